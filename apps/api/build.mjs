@@ -1,0 +1,25 @@
+// Bundles the API (and @kora/shared, which is TypeScript source) into dist/server.js;
+// npm packages stay external and load from node_modules. Copies the SQL migrations beside it.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { server: 'src/server.ts' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  outdir: 'dist',
+  sourcemap: true,
+  external: [...external, 'pg-native'],
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('api built: dist/server.js');

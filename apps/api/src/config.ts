@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable Kora reads. The README's configuration table lists the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  APP_URL: optionalString.pipe(z.url('must be a URL such as https://app.example.com').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Kora <no-reply@kora.ng>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('auto'),
+  S3_ENDPOINT: optionalString.pipe(z.url('must be a URL').optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  TERMII_API_KEY: optionalString,
+  TERMII_SENDER_ID: z.string().max(11).default('Kora'),
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  SALES_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+  WEB_DIST: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  jwtSecret: string;
+  appUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimit: { perIp: number; perEmail: number; windowMinutes: number };
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    publicUrl?: string;
+    forcePathStyle: boolean;
+  };
+  termii?: { apiKey: string; senderId: string; baseUrl: string };
+  salesEmail?: string;
+  webDist: string;
+  /** Run the background dispatcher (off in tests, which run it by hand). */
+  runJobs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** In development the secret is generated once and kept in DATA_DIR, so a restart keeps sessions. */
+const developmentSecret = (dataDir: string): string => {
+  const file = join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+/** The only reader of process.env. Throws ConfigError naming every wrong variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
+    );
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMinutes: e.AUTH_RATE_LIMIT_WINDOW_MINUTES,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    termii: e.TERMII_API_KEY
+      ? { apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID, baseUrl: e.TERMII_BASE_URL }
+      : undefined,
+    salesEmail: e.SALES_EMAIL,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(here, '../../web/dist'),
+    runJobs: e.NODE_ENV !== 'test',
+  };
+};

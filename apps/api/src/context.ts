@@ -1,0 +1,18 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Dispatcher } from './jobs/dispatcher';
+
+/** What services need from the running app; built once in buildApp and passed to every service. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  dispatcher: Dispatcher;
+}
+
+/** The signed-in caller, as the auth plugin resolved it. */
+export interface Caller {
+  userId: number;
+  email: string;
+  ip: string;
+}

@@ -1,0 +1,94 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository runs its queries on: the database or a transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  /** Applies the committed migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The committed SQL migrations: beside the bundle in dist/, or in src/db/ when run from source. */
+export const migrationsFolder = (): string => {
+  const candidates = [join(here, 'migrations'), join(here, 'db/migrations')];
+  const found = candidates.find((c) => existsSync(join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`No migrations found in ${candidates.join(' or ')}`);
+  return found;
+};
+
+export interface OpenOptions {
+  /** postgres:// URL; without it PGlite is used. */
+  url?: string;
+  /** PGlite data folder; undefined means in memory. */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 20,
+      idleTimeoutMillis: 30_000,
+    });
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      // Under an advisory lock on one connection, so several instances can start together.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(724100)');
+          await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('select pg_advisory_unlock(724100)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    close: () => client.close(),
+  };
+};
+
+// int8 (counts, sums of kobo) as JS numbers: kobo sums stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A business is a tenant: every back-office record belongs to exactly one. */
+export const businesses = pgTable('businesses', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 150 }).notNull(),
+  code: varchar('code', { length: 8 }).notNull().unique(),
+  address: varchar('address', { length: 300 }).notNull(),
+  city: varchar('city', { length: 100 }).notNull(),
+  state: varchar('state', { length: 100 }).notNull(),
+  websiteUrl: varchar('website_url', { length: 2048 }),
+  businessEmail: varchar('business_email', { length: 254 }),
+  businessPhone: varchar('business_phone', { length: 20 }),
+  logoUrl: varchar('logo_url', { length: 2048 }),
+  countryCode: varchar('country_code', { length: 2 }).notNull().default('NG'),
+  /** Last member number handed out; member IDs are CODE-00001 per business. */
+  memberSeq: integer('member_seq').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

@@ -1,0 +1,3 @@
+export * from './businesses';
+export * from './users';
+export * from './outbox';

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Channel } from '../lib/outbox';
+import type { Transport } from '../lib/transports';
+
+const BATCH = 50;
+const LEASE = "interval '5 minutes'";
+export const MAX_ATTEMPTS = 6;
+
+interface ClaimedRow {
+  id: number;
+  channel: Channel;
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  attempts: number;
+  ref: string | null;
+}
+
+/** Called after each delivery settles, so a feature (e.g. bulk messages) can follow its own rows. */
+export type SettledHook = (ref: string, db: Db) => Promise<void>;
+
+/**
+ * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so any number
+ * of API instances can run it and each message goes out once; a crashed instance's lease expires
+ * and another retries. Failures back off exponentially up to MAX_ATTEMPTS, then stay `failed`.
+ */
+export class Dispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private readonly hooks: SettledHook[] = [];
+  /** Extra periodic work (e.g. releasing scheduled messages), run before each delivery pass. */
+  private readonly ticks: ((db: Db) => Promise<void>)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly transports: Record<Channel, Transport>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  onSettled(hook: SettledHook) {
+    this.hooks.push(hook);
+  }
+
+  onTick(tick: (db: Db) => Promise<void>) {
+    this.ticks.push(tick);
+  }
+
+  start(intervalMs = 1000) {
+    this.timer = setInterval(() => void this.wake(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Runs a pass now unless one is under way. */
+  wake(): Promise<number> {
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Runs passes until nothing is due; answers how many messages settled. Tests call it directly. */
+  async drain(): Promise<number> {
+    let total = 0;
+    try {
+      for (const tick of this.ticks) await tick(this.db);
+      for (;;) {
+        const n = await this.runOnce();
+        total += n;
+        if (n < BATCH) break;
+      }
+    } catch (err) {
+      this.log.error({ err }, 'dispatcher pass failed');
+    }
+    return total;
+  }
+
+  private async runOnce(): Promise<number> {
+    const claimed = await this.db.execute<ClaimedRow & Record<string, unknown>>(sql`
+      update outbox set attempts = attempts + 1, next_attempt_at = now() + ${sql.raw(LEASE)}
+      where id in (
+        select id from outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by id limit ${BATCH}
+        for update skip locked
+      )
+      returning id, channel, "to", subject, text, html, attempts, ref`);
+    const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
+    const refs = new Set<string>();
+    await Promise.all(
+      rows.map(async (row) => {
+        const transport = this.transports[row.channel];
+        try {
+          if (!transport) throw new Error(`No transport for channel ${row.channel}`);
+          await transport.send(row);
+          await this.db.execute(
+            sql`update outbox set status = ${transport.result}, sent_at = now(), last_error = null where id = ${row.id}`,
+          );
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          const final = row.attempts >= MAX_ATTEMPTS;
+          const backoffSeconds = Math.min(3600, 2 ** row.attempts * 15);
+          this.log.warn(
+            { id: row.id, channel: row.channel, attempt: row.attempts, err: message },
+            'delivery failed',
+          );
+          await this.db.execute(
+            sql`update outbox set status = ${final ? 'failed' : 'pending'}, last_error = ${message.slice(0, 1000)},
+                next_attempt_at = now() + make_interval(secs => ${backoffSeconds}) where id = ${row.id}`,
+          );
+        }
+        if (row.ref) refs.add(row.ref);
+      }),
+    );
+    for (const ref of refs) {
+      for (const hook of this.hooks)
+        await hook(ref, this.db).catch((err) =>
+          this.log.error({ err, ref }, 'settled hook failed'),
+        );
+    }
+    return rows.length;
+  }
+}

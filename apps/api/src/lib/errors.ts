@@ -1,0 +1,30 @@
+/** The one error a service throws; the error handler turns it into `{ message, code, errors? }`. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (
+  message: string,
+  code = 'BAD_REQUEST',
+  fields?: Record<string, string>,
+) => new AppError(400, code, message, fields);
+export const unauthorized = (message = 'Please sign in to continue.', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
+  new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const tooManyRequests = (minutes: number) =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );

@@ -1,0 +1,91 @@
+import { PRODUCT_NAME } from '@kora/shared';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const BRAND = '#0f766e';
+
+/** Kora's e-mail frame: one column, system fonts, readable on a small phone. */
+export const emailLayout = (opts: {
+  title: string;
+  preheader: string;
+  body: string;
+}): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(opts.title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f6f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2933">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(opts.preheader)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f8;padding:24px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${BRAND};padding:20px 24px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:.5px">${PRODUCT_NAME}</td></tr>
+<tr><td style="padding:28px 24px;font-size:16px;line-height:1.55">${opts.body}</td></tr>
+<tr><td style="padding:16px 24px;background:#f9fafb;color:#6b7280;font-size:12px;line-height:1.5">${PRODUCT_NAME}: membership, subscriptions and payments for gyms in Nigeria.<br>You received this e-mail because of an action on your ${PRODUCT_NAME} account.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+
+const button = (url: string, label: string): string =>
+  `<p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:${BRAND};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(label)}</a></p>
+<p style="font-size:13px;color:#6b7280;word-break:break-all">Or open this link: ${escapeHtml(url)}</p>`;
+
+export const verificationCodeEmail = (firstName: string, code: string): EmailContent => ({
+  subject: `Your ${PRODUCT_NAME} verification code: ${code}`,
+  text: `Hello ${firstName},\n\nYour ${PRODUCT_NAME} verification code is ${code}.\nIt expires in 15 minutes.\n\nIf you did not sign up for ${PRODUCT_NAME}, ignore this e-mail.`,
+  html: emailLayout({
+    title: 'Verify your e-mail',
+    preheader: `Your verification code is ${code}`,
+    body: `<p>Hello ${escapeHtml(firstName)},</p>
+<p>Use this code to verify your e-mail address:</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:6px;margin:24px 0">${code}</p>
+<p>It expires in 15 minutes. If you did not sign up for ${PRODUCT_NAME}, ignore this e-mail.</p>`,
+  }),
+});
+
+export const resetPasswordEmail = (firstName: string, url: string): EmailContent => ({
+  subject: `Reset your ${PRODUCT_NAME} password`,
+  text: `Hello ${firstName},\n\nSomeone asked to reset the password of your ${PRODUCT_NAME} account. Open this link to choose a new one (valid for 1 hour, once):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays the same.`,
+  html: emailLayout({
+    title: 'Reset your password',
+    preheader: 'Choose a new password (link valid for 1 hour)',
+    body: `<p>Hello ${escapeHtml(firstName)},</p>
+<p>Someone asked to reset the password of your ${PRODUCT_NAME} account. The link is valid for 1 hour and works once.</p>
+${button(url, 'Choose a new password')}
+<p>If it was not you, ignore this e-mail: your password stays the same.</p>`,
+  }),
+});
+
+export const invitationEmail = (opts: {
+  businessName: string;
+  inviterName: string;
+  role: string;
+  url: string;
+}): EmailContent => ({
+  subject: `You're invited to ${opts.businessName} on ${PRODUCT_NAME}`,
+  text: `Hello,\n\n${opts.inviterName} invited you to join ${opts.businessName} on ${PRODUCT_NAME} as ${opts.role}.\nSet up your account here (valid for 7 days, once):\n${opts.url}`,
+  html: emailLayout({
+    title: `Join ${opts.businessName}`,
+    preheader: `${opts.inviterName} invited you to ${opts.businessName}`,
+    body: `<p>Hello,</p>
+<p>${escapeHtml(opts.inviterName)} invited you to join <strong>${escapeHtml(opts.businessName)}</strong> on ${PRODUCT_NAME} as <strong>${escapeHtml(opts.role)}</strong>.</p>
+${button(opts.url, 'Set up your account')}
+<p>The link is valid for 7 days and works once.</p>`,
+  }),
+});
+
+export { escapeHtml };

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tooManyRequests } from './errors';
+
+export interface RateLimitRule {
+  /** e.g. `login` */
+  action: string;
+  perIp: number;
+  perEmail: number;
+  windowMinutes: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every API instance shares them. One atomic
+ * upsert per key: the window restarts when it has passed, otherwise the count goes up.
+ */
+const hit = async (db: Db, key: string, windowMinutes: number) => {
+  const result = await db.execute(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(mins => ${windowMinutes}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, extract(epoch from (reset_at - now()))::float8 as seconds_left`);
+  const row = (result as unknown as { rows: { count: number; seconds_left: number }[] }).rows[0]!;
+  return { count: Number(row.count), secondsLeft: Number(row.seconds_left) };
+};
+
+/** Counts one attempt by IP and (when given) by e-mail; throws 429 past either limit. */
+export const checkRateLimit = async (
+  db: Db,
+  rule: RateLimitRule,
+  ip: string,
+  email?: string,
+): Promise<void> => {
+  const checks = [
+    hit(db, `${rule.action}:ip:${ip}`, rule.windowMinutes).then((r) => ({ ...r, max: rule.perIp })),
+  ];
+  if (email) {
+    checks.push(
+      hit(db, `${rule.action}:email:${email.toLowerCase().slice(0, 254)}`, rule.windowMinutes).then(
+        (r) => ({
+          ...r,
+          max: rule.perEmail,
+        }),
+      ),
+    );
+  }
+  const results = await Promise.all(checks);
+  const over = results.filter((r) => r.count > r.max);
+  if (over.length) {
+    const seconds = Math.max(...over.map((r) => r.secondsLeft));
+    throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)));
+  }
+};
+
+/** Expired counters are dropped now and then so the table stays small. */
+export const pruneRateLimits = async (db: Db) => {
+  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+};

@@ -1,0 +1,114 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { AccessClaims, LinkTokenPayload, Role } from '@kora/shared';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_REMEMBER_MS = 30 * 24 * 3600 * 1000;
+export const REFRESH_SESSION_MS = 12 * 3600 * 1000;
+export const RESET_LINK_SECONDS = 3600;
+export const INVITE_LINK_SECONDS = 7 * 24 * 3600;
+const ISSUER = 'kora';
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+export interface AccessSubject {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string | null;
+  businessId: number | null;
+}
+
+export const signAccessToken = (secret: string, user: AccessSubject): Promise<string> =>
+  new SignJWT({
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: (user.role as Role | null) ?? null,
+    business_id: user.businessId,
+    typ: 'access',
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(user.id))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .sign(key(secret));
+
+/** Verifies an access token; null when it is missing, forged, expired or of another kind. */
+export const verifyAccessToken = async (
+  secret: string,
+  token: string,
+): Promise<AccessClaims | null> => {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
+    if (payload.typ !== 'access' || !payload.sub) return null;
+    return payload as unknown as AccessClaims;
+  } catch {
+    return null;
+  }
+};
+
+/** An opaque refresh token and the hash that is stored. */
+export const newRefreshToken = (): { token: string; hash: string } => {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: sha256(token) };
+};
+
+export const newFamilyId = (): string => randomUUID();
+
+/** A 7-digit code, zero-padded. */
+export const newVerificationCode = (): string => String(randomInt(0, 10_000_000)).padStart(7, '0');
+
+export const hashCode = (secret: string, userId: number, code: string): string =>
+  sha256(`${secret}:${userId}:${code}`);
+
+export interface LinkToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/** Reset (1 hour) and invitation (7 days) links: a signed JWT the client can decode. */
+export const signLinkToken = async (
+  secret: string,
+  payload: Omit<LinkTokenPayload, 'exp'>,
+): Promise<LinkToken> => {
+  const seconds = payload.type === 'reset' ? RESET_LINK_SECONDS : INVITE_LINK_SECONDS;
+  const jti = randomUUID();
+  const expiresAt = new Date(Date.now() + seconds * 1000);
+  const token = await new SignJWT({ ...payload, typ: 'link' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(secret));
+  return { token, jti, expiresAt };
+};
+
+export type LinkVerification =
+  | { ok: true; payload: LinkTokenPayload & { jti: string } }
+  | { ok: false; reason: 'invalid' | 'expired' };
+
+export const verifyLinkToken = async (secret: string, token: string): Promise<LinkVerification> => {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
+    if (payload.typ !== 'link' || !payload.jti || typeof payload.email !== 'string') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, payload: payload as unknown as LinkTokenPayload & { jti: string } };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+};

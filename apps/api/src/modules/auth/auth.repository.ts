@@ -1,0 +1,170 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { businesses, linkTokens, refreshTokens, users, verificationCodes } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const findUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+export const findUserById = async (db: Executor, id: number): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
+export const insertUser = async (
+  db: Executor,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> => (await db.insert(users).values(values).returning())[0]!;
+
+export const updateUser = async (
+  db: Executor,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> =>
+  (
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+  )[0]!;
+
+export const findProfile = async (db: Executor, id: number) =>
+  (
+    await db
+      .select({
+        id: users.id,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        email: users.email,
+        phone_number: users.phoneNumber,
+        email_verified: users.emailVerified,
+        role: users.role,
+        profile_picture: users.profilePicture,
+        business_id: users.businessId,
+        business_name: businesses.name,
+        business_code: businesses.code,
+        business_logo_url: businesses.logoUrl,
+      })
+      .from(users)
+      .leftJoin(businesses, eq(businesses.id, users.businessId))
+      .where(eq(users.id, id))
+      .limit(1)
+  )[0];
+
+// Verification codes
+
+export const replaceVerificationCode = async (
+  db: Executor,
+  userId: number,
+  codeHash: string,
+  expiresAt: Date,
+) => {
+  // Requesting a code again invalidates the old one.
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
+  await db.insert(verificationCodes).values({ userId, codeHash, expiresAt });
+};
+
+export const latestOpenCode = async (db: Executor, userId: number) =>
+  (
+    await db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1)
+  )[0];
+
+/** Counts a wrong try atomically; answers the new count. */
+export const countWrongAttempt = async (db: Executor, codeId: number): Promise<number> =>
+  (
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, codeId))
+      .returning({ attempts: verificationCodes.attempts })
+  )[0]!.attempts;
+
+/** Consumes the code once; false when another request consumed it first. */
+export const consumeCode = async (db: Executor, codeId: number): Promise<boolean> =>
+  (
+    await db
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id })
+  ).length === 1;
+
+// Refresh tokens
+
+export const insertRefreshToken = async (
+  db: Executor,
+  values: typeof refreshTokens.$inferInsert,
+) => {
+  await db.insert(refreshTokens).values(values);
+};
+
+export const findRefreshToken = async (db: Executor, tokenHash: string) =>
+  (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1))[0];
+
+/** Marks the token rotated if it was still live; false when it was already used or revoked. */
+export const markRotated = async (db: Executor, id: number): Promise<boolean> =>
+  (
+    await db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(
+        and(
+          eq(refreshTokens.id, id),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .returning({ id: refreshTokens.id })
+  ).length === 1;
+
+export const revokeFamily = async (db: Executor, familyId: string) => {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+};
+
+export const revokeToken = async (db: Executor, tokenHash: string) => {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
+};
+
+export const revokeAllForUser = async (db: Executor, userId: number) => {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+};
+
+// Single-use links
+
+export const insertLinkToken = async (db: Executor, values: typeof linkTokens.$inferInsert) => {
+  await db.insert(linkTokens).values(values);
+};
+
+/** Uses the link once; false when unknown or already used. */
+export const useLinkToken = async (
+  db: Executor,
+  jti: string,
+  type: string,
+): Promise<number | null> =>
+  (
+    await db
+      .update(linkTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(linkTokens.jti, jti), eq(linkTokens.type, type), isNull(linkTokens.usedAt)))
+      .returning({ userId: linkTokens.userId })
+  )[0]?.userId ?? null;
+
+export const findLinkToken = async (db: Executor, jti: string) =>
+  (await db.select().from(linkTokens).where(eq(linkTokens.jti, jti)).limit(1))[0];

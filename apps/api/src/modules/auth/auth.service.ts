@@ -1,0 +1,303 @@
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordConfirmInput,
+  TokenPair,
+  UpdateProfileInput,
+  UserProfile,
+  VerifyEmailInput,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../lib/errors';
+import { resetPasswordEmail, verificationCodeEmail } from '../../lib/mail-templates';
+import { enqueueMessages } from '../../lib/outbox';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { checkRateLimit } from '../../lib/rate-limit';
+import {
+  REFRESH_REMEMBER_MS,
+  REFRESH_SESSION_MS,
+  hashCode,
+  newFamilyId,
+  newRefreshToken,
+  newVerificationCode,
+  sha256,
+  signAccessToken,
+  signLinkToken,
+  verifyLinkToken,
+} from '../../lib/tokens';
+import * as repo from './auth.repository';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export const MESSAGES = {
+  invalidLogin: 'Invalid email or password. Please try again.',
+  unverified: 'Please verify your email before signing in.',
+  duplicate: 'An account with this email already exists.',
+  registered: 'Registration successful. We sent a 7-digit verification code to your email.',
+  codeSent: 'If this email needs verification, a new code has been sent.',
+  wrongCode: 'Invalid verification code. Please try again.',
+  expiredCode: 'This verification code has expired. Please request a new one.',
+  tooManyWrong: 'Too many wrong attempts. Please request a new verification code.',
+  verified: 'Email verified successfully. You can now sign in.',
+  invalidRefresh: 'Your session has expired. Please sign in again.',
+  resetSent: 'If an account exists for this email, a password reset link has been sent.',
+  invalidToken: 'Invalid token',
+  expiredToken: 'This link has expired. Please request a new invitation or password reset.',
+  usedToken: 'This link has already been used. Please request a new one.',
+  wrongOldPassword: 'Your current password is incorrect.',
+} as const;
+
+type RateAction = 'login' | 'register' | 'verify' | 'reset';
+
+const rateLimit = (ctx: AppContext, action: RateAction, ip: string, email?: string) =>
+  checkRateLimit(ctx.db, { action, ...ctx.config.rateLimit }, ip, email);
+
+/** Issues an access token and a new refresh token (in `familyId`, or a new family). */
+export const issueTokens = async (
+  ctx: AppContext,
+  exec: Executor,
+  user: repo.UserRow,
+  rememberMe: boolean,
+  familyId: string = newFamilyId(),
+): Promise<TokenPair> => {
+  const refresh = newRefreshToken();
+  await repo.insertRefreshToken(exec, {
+    userId: user.id,
+    familyId,
+    tokenHash: refresh.hash,
+    rememberMe,
+    expiresAt: new Date(Date.now() + (rememberMe ? REFRESH_REMEMBER_MS : REFRESH_SESSION_MS)),
+  });
+  const access_token = await signAccessToken(ctx.config.jwtSecret, user);
+  return { access_token, refresh_token: refresh.token };
+};
+
+const queueCode = async (ctx: AppContext, exec: Executor, user: repo.UserRow) => {
+  const code = newVerificationCode();
+  await repo.replaceVerificationCode(
+    exec,
+    user.id,
+    hashCode(ctx.config.jwtSecret, user.id, code),
+    new Date(Date.now() + CODE_TTL_MS),
+  );
+  await enqueueMessages(exec, [
+    { channel: 'email', to: user.email, ...verificationCodeEmail(user.firstName, code) },
+  ]);
+};
+
+export const register = async (ctx: AppContext, input: RegisterInput, ip: string) => {
+  await rateLimit(ctx, 'register', ip, input.email);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const existing = await repo.findUserByEmail(tx, input.email);
+    if (existing?.emailVerified || (existing && !existing.isActive))
+      throw conflict(MESSAGES.duplicate, 'EMAIL_TAKEN');
+    const user = existing
+      ? // An unverified account registering again is re-sent a code; the latest details win.
+        await repo.updateUser(tx, existing.id, {
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phoneNumber: input.phone_number,
+          passwordHash,
+        })
+      : await repo
+          .insertUser(tx, {
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            phoneNumber: input.phone_number,
+            passwordHash,
+          })
+          .catch((err: unknown) => {
+            if ((err as { code?: string }).code === '23505')
+              throw conflict(MESSAGES.duplicate, 'EMAIL_TAKEN');
+            throw err;
+          });
+    await queueCode(ctx, tx, user);
+  });
+  void ctx.dispatcher.wake();
+  return { email: input.email };
+};
+
+export const requestVerificationCode = async (ctx: AppContext, email: string, ip: string) => {
+  await rateLimit(ctx, 'verify', ip, email);
+  const user = await repo.findUserByEmail(ctx.db, email);
+  // Same answer whether or not the account exists or is already verified.
+  if (user && !user.emailVerified && user.isActive) {
+    await ctx.db.transaction((tx) => queueCode(ctx, tx, user));
+    void ctx.dispatcher.wake();
+  }
+};
+
+export const verifyEmail = async (ctx: AppContext, input: VerifyEmailInput, ip: string) => {
+  await rateLimit(ctx, 'verify', ip, input.email);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  if (!user) throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
+  if (user.emailVerified) return;
+  const code = await repo.latestOpenCode(ctx.db, user.id);
+  if (!code) throw badRequest(MESSAGES.expiredCode, 'CODE_EXPIRED');
+  if (code.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(MESSAGES.tooManyWrong, 'CODE_LOCKED');
+  if (code.expiresAt.getTime() < Date.now()) throw badRequest(MESSAGES.expiredCode, 'CODE_EXPIRED');
+  if (code.codeHash !== hashCode(ctx.config.jwtSecret, user.id, input.code)) {
+    const attempts = await repo.countWrongAttempt(ctx.db, code.id);
+    if (attempts >= MAX_CODE_ATTEMPTS) throw badRequest(MESSAGES.tooManyWrong, 'CODE_LOCKED');
+    throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.consumeCode(tx, code.id)))
+      throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
+    await repo.updateUser(tx, user.id, { emailVerified: true });
+  });
+};
+
+export const login = async (ctx: AppContext, input: LoginInput, ip: string): Promise<TokenPair> => {
+  await rateLimit(ctx, 'login', ip, input.email);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok || !user.isActive)
+    throw unauthorized(MESSAGES.invalidLogin, 'INVALID_CREDENTIALS');
+  if (!user.emailVerified) throw forbidden(MESSAGES.unverified, 'EMAIL_NOT_VERIFIED');
+  return ctx.db.transaction((tx) => issueTokens(ctx, tx, user, input.remember_me));
+};
+
+/** Rotates the refresh token; a token presented again after rotation revokes its whole family. */
+export const refresh = async (ctx: AppContext, token: string): Promise<TokenPair> => {
+  const hash = sha256(token);
+  const reuse = new AppError(401, 'INVALID_REFRESH', MESSAGES.invalidRefresh);
+  const row = await repo.findRefreshToken(ctx.db, hash);
+  if (!row || row.revokedAt) throw reuse;
+  if (row.rotatedAt) {
+    await repo.revokeFamily(ctx.db, row.familyId);
+    throw reuse;
+  }
+  if (row.expiresAt.getTime() < Date.now()) throw reuse;
+  const user = await repo.findUserById(ctx.db, row.userId);
+  if (!user || !user.isActive) throw reuse;
+  return ctx.db
+    .transaction(async (tx) => {
+      // Another request rotated it in the meantime: treated as reuse (the family is revoked below).
+      if (!(await repo.markRotated(tx, row.id))) throw reuse;
+      return issueTokens(ctx, tx, user, row.rememberMe, row.familyId);
+    })
+    .catch(async (err) => {
+      if (err === reuse) await repo.revokeFamily(ctx.db, row.familyId);
+      throw err;
+    });
+};
+
+export const logout = async (ctx: AppContext, token: string) => {
+  await repo.revokeToken(ctx.db, sha256(token));
+};
+
+export const requestPasswordReset = async (ctx: AppContext, email: string, ip: string) => {
+  await rateLimit(ctx, 'reset', ip, email);
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user || !user.isActive) return; // same answer for unknown e-mails
+  const link = await signLinkToken(ctx.config.jwtSecret, {
+    email: user.email,
+    type: 'reset',
+    first_name: user.firstName,
+    last_name: user.lastName,
+  });
+  const url = `${ctx.config.appUrl}/set-password?token=${encodeURIComponent(link.token)}`;
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertLinkToken(tx, {
+      jti: link.jti,
+      userId: user.id,
+      type: 'reset',
+      expiresAt: link.expiresAt,
+    });
+    await enqueueMessages(tx, [
+      { channel: 'email', to: user.email, ...resetPasswordEmail(user.firstName, url) },
+    ]);
+  });
+  void ctx.dispatcher.wake();
+};
+
+/** Sets a password from a reset or invitation link, once. `setup` also verifies and activates. */
+export const confirmPasswordReset = async (ctx: AppContext, input: ResetPasswordConfirmInput) => {
+  const verified = await verifyLinkToken(ctx.config.jwtSecret, input.token);
+  if (!verified.ok) {
+    throw badRequest(
+      verified.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken,
+      verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
+    );
+  }
+  const { payload } = verified;
+  if (payload.type !== input.type) throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+  const passwordHash = await hashPassword(input.password);
+  const email = await ctx.db.transaction(async (tx) => {
+    const userId = await repo.useLinkToken(tx, payload.jti, payload.type);
+    if (userId === null) {
+      const known = await repo.findLinkToken(tx, payload.jti);
+      throw badRequest(
+        known ? MESSAGES.usedToken : MESSAGES.invalidToken,
+        known ? 'TOKEN_USED' : 'INVALID_TOKEN',
+      );
+    }
+    const user = await repo.findUserById(tx, userId);
+    if (!user || user.email !== payload.email)
+      throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+    await repo.updateUser(tx, user.id, {
+      passwordHash,
+      ...(payload.type === 'setup' ? { emailVerified: true, isActive: true } : {}),
+    });
+    await repo.revokeAllForUser(tx, user.id);
+    return user.email;
+  });
+  return { email };
+};
+
+export const getProfile = async (ctx: AppContext, userId: number): Promise<UserProfile> => {
+  const profile = await repo.findProfile(ctx.db, userId);
+  if (!profile) throw notFound('User not found.');
+  return profile as UserProfile;
+};
+
+export const updateProfile = async (ctx: AppContext, userId: number, input: UpdateProfileInput) => {
+  const values = {
+    ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+    ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+    ...(input.phone_number !== undefined ? { phoneNumber: input.phone_number } : {}),
+  };
+  if (Object.keys(values).length) await repo.updateUser(ctx.db, userId, values);
+  return getProfile(ctx, userId);
+};
+
+export const setProfilePicture = async (ctx: AppContext, userId: number, url: string) => {
+  await repo.updateUser(ctx.db, userId, { profilePicture: url });
+};
+
+export const changePassword = async (
+  ctx: AppContext,
+  userId: number,
+  input: ChangePasswordInput,
+) => {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw badRequest(MESSAGES.wrongOldPassword, 'WRONG_PASSWORD', {
+      old_password: MESSAGES.wrongOldPassword,
+    });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  // Every session of the user ends; the one that changed the password gets a fresh pair.
+  return ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, userId, { passwordHash });
+    await repo.revokeAllForUser(tx, userId);
+    return issueTokens(ctx, tx, user, false);
+  });
+};
+
+/** For other modules (tenancy): the user row by id. */
+export const findUser = (ctx: AppContext, userId: number) => repo.findUserById(ctx.db, userId);

@@ -1,0 +1,27 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { outbox } from '../../db/schema';
+
+/** Development only (404 in production): the local outbox, newest first. */
+export const devRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/outbox', { schema: { tags: ['dev'] } }, async () => {
+      const rows = await ctx.db
+        .select({
+          id: outbox.id,
+          channel: outbox.channel,
+          to: outbox.to,
+          subject: outbox.subject,
+          text: outbox.text,
+          html: outbox.html,
+          status: outbox.status,
+          created_at: outbox.createdAt,
+        })
+        .from(outbox)
+        .orderBy(desc(outbox.id))
+        .limit(200);
+      return { message: 'Outbox', data: rows };
+    });
+  };

@@ -1,0 +1,132 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { outbox, users } from '../db/schema';
+import { openTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kora-test-')),
+    APP_URL: 'http://kora.test',
+  }),
+  ...overrides,
+});
+
+/** Builds the real app on a fresh database. */
+export const createTestApp = async (overrides: Partial<Config> = {}): Promise<TestApp> => {
+  const database = await openTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+
+export const json = <T = any>(res: LightMyRequestResponse): T => res.json() as T;
+
+/** Sends a JSON request, with a bearer token when given. */
+export const call = (
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) =>
+  app.inject({
+    method,
+    url,
+    payload: opts.body as InjectOptions['payload'],
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+  });
+
+/** The newest message in the outbox sent to `to`. */
+export const lastMessageTo = async (db: Db, to: string) =>
+  (await db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1))[0];
+
+export const codeFromOutbox = async (db: Db, email: string): Promise<string> => {
+  const msg = await lastMessageTo(db, email);
+  const code = msg?.text.match(/\b(\d{7})\b/)?.[1];
+  if (!code) throw new Error(`no verification code in the outbox for ${email}`);
+  return code;
+};
+
+export const linkTokenFromOutbox = async (db: Db, email: string): Promise<string> => {
+  const msg = await lastMessageTo(db, email);
+  const token = msg?.text.match(/token=([^\s&]+)/)?.[1];
+  if (!token) throw new Error(`no link in the outbox for ${email}`);
+  return decodeURIComponent(token);
+};
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+export interface SignedIn {
+  email: string;
+  password: string;
+  userId: number;
+  access: string;
+  refresh: string;
+}
+
+/** Registers, verifies through the outbox and signs in: a person's first minutes with Kora. */
+export const signUp = async (
+  t: TestApp,
+  opts: { email?: string; password?: string; first_name?: string; remember_me?: boolean } = {},
+): Promise<SignedIn> => {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? 'correct-horse-42';
+  const reg = await call(t.app, 'POST', '/v1/auth/register', {
+    body: {
+      first_name: opts.first_name ?? 'Ada',
+      last_name: 'Okafor',
+      email,
+      phone_number: '08031234567',
+      password,
+    },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const code = await codeFromOutbox(t.db, email);
+  const ver = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
+    body: { email, code },
+  });
+  if (ver.statusCode !== 200) throw new Error(`verify failed: ${ver.body}`);
+  const login = await call(t.app, 'POST', '/v1/auth/login', {
+    body: { email, password, remember_me: opts.remember_me ?? false },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const user = (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+  return {
+    email,
+    password,
+    userId: user.id,
+    access: json(login).data.access_token,
+    refresh: json(login).data.refresh_token,
+  };
+};

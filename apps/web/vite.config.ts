@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    testTimeout: 20_000,
+    css: false,
+  },
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Limits shared by every string input: nothing unbounded reaches the server. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 20,
+  password: 128,
+  token: 4096,
+  text: 500,
+  url: 2048,
+  html: 50_000,
+  maxPageSize: 1000,
+} as const;
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** An e-mail field with the message the screens use. Trimmed and lower-cased. */
+export const email = (message = 'Invalid email address') =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(LIMITS.email, { error: 'Email address is too long' })
+    .pipe(z.email({ error: message }))
+    .transform((v) => v.toLowerCase());
+
+/** Page and page size from a query string (strings coerced). */
+export const pageQuery = (maxPerPage: number = LIMITS.maxPageSize) =>
+  z.object({
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int({ error: 'page must be a whole number' })
+      .min(1, { error: 'page must be at least 1' })
+      .max(1_000_000, { error: 'page is too large' })
+      .default(1),
+    per_page: z.coerce
+      .number({ error: 'per_page must be a number' })
+      .int({ error: 'per_page must be a whole number' })
+      .min(1, { error: 'per_page must be at least 1' })
+      .max(maxPerPage, { error: `per_page must be at most ${maxPerPage}` })
+      .default(DEFAULT_PAGE_SIZE),
+  });
+
+export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  pages: number;
+  total: number;
+}
+
+export const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
+  page,
+  per_page: perPage,
+  pages: Math.max(1, Math.ceil(total / perPage)),
+  total,
+});
+
+/** Every answer is `{ message, data }`; lists add `meta`. */
+export interface ApiAnswer<T> {
+  message: string;
+  data: T;
+}
+export interface ApiPage<T> extends ApiAnswer<T[]> {
+  meta: PageMeta;
+}
+export interface ApiErrorBody {
+  message: string;
+  code: string;
+  errors?: Record<string, string>;
+}
+
+/** An id in a path: a positive integer. */
+export const idParam = z.object({
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int({ error: 'Invalid id' })
+    .positive({ error: 'Invalid id' })
+    .max(2_147_483_647, { error: 'Invalid id' }),
+});

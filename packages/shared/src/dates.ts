@@ -1,0 +1,68 @@
+/** Calendar days are 'YYYY-MM-DD' strings; "today" is Africa/Lagos (03-decisions §3). */
+export const TIME_ZONE = 'Africa/Lagos';
+
+const dayFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Lagos at the given instant. */
+export const lagosDay = (at: Date = new Date()): string => dayFormatter.format(at);
+
+const parse = (day: string): [number, number, number] => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return [y, m, d];
+};
+const fmt = (y: number, m: number, d: number): string =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const daysInMonth = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+export const addDays = (day: string, n: number): string => {
+  const [y, m, d] = parse(day);
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return fmt(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+};
+
+/** Adds months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export const addMonths = (day: string, n: number): string => {
+  const [y, m, d] = parse(day);
+  const total = y * 12 + (m - 1) + n;
+  const ny = Math.floor(total / 12);
+  const nm = (total % 12) + 1;
+  return fmt(ny, nm, Math.min(d, daysInMonth(ny, nm)));
+};
+
+export const DURATION_TYPES = ['day', 'week', 'month', 'year'] as const;
+export type DurationType = (typeof DURATION_TYPES)[number];
+
+export const addPeriod = (day: string, unit: DurationType, n: number): string => {
+  switch (unit) {
+    case 'day':
+      return addDays(day, n);
+    case 'week':
+      return addDays(day, 7 * n);
+    case 'month':
+      return addMonths(day, n);
+    case 'year':
+      return addMonths(day, 12 * n);
+  }
+};
+
+/** First day of the Lagos month containing `day`. */
+export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
+export const yearStart = (day: string): string => `${day.slice(0, 4)}-01-01`;
+
+/** "20 Nov 2026": a form read the same way across Nigeria. */
+export const formatDay = (day: string | null | undefined): string => {
+  if (!day) return 'N/A';
+  const [y, m, d] = parse(day.slice(0, 10));
+  if (!y || !m || !d) return 'N/A';
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+};

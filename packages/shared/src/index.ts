@@ -1,0 +1,5 @@
+export * from './common';
+export * from './auth';
+export * from './money';
+export * from './dates';
+export * from './constants';
