@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../vitest.reporters';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    reporters: reporters('api'),
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

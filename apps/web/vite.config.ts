@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reporters } from '../../vitest.reporters';
 
 export default defineConfig({
   plugins: [react()],
@@ -16,6 +17,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    reporters: reporters('web'),
     testTimeout: 20_000,
     css: false,
   },

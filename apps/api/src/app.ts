@@ -17,8 +17,12 @@ import { Dispatcher } from './jobs/dispatcher';
 import { pruneRateLimits } from './lib/rate-limit';
 import { transportsFor } from './lib/transports';
 import { authRoutes } from './modules/auth/auth.routes';
+import { businessRoutes } from './modules/business/business.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { memberRoutes } from './modules/members/members.routes';
+import { planRoutes } from './modules/plans/plans.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
 import { tenancyPlugin } from './plugins/tenancy';
@@ -116,6 +120,10 @@ export const buildApp = async (
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: '/v1/auth' });
   // Feature modules (each registers its own /v1/... routes) go below.
+  await app.register(businessRoutes(ctx), { prefix: '/v1' });
+  await app.register(uploadsRoutes(ctx)); // owns /v1/business/upload_file and /uploads/
+  await app.register(memberRoutes(ctx), { prefix: '/v1' });
+  await app.register(planRoutes(ctx), { prefix: '/v1' });
   if (!config.isProduction) await app.register(devRoutes(ctx), { prefix: '/dev' });
 
   await app.register(webPlugin, { root: config.webDist });

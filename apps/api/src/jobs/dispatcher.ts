@@ -61,13 +61,19 @@ export class Dispatcher {
     return this.running;
   }
 
+  /** Waits for the pass under way, then runs one more: everything queued before the call is settled. */
+  async flush(): Promise<number> {
+    await this.running?.catch(() => undefined);
+    return this.wake();
+  }
+
   async stop() {
     if (this.timer) clearInterval(this.timer);
     await this.running?.catch(() => undefined);
   }
 
-  /** Runs passes until nothing is due; answers how many messages settled. Tests call it directly. */
-  async drain(): Promise<number> {
+  /** Runs passes until nothing is due; answers how many messages settled. */
+  private async drain(): Promise<number> {
     let total = 0;
     try {
       for (const tick of this.ticks) await tick(this.db);

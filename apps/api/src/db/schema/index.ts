@@ -1,3 +1,5 @@
 export * from './businesses';
 export * from './users';
 export * from './outbox';
+export * from './plans';
+export * from './members';

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'kora-config-'));
+
+describe('loadConfig', () => {
+  it('starts with nothing set: port 3000, PGlite in ./data, a kept development secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.uploadsDir).toBe(join(dir, 'uploads'));
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, '.jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    // A restart reads the same secret, so sessions survive it.
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('names every wrong variable', () => {
+    const run = () => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+    expect(run).toThrow(ConfigError);
+    try {
+      run();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+      expect(message).toContain('SMTP_URL: must start with smtp:// or smtps://');
+    }
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET: required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
+    const ok = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40) });
+    expect(ok.isProduction).toBe(true);
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://kora:pw@db:5432/kora' });
+    expect(config.databaseUrl).toBe('postgres://kora:pw@db:5432/kora');
+  });
+});

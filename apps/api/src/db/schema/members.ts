@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+import { subscriptionTypes } from './plans';
+
+/** A gym member of one business. Member IDs are `${business.code}-00001`, unique per business. */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    memberNumber: integer('member_number').notNull(),
+    memberId: varchar('member_id', { length: 20 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    middleName: varchar('middle_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    /** E.164, e.g. +2348031234567. */
+    mobileNumber: varchar('mobile_number', { length: 20 }).notNull(),
+    emailAddress: varchar('email_address', { length: 254 }).notNull(),
+    homeAddress: varchar('home_address', { length: 300 }),
+    city: varchar('city', { length: 100 }).notNull(),
+    state: varchar('state', { length: 100 }).notNull(),
+    countryCode: varchar('country_code', { length: 2 }).notNull().default('NG'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** Male, Female or Other; null when not given. */
+    gender: varchar('gender', { length: 10 }),
+    emergencyContactName: varchar('emergency_contact_name', { length: 200 }),
+    emergencyContactNumber: varchar('emergency_contact_number', { length: 20 }),
+    emergencyContactRelationship: varchar('emergency_contact_relationship', { length: 100 }),
+    /** The plan chosen at creation (subscriptions record what was actually bought). */
+    subscriptionTypeId: integer('subscription_type_id').references(() => subscriptionTypes.id),
+    pictureUrl: varchar('picture_url', { length: 2048 }),
+    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Names, e-mail, phone (E.164) and member ID in lower case, kept by PostgreSQL itself;
+     * searched with ILIKE through a trigram GIN index (fast at 100,000 members per business).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name || ' ' || email_address || ' ' || mobile_number || ' ' || member_id)`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberId),
+    index('members_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('members_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('members_subscription_type_idx').on(t.subscriptionTypeId),
+  ],
+);

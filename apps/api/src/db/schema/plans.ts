@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+
+/** A subscription plan ("subscription type") a business sells. Amounts are integer kobo. */
+export const subscriptionTypes = pgTable(
+  'subscription_types',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    duration: integer('duration').notNull(),
+    /** day, week, month or year. */
+    durationType: varchar('duration_type', { length: 5 }).notNull(),
+    isGrouped: boolean('is_grouped').notNull().default(false),
+    /** Members one subscription covers; 1 for individual plans. */
+    groupLimit: integer('group_limit').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('subscription_types_business_idx').on(t.businessId, t.createdAt)],
+);

@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { businesses, users } from '../../db/schema';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;
+
+/** The business profile as the client reads it; the caller's e-mail status comes along. */
+const profileColumns = {
+  id: businesses.id,
+  business_name: businesses.name,
+  address: businesses.address,
+  city: businesses.city,
+  state: businesses.state,
+  website_url: businesses.websiteUrl,
+  business_email: businesses.businessEmail,
+  business_phone: businesses.businessPhone,
+  logo_url: businesses.logoUrl,
+  business_code: businesses.code,
+  country_code: businesses.countryCode,
+  created_at: businesses.createdAt,
+  email_verified: users.emailVerified,
+};
+
+export type ProfileRow = {
+  [K in keyof typeof profileColumns]: (typeof profileColumns)[K]['_']['data'];
+};
+
+/** The profile of `businessId` as seen by user `userId` (who must belong to it). */
+export const findProfile = async (
+  db: Executor,
+  businessId: number,
+  userId: number,
+): Promise<ProfileRow | undefined> =>
+  (
+    await db
+      .select(profileColumns)
+      .from(businesses)
+      .innerJoin(users, and(eq(users.id, userId), eq(users.businessId, businesses.id)))
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0];
+
+/** Locks the user's row for the rest of the transaction and answers its business id. */
+export const lockUserBusiness = async (
+  db: Executor,
+  userId: number,
+): Promise<{ businessId: number | null } | undefined> =>
+  (
+    await db
+      .select({ businessId: users.businessId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+      .limit(1)
+  )[0];
+
+/** Codes already taken that start with `base` followed only by digits (IPG, IPG1, IPG12…). */
+export const codesLike = async (db: Executor, base: string): Promise<string[]> =>
+  (
+    await db
+      .select({ code: businesses.code })
+      .from(businesses)
+      .where(sql`${businesses.code} ~ ${`^${base}[0-9]*$`}`)
+  ).map((r) => r.code);
+
+export const insertBusiness = async (db: Executor, values: NewBusiness): Promise<BusinessRow> =>
+  (await db.insert(businesses).values(values).returning())[0]!;
+
+export const makeOwner = async (db: Executor, userId: number, businessId: number) => {
+  await db
+    .update(users)
+    .set({ businessId, role: 'owner', updatedAt: new Date() })
+    .where(eq(users.id, userId));
+};
+
+/** Updates only the business `businessId`; answers false when it does not exist. */
+export const updateBusiness = async (
+  db: Executor,
+  businessId: number,
+  values: Partial<NewBusiness>,
+): Promise<boolean> =>
+  (
+    await db
+      .update(businesses)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(businesses.id, businessId))
+      .returning({ id: businesses.id })
+  ).length === 1;

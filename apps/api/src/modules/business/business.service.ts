@@ -1,0 +1,130 @@
+import type { BusinessProfile, CreateBusinessInput, UpdateBusinessInput } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
+import * as repo from './business.repository';
+
+export const MESSAGES = {
+  created: 'Business setup completed!',
+  loaded: 'Business profile loaded.',
+  updated: 'Business profile updated successfully.',
+  alreadyHas: 'You already have a business.',
+  notFound: 'Business not found.',
+  busy: 'We could not create your business right now. Please try again.',
+} as const;
+
+const CODE_MAX = 8; // varchar(8)
+const INSERT_ATTEMPTS = 5;
+
+/**
+ * 3 or 4 upper-case letters from the name: the initials of its words (at most 4), padded to 3
+ * with the next letters of the first word, then of the others ("Iron Paradise Gym" → IPG,
+ * "Fitness" → FIT, "Body Fit" → BFO). Accents are dropped; a name without letters gives GYM.
+ */
+export const baseCode = (name: string): string => {
+  const words = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
+  if (words.length === 0) return 'GYM';
+  let code = words
+    .slice(0, 4)
+    .map((w) => w[0])
+    .join('');
+  const rest = words.map((w) => w.slice(1)).join('');
+  code += rest.slice(0, Math.max(0, 3 - code.length));
+  return code.padEnd(3, 'X');
+};
+
+/** The first free code: the base itself, else base1, base2, … (within varchar(8)). */
+export const nextFreeCode = (base: string, taken: string[]): string => {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  const maxSuffix = 10 ** (CODE_MAX - base.length) - 1;
+  for (let n = 1; n <= maxSuffix; n++) {
+    if (!used.has(`${base}${n}`)) return `${base}${n}`;
+  }
+  throw new AppError(503, 'CODE_EXHAUSTED', MESSAGES.busy);
+};
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+};
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+const toColumns = (input: UpdateBusinessInput): Partial<Nullable<repo.NewBusiness>> => {
+  const pairs: [keyof repo.NewBusiness, unknown][] = [
+    ['name', input.business_name],
+    ['address', input.address],
+    ['city', input.city],
+    ['state', input.state],
+    ['websiteUrl', input.website_url],
+    ['businessEmail', input.business_email],
+    ['businessPhone', input.business_phone],
+    ['logoUrl', input.logo_url],
+  ];
+  // undefined = not sent, left as is; null = cleared.
+  return Object.fromEntries(pairs.filter(([, v]) => v !== undefined));
+};
+
+export const getProfile = async (
+  ctx: AppContext,
+  businessId: number,
+  userId: number,
+): Promise<BusinessProfile> => {
+  const row = await repo.findProfile(ctx.db, businessId, userId);
+  if (!row) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
+  return { ...row, created_at: row.created_at.toISOString() };
+};
+
+/**
+ * Creates the business and makes the caller its owner, in one transaction. The code is the
+ * first free one; when another setup takes it at the same moment, the unique index refuses
+ * ours and the whole transaction is tried again.
+ */
+export const createBusiness = async (
+  ctx: AppContext,
+  userId: number,
+  input: CreateBusinessInput,
+): Promise<BusinessProfile> => {
+  const base = baseCode(input.business_name);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const businessId = await ctx.db.transaction(async (tx) => {
+        const user = await repo.lockUserBusiness(tx, userId);
+        if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+        if (user.businessId) throw conflict(MESSAGES.alreadyHas, 'BUSINESS_EXISTS');
+        const code = nextFreeCode(base, await repo.codesLike(tx, base));
+        const business = await repo.insertBusiness(tx, {
+          ...(toColumns(input) as repo.NewBusiness),
+          code,
+        });
+        await repo.makeOwner(tx, userId, business.id);
+        return business.id;
+      });
+      return await getProfile(ctx, businessId, userId);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (attempt >= INSERT_ATTEMPTS) throw new AppError(503, 'CODE_BUSY', MESSAGES.busy);
+    }
+  }
+};
+
+export const updateProfile = async (
+  ctx: AppContext,
+  businessId: number,
+  userId: number,
+  input: UpdateBusinessInput,
+): Promise<BusinessProfile> => {
+  const values = toColumns(input);
+  if (Object.keys(values).length > 0) {
+    const found = await repo.updateBusiness(ctx.db, businessId, values);
+    if (!found) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
+  }
+  return getProfile(ctx, businessId, userId);
+};

@@ -1,0 +1,103 @@
+import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { members, subscriptionTypes } from '../../db/schema';
+
+export type PlanRow = typeof subscriptionTypes.$inferSelect;
+export type PlanValues = Omit<
+  typeof subscriptionTypes.$inferInsert,
+  'id' | 'businessId' | 'createdAt' | 'updatedAt'
+>;
+
+export const findPlan = async (
+  db: Executor,
+  businessId: number,
+  id: number,
+): Promise<PlanRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(subscriptionTypes)
+      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, id)))
+      .limit(1)
+  )[0];
+
+export const listPlans = async (
+  db: Executor,
+  businessId: number,
+  opts: { isActive?: boolean; limit: number },
+): Promise<PlanRow[]> =>
+  db
+    .select()
+    .from(subscriptionTypes)
+    .where(
+      and(
+        eq(subscriptionTypes.businessId, businessId),
+        opts.isActive === undefined ? undefined : eq(subscriptionTypes.isActive, opts.isActive),
+      ),
+    )
+    .orderBy(desc(subscriptionTypes.createdAt), desc(subscriptionTypes.id))
+    .limit(opts.limit);
+
+export const insertPlan = async (
+  db: Executor,
+  businessId: number,
+  values: PlanValues,
+): Promise<PlanRow> =>
+  (
+    await db
+      .insert(subscriptionTypes)
+      .values({ ...values, businessId })
+      .returning()
+  )[0]!;
+
+export const updatePlan = async (
+  db: Executor,
+  businessId: number,
+  id: number,
+  values: Partial<PlanValues>,
+): Promise<PlanRow | undefined> =>
+  (
+    await db
+      .update(subscriptionTypes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, id)))
+      .returning()
+  )[0];
+
+/**
+ * Everything that records a plan's history. A plan referenced here is never deleted.
+ * The subscriptions and payments issue adds its tables to this list.
+ */
+const historyOf = (db: Executor, businessId: number, planId: number): SQL[] => [
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(members)
+      .where(and(eq(members.businessId, businessId), eq(members.subscriptionTypeId, planId))),
+  ),
+];
+
+/** Whether anything records this plan's history; undefined when the business has no such plan. */
+export const planHasHistory = async (
+  db: Executor,
+  businessId: number,
+  planId: number,
+): Promise<boolean | undefined> => {
+  const checks = historyOf(db, businessId, planId);
+  const row = (
+    await db
+      .select({ used: sql<boolean>`${sql.join(checks, sql` or `)}` })
+      .from(subscriptionTypes)
+      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, planId)))
+  )[0];
+  return row ? row.used === true : undefined;
+};
+
+/** Answers whether a plan of this business was deleted. */
+export const deletePlan = async (db: Executor, businessId: number, id: number): Promise<boolean> =>
+  (
+    await db
+      .delete(subscriptionTypes)
+      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, id)))
+      .returning({ id: subscriptionTypes.id })
+  ).length === 1;

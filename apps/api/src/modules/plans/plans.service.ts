@@ -1,0 +1,115 @@
+import {
+  koboToNaira,
+  nairaToKobo,
+  MAX_PLANS_LISTED,
+  type CreatePlanInput,
+  type DurationType,
+  type Plan,
+  type PlanListQuery,
+  type UpdatePlanInput,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import * as repo from './plans.repository';
+
+export const PLAN_NOT_FOUND = 'Subscription plan not found.';
+export const PLAN_HAS_HISTORY = 'This plan has subscriptions; deactivate it instead.';
+
+const planNotFound = () => notFound(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND');
+
+export const toPlan = (row: repo.PlanRow): Plan => ({
+  id: row.id,
+  name: row.name,
+  amount: koboToNaira(row.amountKobo),
+  duration: row.duration,
+  duration_type: row.durationType as DurationType,
+  is_grouped: row.isGrouped ? 1 : 0,
+  group_limit: row.groupLimit,
+  is_active: row.isActive ? 1 : 0,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** A plan of this business, or 404 (also for another business's plan). */
+export const getPlanForBusiness = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+): Promise<Plan> => {
+  const row = await repo.findPlan(ctx.db, businessId, id);
+  if (!row) throw planNotFound();
+  return toPlan(row);
+};
+
+export const listPlans = async (
+  ctx: AppContext,
+  businessId: number,
+  query: PlanListQuery,
+): Promise<Plan[]> =>
+  (
+    await repo.listPlans(ctx.db, businessId, {
+      isActive: query.is_active === undefined ? undefined : query.is_active === 1,
+      limit: MAX_PLANS_LISTED,
+    })
+  ).map(toPlan);
+
+export const createPlan = async (
+  ctx: AppContext,
+  businessId: number,
+  input: CreatePlanInput,
+): Promise<Plan> => {
+  const grouped = input.is_grouped === 1;
+  const row = await repo.insertPlan(ctx.db, businessId, {
+    name: input.name,
+    amountKobo: nairaToKobo(input.amount),
+    duration: input.duration,
+    durationType: input.duration_type,
+    isGrouped: grouped,
+    // An individual plan covers one member.
+    groupLimit: grouped ? input.group_limit! : 1,
+    isActive: input.is_active === 1,
+  });
+  return toPlan(row);
+};
+
+export const updatePlan = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+  input: UpdatePlanInput,
+): Promise<Plan> => {
+  const current = await repo.findPlan(ctx.db, businessId, id);
+  if (!current) throw planNotFound();
+  const grouped = input.is_grouped === undefined ? current.isGrouped : input.is_grouped === 1;
+  const changes: Partial<repo.PlanValues> = {
+    name: input.name,
+    amountKobo: input.amount === undefined ? undefined : nairaToKobo(input.amount),
+    duration: input.duration,
+    durationType: input.duration_type,
+    isGrouped: input.is_grouped === undefined ? undefined : grouped,
+    groupLimit: grouped ? (input.group_limit ?? undefined) : 1,
+    isActive: input.is_active === undefined ? undefined : input.is_active === 1,
+  };
+  const row = await repo.updatePlan(ctx.db, businessId, id, changes);
+  if (!row) throw planNotFound();
+  return toPlan(row);
+};
+
+const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
+/** Deletes a plan without history; a plan with history answers 409 (deactivate it instead). */
+export const deletePlan = async (ctx: AppContext, businessId: number, id: number) => {
+  const hasHistory = await repo.planHasHistory(ctx.db, businessId, id);
+  if (hasHistory === undefined) throw planNotFound();
+  if (hasHistory) throw conflict(PLAN_HAS_HISTORY, 'PLAN_HAS_HISTORY');
+  try {
+    if (!(await repo.deletePlan(ctx.db, businessId, id))) throw planNotFound();
+  } catch (err) {
+    // A member chose the plan between the check and the delete.
+    if (isForeignKeyViolation(err)) throw conflict(PLAN_HAS_HISTORY, 'PLAN_HAS_HISTORY');
+    throw err;
+  }
+};

@@ -1,0 +1,145 @@
+import type { ApiAnswer, TokenPair } from '@kora/shared';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+import { sessionStore } from './session';
+
+export { ApiError } from './api-error';
+
+export const REFRESH_PATH = '/v1/auth/refresh';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  /** Multipart body (uploads); sent as is. */
+  form?: FormData;
+  signal?: AbortSignal;
+  /** false for calls whose 401 means "wrong credentials", not "session expired". */
+  refreshOn401?: boolean;
+}
+
+let onSessionExpired: () => void = () => window.location.assign('/login');
+
+/** Where to go when the session cannot be refreshed (the app passes its router's navigate). */
+export const setSessionExpiredHandler = (handler: () => void) => {
+  onSessionExpired = handler;
+};
+
+const send = async (path: string, opts: RequestOptions, token: string | null) => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
+  }
+};
+
+const readBody = async (res: Response): Promise<unknown> => {
+  if (res.status === 204) return null;
+  const text = await res.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const toError = (res: Response, body: unknown): ApiError => {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return new ApiError(
+    res.status,
+    typeof b.message === 'string' ? b.message : '',
+    typeof b.code === 'string' ? b.code : `HTTP_${res.status}`,
+    b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string>) : undefined,
+  );
+};
+
+const expireSession = () => {
+  sessionStore.clear();
+  onSessionExpired();
+};
+
+// Another tab may rotate the refresh token at the same moment: the Web Locks API (where the
+// browser has it) lets one tab refresh while the other adopts the result from storage.
+const withRefreshLock = <T>(fn: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks
+    ? (navigator.locks.request('kora-token-refresh', fn) as Promise<T>)
+    : fn();
+
+const doRefresh = (staleToken: string | null): Promise<string | null> =>
+  withRefreshLock(async () => {
+    sessionStore.syncFromStorage();
+    const session = sessionStore.get();
+    if (session.token && session.token !== staleToken) return session.token; // already refreshed
+    if (!session.refreshToken) {
+      expireSession();
+      return null;
+    }
+    const res = await send(
+      REFRESH_PATH,
+      { method: 'POST', body: { token: session.refreshToken } },
+      null,
+    );
+    const body = await readBody(res);
+    if (!res.ok) {
+      // A 5xx is the server's trouble, not the session's: keep it and let the call fail.
+      if (res.status >= 500) throw toError(res, body);
+      expireSession();
+      return null;
+    }
+    const tokens = (body as ApiAnswer<TokenPair>).data;
+    sessionStore.signIn(tokens);
+    return tokens.access_token;
+  });
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Refreshes the session once, however many calls ask at the same time: they all wait for the
+ * same refresh. Resolves to the new access token, or null when the session ended.
+ */
+export const refreshSession = (staleToken: string | null = sessionStore.get().token) => {
+  refreshing ??= doRefresh(staleToken).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+/** One call: bearer header, one shared refresh on 401, replayed once with the new token. */
+export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<ApiAnswer<T>> => {
+  if (refreshing) await refreshing.catch(() => null); // wait, then go with the new token
+  const token = sessionStore.get().token;
+  let res = await send(path, opts, token);
+  if (res.status === 401 && token && opts.refreshOn401 !== false) {
+    const current = sessionStore.get().token;
+    const fresh = current && current !== token ? current : await refreshSession(token);
+    if (fresh) res = await send(path, opts, fresh);
+  }
+  const body = await readBody(res);
+  if (!res.ok) throw toError(res, body);
+  return body as ApiAnswer<T>;
+};
+
+export const http = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PATCH', body }),
+  put: <T>(path: string, body: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
+  delete: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'DELETE' }),
+  upload: <T>(path: string, form: FormData, opts?: Omit<RequestOptions, 'method' | 'form'>) =>
+    request<T>(path, { ...opts, method: 'POST', form }),
+};

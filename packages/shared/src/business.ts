@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { LIMITS } from './common';
+import { NIGERIAN_STATES } from './constants';
+
+/** Column sizes of the businesses table; the schemas below never let more through. */
+export const BUSINESS_LIMITS = {
+  name: 150,
+  address: 300,
+  city: 100,
+  state: 100,
+  phone: LIMITS.phone,
+  email: LIMITS.email,
+  url: LIMITS.url,
+} as const;
+
+export const BUSINESS_MESSAGES = {
+  name: 'Business name must be at least 2 characters',
+  address: 'Address must be at least 5 characters',
+  city: 'City must be at least 2 characters',
+  state: 'Please select a state',
+  website: 'Please enter a valid website URL',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  logo: 'Please upload a valid logo image',
+} as const;
+
+const tooLong = (field: string, max: number) => ({
+  error: `${field} must be at most ${max} characters`,
+});
+
+const text = (message: string, min: number, max: number, field: string) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, tooLong(field, max));
+
+/** A state of NIGERIAN_STATES, matched without regard to case ("lagos" is stored as "Lagos"). */
+const state = z
+  .string({ error: BUSINESS_MESSAGES.state })
+  .trim()
+  .min(2, { error: BUSINESS_MESSAGES.state })
+  .max(BUSINESS_LIMITS.state, { error: BUSINESS_MESSAGES.state })
+  .transform((v, ctx) => {
+    const found = NIGERIAN_STATES.find((s) => s.toLowerCase() === v.toLowerCase());
+    if (!found) ctx.addIssue({ code: 'custom', message: BUSINESS_MESSAGES.state });
+    return found ?? v;
+  });
+
+/** "irongym.ng" is taken as https://irongym.ng; only http(s) addresses with a real host pass. */
+const isWebsite = (v: string): boolean => {
+  try {
+    const url = new URL(v);
+    return /^https?:$/.test(url.protocol) && /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An optional text: '' and null mean "no value" (on update they clear it), undefined means
+ * "not sent". Output: the cleaned value, null or undefined.
+ */
+const clearable = (
+  max: number,
+  field: string,
+  message: string,
+  clean: (v: string) => string,
+  valid: (v: string) => boolean,
+) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong(field, max))
+    .transform((v) => (v === '' ? null : clean(v)))
+    .refine((v) => v === null || valid(v), { error: message })
+    .nullable()
+    .optional();
+
+const website = clearable(
+  BUSINESS_LIMITS.url,
+  'Website',
+  BUSINESS_MESSAGES.website,
+  (v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`),
+  isWebsite,
+);
+const businessEmail = clearable(
+  BUSINESS_LIMITS.email,
+  'Business email',
+  BUSINESS_MESSAGES.email,
+  (v) => v.toLowerCase(),
+  (v) => z.email().safeParse(v).success,
+);
+const businessPhone = clearable(
+  BUSINESS_LIMITS.phone,
+  'Business phone',
+  BUSINESS_MESSAGES.phone,
+  (v) => v.replace(/\s+/g, ' '),
+  (v) => /^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7,
+);
+/** An uploaded file's URL as answered by upload_file: an http(s) URL or a local /uploads/ path. */
+const logoUrl = clearable(
+  BUSINESS_LIMITS.url,
+  'Logo URL',
+  BUSINESS_MESSAGES.logo,
+  (v) => v,
+  (v) => (/^\/uploads\/[\w\-./]+$/.test(v) && !v.includes('..')) || isWebsite(v),
+);
+
+const businessName = text(BUSINESS_MESSAGES.name, 2, BUSINESS_LIMITS.name, 'Business name');
+const address = text(BUSINESS_MESSAGES.address, 5, BUSINESS_LIMITS.address, 'Address');
+const city = text(BUSINESS_MESSAGES.city, 2, BUSINESS_LIMITS.city, 'City');
+
+/** POST /v1/business: the setup form. Empty optional fields are left out (or sent as ''/null). */
+export const createBusinessSchema = z.object({
+  business_name: businessName,
+  address,
+  city,
+  state,
+  website_url: website,
+  business_email: businessEmail,
+  business_phone: businessPhone,
+  logo_url: logoUrl,
+});
+export type CreateBusinessInput = z.infer<typeof createBusinessSchema>;
+export type CreateBusinessForm = z.input<typeof createBusinessSchema>;
+
+/** PATCH /v1/business/profile: changed fields only; '' or null clears website, email, phone, logo. */
+export const updateBusinessSchema = z.object({
+  business_name: businessName.optional(),
+  address: address.optional(),
+  city: city.optional(),
+  state: state.optional(),
+  website_url: website,
+  business_email: businessEmail,
+  business_phone: businessPhone,
+  logo_url: logoUrl,
+});
+export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
+export type UpdateBusinessForm = z.input<typeof updateBusinessSchema>;
+
+/** GET/PATCH /v1/business/profile and POST /v1/business (spec 01 §3). */
+export interface BusinessProfile {
+  id: number;
+  business_name: string;
+  address: string;
+  city: string;
+  state: string;
+  website_url: string | null;
+  business_email: string | null;
+  business_phone: string | null;
+  logo_url: string | null;
+  business_code: string;
+  country_code: string;
+  /** ISO timestamp. */
+  created_at: string;
+  /** Whether the signed-in user's own e-mail is verified. */
+  email_verified: boolean;
+}
+
+// Uploads
+
+export const FILE_TYPES = ['profile_picture', 'business_logo', 'member_picture'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxSide: 1024,
+  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  notImage: 'Please select an image file',
+  tooLarge: 'File size must be less than 5MB',
+  fileType: 'file_type must be profile_picture, business_logo or member_picture',
+  entityId: 'entity_id is required',
+} as const;
+
+/** The text fields of the upload form (the file itself is checked by its content). */
+export const uploadFieldsSchema = z.object({
+  file_type: z.enum(FILE_TYPES, { error: UPLOAD_MESSAGES.fileType }),
+  entity_id: z.coerce
+    .number({ error: UPLOAD_MESSAGES.entityId })
+    .int({ error: UPLOAD_MESSAGES.entityId })
+    .positive({ error: UPLOAD_MESSAGES.entityId })
+    .max(2_147_483_647, { error: UPLOAD_MESSAGES.entityId })
+    .optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** POST /v1/business/upload_file answer data. */
+export interface UploadResult {
+  s3_url: string;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, addPeriod, formatDay, lagosDay } from './dates';
+
+describe('calendar days', () => {
+  it('takes "today" in Lagos, one hour ahead of UTC', () => {
+    expect(lagosDay(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
+    expect(lagosDay(new Date('2026-03-31T22:59:00Z'))).toBe('2026-03-31');
+  });
+
+  it('clamps month ends', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addPeriod('2028-02-29', 'year', 1)).toBe('2029-02-28');
+  });
+
+  it('adds days and weeks across month and year ends', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addPeriod('2026-02-25', 'week', 1)).toBe('2026-03-04');
+  });
+
+  it('formats a day for Nigerian readers', () => {
+    expect(formatDay('2026-11-20')).toBe('20 Nov 2026');
+    expect(formatDay(null)).toBe('N/A');
+  });
+});

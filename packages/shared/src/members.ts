@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LIMITS, email, pageQuery } from './common';
+import { lagosDay, type DurationType } from './dates';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const MEMBER_SEARCH_MAX = 100;
+export const MEMBER_ADDRESS_MAX = 300;
+
+/** 0 = never subscribed, 1 = active, 2 = expired (03-decisions §5). */
+export const SUBSCRIPTION_STATUS_LABELS = {
+  0: 'No Subscription',
+  1: 'Active',
+  2: 'Expired',
+} as const;
+export type SubscriptionStatus = keyof typeof SUBSCRIPTION_STATUS_LABELS;
+
+const text = (required: string, label: string, max: number = LIMITS.name) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(2, { error: required })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/** Optional text: empty or blank becomes null; null clears the field on update. */
+const optionalText = (label: string, max: number = LIMITS.name) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/**
+ * The phone length rule of the form. The API also checks that it is a real Nigerian
+ * number ("Enter a valid Nigerian phone number") and stores it as E.164.
+ */
+export const memberPhone = z
+  .string({ error: 'Phone number must be at least 11 characters' })
+  .trim()
+  .min(11, { error: 'Phone number must be at least 11 characters' })
+  .max(LIMITS.phone, { error: `Phone number must be at most ${LIMITS.phone} characters` });
+
+export const INVALID_NG_PHONE = 'Enter a valid Nigerian phone number';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (v: string): boolean => {
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+
+export const dateOfBirth = z
+  .string({ error: 'Date of birth must be a date (YYYY-MM-DD)' })
+  .trim()
+  .max(10, { error: 'Date of birth must be a date (YYYY-MM-DD)' })
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => v === null || (DAY.test(v) && isRealDay(v)), {
+    error: 'Date of birth must be a date (YYYY-MM-DD)',
+  })
+  .refine((v) => v === null || v >= '1900-01-01', {
+    error: 'Date of birth must be after 1900',
+  })
+  .refine((v) => v === null || v <= lagosDay(), {
+    error: 'Date of birth cannot be in the future',
+  })
+  .nullable()
+  .optional();
+
+const gender = z
+  .enum(GENDERS, { error: 'Gender must be Male, Female or Other' })
+  .nullable()
+  .optional();
+
+const countryCode = z
+  .string({ error: 'Country code must be two letters' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'Country code must be two letters' });
+
+const planId = z.coerce
+  .number({ error: 'Subscription plan not found.' })
+  .int({ error: 'Subscription plan not found.' })
+  .positive({ error: 'Subscription plan not found.' })
+  .max(2_147_483_647, { error: 'Subscription plan not found.' })
+  .nullable()
+  .optional();
+
+const memberFields = {
+  first_name: text('First name must be at least 2 characters', 'First name'),
+  middle_name: optionalText('Middle name'),
+  last_name: text('Last name must be at least 2 characters', 'Last name'),
+  mobile_number: memberPhone,
+  email_address: email(),
+  home_address: optionalText('Home address', MEMBER_ADDRESS_MAX),
+  city: text('City is required', 'City'),
+  state: text('State is required', 'State'),
+  country_code: countryCode.default('NG'),
+  date_of_birth: dateOfBirth,
+  gender,
+  emergency_contact_name: optionalText('Emergency contact name', 200),
+  emergency_contact_number: optionalText('Emergency contact number', LIMITS.phone),
+  emergency_contact_relationship: optionalText('Emergency contact relationship'),
+  subscription_type_id: planId,
+};
+
+export const createMemberSchema = z.object(memberFields);
+export type CreateMemberInput = z.infer<typeof createMemberSchema>;
+
+/** Only the given fields change; null clears an optional field; is_active deactivates/reactivates. */
+export const updateMemberSchema = z.object({
+  first_name: memberFields.first_name.optional(),
+  middle_name: memberFields.middle_name,
+  last_name: memberFields.last_name.optional(),
+  mobile_number: memberFields.mobile_number.optional(),
+  email_address: memberFields.email_address.optional(),
+  home_address: memberFields.home_address,
+  city: memberFields.city.optional(),
+  state: memberFields.state.optional(),
+  country_code: countryCode.optional(),
+  date_of_birth: memberFields.date_of_birth,
+  gender: memberFields.gender,
+  emergency_contact_name: memberFields.emergency_contact_name,
+  emergency_contact_number: memberFields.emergency_contact_number,
+  emergency_contact_relationship: memberFields.emergency_contact_relationship,
+  subscription_type_id: memberFields.subscription_type_id,
+  is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+});
+export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
+
+export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend({
+  search: z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .max(MEMBER_SEARCH_MAX, { error: `Search must be at most ${MEMBER_SEARCH_MAX} characters` })
+    .optional(),
+});
+export type MemberListQuery = z.infer<typeof memberListQuery>;
+
+export interface MemberPlan {
+  id: number;
+  name: string;
+  /** Naira. */
+  amount: number;
+  duration: number;
+  duration_type: DurationType;
+}
+
+export interface Member {
+  id: number;
+  /** Display code, e.g. IPG-00001. */
+  member_id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  /** E.164, e.g. +2348031234567. */
+  mobile_number: string;
+  email_address: string;
+  home_address: string | null;
+  city: string;
+  state: string;
+  country_code: string;
+  date_of_birth: string | null;
+  gender: Gender | null;
+  emergency_contact_name: string | null;
+  emergency_contact_number: string | null;
+  emergency_contact_relationship: string | null;
+  subscription_type_id: number | null;
+  subscription_type: MemberPlan | null;
+  subscription_status: SubscriptionStatus;
+  subscription_status_label: (typeof SUBSCRIPTION_STATUS_LABELS)[SubscriptionStatus];
+  is_active: boolean;
+  picture_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Members summary: `total` all members; `active` accounts not deactivated; `new_this_month`
+ * created since the first of this month in Lagos; `churned` deactivated accounts.
+ */
+export interface MemberSummary {
+  total: number;
+  active: number;
+  new_this_month: number;
+  churned: number;
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { LIMITS } from './common';
+import { DURATION_TYPES, type DurationType } from './dates';
+import { nairaAmount } from './money';
+
+export const MAX_PLAN_DURATION = 1000;
+export const MAX_GROUP_LIMIT = 1000;
+/** The plans list answers at most this many plans (a gym sells a handful). */
+export const MAX_PLANS_LISTED = 500;
+
+/** 0/1 flag; also accepts booleans, answers 0 or 1. */
+const flag = (label: string) =>
+  z
+    .union([z.literal(0), z.literal(1), z.boolean()], {
+      error: `${label} must be 0 or 1`,
+    })
+    .transform((v): 0 | 1 => (v === true || v === 1 ? 1 : 0));
+
+const planName = z
+  .string({ error: 'Plan name must be at least 2 characters' })
+  .trim()
+  .min(2, { error: 'Plan name must be at least 2 characters' })
+  .max(LIMITS.name, { error: `Plan name must be at most ${LIMITS.name} characters` });
+
+const duration = z.coerce
+  .number({ error: 'Duration must be at least 1' })
+  .int({ error: 'Duration must be a whole number' })
+  .min(1, { error: 'Duration must be at least 1' })
+  .max(MAX_PLAN_DURATION, { error: `Duration must be at most ${MAX_PLAN_DURATION}` });
+
+const durationType = z.enum(DURATION_TYPES, { error: 'Duration type is required' });
+
+const groupLimit = z.coerce
+  .number({ error: 'Group limit must be at least 1' })
+  .int({ error: 'Group limit must be a whole number' })
+  .min(1, { error: 'Group limit must be at least 1' })
+  .max(MAX_GROUP_LIMIT, { error: `Group limit must be at most ${MAX_GROUP_LIMIT}` });
+
+const GROUP_LIMIT_REQUIRED = 'Group limit is required for group plans';
+
+const planFields = {
+  name: planName,
+  amount: nairaAmount(),
+  duration,
+  duration_type: durationType,
+  is_grouped: flag('is_grouped'),
+  group_limit: groupLimit.nullable(),
+  is_active: flag('is_active'),
+};
+
+export const createPlanSchema = z
+  .object({
+    ...planFields,
+    is_grouped: planFields.is_grouped.default(0),
+    group_limit: planFields.group_limit.optional(),
+    is_active: planFields.is_active.default(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.is_grouped === 1 && v.group_limit == null)
+      ctx.addIssue({ code: 'custom', path: ['group_limit'], message: GROUP_LIMIT_REQUIRED });
+  });
+export type CreatePlanInput = z.infer<typeof createPlanSchema>;
+
+/** Only the given fields change. A plan made grouped keeps its group limit unless one is given. */
+export const updatePlanSchema = z
+  .object({
+    name: planFields.name.optional(),
+    amount: planFields.amount.optional(),
+    duration: planFields.duration.optional(),
+    duration_type: planFields.duration_type.optional(),
+    is_grouped: planFields.is_grouped.optional(),
+    group_limit: planFields.group_limit.optional(),
+    is_active: planFields.is_active.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.is_grouped === 1 && v.group_limit === null)
+      ctx.addIssue({ code: 'custom', path: ['group_limit'], message: GROUP_LIMIT_REQUIRED });
+  });
+export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;
+
+export const planListQuery = z.object({
+  is_active: z
+    .enum(['0', '1', 'true', 'false'], { error: 'is_active must be 0 or 1' })
+    .transform((v) => (v === '1' || v === 'true' ? 1 : 0))
+    .optional(),
+});
+export type PlanListQuery = z.infer<typeof planListQuery>;
+
+export interface Plan {
+  id: number;
+  name: string;
+  /** Naira, at most two decimals; the price of one plan period (duration × duration_type). */
+  amount: number;
+  duration: number;
+  duration_type: DurationType;
+  is_grouped: 0 | 1;
+  /** Members one subscription covers; 1 for individual plans. */
+  group_limit: number;
+  is_active: 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlanPreset {
+  id: string;
+  name: string;
+  duration: number;
+  duration_type: DurationType;
+}
+
+/** 03-decisions §5. Choosing one fills name, duration and duration type in the plan form. */
+export const PLAN_PRESETS: readonly PlanPreset[] = [
+  { id: 'daily', name: 'Daily Pass', duration: 1, duration_type: 'day' },
+  { id: 'weekly', name: 'Weekly', duration: 1, duration_type: 'week' },
+  { id: 'monthly', name: 'Monthly', duration: 1, duration_type: 'month' },
+  { id: 'quarterly', name: 'Quarterly', duration: 3, duration_type: 'month' },
+  { id: 'bi-annual', name: 'Bi-Annual', duration: 6, duration_type: 'month' },
+  { id: 'annual', name: 'Annual', duration: 1, duration_type: 'year' },
+];
