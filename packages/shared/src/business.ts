@@ -43,15 +43,21 @@ const state = z
     return found ?? v;
   });
 
-/** "irongym.ng" is taken as https://irongym.ng; only http(s) addresses with a real host pass. */
-const isWebsite = (v: string): boolean => {
+const httpUrl = (v: string): URL | null => {
   try {
     const url = new URL(v);
-    return /^https?:$/.test(url.protocol) && /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname);
+    return /^https?:$/.test(url.protocol) && url.hostname ? url : null;
   } catch {
-    return false;
+    return null;
   }
 };
+
+/** "irongym.ng" is taken as https://irongym.ng; only http(s) addresses with a domain pass. */
+const isWebsite = (v: string): boolean => /^[^.\s]+(\.[^.\s]+)+$/.test(httpUrl(v)?.hostname ?? '');
+
+/** A stored file: a local /uploads/ path, or any http(s) URL (a bucket, a CDN, MinIO on localhost). */
+const isFileUrl = (v: string): boolean =>
+  (/^\/uploads\/[\w\-./]+$/.test(v) && !v.includes('..')) || httpUrl(v) !== null;
 
 /**
  * An optional text: '' and null mean "no value" (on update they clear it), undefined means
@@ -100,7 +106,7 @@ const logoUrl = clearable(
   'Logo URL',
   BUSINESS_MESSAGES.logo,
   (v) => v,
-  (v) => (/^\/uploads\/[\w\-./]+$/.test(v) && !v.includes('..')) || isWebsite(v),
+  isFileUrl,
 );
 
 const businessName = text(BUSINESS_MESSAGES.name, 2, BUSINESS_LIMITS.name, 'Business name');

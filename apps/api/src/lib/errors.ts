@@ -28,3 +28,11 @@ export const tooManyRequests = (minutes: number) =>
     'RATE_LIMITED',
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
+
+/** True when a database error (or what Drizzle wrapped around it) is a unique-index violation. */
+export const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+};

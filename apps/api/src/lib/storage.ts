@@ -55,8 +55,7 @@ export const s3PublicUrl = (s3: S3Settings, key: string): string => {
 export const s3Storage = (s3: S3Settings): Storage => {
   // Loaded on first use, so an app without a bucket never pays for the SDK.
   let client:
-    | Promise<{ send: (body: Buffer, key: string, type: string) => Promise<void> }>
-    | undefined;
+    Promise<{ send: (body: Buffer, key: string, type: string) => Promise<void> }> | undefined;
   const load = () =>
     (client ??= import('@aws-sdk/client-s3').then(({ S3Client, PutObjectCommand }) => {
       const s3Client = new S3Client({

@@ -455,3 +455,16 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('concurrent registration', () => {
+  it('gives one account and a 409, never a 500, when the same e-mail registers twice at once', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(t.app, 'POST', '/v1/auth/register', { body: registration(email) })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    expect(codes).toContain(201);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+});

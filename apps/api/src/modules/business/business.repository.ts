@@ -22,16 +22,8 @@ const profileColumns = {
   email_verified: users.emailVerified,
 };
 
-export type ProfileRow = {
-  [K in keyof typeof profileColumns]: (typeof profileColumns)[K]['_']['data'];
-};
-
 /** The profile of `businessId` as seen by user `userId` (who must belong to it). */
-export const findProfile = async (
-  db: Executor,
-  businessId: number,
-  userId: number,
-): Promise<ProfileRow | undefined> =>
+export const findProfile = async (db: Executor, businessId: number, userId: number) =>
   (
     await db
       .select(profileColumns)

@@ -1,6 +1,6 @@
 import type { BusinessProfile, CreateBusinessInput, UpdateBusinessInput } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { AppError, conflict, notFound, unauthorized } from '../../lib/errors';
+import { AppError, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import * as repo from './business.repository';
 
 export const MESSAGES = {
@@ -13,7 +13,7 @@ export const MESSAGES = {
 } as const;
 
 const CODE_MAX = 8; // varchar(8)
-const INSERT_ATTEMPTS = 5;
+const INSERT_ATTEMPTS = 10;
 
 /**
  * 3 or 4 upper-case letters from the name: the initials of its words (at most 4), padded to 3
@@ -48,28 +48,18 @@ export const nextFreeCode = (base: string, taken: string[]): string => {
   throw new AppError(503, 'CODE_EXHAUSTED', MESSAGES.busy);
 };
 
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-};
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-const toColumns = (input: UpdateBusinessInput): Partial<Nullable<repo.NewBusiness>> => {
-  const pairs: [keyof repo.NewBusiness, unknown][] = [
-    ['name', input.business_name],
-    ['address', input.address],
-    ['city', input.city],
-    ['state', input.state],
-    ['websiteUrl', input.website_url],
-    ['businessEmail', input.business_email],
-    ['businessPhone', input.business_phone],
-    ['logoUrl', input.logo_url],
-  ];
-  // undefined = not sent, left as is; null = cleared.
-  return Object.fromEntries(pairs.filter(([, v]) => v !== undefined));
+/** The columns to write: undefined = not sent, left as is; null = cleared. */
+const toColumns = (input: UpdateBusinessInput): Partial<repo.NewBusiness> => {
+  const v: Partial<repo.NewBusiness> = {};
+  if (input.business_name !== undefined) v.name = input.business_name;
+  if (input.address !== undefined) v.address = input.address;
+  if (input.city !== undefined) v.city = input.city;
+  if (input.state !== undefined) v.state = input.state;
+  if (input.website_url !== undefined) v.websiteUrl = input.website_url;
+  if (input.business_email !== undefined) v.businessEmail = input.business_email;
+  if (input.business_phone !== undefined) v.businessPhone = input.business_phone;
+  if (input.logo_url !== undefined) v.logoUrl = input.logo_url;
+  return v;
 };
 
 export const getProfile = async (

@@ -113,7 +113,8 @@ export const uploadImage = async (
     owner = String(input.tenantBusinessId);
   } else {
     const user = await findUser(ctx, input.userId);
-    if (!user || !user.isActive) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!user || !user.isActive)
+      throw unauthorized('Your session has expired. Please sign in again.');
     owner = user.businessId ? String(user.businessId) : `u${user.id}`;
   }
 
