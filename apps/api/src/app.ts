@@ -94,7 +94,7 @@ export const buildApp = async (
   });
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: config.env === 'test' ? () => true : undefined,
     errorResponseBuilder: (_req, context) => ({
@@ -132,7 +132,18 @@ export const buildApp = async (
     dispatcher.start();
     dispatcher.onTick(pruneRateLimits);
   }
+  // Requests in flight finish before the database closes (graceful shutdown).
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight++;
+  });
+  app.addHook('onResponse', async () => {
+    inFlight--;
+  });
   app.addHook('onClose', async () => {
+    for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await dispatcher.stop();
     if (!opts.database) await database.close();
   });

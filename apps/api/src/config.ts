@@ -40,6 +40,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kora <no-reply@kora.ng>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -75,6 +76,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimit: { perIp: number; perEmail: number; windowMinutes: number };
+  /** Requests per minute per IP across the whole API. */
+  apiRateLimitPerMinute: number;
   s3?: {
     bucket: string;
     region: string;
@@ -138,6 +141,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMinutes: e.AUTH_RATE_LIMIT_WINDOW_MINUTES,
     },
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

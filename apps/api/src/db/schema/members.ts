@@ -60,7 +60,8 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberId),
-    index('members_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first).
+    index('members_business_created_idx').on(t.businessId, t.createdAt, t.id),
     index('members_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('members_subscription_type_idx').on(t.subscriptionTypeId),
   ],

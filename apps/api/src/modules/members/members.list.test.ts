@@ -1,0 +1,149 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../db/schema';
+import { call, createTestApp, type TestApp } from '../../test/app';
+import { addMember, createTenant, type Tenant } from '../../test/tenants';
+
+let t: TestApp;
+let owner: Tenant;
+let other: Tenant;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createTenant(t, { code: 'LIST' });
+  other = await createTenant(t, { code: 'OTHR' });
+});
+afterAll(() => t.close());
+
+const list = (tenant: Tenant, query: string) =>
+  call(t.app, 'GET', `/v1/member?${query}`, { token: tenant.token });
+
+describe('GET /v1/member paging', () => {
+  let made: { id: number }[] = [];
+  beforeAll(async () => {
+    made = [];
+    for (let i = 0; i < 25; i++) made.push(await addMember(t, owner.token));
+    await addMember(t, other.token);
+  });
+
+  it('pages newest first with meta, showing only this business', async () => {
+    const first = await list(owner, 'page=1&per_page=10');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().meta).toEqual({ page: 1, per_page: 10, pages: 3, total: 25 });
+    expect(first.json().data.map((m: { id: number }) => m.id)).toEqual(
+      made
+        .slice(15)
+        .reverse()
+        .map((m) => m.id),
+    );
+    const third = await list(owner, 'page=3&per_page=10');
+    expect(third.json().data).toHaveLength(5);
+    expect(third.json().meta).toEqual({ page: 3, per_page: 10, pages: 3, total: 25 });
+    expect(third.json().data.at(-1).id).toBe(made[0]!.id);
+    const beyond = await list(owner, 'page=4&per_page=10');
+    expect(beyond.json().data).toEqual([]);
+  });
+
+  it('accepts up to 1000 per page and refuses more, and bad page numbers', async () => {
+    expect((await list(owner, 'per_page=1000')).json().data).toHaveLength(25);
+    const tooMany = await list(owner, 'per_page=1001');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors.per_page).toBe('per_page must be at most 1000');
+    for (const q of ['page=0', 'page=abc', 'per_page=0', `search=${'x'.repeat(101)}`])
+      expect((await list(owner, q)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /v1/member search', () => {
+  let ada: { id: number; member_id: string };
+  let bisi: { id: number };
+  let pct: { id: number };
+  let under: { id: number };
+  let s: Tenant;
+  beforeAll(async () => {
+    s = await createTenant(t, { code: 'SRCH' });
+    ada = await addMember(t, s.token, {
+      first_name: 'Adaeze',
+      middle_name: 'Chinwe',
+      last_name: 'Nwosu',
+      email_address: 'ada.nwosu@gmail.com',
+      mobile_number: '08167654321',
+    });
+    bisi = await addMember(t, s.token, {
+      first_name: 'Olubisi',
+      last_name: 'Adeyemi',
+      email_address: 'bisi@yahoo.com',
+      mobile_number: '07031112233',
+    });
+    pct = await addMember(t, s.token, { first_name: 'Hundred%', email_address: 'p@x.ng' });
+    under = await addMember(t, s.token, { first_name: 'Snake_Case', email_address: 'u@x.ng' });
+    // Another business's member that would match every term below.
+    await addMember(t, other.token, {
+      first_name: 'Adaeze',
+      middle_name: 'Chinwe',
+      last_name: 'Nwosu',
+      email_address: 'ada.nwosu@gmail.com',
+      mobile_number: '08167654321',
+    });
+  });
+
+  const ids = async (term: string) => {
+    const res = await list(s, `search=${encodeURIComponent(term)}`);
+    expect(res.statusCode).toBe(200);
+    return res
+      .json()
+      .data.map((m: { id: number }) => m.id)
+      .sort();
+  };
+
+  it('matches first, middle and last name, case-insensitively', async () => {
+    expect(await ids('adaEZE')).toEqual([ada.id]);
+    expect(await ids('CHINWE')).toEqual([ada.id]);
+    expect(await ids('nwosu')).toEqual([ada.id]);
+    expect(await ids('ade')).toEqual([bisi.id]);
+  });
+
+  it('matches e-mail, member ID and phone in local and international form', async () => {
+    expect(await ids('@GMAIL.com')).toEqual([ada.id]);
+    expect(await ids(ada.member_id.toLowerCase())).toEqual([ada.id]);
+    expect(await ids('08167654321')).toEqual([ada.id]);
+    expect(await ids('0816 765')).toEqual([ada.id]);
+    expect(await ids('+2348167654321')).toEqual([ada.id]);
+    expect(await ids('2347031112233')).toEqual([bisi.id]);
+    const res = await list(s, 'search=0703111&per_page=10');
+    expect(res.json().meta.total).toBe(1);
+  });
+
+  it('treats % and _ as the characters typed', async () => {
+    expect(await ids('%')).toEqual([pct.id]);
+    expect(await ids('_')).toEqual([under.id]);
+    expect(await ids('e_c')).toEqual([under.id]);
+    expect(await ids('nothing-like-this')).toEqual([]);
+  });
+
+  it('answers everyone for an empty search', async () => {
+    expect(await ids('')).toHaveLength(4);
+  });
+});
+
+describe('GET /v1/member/summary', () => {
+  it('counts total, active, new this month and churned', async () => {
+    const s = await createTenant(t, { code: 'SUMM' });
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await addMember(t, s.token));
+    // Two deactivated; one joined long ago.
+    for (const m of made.slice(0, 2)) {
+      const body = { is_active: false };
+      await call(t.app, 'PATCH', `/v1/member/${m.id}`, { token: s.token, body });
+    }
+    await t.db
+      .update(members)
+      .set({ createdAt: sql`now() - interval '70 days'` })
+      .where(eq(members.id, made[4]!.id));
+    const res = await call(t.app, 'GET', '/v1/member/summary', { token: s.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ total: 5, active: 3, new_this_month: 4, churned: 2 });
+    const empty = await createTenant(t, { code: 'NONE' });
+    const none = await call(t.app, 'GET', '/v1/member/summary', { token: empty.token });
+    expect(none.json().data).toEqual({ total: 0, active: 0, new_this_month: 0, churned: 0 });
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@kora/shared';
+import { businesses, users } from '../db/schema';
+import { call, json, signUp, type SignedIn, type TestApp } from './app';
+
+export interface Tenant extends SignedIn {
+  businessId: number;
+  code: string;
+  role: Role;
+  /** A fresh access token that carries the business and role. */
+  token: string;
+}
+
+const randomCode = (): string =>
+  Array.from(randomBytes(6), (b) => String.fromCharCode(65 + (b % 26))).join('');
+
+/**
+ * A signed-in user with a business, created straight in the database (independent of the
+ * business setup call). With `businessId`, the user joins that business in `role`.
+ */
+export const createTenant = async (
+  t: TestApp,
+  opts: { role?: Role; code?: string; businessId?: number; name?: string } = {},
+): Promise<Tenant> => {
+  const user = await signUp(t);
+  const role = opts.role ?? 'owner';
+  let businessId = opts.businessId;
+  if (businessId === undefined) {
+    const inserted = await t.db
+      .insert(businesses)
+      .values({
+        name: opts.name ?? 'Iron Paradise Gym',
+        code: opts.code ?? randomCode(),
+        address: '12 Allen Avenue',
+        city: 'Ikeja',
+        state: 'Lagos',
+      })
+      .returning({ id: businesses.id });
+    businessId = inserted[0]!.id;
+  }
+  const business = (await t.db.select().from(businesses).where(eq(businesses.id, businessId)))[0]!;
+  await t.db.update(users).set({ businessId, role }).where(eq(users.id, user.userId));
+  const login = await call(t.app, 'POST', '/v1/auth/login', {
+    body: { email: user.email, password: user.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const access = json(login).data.access_token as string;
+  return { ...user, access, businessId, code: business.code, role, token: access };
+};
+
+let n = 0;
+
+/** A valid new-member body; override any field. */
+export const memberBody = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Chiamaka',
+  last_name: 'Eze',
+  mobile_number: `0803${String(1000000 + n++).padStart(7, '0')}`,
+  email_address: `member${n}@example.com`,
+  city: 'Ikeja',
+  state: 'Lagos',
+  ...overrides,
+});
+
+/** Creates a member through the API and answers its data; fails loudly otherwise. */
+export const addMember = async (
+  t: TestApp,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) => {
+  const res = await call(t.app, 'POST', '/v1/member', { token, body: memberBody(overrides) });
+  if (res.statusCode !== 201) throw new Error(`create member failed: ${res.body}`);
+  return res.json().data;
+};
+
+/** Creates a plan through the API and answers its data. */
+export const addPlan = async (
+  t: TestApp,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) => {
+  const res = await call(t.app, 'POST', '/v1/subscription-type', {
+    token,
+    body: { name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month', ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`create plan failed: ${res.body}`);
+  return res.json().data;
+};

@@ -1,0 +1,137 @@
+// Shared pieces of the benchmark runs: processes, databases, tokens, load and percentiles.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs the data generator; answers its JSON (owners to sign tokens for). */
+export const generate = (env, args) => {
+  const res = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bench/generate.ts'), ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (res.status !== 0) throw new Error(`generator failed:\n${res.stderr}\n${res.stdout}`);
+  return JSON.parse(res.stdout.trim().split('\n').pop());
+};
+
+/** Starts a node process in its own group and waits for `url` to answer. */
+export const startProcess = async (args, env, url) => {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${args.join(' ')} did not answer at ${url}`);
+};
+
+export const stopProcess = async (child) => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+  await Promise.race([exited, sleep(10_000)]);
+};
+
+export const startKora = (port, env) =>
+  startProcess(
+    [join(ROOT, 'apps/api/dist/server.js')],
+    {
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    `http://127.0.0.1:${port}/health`,
+  );
+
+export const startBare = (port) =>
+  startProcess([join(ROOT, 'bench/bare-server.mjs')], { PORT: String(port) }, `http://127.0.0.1:${port}/bare`);
+
+export const tokenFor = (owner) =>
+  new SignJWT({ email: owner.email, first_name: 'Bench', last_name: 'Owner', role: 'owner', business_id: owner.businessId, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(owner.userId))
+    .setIssuer('kora')
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
+
+/** A fresh PostgreSQL database for one run; dropped by the answer's drop(). */
+export const createPgDatabase = async (adminUrl) => {
+  const name = `kora_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+};
+
+export const tempDir = (prefix) => mkdtempSync(join(tmpdir(), prefix));
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Load on one route for `duration` seconds with `connections` connections. `next()` answers the
+ * next request's { method, path, headers, body }. Answers req/s and latency percentiles (ms),
+ * computed from every response's own time, plus status counts.
+ */
+export const load = async ({ url, connections, duration, next }) => {
+  const times = [];
+  const statuses = {};
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: Math.round(times.length / duration),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    requests: times.length,
+    statuses,
+    errors: result.errors + result.timeouts,
+  };
+};
+
+export const fmtMs = (v) => `${v.toFixed(1)} ms`;
