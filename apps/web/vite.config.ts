@@ -1,9 +1,13 @@
+/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { reporters } from '../../vitest.reporters';
 
 export default defineConfig({
   plugins: [react()],
+  // '@/…' is src/: shared code (lib, components) is imported by that path from any depth.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {

@@ -1,11 +1,11 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Kora</h1>
-      <p>Memberships, subscriptions and payments for gyms in Nigeria.</p>
-    </main>
+    <App />
   </StrictMode>,
 );

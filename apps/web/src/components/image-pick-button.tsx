@@ -1,7 +1,7 @@
 import { Button, FileButton, type ButtonProps } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { IMAGE_ACCEPT } from '../lib/upload';
+import { IMAGE_ACCEPT } from '@/lib/upload';
 
 interface ImagePickButtonProps extends Omit<ButtonProps, 'children'> {
   label: string;
@@ -11,7 +11,12 @@ interface ImagePickButtonProps extends Omit<ButtonProps, 'children'> {
 }
 
 /** A button that opens the file picker for one image (the same file can be picked again). */
-export function ImagePickButton({ label, inputLabel, onPick, ...buttonProps }: ImagePickButtonProps) {
+export function ImagePickButton({
+  label,
+  inputLabel,
+  onPick,
+  ...buttonProps
+}: ImagePickButtonProps) {
   const resetRef = useRef<() => void>(null);
   return (
     <FileButton

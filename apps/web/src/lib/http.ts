@@ -15,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for calls whose 401 means "wrong credentials", not "session expired". */
   refreshOn401?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`); they cannot replace the ones set here. */
+  headers?: Record<string, string>;
 }
 
 let onSessionExpired: () => void = () => window.location.assign('/login');
@@ -25,7 +27,7 @@ export const setSessionExpiredHandler = (handler: () => void) => {
 };
 
 const send = async (path: string, opts: RequestOptions, token: string | null) => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -115,7 +117,10 @@ export const refreshSession = (staleToken: string | null = sessionStore.get().to
 };
 
 /** One call: bearer header, one shared refresh on 401, replayed once with the new token. */
-export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<ApiAnswer<T>> => {
+export const request = async <T>(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiAnswer<T>> => {
   if (refreshing) await refreshing.catch(() => null); // wait, then go with the new token
   const token = sessionStore.get().token;
   let res = await send(path, opts, token);

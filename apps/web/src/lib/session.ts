@@ -114,7 +114,12 @@ export const sessionStore = {
     if (!user || !tokens.refresh_token) throw new Error('The server answered an unreadable token.');
     write(TOKEN_KEY, tokens.access_token);
     write(REFRESH_TOKEN_KEY, tokens.refresh_token);
-    set({ user, token: tokens.access_token, refreshToken: tokens.refresh_token, isAuthenticated: true });
+    set({
+      user,
+      token: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      isAuthenticated: true,
+    });
     return user;
   },
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, TokenPair, VerifyEmailInput } from '@kora/shared';
-import { http } from '../../lib/http';
+import { http } from '@/lib/http';
 
 /** Public identity calls (spec 01 §7). A 401 here means "wrong credentials", never a refresh. */
 const open = { refreshOn401: false } as const;
@@ -25,14 +25,22 @@ export const authApi = {
     type: 'reset' | 'setup';
   }) => http.post<{ email: string }>('/v1/auth/reset-password-confirm', input, open),
   /** Revokes the refresh token; the caller ignores failure. */
-  logout: (refreshToken: string) => http.post<null>('/v1/auth/logout', { token: refreshToken }, open),
+  logout: (refreshToken: string) =>
+    http.post<null>('/v1/auth/logout', { token: refreshToken }, open),
 };
 
-export const useLogin = () => useMutation({ mutationFn: authApi.login });
-export const useRegister = () => useMutation({ mutationFn: authApi.register });
-export const useVerifyEmail = () => useMutation({ mutationFn: authApi.verifyEmail });
-export const useResendCode = () => useMutation({ mutationFn: authApi.resendCode });
+type Input<K extends keyof typeof authApi> = Parameters<(typeof authApi)[K]>[0];
+
+export const useLogin = () => useMutation({ mutationFn: (i: Input<'login'>) => authApi.login(i) });
+export const useRegister = () =>
+  useMutation({ mutationFn: (i: Input<'register'>) => authApi.register(i) });
+export const useVerifyEmail = () =>
+  useMutation({ mutationFn: (i: Input<'verifyEmail'>) => authApi.verifyEmail(i) });
+export const useResendCode = () =>
+  useMutation({ mutationFn: (email: string) => authApi.resendCode(email) });
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: authApi.requestPasswordReset });
+  useMutation({ mutationFn: (email: string) => authApi.requestPasswordReset(email) });
 export const useConfirmPasswordReset = () =>
-  useMutation({ mutationFn: authApi.confirmPasswordReset });
+  useMutation({
+    mutationFn: (i: Input<'confirmPasswordReset'>) => authApi.confirmPasswordReset(i),
+  });

@@ -1,0 +1,200 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '@kora/shared';
+import { accountApi } from '@/features/account/api';
+import { authApi } from '@/features/auth/api';
+import { businessApi } from '@/features/business/api';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
+import { renderRoutes } from '@/test/render';
+import { accessToken } from '@/test/tokens';
+import { SETUP_BANNER } from './layout/business-setup-banner';
+import { routes } from './routes';
+
+const profile: UserProfile = {
+  id: 1,
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: 'ada@irongym.ng',
+  phone_number: '08031234567',
+  email_verified: true,
+  role: 'owner',
+  profile_picture: null,
+  business_id: 7,
+  business_name: 'Iron Gym',
+  business_code: 'IRG',
+  business_logo_url: null,
+};
+
+const signIn = (businessId: number | null = 7) =>
+  sessionStore.signIn({
+    access_token: accessToken({ business_id: businessId }),
+    refresh_token: 'r1',
+  });
+const open = (path: string) => renderRoutes(routes, { path });
+
+beforeEach(() => {
+  vi.spyOn(businessApi, 'states').mockResolvedValue({ message: 'ok', data: ['Lagos'] });
+});
+afterEach(() => sessionStore.clear());
+
+describe('routes and guards', () => {
+  it('sends a signed-out visitor of a protected page to /login', async () => {
+    const { router } = open('/settings');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(['/login', '/signup'])('sends a signed-in user on %s to /dashboard', async (path) => {
+    signIn();
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    const { router } = open(path);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows the public landing page at /', async () => {
+    open('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Run your gym, not spreadsheets' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Log in' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+  });
+
+  it('/forgot-password opens the sign-in page with the forgot-password dialog', async () => {
+    open('/forgot-password');
+    expect(await screen.findByRole('dialog', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('shows a 404 page for an unknown address', async () => {
+    open('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/members', 'Members'],
+    ['/dashboard/members', 'Members'],
+    ['/dashboard/subscription-plans', 'Subscription Plans'],
+    ['/dashboard/settings', 'Settings'],
+  ])('%s shows %s', async (path, title) => {
+    signIn();
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    vi.spyOn(businessApi, 'profile').mockReturnValue(new Promise(() => {}));
+    open(path);
+    expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeInTheDocument();
+  });
+});
+
+describe('the shell', () => {
+  it('has the eight navigation items in order, and the business in the header', async () => {
+    signIn();
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    open('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Members',
+      'Subscriptions',
+      'Payments',
+      'Communications',
+      'Users',
+      'Subscription Plans',
+      'Settings',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await screen.findByTestId('business-name')).toHaveTextContent('Iron Gym');
+    expect(screen.getByText('IRG')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByText(SETUP_BANNER.long)).not.toBeInTheDocument();
+  });
+
+  it('dashboard: four cards without figures, panels marked Available soon', async () => {
+    signIn();
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    open('/dashboard');
+    for (const label of [
+      'Total Members',
+      'Active Subscriptions',
+      'Monthly Revenue',
+      'Retention Rate',
+    ]) {
+      expect(await screen.findByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('—')).toHaveLength(4);
+    expect(screen.getAllByText('Available soon').length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('without a business: Kora in the header and the setup banner that opens the modal', async () => {
+    signIn(null);
+    vi.spyOn(accountApi, 'me').mockResolvedValue({
+      message: 'ok',
+      data: { ...profile, business_id: null, business_name: null, business_code: null, role: null },
+    });
+    const { user } = open('/dashboard');
+    expect(await screen.findByText(SETUP_BANNER.long)).toBeInTheDocument();
+    expect(screen.getByText(SETUP_BANNER.short)).toBeInTheDocument();
+    expect(screen.getByText('Kora')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Setup Business' }));
+    expect(await screen.findByRole('dialog', { name: 'Setup Your Business' })).toBeInTheDocument();
+  });
+
+  it('the setup banner can be dismissed', async () => {
+    signIn(null);
+    vi.spyOn(accountApi, 'me').mockResolvedValue({
+      message: 'ok',
+      data: { ...profile, business_id: null, business_name: null },
+    });
+    const { user } = open('/dashboard');
+    await screen.findByText(SETUP_BANNER.long);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(SETUP_BANNER.long)).not.toBeInTheDocument();
+  });
+
+  it('user menu: View Profile, Change Password, and Log out to the root', async () => {
+    signIn();
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    const logout = vi.spyOn(authApi, 'logout').mockRejectedValue(new Error('offline'));
+    const { user, router } = open('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Obi' }));
+    expect(await screen.findByRole('menuitem', { name: 'View Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute(
+      'href',
+      '/change-password',
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Run your gym, not spreadsheets' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(logout).toHaveBeenCalledWith('r1');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('settings: Business Profile works, the other tabs are coming soon', async () => {
+    signIn();
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    vi.spyOn(businessApi, 'profile').mockReturnValue(new Promise(() => {}));
+    const { user } = open('/settings');
+    for (const tab of ['User Management', 'Notifications', 'Security', 'Appearance']) {
+      await user.click(await screen.findByRole('tab', { name: tab }));
+      expect(await screen.findByText('This feature is coming soon.')).toBeInTheDocument();
+    }
+    expect(screen.getByRole('tab', { name: 'Business Profile' })).toBeInTheDocument();
+  });
+});

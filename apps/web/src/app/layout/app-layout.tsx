@@ -1,0 +1,39 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { AppHeader } from './app-header';
+import { BusinessSetupBanner } from './business-setup-banner';
+import { SideNav } from './side-nav';
+
+/** The back-office shell: header, side navigation (a drawer on phones), the setup prompt. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(() => close(), [pathname, close]); // a chosen page closes the drawer
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: { sm: 76, lg: 248 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md', lg: 'xl' }}
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <AppHeader navOpened={opened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppShell.Section grow component="div" style={{ overflowY: 'auto' }}>
+          <SideNav onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <BusinessSetupBanner />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,58 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { UserProfile } from '@kora/shared';
+import { fullName, initials } from '@/lib/format';
+import type { SessionUser } from '@/lib/session';
+import { useSignOut } from './use-sign-out';
+
+interface UserMenuProps {
+  profile: UserProfile | undefined;
+  user: SessionUser | null;
+}
+
+export function UserMenu({ profile, user }: UserMenuProps) {
+  const signOut = useSignOut();
+  const first = profile?.first_name ?? user?.firstName;
+  const last = profile?.last_name ?? user?.lastName;
+  const name = fullName(first, last) || 'Account';
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name}`} style={{ borderRadius: 999 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={profile?.profile_picture} alt="" radius="xl" size={36} color="kora">
+              {initials(first, last)}
+            </Avatar>
+            <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{profile?.email ?? user?.email}</Menu.Label>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
+          View Profile
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/change-password"
+          leftSection={<IconKey size={16} aria-hidden />}
+        >
+          Change Password
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import type { UserProfile } from '@kora/shared';
+import { errorMessage } from '@/lib/api-error';
+import { formatPhoneLocal } from '@/lib/format';
+import { useTimedMessage } from '@/lib/use-timed-message';
+import { useUpdateProfile } from '../api';
+import { changedProfileFields, profileFormSchema, profileFormValues } from '../profile-schema';
+
+export const PROFILE_UPDATE_FAILED = 'An error occurred while updating your profile.';
+export const PROFILE_UPDATED = 'Profile updated successfully!';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text style={{ wordBreak: 'break-word' }}>{value || 'Not provided'}</Text>
+    </Stack>
+  );
+}
+
+/** Personal information: read-only, or the edit form that sends only the changed fields. */
+export function ProfileDetails({ profile }: { profile: UserProfile }) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateProfile();
+  const success = useTimedMessage(5000);
+  const form = useForm({
+    initialValues: profileFormValues(profile),
+    validate: zod4Resolver(profileFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const startEditing = () => {
+    form.setValues(profileFormValues(profile));
+    form.resetDirty();
+    form.clearErrors();
+    update.reset();
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    form.setValues(profileFormValues(profile));
+    form.clearErrors();
+    update.reset();
+    setEditing(false);
+  };
+
+  const submit = form.onSubmit((values) => {
+    const changes = changedProfileFields(profile, values);
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => {
+        setEditing(false);
+        success.show(PROFILE_UPDATED);
+      },
+    });
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={3} fz="h4">
+          Personal Information
+        </Title>
+        {!editing ? (
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={startEditing}
+          >
+            Edit Profile
+          </Button>
+        ) : null}
+      </Group>
+      <Stack gap="md">
+        {success.message ? (
+          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+            {success.message}
+          </Alert>
+        ) : null}
+        {update.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(update.error, PROFILE_UPDATE_FAILED)}
+          </Alert>
+        ) : null}
+        {editing ? (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label="First Name"
+                  autoComplete="given-name"
+                  required
+                  {...form.getInputProps('first_name')}
+                />
+                <TextInput
+                  label="Last Name"
+                  autoComplete="family-name"
+                  required
+                  {...form.getInputProps('last_name')}
+                />
+                <TextInput
+                  label="Email Address"
+                  value={profile.email}
+                  disabled
+                  readOnly
+                  description="Email cannot be changed"
+                />
+                <TextInput
+                  label="Phone Number"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  required
+                  {...form.getInputProps('phone_number')}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={cancel} disabled={update.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={update.isPending}>
+                  Save Changes
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Field label="First Name" value={profile.first_name} />
+            <Field label="Last Name" value={profile.last_name} />
+            <Field label="Email Address" value={profile.email} />
+            <Field label="Phone Number" value={formatPhoneLocal(profile.phone_number)} />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { TOKEN_KEY, sessionStore } from '@/lib/session';
+import { field, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
+import { accountApi } from '../api';
+import { CHANGE_PASSWORD_FAILED, ChangePasswordPage } from './change-password-page';
+
+const open = () => renderPage(<ChangePasswordPage />, { path: '/change-password' });
+const submit = () => screen.getByRole('button', { name: 'Change Password' });
+
+beforeEach(() => sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' }));
+afterEach(() => {
+  sessionStore.clear();
+  vi.useRealTimers();
+});
+
+describe('ChangePasswordPage', () => {
+  it('shows the validation messages', async () => {
+    const change = vi.spyOn(accountApi, 'changePassword');
+    const { user } = open();
+    await user.click(submit());
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('New password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+
+    await user.type(field('Current Password'), 'old-secret');
+    await user.type(field('New Password'), 'new-secret');
+    await user.type(field('Confirm New Password'), 'new-secreX');
+    await user.click(submit());
+    expect(await screen.findByText("New passwords don't match")).toBeInTheDocument();
+    expect(change).not.toHaveBeenCalled();
+  });
+
+  it('has a show/hide toggle on each of the three fields', async () => {
+    const { user } = open();
+    const toggles = screen.getAllByRole('button', { name: 'Show or hide password' });
+    expect(toggles).toHaveLength(3);
+    expect(field('New Password')).toHaveAttribute('type', 'password');
+    await user.click(toggles[1]!);
+    expect(field('New Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('success: stores the fresh tokens, clears the form, banner for 5 s', async () => {
+    const fresh = accessToken({ iat: 99 });
+    const change = vi
+      .spyOn(accountApi, 'changePassword')
+      .mockResolvedValue({ message: 'ok', data: { access_token: fresh, refresh_token: 'r2' } });
+    const { user } = open();
+    await user.type(field('Current Password'), 'old-secret');
+    await user.type(field('New Password'), 'new-secret');
+    await user.type(field('Confirm New Password'), 'new-secret');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(submit());
+
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    expect(change).toHaveBeenCalledWith({
+      old_password: 'old-secret',
+      new_password: 'new-secret',
+      confirm_password: 'new-secret',
+    });
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(fresh);
+    expect(sessionStore.get().refreshToken).toBe('r2');
+    expect(field('Current Password')).toHaveValue('');
+    expect(field('New Password')).toHaveValue('');
+    expect(field('Confirm New Password')).toHaveValue('');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_100);
+    });
+    expect(screen.queryByText('Password changed successfully!')).not.toBeInTheDocument();
+  });
+
+  it('failure: the server message (also on the field) or the fallback', async () => {
+    vi.spyOn(accountApi, 'changePassword')
+      .mockRejectedValueOnce(
+        new ApiError(400, 'Your current password is incorrect.', 'WRONG_PASSWORD', {
+          old_password: 'Your current password is incorrect.',
+        }),
+      )
+      .mockRejectedValueOnce(new ApiError(0, '', 'NETWORK_ERROR'));
+    const { user } = open();
+    await user.type(field('Current Password'), 'wrong-one');
+    await user.type(field('New Password'), 'new-secret');
+    await user.type(field('Confirm New Password'), 'new-secret');
+    await user.click(submit());
+    expect(await screen.findAllByText('Your current password is incorrect.')).toHaveLength(2);
+    await user.click(submit());
+    expect(await screen.findByText(CHANGE_PASSWORD_FAILED)).toBeInTheDocument();
+  });
+});

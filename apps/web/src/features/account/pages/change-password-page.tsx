@@ -1,0 +1,91 @@
+import { Alert, Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { changePasswordSchema } from '@kora/shared';
+import { PageHeader } from '@/components/page-header';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useTimedMessage } from '@/lib/use-timed-message';
+import { useChangePassword } from '../api';
+
+export const CHANGE_PASSWORD_FAILED = 'An error occurred while changing your password.';
+export const PASSWORD_CHANGED = 'Password changed successfully!';
+
+const toggle = { 'aria-label': 'Show or hide password' };
+const empty = { old_password: '', new_password: '', confirm_password: '' };
+
+export function ChangePasswordPage() {
+  const change = useChangePassword();
+  const success = useTimedMessage(5000);
+  const form = useForm({
+    initialValues: empty,
+    validate: zod4Resolver(changePasswordSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    success.clear();
+    change.mutate(values, {
+      onSuccess: () => {
+        form.setValues(empty);
+        form.resetDirty(empty);
+        form.clearErrors();
+        success.show(PASSWORD_CHANGED);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
+      },
+    });
+  });
+
+  return (
+    <Stack maw={560} gap={0}>
+      <PageHeader
+        title="Change Password"
+        description="Use at least 8 characters. Other devices signed in to your account will be signed out."
+      />
+      <Card withBorder radius="lg" padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {success.message ? (
+              <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+                {success.message}
+              </Alert>
+            ) : null}
+            {change.isError ? (
+              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                {errorMessage(change.error, CHANGE_PASSWORD_FAILED)}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label="Current Password"
+              autoComplete="current-password"
+              required
+              visibilityToggleButtonProps={toggle}
+              {...form.getInputProps('old_password')}
+            />
+            <PasswordInput
+              label="New Password"
+              autoComplete="new-password"
+              required
+              visibilityToggleButtonProps={toggle}
+              {...form.getInputProps('new_password')}
+            />
+            <PasswordInput
+              label="Confirm New Password"
+              autoComplete="new-password"
+              required
+              visibilityToggleButtonProps={toggle}
+              {...form.getInputProps('confirm_password')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={change.isPending}>
+                Change Password
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

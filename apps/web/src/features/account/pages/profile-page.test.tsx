@@ -1,0 +1,135 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '@kora/shared';
+import { ApiError } from '@/lib/api-error';
+import { sessionStore } from '@/lib/session';
+import { field, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
+import { accountApi } from '../api';
+import { PICTURE_FAILED } from '../components/profile-summary';
+import { PROFILE_UPDATE_FAILED } from '../components/profile-details';
+import { PROFILE_LOAD_FAILED, ProfilePage } from './profile-page';
+
+const profile: UserProfile = {
+  id: 1,
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: 'ada@irongym.ng',
+  phone_number: '+2348031234567',
+  email_verified: true,
+  role: 'owner',
+  profile_picture: null,
+  business_id: 7,
+  business_name: 'Iron Gym',
+  business_code: 'IRG',
+  business_logo_url: null,
+};
+
+const open = () => renderPage(<ProfilePage />, { path: '/profile' });
+const file = (name: string, type: string, size = 1024) =>
+  new File([new Uint8Array(size)], name, { type });
+
+beforeEach(() => {
+  sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+});
+afterEach(() => {
+  sessionStore.clear();
+  vi.useRealTimers();
+});
+
+describe('ProfilePage', () => {
+  it('shows avatar initials, name, e-mail, the verified badge and the uppercased role', async () => {
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
+    expect(screen.getAllByText('ada@irongym.ng').length).toBeGreaterThan(0);
+    expect(screen.getByText('Email verified')).toBeInTheDocument();
+    expect(screen.getByText('OWNER')).toBeInTheDocument();
+    expect(screen.getByText('AO')).toBeInTheDocument();
+    expect(screen.getByText('08031234567')).toBeInTheDocument();
+  });
+
+  it('load failure: the fallback and a Retry', async () => {
+    vi.spyOn(accountApi, 'me').mockRejectedValue(new ApiError(0, '', 'NETWORK_ERROR'));
+    open();
+    expect(await screen.findByText(PROFILE_LOAD_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('edit: validation messages, and the e-mail cannot be changed', async () => {
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    const update = vi.spyOn(accountApi, 'updateProfile');
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(field('Email Address')).toBeDisabled();
+    await user.clear(field('First Name'));
+    await user.type(field('First Name'), 'A');
+    await user.clear(field('Last Name'));
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '0803');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Last name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must be at least 11 characters')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('sends only the changed fields and shows the success banner for 5 s', async () => {
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    const update = vi
+      .spyOn(accountApi, 'updateProfile')
+      .mockResolvedValue({ message: 'ok', data: { ...profile, first_name: 'Adaeze' } });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(field('First Name'));
+    await user.type(field('First Name'), 'Adaeze');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(update).toHaveBeenCalledWith({ first_name: 'Adaeze' });
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_100);
+    });
+    expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+  });
+
+  it('cancel resets the form; an update failure shows the server message or the fallback', async () => {
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    vi.spyOn(accountApi, 'updateProfile').mockRejectedValue(new ApiError(500, '', 'X'));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.type(field('Last Name'), 'nna');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(field('Last Name')).toHaveValue('Obi');
+    await user.type(field('Last Name'), 'nna');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATE_FAILED)).toBeInTheDocument();
+  });
+
+  it('picture: checks image type and size, then uploads', async () => {
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    const upload = vi
+      .spyOn(accountApi, 'uploadPicture')
+      .mockRejectedValueOnce(new ApiError(500, '', 'X'))
+      .mockResolvedValueOnce('/uploads/p.png');
+    open();
+    const input = await screen.findByLabelText('Profile picture');
+    const pick = (f: File) => fireEvent.change(input, { target: { files: [f] } });
+
+    // The picker offers images only; a file that gets past it is still checked.
+    pick(file('notes.pdf', 'application/pdf'));
+    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    pick(file('big.png', 'image/png', 5 * 1024 * 1024));
+    expect(await screen.findByText('File size must be less than 5MB')).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+
+    pick(file('me.png', 'image/png'));
+    expect(await screen.findByText(PICTURE_FAILED)).toBeInTheDocument();
+    pick(file('me.png', 'image/png'));
+    expect(await screen.findByText('Profile picture updated successfully!')).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(2);
+  });
+});

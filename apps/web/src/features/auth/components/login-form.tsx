@@ -1,0 +1,95 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { loginSchema, type TokenPair } from '@kora/shared';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useLogin } from '../api';
+
+export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
+
+interface LoginFormProps {
+  initialEmail?: string;
+  onForgotPassword: () => void;
+  onSignedIn: (tokens: TokenPair) => void;
+  /** 403 EMAIL_NOT_VERIFIED: the account exists but its e-mail is not verified yet. */
+  onUnverified: (email: string) => void;
+}
+
+export function LoginForm({
+  initialEmail = '',
+  onForgotPassword,
+  onSignedIn,
+  onUnverified,
+}: LoginFormProps) {
+  const login = useLogin();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail, password: '', remember_me: false },
+    validate: zod4Resolver(loginSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    const input = loginSchema.parse(values);
+    login.mutate(input, {
+      onSuccess: (answer) => onSignedIn(answer.data),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
+          onUnverified(input.email);
+      },
+    });
+  });
+
+  const unverified = login.error instanceof ApiError && login.error.code === 'EMAIL_NOT_VERIFIED';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {login.isError && !unverified ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(login.error, LOGIN_FAILED)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email Address"
+          placeholder="you@example.com"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox
+            label="Remember me"
+            {...form.getInputProps('remember_me', { type: 'checkbox' })}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth size="md" loading={login.isPending}>
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { field, renderPage } from '@/test/render';
+import { authApi } from '../api';
+import { REGISTER_ERRORS, RegisterForm } from './register-form';
+
+const fill = async (
+  user: ReturnType<typeof renderPage>['user'],
+  values: Partial<Record<string, string>> = {},
+) => {
+  const v = {
+    'First Name': 'Ada',
+    'Last Name': 'Obi',
+    'Email Address': 'Ada@IronGym.ng',
+    'Phone Number': '08031234567',
+    Password: 'secret123',
+    'Confirm Password': 'secret123',
+    ...values,
+  };
+  for (const [label, value] of Object.entries(v)) {
+    const input = field(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+};
+
+describe('RegisterForm', () => {
+  it('shows every validation message of the specification', async () => {
+    const register = vi.spyOn(authApi, 'register');
+    const { user } = renderPage(<RegisterForm onRegistered={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Last name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must be at least 11 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('says when the passwords do not match', async () => {
+    const { user } = renderPage(<RegisterForm onRegistered={vi.fn()} />);
+    await fill(user, { 'Confirm Password': 'secret124' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+  });
+
+  it('registers without the confirmation and moves on with the e-mail', async () => {
+    const register = vi
+      .spyOn(authApi, 'register')
+      .mockResolvedValue({ message: 'ok', data: { email: 'ada@irongym.ng' } });
+    const onRegistered = vi.fn();
+    const { user } = renderPage(<RegisterForm onRegistered={onRegistered} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledWith('ada@irongym.ng'));
+    expect(register).toHaveBeenCalledWith({
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@irongym.ng',
+      phone_number: '08031234567',
+      password: 'secret123',
+    });
+  });
+
+  it('shows the server message on 4xx and the fallback on other failures', async () => {
+    const register = vi
+      .spyOn(authApi, 'register')
+      .mockRejectedValueOnce(
+        new ApiError(409, 'An account with this email already exists.', 'EMAIL_TAKEN'),
+      )
+      .mockRejectedValueOnce(new ApiError(500, 'Something went wrong', 'INTERNAL'))
+      .mockRejectedValueOnce(new ApiError(422, '', 'X'));
+    const { user } = renderPage(<RegisterForm onRegistered={vi.fn()} />);
+    await fill(user);
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+
+    await user.click(submit);
+    expect(
+      await screen.findByText('An account with this email already exists.'),
+    ).toBeInTheDocument();
+    await user.click(submit);
+    expect(await screen.findByText(REGISTER_ERRORS.other)).toBeInTheDocument();
+    await user.click(submit);
+    expect(await screen.findByText(REGISTER_ERRORS.client)).toBeInTheDocument();
+    expect(register).toHaveBeenCalledTimes(3);
+  });
+});

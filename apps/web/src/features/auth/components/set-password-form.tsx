@@ -1,0 +1,78 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { setPasswordFormSchema } from '@kora/shared';
+import { errorMessage } from '@/lib/api-error';
+import { useConfirmPasswordReset } from '../api';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+export const SET_PASSWORD_FAILED = 'An error occurred. Please try again.';
+export const SET_PASSWORD_SUCCESS = {
+  reset: 'Password reset successfully! Please log in with your new password.',
+  setup: 'Account setup complete! Please log in with your new password.',
+} as const;
+
+interface SetPasswordFormProps {
+  token: string;
+  email: string;
+  mode: 'reset' | 'setup';
+  onSuccess: (message: string) => void;
+}
+
+const toggle = { 'aria-label': 'Show or hide password' };
+
+export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFormProps) {
+  const confirm = useConfirmPasswordReset();
+  const form = useForm({
+    initialValues: { password: '', confirm_password: '' },
+    validate: zod4Resolver(setPasswordFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    confirm.mutate(
+      { token, type: mode, ...values },
+      { onSuccess: () => onSuccess(SET_PASSWORD_SUCCESS[mode]) },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {confirm.isError ? (
+          <Alert
+            color="red"
+            title="Setup Failed"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            {errorMessage(confirm.error, SET_PASSWORD_FAILED)}
+          </Alert>
+        ) : null}
+        <TextInput label="Email Address" value={email} readOnly disabled autoComplete="username" />
+        <PasswordInput
+          label={mode === 'reset' ? 'New Password' : 'Password'}
+          placeholder="At least 8 characters"
+          autoComplete="new-password"
+          required
+          data-autofocus
+          visibilityToggleButtonProps={toggle}
+          {...form.getInputProps('password')}
+        />
+        <PasswordStrengthMeter password={form.getValues().password} />
+        <PasswordInput
+          label="Confirm Password"
+          placeholder="Repeat the password"
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={toggle}
+          {...form.getInputProps('confirm_password')}
+        />
+        <Button type="submit" fullWidth size="md" loading={confirm.isPending}>
+          {mode === 'reset' ? 'Reset Password' : 'Complete Setup'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

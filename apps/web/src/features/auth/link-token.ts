@@ -1,0 +1,31 @@
+import type { LinkTokenPayload } from '@kora/shared';
+import { decodeJwt } from '@/lib/jwt';
+
+export const LINK_MESSAGES = {
+  invalid: 'Invalid token',
+  expired: 'This link has expired. Please request a new invitation or password reset.',
+} as const;
+
+export type LinkCheck =
+  | { status: 'invalid'; message: string }
+  | { status: 'expired'; message: string }
+  | { status: 'valid'; payload: LinkTokenPayload; mode: 'reset' | 'setup' };
+
+/**
+ * Reads a reset or invitation link's token without verifying it (the server does that on
+ * submit): missing, undecodable or lacking email or type → invalid; past its exp → expired.
+ */
+export const checkLinkToken = (token: string | null, now = Date.now()): LinkCheck => {
+  const payload = decodeJwt<Partial<LinkTokenPayload>>(token);
+  if (!payload || typeof payload.email !== 'string' || !payload.email || !payload.type) {
+    return { status: 'invalid', message: LINK_MESSAGES.invalid };
+  }
+  if (typeof payload.exp === 'number' && payload.exp * 1000 <= now) {
+    return { status: 'expired', message: LINK_MESSAGES.expired };
+  }
+  return {
+    status: 'valid',
+    payload: payload as LinkTokenPayload,
+    mode: payload.type === 'reset' ? 'reset' : 'setup',
+  };
+};

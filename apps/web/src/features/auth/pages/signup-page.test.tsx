@@ -1,0 +1,135 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verificationCode } from '@kora/shared';
+import { ApiError } from '@/lib/api-error';
+import { field, renderPage } from '@/test/render';
+import { authApi } from '../api';
+import { RESEND_ERRORS, VERIFY_ERRORS } from '../components/verify-email-form';
+import { SignupPage } from './signup-page';
+
+const registered = async () => {
+  vi.spyOn(authApi, 'register').mockResolvedValue({ message: 'ok', data: { email: 'a@b.ng' } });
+  const view = renderPage(<SignupPage />, { path: '/signup' });
+  const { user } = view;
+  await user.type(field('First Name'), 'Ada');
+  await user.type(field('Last Name'), 'Obi');
+  await user.type(field('Email Address'), 'ada@irongym.ng');
+  await user.type(field('Phone Number'), '08031234567');
+  await user.type(field('Password'), 'secret123');
+  await user.type(field('Confirm Password'), 'secret123');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  await screen.findByRole('heading', { name: 'Verify your email' });
+  return view;
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('Signup and verification', () => {
+  it('moves to the code step; the input keeps digits only, at most 7', async () => {
+    const { user } = await registered();
+    expect(screen.getByText('ada@irongym.ng')).toBeInTheDocument();
+    const code = field('Verification Code');
+    const verify = screen.getByRole('button', { name: 'Verify Email' });
+    expect(verify).toBeDisabled();
+
+    await user.type(code, '12a-3 4');
+    expect(code).toHaveValue('1234');
+    expect(verify).toBeDisabled();
+    await user.tab();
+    expect(
+      await screen.findByText('Verification code must be exactly 7 digits'),
+    ).toBeInTheDocument();
+
+    await user.type(code, '5678999');
+    expect(code).toHaveValue('1234567');
+    expect(verify).toBeEnabled();
+  });
+
+  it('has the code rules of the specification', () => {
+    const message = (v: string) => verificationCode.safeParse(v).error?.issues[0]?.message;
+    expect(message('123456')).toBe('Verification code must be exactly 7 digits');
+    expect(message('12345a7')).toBe('Code must contain only numbers');
+    expect(message('1234567')).toBeUndefined();
+  });
+
+  it('verifies, then goes to /login with the success message and the e-mail', async () => {
+    const verify = vi.spyOn(authApi, 'verifyEmail').mockResolvedValue({
+      message: 'Email verified successfully. You can now sign in.',
+      data: { email: 'ada@irongym.ng', email_verified: true },
+    });
+    const { user, router } = await registered();
+    await user.type(field('Verification Code'), '0012345');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(verify).toHaveBeenCalledWith({ email: 'ada@irongym.ng', code: '0012345' });
+    expect(router.state.location.state).toEqual({
+      message: 'Email verified successfully. You can now sign in.',
+      email: 'ada@irongym.ng',
+    });
+  });
+
+  it('shows the server message on 4xx and the fallback otherwise', async () => {
+    vi.spyOn(authApi, 'verifyEmail')
+      .mockRejectedValueOnce(new ApiError(400, '', 'INVALID_CODE'))
+      .mockRejectedValueOnce(new ApiError(503, 'down', 'X'));
+    const { user } = await registered();
+    await user.type(field('Verification Code'), '1234567');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect(await screen.findByText(VERIFY_ERRORS.client)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect(await screen.findByText(VERIFY_ERRORS.other)).toBeInTheDocument();
+  });
+
+  it('resend: allowed at once, then disabled for a 60 second countdown', async () => {
+    const resend = vi.spyOn(authApi, 'resendCode').mockResolvedValue({ message: 'ok', data: null });
+    const { user } = await registered();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(resend).toHaveBeenCalledWith('ada@irongym.ng');
+    const countdown = await screen.findByRole('button', { name: /Resend code in 60s/ });
+    expect(countdown).toBeDisabled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(screen.getByRole('button', { name: /Resend code in 30s/ })).toBeDisabled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeEnabled();
+  });
+
+  it('resend failures: server message on 4xx, fallback otherwise; no countdown', async () => {
+    vi.spyOn(authApi, 'resendCode')
+      .mockRejectedValueOnce(
+        new ApiError(429, 'Too many attempts. Please try again in 5 minutes.', 'RATE_LIMITED'),
+      )
+      .mockRejectedValueOnce(new ApiError(0, 'offline', 'NETWORK_ERROR'));
+    const { user } = await registered();
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(
+      await screen.findByText('Too many attempts. Please try again in 5 minutes.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(await screen.findByText(RESEND_ERRORS.other)).toBeInTheDocument();
+  });
+
+  it('Back to Registration returns to the filled form and clears the code', async () => {
+    const { user } = await registered();
+    await user.type(field('Verification Code'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Back to Registration' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(field('First Name')).toHaveValue('Ada');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByLabelText(/^Verification Code/)).toHaveValue('');
+  });
+
+  it('arriving from the login of an unverified account: code step with a fresh code', async () => {
+    const resend = vi.spyOn(authApi, 'resendCode').mockResolvedValue({ message: 'ok', data: null });
+    renderPage(<SignupPage />, { path: '/signup', state: { verifyEmail: 'ada@irongym.ng' } });
+    expect(
+      await screen.findByText('Please verify your email before signing in.'),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(resend).toHaveBeenCalledTimes(1));
+    expect(resend).toHaveBeenCalledWith('ada@irongym.ng');
+  });
+});

@@ -1,0 +1,121 @@
+import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { BusinessProfile } from '@kora/shared';
+import { errorMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
+import { useImageUpload } from '@/lib/use-image-upload';
+import { useTimedMessage } from '@/lib/use-timed-message';
+import { useUpdateBusiness } from '../api';
+import {
+  BUSINESS_TEXTS,
+  FIELDS,
+  businessFormSchema,
+  businessFormValues,
+  toUpdateInput,
+  type BusinessFormValues,
+} from '../business-form';
+import { BusinessFields } from './business-fields';
+import { LogoField } from './logo-field';
+
+interface BusinessProfileFormProps {
+  business: BusinessProfile;
+  /** Staff see the settings but may not change them. */
+  canEdit: boolean;
+}
+
+export function BusinessProfileForm({ business, canEdit }: BusinessProfileFormProps) {
+  const update = useUpdateBusiness();
+  const success = useTimedMessage(5000);
+  const logo = useImageUpload('business_logo', BUSINESS_TEXTS.logoFailed);
+  const form = useForm<BusinessFormValues>({
+    initialValues: businessFormValues(business),
+    validate: zod4Resolver(businessFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const initial = form.getInitialValues();
+  const values = form.getValues();
+  const changed = FIELDS.some((k) => values[k].trim() !== initial[k].trim());
+  const canSave = canEdit && (changed || Boolean(logo.uploadedUrl)) && !logo.uploading;
+
+  const submit = form.onSubmit((v) => {
+    if (!canSave) return;
+    success.clear();
+    update.mutate(toUpdateInput(v, initial, logo.uploadedUrl ?? business.logo_url), {
+      onSuccess: (answer) => {
+        const saved = businessFormValues(answer.data);
+        form.setInitialValues(saved);
+        form.setValues(saved);
+        form.resetDirty(saved);
+        logo.reset();
+        success.show(BUSINESS_TEXTS.updated);
+      },
+    });
+  });
+
+  const save = (
+    <Button type="submit" loading={update.isPending} disabled={!canSave}>
+      {logo.uploading ? 'Uploading logo...' : 'Save Changes'}
+    </Button>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Badge variant="light" color="kora" size="lg" aria-label="Business code">
+            {business.business_code}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            Created {formatDate(business.created_at)}
+          </Text>
+        </Group>
+        {success.message ? (
+          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+            {success.message}
+          </Alert>
+        ) : null}
+        {update.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(update.error, BUSINESS_TEXTS.updateFailed)}
+          </Alert>
+        ) : null}
+        <LogoField
+          previewUrl={logo.previewUrl ?? business.logo_url}
+          uploading={logo.uploading}
+          error={logo.error}
+          onPick={(file) => void logo.choose(file)}
+          disabled={!canEdit}
+        />
+        <BusinessFields form={form} readOnly={!canEdit} />
+        {logo.uploading ? (
+          <Alert color="yellow" role="status">
+            {BUSINESS_TEXTS.logoUploading}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          {canEdit ? (
+            save
+          ) : (
+            <Tooltip
+              label={BUSINESS_TEXTS.staffReadOnly}
+              events={{ hover: true, focus: true, touch: true }}
+            >
+              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+              <span tabIndex={0} aria-label={BUSINESS_TEXTS.staffReadOnly}>
+                {save}
+              </span>
+            </Tooltip>
+          )}
+        </Group>
+        {!canEdit ? (
+          <Text size="xs" c="dimmed" ta="right">
+            {BUSINESS_TEXTS.staffReadOnly}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessProfile } from '@kora/shared';
+import { ApiError } from '@/lib/api-error';
+import { sessionStore } from '@/lib/session';
+import { uploadFile } from '@/lib/upload';
+import { field, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
+import { businessApi } from '../api';
+import { BUSINESS_TEXTS } from '../business-form';
+import { BusinessProfileSettings } from './business-profile-settings';
+
+vi.mock('@/lib/upload', async (original) => ({
+  ...(await original<typeof import('@/lib/upload')>()),
+  uploadFile: vi.fn(),
+}));
+
+const business: BusinessProfile = {
+  id: 3,
+  business_name: 'Iron Gym',
+  address: '12 Admiralty Way',
+  city: 'Lekki',
+  state: 'Lagos',
+  website_url: 'https://irongym.ng',
+  business_email: 'hello@irongym.ng',
+  business_phone: '08031234567',
+  logo_url: '/uploads/logo.png',
+  business_code: 'IRG',
+  country_code: 'NG',
+  created_at: '2026-11-20T10:00:00Z',
+  email_verified: true,
+};
+
+const signIn = (role: string, businessId: number | null = 3) =>
+  sessionStore.signIn({
+    access_token: accessToken({ role, business_id: businessId }),
+    refresh_token: 'r1',
+  });
+const save = () => screen.getByRole('button', { name: 'Save Changes' });
+
+beforeEach(() => {
+  vi.spyOn(businessApi, 'states').mockResolvedValue({ message: 'ok', data: ['Abia', 'Lagos'] });
+});
+afterEach(() => {
+  sessionStore.clear();
+  vi.useRealTimers();
+});
+
+describe('Settings → Business Profile', () => {
+  it('Save is enabled only when a field changed', async () => {
+    signIn('owner');
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    const { user } = renderPage(<BusinessProfileSettings />);
+    expect(await screen.findByDisplayValue('Iron Gym')).toBeInTheDocument();
+    expect(screen.getByText('IRG')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await user.type(field('City'), ' Phase 1');
+    expect(save()).toBeEnabled();
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Lekki');
+    expect(save()).toBeDisabled();
+  });
+
+  it('sends the changed fields, emptied ones as null, with the logo URL; banner for 5 s', async () => {
+    signIn('admin');
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    const update = vi.spyOn(businessApi, 'update').mockResolvedValue({
+      message: 'ok',
+      data: { ...business, city: 'Ikeja', website_url: null, business_phone: null },
+    });
+    const { user } = renderPage(<BusinessProfileSettings />);
+    await screen.findByDisplayValue('Iron Gym');
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Ikeja');
+    await user.clear(field('Website'));
+    await user.clear(field('Business Phone'));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(save());
+
+    expect(await screen.findByText(BUSINESS_TEXTS.updated)).toBeInTheDocument();
+    expect(update).toHaveBeenCalledWith({
+      city: 'Ikeja',
+      website_url: null,
+      business_phone: null,
+      logo_url: '/uploads/logo.png',
+    });
+    expect(save()).toBeDisabled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_100);
+    });
+    expect(screen.queryByText(BUSINESS_TEXTS.updated)).not.toBeInTheDocument();
+  });
+
+  it('a new logo alone enables Save once uploaded, and is sent', async () => {
+    signIn('owner');
+    let finish!: (url: string) => void;
+    vi.mocked(uploadFile).mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    const update = vi
+      .spyOn(businessApi, 'update')
+      .mockResolvedValue({ message: 'ok', data: { ...business, logo_url: '/uploads/new.png' } });
+    const { user } = renderPage(<BusinessProfileSettings />);
+    await screen.findByDisplayValue('Iron Gym');
+    fireEvent.change(screen.getByLabelText('Business logo'), {
+      target: { files: [new File([new Uint8Array(10)], 'new.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByRole('button', { name: 'Uploading logo...' })).toBeDisabled();
+    expect(screen.getByText('Logo upload in progress')).toBeInTheDocument();
+    finish('/uploads/new.png');
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith({ logo_url: '/uploads/new.png' }));
+  });
+
+  it('an update failure shows the server message or the fallback', async () => {
+    signIn('owner');
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    vi.spyOn(businessApi, 'update').mockRejectedValue(new ApiError(500, '', 'X'));
+    const { user } = renderPage(<BusinessProfileSettings />);
+    await screen.findByDisplayValue('Iron Gym');
+    await user.type(field('Address'), ', Lekki');
+    await user.click(save());
+    expect(await screen.findByText(BUSINESS_TEXTS.updateFailed)).toBeInTheDocument();
+  });
+
+  it('validation messages on the settings form', async () => {
+    signIn('owner');
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    const update = vi.spyOn(businessApi, 'update');
+    const { user } = renderPage(<BusinessProfileSettings />);
+    await screen.findByDisplayValue('Iron Gym');
+    await user.clear(field('Business Name'));
+    await user.type(field('Business Name'), 'I');
+    await user.clear(field('Address'));
+    await user.type(field('Address'), '12');
+    await user.click(save());
+    expect(
+      await screen.findByText('Business name must be at least 2 characters'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Address must be at least 5 characters')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('staff: Save disabled, with the reason', async () => {
+    signIn('staff');
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    const { user } = renderPage(<BusinessProfileSettings />);
+    await screen.findByDisplayValue('Iron Gym');
+    await user.type(field('City'), 'x');
+    expect(save()).toBeDisabled();
+    expect(screen.getAllByText(BUSINESS_TEXTS.staffReadOnly).length).toBeGreaterThan(0);
+  });
+
+  it('load failure: Unable to load business profile.', async () => {
+    signIn('owner');
+    vi.spyOn(businessApi, 'profile').mockRejectedValue(new ApiError(500, '', 'X'));
+    renderPage(<BusinessProfileSettings />);
+    expect(await screen.findByText('Unable to load business profile.')).toBeInTheDocument();
+  });
+
+  it('no business yet: the setup prompt', async () => {
+    signIn('owner', null);
+    const profile = vi.spyOn(businessApi, 'profile');
+    const { user } = renderPage(<BusinessProfileSettings />);
+    await user.click(screen.getByRole('button', { name: 'Setup Business' }));
+    expect(await screen.findByRole('dialog', { name: 'Setup Your Business' })).toBeInTheDocument();
+    expect(profile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,46 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
+import { PageLoader } from '@/components/page-loader';
+import { useSession } from '@/lib/session';
+import { useBusinessProfile } from '../api';
+import { BUSINESS_TEXTS } from '../business-form';
+import { BusinessProfileForm } from './business-profile-form';
+import { BusinessSetupModal } from './business-setup-modal';
+
+/** Settings → Business Profile: the profile form, or the setup prompt when there is none yet. */
+export function BusinessProfileSettings() {
+  const { user } = useSession();
+  const business = useBusinessProfile();
+  const [setupOpen, setup] = useDisclosure(false);
+
+  if (!user?.businessId) {
+    return (
+      <Stack align="center" ta="center" gap="sm" py="xl">
+        <IconBuildingStore size={40} stroke={1.5} aria-hidden />
+        <Text fw={600}>You have not set up your business yet.</Text>
+        <Text size="sm" c="dimmed" maw={420}>
+          Complete your business information to unlock all features and start managing your gym
+          effectively.
+        </Text>
+        <Button onClick={setup.open}>Setup Business</Button>
+        <BusinessSetupModal opened={setupOpen} onClose={setup.close} />
+      </Stack>
+    );
+  }
+  if (business.isPending) return <PageLoader />;
+  if (business.isError || !business.data) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+        {BUSINESS_TEXTS.loadFailed}
+      </Alert>
+    );
+  }
+  return (
+    <BusinessProfileForm
+      key={business.data.id}
+      business={business.data}
+      canEdit={user.role === 'owner' || user.role === 'admin'}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { errorMessage } from '@/lib/api-error';
+import { useImageUpload } from '@/lib/use-image-upload';
+import { useCreateBusiness } from '../api';
+import {
+  BUSINESS_TEXTS,
+  businessFormSchema,
+  emptyBusinessForm,
+  toCreateInput,
+  type BusinessFormValues,
+} from '../business-form';
+import { BusinessFields } from './business-fields';
+import { LogoField } from './logo-field';
+
+interface BusinessSetupFormProps {
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+/** Setup: the business fields and a logo that uploads as soon as it is chosen. */
+export function BusinessSetupForm({ onDone, onCancel }: BusinessSetupFormProps) {
+  const create = useCreateBusiness();
+  const logo = useImageUpload('business_logo', BUSINESS_TEXTS.logoFailed);
+  const form = useForm<BusinessFormValues>({
+    initialValues: emptyBusinessForm,
+    validate: zod4Resolver(businessFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (logo.uploading) return;
+    create.mutate(toCreateInput(values, logo.uploadedUrl), {
+      onSuccess: (answer) => {
+        notifications.show({
+          color: 'green',
+          title: BUSINESS_TEXTS.setupDone,
+          message: `${answer.data.business_name} is ready. Welcome to Kora!`,
+        });
+        onDone();
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {create.isError ? (
+          <Alert
+            color="red"
+            title={BUSINESS_TEXTS.setupFailedTitle}
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            {errorMessage(create.error, BUSINESS_TEXTS.setupFailed)}
+          </Alert>
+        ) : null}
+        <LogoField
+          previewUrl={logo.previewUrl}
+          uploading={logo.uploading}
+          error={logo.error}
+          onPick={(file) => void logo.choose(file)}
+        />
+        <BusinessFields form={form} />
+        {logo.uploading ? (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="status">
+            {BUSINESS_TEXTS.logoUploading}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={create.isPending} disabled={logo.uploading}>
+            {logo.uploading ? 'Uploading logo...' : 'Complete Setup'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+/** What other parts of the web app may use from the business feature. */
+export { BusinessSetupModal } from './components/business-setup-modal';
+export { BusinessProfileSettings } from './components/business-profile-settings';

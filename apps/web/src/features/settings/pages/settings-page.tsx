@@ -1,0 +1,58 @@
+import { Card, ScrollArea, Tabs } from '@mantine/core';
+import {
+  IconBell,
+  IconBuildingStore,
+  IconPalette,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { BusinessProfileSettings } from '@/features/business';
+
+const TABS = [
+  { value: 'business', label: 'Business Profile', icon: IconBuildingStore },
+  { value: 'users', label: 'User Management', icon: IconUsers },
+  { value: 'notifications', label: 'Notifications', icon: IconBell },
+  { value: 'security', label: 'Security', icon: IconShieldLock },
+  { value: 'appearance', label: 'Appearance', icon: IconPalette },
+] as const;
+
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'business';
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your business profile and preferences." />
+      <Card withBorder radius="lg" padding={0}>
+        <Tabs
+          value={tab}
+          onChange={(value) =>
+            setParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })
+          }
+          keepMounted={false}
+        >
+          <ScrollArea type="never">
+            <Tabs.List style={{ flexWrap: 'nowrap' }} px="sm" pt="xs">
+              {TABS.map(({ value, label, icon: Icon }) => (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+          <Tabs.Panel value="business" p={{ base: 'md', sm: 'lg' }}>
+            <BusinessProfileSettings />
+          </Tabs.Panel>
+          {TABS.slice(1).map(({ value, label }) => (
+            <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
+              <ComingSoon title={label} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+// The plain provider: under Vitest, react-router/dom would load a second copy of the router.
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { theme } from '@/app/theme';
+
+export const testQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+
+/**
+ * Renders `routes` at `path` inside the app's providers (transitions and portals off).
+ * Returns the router, so a test can read where navigation ended.
+ */
+export const renderRoutes = (
+  routes: RouteObject[],
+  { path = '/', state, queryClient = testQueryClient(), timers = false } = {} as {
+    path?: string;
+    state?: unknown;
+    queryClient?: QueryClient;
+    /** true with vi.useFakeTimers(): user-event advances the fake clock. */
+    timers?: boolean;
+  },
+) => {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      {
+        pathname: path.split('?')[0],
+        search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+        state,
+      },
+    ],
+  });
+  const user = userEvent.setup({
+    delay: null,
+    ...(timers ? { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) } : {}),
+  });
+  const result = render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, router, user, queryClient };
+};
+
+/** One page at `path`, with stand-ins for the pages it navigates to. */
+export const renderPage = (
+  element: ReactElement,
+  opts: Parameters<typeof renderRoutes>[1] & { route?: string } = {},
+) => {
+  const route = opts.route ?? (opts.path ?? '/').split('?')[0]!;
+  return renderRoutes(
+    [
+      { path: route, element },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    opts,
+  );
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The input labelled exactly `label` (a required field's label ends with an asterisk). */
+export const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${escape(label)}\\s*\\*?$`), { selector: 'input' });

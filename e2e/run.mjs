@@ -1,0 +1,134 @@
+// End-to-end run: the built API (which also serves the built web app) on a free port with a
+// fresh data folder, the browser specs against it, then the server stopped by process group.
+// Usage: npm run test:e2e (builds first), or node e2e/run.mjs [vitest filters...]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const SERVER = join(root, 'apps/api/dist/server.js');
+const WEB = join(root, 'apps/web/dist/index.html');
+
+const log = (message) => console.log(`[e2e] ${message}`);
+
+/** Debian's chromium, installed with apt when missing (never downloaded any other way). */
+const ensureChromium = () => {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`[e2e] ${CHROMIUM} is missing. Install it: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  log('installing chromium with apt-get');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+};
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const waitForHealth = async (base, server, timeoutMs = 90_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${base}/health within ${timeoutMs / 1000} s`);
+};
+
+/** Stops the server and everything it started: SIGTERM to the group, SIGKILL after 10 s. */
+const stop = async (server) => {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+const main = async () => {
+  if (!existsSync(SERVER) || !existsSync(WEB)) {
+    console.error('[e2e] Build first: npm run build (or run npm run test:e2e, which builds).');
+    process.exit(1);
+  }
+  ensureChromium();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-data-'));
+  log(`server at ${base}, data in ${dataDir}`);
+  const server = spawn(process.execPath, [SERVER], {
+    cwd: root,
+    detached: true, // its own process group, stopped as a whole
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development', // /dev/outbox is where the tests read e-mails
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
+
+  let code = 1;
+  const cleanup = async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => void cleanup().then(() => process.exit(130)));
+  }
+  try {
+    await waitForHealth(base, server);
+    const vitest = spawnSync(
+      'npx',
+      ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base } },
+    );
+    code = vitest.status ?? 1;
+  } catch (err) {
+    console.error(`[e2e] ${err instanceof Error ? err.message : err}`);
+  } finally {
+    await cleanup();
+  }
+  process.exit(code);
+};
+
+await main();
