@@ -6,3 +6,6 @@ export * from './constants';
 export * from './business';
 export * from './plans';
 export * from './members';
+export * from './countries';
+export * from './payments';
+export * from './subscriptions';

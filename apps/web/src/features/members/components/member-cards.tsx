@@ -1,0 +1,48 @@
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { Member } from '@kora/shared';
+import { MemberContactCell, MemberNameCell, MemberPlanCell, memberLocation } from './member-cells';
+import { MemberStatusBadge } from './member-status-badge';
+
+/** The members list on a phone: one tappable card per member, the same facts as the table. */
+export function MemberCards({
+  members,
+  onOpen,
+}: {
+  members: Member[];
+  onOpen: (m: Member) => void;
+}) {
+  return (
+    <Stack gap={0}>
+      {members.map((m) => (
+        <UnstyledButton
+          key={m.id}
+          onClick={() => onOpen(m)}
+          p="sm"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          aria-label={`Open ${m.first_name} ${m.last_name}`}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+              <MemberNameCell member={m} />
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <MemberContactCell member={m} />
+                <MemberStatusBadge member={m} />
+              </Group>
+              <Group gap="lg" wrap="wrap">
+                <MemberPlanCell member={m} />
+                <Stack gap={0}>
+                  <Text size="sm">{memberLocation(m)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {m.gender || 'Not specified'}
+                  </Text>
+                </Stack>
+              </Group>
+            </Stack>
+            <IconChevronRight size={18} color="var(--mantine-color-gray-5)" aria-hidden />
+          </Group>
+        </UnstyledButton>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { formatNaira, type Member } from '@kora/shared';
+import { displayPhone, memberFullName } from '../member-format';
+import { MemberAvatar } from './member-avatar';
+
+/** Name column: picture or placeholder, the name, and the member ID or No ID. */
+export function MemberNameCell({ member }: { member: Member }) {
+  return (
+    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <MemberAvatar member={member} size={40} style={{ flexShrink: 0 }} />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {memberFullName(member)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {member.member_id || 'No ID'}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+export function MemberContactCell({ member }: { member: Member }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{displayPhone(member.mobile_number)}</Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {member.email_address}
+      </Text>
+    </Stack>
+  );
+}
+
+export const memberLocation = (m: Member) => [m.city, m.state].filter(Boolean).join(', ');
+
+/** Subscription column: plan name and amount, or No Subscription and N/A. */
+export function MemberPlanCell({ member }: { member: Member }) {
+  const plan = member.subscription_type;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{plan ? plan.name : 'No Subscription'}</Text>
+      <Text size="xs" c="dimmed">
+        {plan ? formatNaira(plan.amount) : 'N/A'}
+      </Text>
+    </Stack>
+  );
+}

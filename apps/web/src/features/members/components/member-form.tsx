@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { formatNaira, type MemberPlan } from '@kora/shared';
+import { useEffect, type ReactNode } from 'react';
+import { usePlans } from '@/features/subscription-plans';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import {
+  MEMBER_TEXTS,
+  emptyMemberForm,
+  validateMemberForm,
+  type MemberFormValues,
+} from '../member-form';
+import { MemberFields } from './member-fields';
+
+interface MemberFormProps {
+  mode: 'create' | 'edit';
+  initialValues?: MemberFormValues;
+  /** The member's plan now: listed even when it is no longer active. */
+  currentPlan?: MemberPlan | null;
+  pending: boolean;
+  /** The last failed save: field errors go under the fields, the rest above the form. */
+  error: unknown;
+  onSubmit: (values: MemberFormValues) => void;
+  onCancel: () => void;
+  /** Shown above the fields (the picture on create). */
+  top?: ReactNode;
+}
+
+/** The member form of add and edit (spec 02 §5). */
+export function MemberForm(props: MemberFormProps) {
+  const { mode, currentPlan, pending, error, onSubmit, onCancel, top } = props;
+  const create = mode === 'create';
+  const plans = usePlans(true);
+  const form = useForm<MemberFormValues>({
+    initialValues: props.initialValues ?? emptyMemberForm,
+    validate: validateMemberForm,
+    validateInputOnBlur: true,
+  });
+  const { setErrors } = form;
+  useEffect(() => {
+    if (error instanceof ApiError && error.errors) setErrors(error.errors);
+  }, [error, setErrors]);
+
+  const planOptions = (plans.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.name} (${formatNaira(p.amount)})`,
+  }));
+  if (currentPlan && !planOptions.some((o) => o.value === String(currentPlan.id)))
+    planOptions.push({ value: String(currentPlan.id), label: `${currentPlan.name} (inactive)` });
+
+  const fieldErrors = error instanceof ApiError && error.errors;
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        {error && !fieldErrors ? (
+          <Alert
+            color="red"
+            title={MEMBER_TEXTS.saveFailedTitle}
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            {errorMessage(error, MEMBER_TEXTS.saveFailed)}
+          </Alert>
+        ) : null}
+        {top}
+        <MemberFields
+          form={form}
+          create={create}
+          planOptions={planOptions}
+          plansLoading={plans.isLoading}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {create ? 'Add Member' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCreditCard, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import type { Member } from '@kora/shared';
+import { Link } from 'react-router';
+import { errorMessage } from '@/lib/api-error';
+import { useUpdateMember } from '../api';
+import { memberFullName } from '../member-format';
+
+interface MemberQuickActionsProps {
+  member: Member;
+  editTo: string;
+  onUpdateSubscription: (member: Member) => void;
+}
+
+/** Edit Member, Update Subscription, and Deactivate (after confirmation) / Reactivate Member. */
+export function MemberQuickActions({
+  member,
+  editTo,
+  onUpdateSubscription,
+}: MemberQuickActionsProps) {
+  const update = useUpdateMember(member.id);
+  const name = memberFullName(member);
+
+  const setActive = (isActive: boolean) =>
+    update.mutate(
+      { is_active: isActive },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            title: isActive ? 'Member reactivated' : 'Member deactivated',
+            message: `${name} is now ${isActive ? 'active' : 'inactive'}.`,
+          }),
+        onError: (e) =>
+          notifications.show({
+            color: 'red',
+            title: isActive ? 'Reactivation failed' : 'Deactivation failed',
+            message: errorMessage(
+              e,
+              'An error occurred while updating the member. Please try again.',
+            ),
+          }),
+      },
+    );
+
+  const confirmDeactivate = () =>
+    modals.openConfirmModal({
+      title: 'Deactivate Member',
+      centered: true,
+      children: (
+        <Text size="sm">
+          Deactivate <strong>{name}</strong>? Their record and history are kept, but they will not
+          receive messages sent to member groups. You can reactivate them at any time.
+        </Text>
+      ),
+      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => setActive(false),
+    });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={3} fz="h5" mb="sm">
+        Quick Actions
+      </Title>
+      <Stack gap="xs">
+        <Button
+          component={Link}
+          to={editTo}
+          variant="light"
+          leftSection={<IconPencil size={16} aria-hidden />}
+        >
+          Edit Member
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCreditCard size={16} aria-hidden />}
+          onClick={() => onUpdateSubscription(member)}
+        >
+          Update Subscription
+        </Button>
+        {member.is_active ? (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconUserOff size={16} aria-hidden />}
+            loading={update.isPending}
+            onClick={confirmDeactivate}
+          >
+            Deactivate Member
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            color="green"
+            leftSection={<IconUserCheck size={16} aria-hidden />}
+            loading={update.isPending}
+            onClick={() => setActive(true)}
+          >
+            Reactivate Member
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { Card } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useSectionPath } from '@/components/use-section-path';
+import { errorMessage } from '@/lib/api-error';
+import { membersApi, membersKey, useCreateMember } from '../api';
+import { MemberForm } from '../components/member-form';
+import { NewMemberPicture } from '../components/new-member-picture';
+import { MEMBER_TEXTS, toCreateInput, type MemberFormValues } from '../member-form';
+
+/** /members/add: creates the member, uploads the chosen picture, then back to /members. */
+export function MemberAddPage() {
+  const navigate = useNavigate();
+  const sectionPath = useSectionPath();
+  const queryClient = useQueryClient();
+  const create = useCreateMember();
+  const [picture, setPicture] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const list = sectionPath('members');
+
+  const submit = (values: MemberFormValues) =>
+    create.mutate(toCreateInput(values), {
+      onSuccess: async (answer) => {
+        const member = answer.data;
+        if (picture) {
+          setUploading(true);
+          try {
+            await membersApi.uploadPicture(member.id, picture);
+            await queryClient.invalidateQueries({ queryKey: membersKey });
+          } catch (error) {
+            notifications.show({
+              color: 'red',
+              title: MEMBER_TEXTS.uploadFailedTitle,
+              message: errorMessage(error, MEMBER_TEXTS.uploadFailed),
+            });
+          }
+        }
+        notifications.show({
+          color: 'green',
+          title: 'Member added',
+          message: `${member.first_name} ${member.last_name} (${member.member_id}) has been added.`,
+        });
+        void navigate(list);
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Add Member" description="Register a new member of your gym." />
+      <Card withBorder radius="lg" padding="lg" maw={880}>
+        <MemberForm
+          mode="create"
+          pending={create.isPending || uploading}
+          error={create.error}
+          onSubmit={submit}
+          onCancel={() => void navigate(list)}
+          top={<NewMemberPicture file={picture} onChange={setPicture} />}
+        />
+      </Card>
+    </>
+  );
+}

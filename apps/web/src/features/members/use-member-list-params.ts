@@ -1,0 +1,52 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The members list's page and search, kept in the URL (?search=&page=) so a refresh or a
+ * shared link keeps them. The search box updates the URL after a pause in typing and goes
+ * back to page 1.
+ */
+export const useMemberListParams = () => {
+  const [params, setParams] = useSearchParams();
+  const urlSearch = (params.get('search') ?? '').trim();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const [input, setInput] = useState(urlSearch);
+  const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+
+  // Typing: once it pauses, the URL follows (replacing the entry, not adding one per letter).
+  useEffect(() => {
+    if (debounced === urlSearch) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (debounced) next.set('search', debounced);
+        else next.delete('search');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+    // Only a new typed value moves the URL; URL changes are handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  // Back and forward: the box follows the URL.
+  useEffect(() => {
+    if (urlSearch !== debounced) setInput(urlSearch);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlSearch]);
+
+  const setPage = (next: number) =>
+    setParams((prev) => {
+      const q = new URLSearchParams(prev);
+      if (next <= 1) q.delete('page');
+      else q.set('page', String(next));
+      return q;
+    });
+
+  return { page, search: urlSearch, input, setInput, setPage };
+};

@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import type { Plan } from '@kora/shared';
+import { errorMessage } from '@/lib/api-error';
+import { useDeletePlan } from '../api';
+import { PLAN_TEXTS } from '../plan-form';
+
+interface DeletePlanModalProps {
+  plan: Pick<Plan, 'id' | 'name'> | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}
+
+/**
+ * Delete Subscription Plan: asks to confirm the permanent removal of the named plan. A plan
+ * with history cannot go (409): the server's message shows here, and the modal stays open.
+ */
+export function DeletePlanModal({ plan, onClose, onDeleted }: DeletePlanModalProps) {
+  const remove = useDeletePlan();
+  const close = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!plan) return;
+    remove.mutate(plan.id, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          title: 'Subscription plan deleted',
+          message: `${plan.name} has been deleted.`,
+        });
+        remove.reset();
+        onClose();
+        onDeleted?.();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={plan !== null} onClose={close} title="Delete Subscription Plan" centered>
+      <Stack gap="md">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          This action cannot be undone.
+        </Alert>
+        <Text size="sm">
+          Are you sure you want to permanently remove the plan{' '}
+          <Text span fw={700}>
+            {plan?.name}
+          </Text>
+          ?
+        </Text>
+        {remove.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(remove.error, PLAN_TEXTS.deleteFailed)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            Delete Plan
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

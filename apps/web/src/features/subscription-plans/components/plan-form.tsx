@@ -1,0 +1,202 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { DURATION_TYPES } from '@kora/shared';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { usePlanPresets } from '../api';
+import { perUnitPrice } from '../plan-format';
+import {
+  OTHER_PRESET,
+  canSubmitCreate,
+  emptyPlanForm,
+  isPresetLocked,
+  planFormSchema,
+  presetValues,
+  type PlanFormValues,
+} from '../plan-form';
+
+const DURATION_TYPE_OPTIONS = DURATION_TYPES.map((t) => ({
+  value: t,
+  label: `${t[0]!.toUpperCase()}${t.slice(1)}`,
+}));
+
+interface PlanFormProps {
+  mode: 'create' | 'edit';
+  initialValues?: PlanFormValues;
+  pending: boolean;
+  /** The last failed submit: its field errors show under the fields. */
+  error?: unknown;
+  /** Why the user may not save (staff); the form is then read-only. */
+  readOnlyReason?: string | null;
+  /** Saved and about to leave: nothing can change. */
+  done?: boolean;
+  onSubmit: (values: PlanFormValues) => void;
+  onCancel: () => void;
+}
+
+/** The plan form of create and edit (spec 02 §4 and §5). */
+export function PlanForm(props: PlanFormProps) {
+  const { mode, pending, error, readOnlyReason, done, onSubmit, onCancel } = props;
+  const create = mode === 'create';
+  const presets = usePlanPresets(create);
+  const form = useForm<PlanFormValues>({
+    initialValues: props.initialValues ?? emptyPlanForm,
+    validate: zod4Resolver(planFormSchema),
+    validateInputOnBlur: true,
+  });
+  const { setErrors } = form;
+  useEffect(() => {
+    if (error instanceof ApiError && error.errors) setErrors(error.errors);
+  }, [error, setErrors]);
+
+  const values = form.getValues();
+  const locked = create && isPresetLocked(values);
+  const readOnly = Boolean(readOnlyReason) || done;
+  const ready = create ? canSubmitCreate(values) : form.isDirty();
+  const price = perUnitPrice({
+    amount: Number(values.amount) || 0,
+    duration: Number(values.duration) || 0,
+    duration_type: values.duration_type,
+  });
+
+  const submitButton = (
+    <Button type="submit" loading={pending} disabled={!ready || readOnly}>
+      {create ? 'Create Plan' : 'Save Changes'}
+    </Button>
+  );
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        {create ? (
+          <Select
+            label="Plan Preset"
+            description="Pick a common plan to fill in its name and duration, or Other."
+            placeholder={presets.isLoading ? 'Loading presets...' : 'Choose a preset'}
+            data={[
+              ...(presets.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+              { value: OTHER_PRESET, label: 'Other' },
+            ]}
+            value={values.preset}
+            onChange={(choice) => form.setValues(presetValues(choice, presets.data ?? []))}
+            disabled={readOnly}
+            allowDeselect={false}
+          />
+        ) : null}
+        <TextInput
+          label="Plan Name"
+          placeholder="e.g. Monthly Membership"
+          required={create}
+          readOnly={locked || readOnly}
+          maxLength={100}
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <NumberInput
+            label="Amount"
+            description={price ? `That is ${price}` : undefined}
+            prefix="₦"
+            thousandSeparator=","
+            decimalScale={2}
+            min={0}
+            required={create}
+            readOnly={readOnly}
+            size="md"
+            inputMode="decimal"
+            {...form.getInputProps('amount')}
+          />
+          <NumberInput
+            label="Duration"
+            allowDecimal={false}
+            allowNegative={false}
+            min={1}
+            required={create}
+            readOnly={locked || readOnly}
+            size="md"
+            inputMode="numeric"
+            {...form.getInputProps('duration')}
+          />
+          <Select
+            label="Duration Type"
+            data={DURATION_TYPE_OPTIONS}
+            required={create}
+            readOnly={locked || readOnly}
+            allowDeselect={false}
+            {...form.getInputProps('duration_type')}
+            value={values.duration_type || null}
+            onChange={(v) =>
+              form.setFieldValue('duration_type', (v ?? '') as PlanFormValues['duration_type'])
+            }
+          />
+        </SimpleGrid>
+        <Checkbox
+          label="Group plan"
+          description="One subscription covers several members (a family or a team)."
+          disabled={readOnly}
+          checked={values.is_grouped}
+          onChange={(e) => {
+            const grouped = e.currentTarget.checked;
+            form.setFieldValue('is_grouped', grouped);
+            if (!grouped) form.setFieldValue('group_limit', 1);
+          }}
+        />
+        {values.is_grouped ? (
+          <NumberInput
+            label="Group Limit"
+            description="The most members one subscription covers."
+            allowDecimal={false}
+            allowNegative={false}
+            min={1}
+            required={create}
+            readOnly={readOnly}
+            size="md"
+            maw={240}
+            {...form.getInputProps('group_limit')}
+          />
+        ) : null}
+        {create ? null : (
+          <Switch
+            label={values.is_active ? 'Active' : 'Inactive'}
+            description={
+              values.is_active
+                ? 'Available for new subscriptions.'
+                : 'Hidden from new subscriptions; existing subscriptions continue.'
+            }
+            disabled={readOnly}
+            {...form.getInputProps('is_active', { type: 'checkbox' })}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          {readOnlyReason ? (
+            <Tooltip label={readOnlyReason} multiline w={260}>
+              <span>{submitButton}</span>
+            </Tooltip>
+          ) : (
+            submitButton
+          )}
+        </Group>
+        {readOnlyReason ? (
+          <Text size="sm" c="dimmed">
+            {readOnlyReason}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

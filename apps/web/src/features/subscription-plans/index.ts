@@ -1,0 +1,3 @@
+/** What other parts of the web app may use from the subscription plans feature. */
+export { usePlans, plansKey } from './api';
+export { durationLabel, perUnitPrice, planTypeLabel } from './plan-format';

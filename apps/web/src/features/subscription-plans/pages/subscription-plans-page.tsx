@@ -1,0 +1,76 @@
+import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import type { Plan } from '@kora/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { useSectionPath } from '@/components/use-section-path';
+import { useCanManagePlans, usePlans } from '../api';
+import { DeletePlanModal } from '../components/delete-plan-modal';
+import { ManagerOnly } from '../components/manager-only';
+import { PlansTable } from '../components/plans-table';
+import { PLAN_TEXTS } from '../plan-form';
+
+/** /subscription-plans: every plan of the business, active and inactive. */
+export function SubscriptionPlansPage() {
+  const navigate = useNavigate();
+  const sectionPath = useSectionPath();
+  const canManage = useCanManagePlans();
+  const plans = usePlans();
+  const [deleting, setDeleting] = useState<Plan | null>(null);
+  const add = () => void navigate(sectionPath('subscription-plans/add'));
+
+  const addButton = (label: string) => (
+    <ManagerOnly allowed={canManage}>
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add} disabled={!canManage}>
+        {label}
+      </Button>
+    </ManagerOnly>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Subscription Plans"
+        description="The plans your members can subscribe to."
+        actions={addButton('Add Plan')}
+      />
+      {plans.isError ? (
+        <LoadError message={PLAN_TEXTS.listFailed} onRetry={() => void plans.refetch()} />
+      ) : !plans.data ? (
+        <PageLoader />
+      ) : plans.data.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={48} radius="xl" variant="light">
+              <IconListDetails size={26} aria-hidden />
+            </ThemeIcon>
+            <Title order={3} fz="h4">
+              No subscription plans
+            </Title>
+            <Text c="dimmed" size="sm" maw={380}>
+              Create a plan, such as a monthly membership, so you can subscribe members to it.
+            </Text>
+            {addButton('Create First Plan')}
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder radius="lg" padding={0}>
+          <PlansTable
+            plans={plans.data}
+            canManage={canManage}
+            onView={(p) => void navigate(sectionPath(`subscription-plans/${p.id}`))}
+            onEdit={(p) => void navigate(sectionPath(`subscription-plans/${p.id}/edit`))}
+            onDelete={setDeleting}
+          />
+          <Text size="sm" c="dimmed" px="md" py="sm">
+            {`Showing ${plans.data.length} subscription plan(s)`}
+          </Text>
+        </Card>
+      )}
+      <DeletePlanModal plan={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
