@@ -44,10 +44,7 @@ const MemberAddPage = lazyPage(
   () => import('@/features/members/pages/member-add-page'),
   'MemberAddPage',
 );
-const MemberDetailsPage = lazyPage(
-  () => import('@/features/members/pages/member-details-page'),
-  'MemberDetailsPage',
-);
+const MemberDetailsPage = lazyPage(() => import('./member-details-route'), 'MemberDetailsRoute');
 const MemberEditPage = lazyPage(
   () => import('@/features/members/pages/member-edit-page'),
   'MemberEditPage',

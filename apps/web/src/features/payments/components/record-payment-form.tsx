@@ -1,0 +1,185 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import {
+  MAX_PAYMENT_DURATION,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSE_MAX,
+  formatNaira,
+  koboToNaira,
+  type Member,
+  type RecordedPayment,
+} from '@kora/shared';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useState } from 'react';
+import { MemberAutocomplete } from '@/components/member-autocomplete';
+import { usePlans } from '@/features/subscription-plans';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { useRecordPayment } from '../api';
+import {
+  PAYMENT_MODAL_CLOSE_MS,
+  PAYMENT_TEXTS,
+  coveredLabel,
+  emptyPaymentForm,
+  paymentAmountKobo,
+  paymentFormSchema,
+  planOptionLabel,
+  toPaymentInput,
+  type PaymentFormValues,
+} from '../payment-form';
+import { useSubmissionKey } from '../use-submission-key';
+import { PaymentSuccess } from './payment-success';
+
+interface RecordPaymentFormProps {
+  /** The payment is for this member; the picker is then fixed. */
+  member: Member | null;
+  /** After the confirmation (3 s, or Close) and after Cancel. */
+  onDone: () => void;
+}
+
+/** The Record Payment form (spec 02 §4, §5): amount = plan amount × duration. */
+export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormProps) {
+  const plans = usePlans(true);
+  const record = useRecordPayment();
+  const submission = useSubmissionKey();
+  const [member, setMember] = useState<Member | null>(given);
+  const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
+  const form = useForm<PaymentFormValues>({
+    initialValues: emptyPaymentForm(given?.id),
+    validate: zod4Resolver(paymentFormSchema),
+    validateInputOnBlur: ['subscription_type_id', 'duration', 'method', 'purpose'],
+  });
+
+  // The confirmation stays 3 seconds, then the form resets and the modal closes.
+  useEffect(() => {
+    if (!recorded) return;
+    const timer = setTimeout(() => {
+      setRecorded(null);
+      setMember(given);
+      form.reset();
+      onDone();
+    }, PAYMENT_MODAL_CLOSE_MS);
+    return () => clearTimeout(timer);
+    // Runs once per recorded payment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recorded]);
+
+  if (recorded) return <PaymentSuccess payment={recorded} onClose={onDone} />;
+
+  const values = form.getValues();
+  const plan = plans.data?.find((p) => String(p.id) === values.subscription_type_id);
+  const kobo = paymentAmountKobo(plan, values.duration);
+  const periods = Number(values.duration);
+
+  const submit = (v: PaymentFormValues) => {
+    if (record.isPending || !plan || kobo === 0) return;
+    const input = toPaymentInput(v, plan);
+    record.mutate(
+      { input, key: submission.keyFor(input) },
+      {
+        onSuccess: (answer) => {
+          submission.reset();
+          setRecorded(answer.data);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="sm">
+        {record.isError ? (
+          <Alert
+            color="red"
+            title={PAYMENT_TEXTS.recordFailedTitle}
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            {errorMessage(record.error, PAYMENT_TEXTS.recordFailed)}
+          </Alert>
+        ) : null}
+        <MemberAutocomplete
+          label="Member"
+          placeholder="Type 2+ letters of a name, phone or ID"
+          withAsterisk
+          readOnly={Boolean(given)}
+          data-autofocus={given ? undefined : true}
+          value={member}
+          error={form.errors.member_id}
+          onChange={(m) => {
+            setMember(m);
+            form.setFieldValue('member_id', m ? String(m.id) : '');
+            if (m) form.clearFieldError('member_id');
+          }}
+        />
+        <Select
+          label="Subscription Plan"
+          placeholder={plans.isLoading ? 'Loading plans...' : 'Select a plan'}
+          withAsterisk
+          data={(plans.data ?? []).map((p) => ({ value: String(p.id), label: planOptionLabel(p) }))}
+          nothingFoundMessage="No active plans"
+          data-autofocus={given ? true : undefined}
+          {...form.getInputProps('subscription_type_id')}
+        />
+        {plans.isError ? (
+          <Text size="xs" c="red">
+            The plans could not be loaded. Check your connection and open this again.
+          </Text>
+        ) : plans.data && plans.data.length === 0 ? (
+          <Text size="xs" c="red">
+            There are no active subscription plans. Create or activate a plan first.
+          </Text>
+        ) : null}
+        <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <NumberInput
+            label="Duration"
+            withAsterisk
+            description={
+              plan && Number.isInteger(periods) && periods >= 1
+                ? `Plan periods: covers ${coveredLabel(plan, periods)}`
+                : 'Number of plan periods'
+            }
+            min={1}
+            max={MAX_PAYMENT_DURATION}
+            allowDecimal={false}
+            allowNegative={false}
+            inputMode="numeric"
+            miw={140}
+            {...form.getInputProps('duration')}
+          />
+          <Select
+            label="Payment Method"
+            placeholder="Select payment method"
+            withAsterisk
+            data={[...PAYMENT_METHODS]}
+            miw={140}
+            {...form.getInputProps('method')}
+          />
+        </Group>
+        <TextInput
+          label="Purpose"
+          maxLength={PAYMENT_PURPOSE_MAX}
+          {...form.getInputProps('purpose')}
+        />
+        <TextInput
+          label="Amount"
+          description="Plan amount × duration"
+          readOnly
+          value={formatNaira(koboToNaira(kobo))}
+          styles={{ input: { fontWeight: 700 } }}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone} disabled={record.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={record.isPending} disabled={kobo === 0}>
+            Record Payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useIsMutating } from '@tanstack/react-query';
+import type { Member } from '@kora/shared';
+import { PageLoader } from '@/components/page-loader';
+import { recordPaymentKey } from '../api';
+import { RecordPaymentForm } from './record-payment-form';
+
+export interface RecordPaymentModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The payment is for this member (Update Subscription): the member picker is fixed. */
+  member?: Member | null;
+  /** The given member is still loading. */
+  loading?: boolean;
+}
+
+/**
+ * The Record Payment dialog (spec 02 §2, §4). Its form starts afresh each time it opens; after a
+ * success it shows the confirmation and closes itself 3 seconds later. It cannot be closed while
+ * the payment is being sent.
+ */
+export function RecordPaymentModal({ opened, onClose, member, loading }: RecordPaymentModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  // While the payment is on its way the dialog stays: its outcome must be seen.
+  const sending = useIsMutating({ mutationKey: recordPaymentKey }) > 0;
+  return (
+    <Modal
+      opened={opened}
+      onClose={sending ? () => undefined : onClose}
+      title="Record Payment"
+      size="lg"
+      fullScreen={phone}
+      closeOnClickOutside={false}
+    >
+      {loading ? (
+        <PageLoader minHeight={200} />
+      ) : (
+        <RecordPaymentForm member={member ?? null} onDone={onClose} />
+      )}
+    </Modal>
+  );
+}

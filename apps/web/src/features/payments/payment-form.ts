@@ -1,0 +1,88 @@
+import {
+  DEFAULT_PAYMENT_PURPOSE,
+  formatNaira,
+  koboToNaira,
+  nairaToKobo,
+  recordPaymentSchema,
+  type Plan,
+  type RecordPaymentInput,
+} from '@kora/shared';
+import { durationLabel } from '@/features/subscription-plans';
+
+export const PAYMENT_TEXTS = {
+  recordFailedTitle: 'Payment recording failed',
+  recordFailed: 'An error occurred while recording the payment. Please try again.',
+  recordedTitle: 'Payment recorded successfully',
+  listFailed: 'An error occurred while fetching payments.',
+  noPayments: 'No payments found',
+  noMatch: 'No payments match your filters',
+} as const;
+
+/** The confirmation closes the modal after this long (spec 02 §9). */
+export const PAYMENT_MODAL_CLOSE_MS = 3_000;
+
+export type PaymentFormValues = {
+  /** The chosen member's id, '' until one is chosen. */
+  member_id: string;
+  subscription_type_id: string | null;
+  /** Plan periods bought. */
+  duration: number | string;
+  method: string | null;
+  purpose: string;
+};
+
+export const emptyPaymentForm = (memberId?: number): PaymentFormValues => ({
+  member_id: memberId ? String(memberId) : '',
+  subscription_type_id: null,
+  duration: 1,
+  method: null,
+  purpose: DEFAULT_PAYMENT_PURPOSE,
+});
+
+/** The form checks what the user enters; the amount is computed, not entered. */
+export const paymentFormSchema = recordPaymentSchema.omit({ amount: true });
+
+/**
+ * Plan amount × duration in integer kobo (no float drift: ₦33,333.33 × 3 is ₦99,999.99);
+ * 0 without a plan or a whole duration of at least 1.
+ */
+export const paymentAmountKobo = (
+  plan: Pick<Plan, 'amount'> | undefined,
+  duration: number | string,
+): number => {
+  const periods = typeof duration === 'number' ? duration : Number(duration);
+  if (!plan || !Number.isInteger(periods) || periods < 1) return 0;
+  return nairaToKobo(plan.amount) * periods;
+};
+
+/** What POST /v1/payment receives. */
+export const toPaymentInput = (values: PaymentFormValues, plan: Plan): RecordPaymentInput => ({
+  member_id: Number(values.member_id),
+  subscription_type_id: plan.id,
+  amount: koboToNaira(paymentAmountKobo(plan, values.duration)),
+  purpose: values.purpose.trim() || DEFAULT_PAYMENT_PURPOSE,
+  method: values.method as RecordPaymentInput['method'],
+  duration: Number(values.duration),
+});
+
+/** "month" for a 1-month plan, "3 months" for a quarterly one. */
+export const planPeriod = (plan: Pick<Plan, 'duration' | 'duration_type'>) =>
+  plan.duration === 1 ? plan.duration_type : durationLabel(plan.duration, plan.duration_type);
+
+/** A plan as the plan select shows it: "Quarterly (₦25,000/3 months)". */
+export const planOptionLabel = (plan: Plan) =>
+  `${plan.name} (${formatNaira(plan.amount)}/${planPeriod(plan)})`;
+
+/** How long `periods` of the plan last: 2 × 3 months = "6 months". */
+export const coveredLabel = (plan: Pick<Plan, 'duration' | 'duration_type'>, periods: number) =>
+  durationLabel(plan.duration * periods, plan.duration_type);
+
+/** A fresh Idempotency-Key; randomUUID needs a secure context, so plain HTTP falls back. */
+export const newIdempotencyKey = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};

@@ -1,0 +1,27 @@
+import type { Payment } from '@kora/shared';
+import { coveredLabel } from './payment-form';
+
+/** A method's badge colour. */
+export const METHOD_COLORS: Record<Payment['method'], string> = {
+  Cash: 'green',
+  Card: 'blue',
+  Transfer: 'violet',
+};
+
+/**
+ * How long a payment bought: its plan periods × the plan's period ("6 months" for 2 quarters).
+ * The period length is the payment's own `plan_duration` when the API answers one, else the
+ * plan's current one (`planDuration`); without either, the number of periods.
+ */
+export const paymentDurationLabel = (
+  payment: Payment & { plan_duration?: number },
+  planDuration: number | undefined,
+) => {
+  const period = payment.plan_duration ?? planDuration;
+  return period
+    ? coveredLabel(
+        { duration: period, duration_type: payment.subscription_type.duration_type },
+        payment.duration,
+      )
+    : `${payment.duration} period${payment.duration === 1 ? '' : 's'}`;
+};

@@ -1,0 +1,41 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiPage, Subscription, SubscriptionSummary } from '@kora/shared';
+import { http } from '@/lib/http';
+import { listQuery, type ListFilters } from './list-filters';
+
+/** Subscriptions list page size (spec 02 §7). */
+export const SUBSCRIPTIONS_PER_PAGE = 20;
+
+export interface SubscriptionListParams extends ListFilters {
+  page: number;
+}
+
+export const subscriptionsKey = ['subscriptions'] as const;
+export const subscriptionListKey = (p: SubscriptionListParams) =>
+  [...subscriptionsKey, 'list', p] as const;
+export const subscriptionSummaryKey = [...subscriptionsKey, 'summary'] as const;
+
+export const subscriptionsApi = {
+  list: (params: SubscriptionListParams) =>
+    http.get<Subscription[]>(
+      `/v1/subscription?${listQuery(params.page, SUBSCRIPTIONS_PER_PAGE, params)}`,
+    ) as Promise<ApiPage<Subscription>>,
+  summary: () => http.get<SubscriptionSummary>('/v1/subscription/summary'),
+};
+
+export const useSubscriptions = (params: SubscriptionListParams) =>
+  useQuery({
+    queryKey: subscriptionListKey(params),
+    queryFn: async () => {
+      const answer = await subscriptionsApi.list(params);
+      return { data: answer.data, meta: answer.meta };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** Active, expiring (within 7 days) and expired counts, from the server. */
+export const useSubscriptionSummary = () =>
+  useQuery({
+    queryKey: subscriptionSummaryKey,
+    queryFn: async () => (await subscriptionsApi.summary()).data,
+  });

@@ -1,0 +1,113 @@
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { END_BEFORE_START, type Member, type Plan } from '@kora/shared';
+import { useState } from 'react';
+import { MemberAutocomplete } from '@/components/member-autocomplete';
+import type { ListFilters } from '../list-filters';
+
+/** A select's "all" choice (Mantine keeps '' for "nothing chosen"). */
+const ALL = 'all';
+
+export interface FilterChoice {
+  key: 'method' | 'status';
+  label: string;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}
+
+interface ListFilterPanelProps {
+  /** The filters in force (from the URL). */
+  applied: ListFilters;
+  /** The member of `applied.member_id`, once loaded. */
+  member: Member | null;
+  onMemberPicked: (member: Member) => void;
+  plans: Plan[] | undefined;
+  planLabel: string;
+  choice: FilterChoice;
+  onApply: (filters: ListFilters) => void;
+  onClear: () => void;
+}
+
+/**
+ * The Filters panel of the payments and subscriptions lists: member, plan, method or status,
+ * and a date range. Changes wait for Apply Filters; Clear removes every filter.
+ */
+export function ListFilterPanel(props: ListFilterPanelProps) {
+  const { applied, plans, choice } = props;
+  const [member, setMember] = useState<Member | null>(props.member);
+  const [plan, setPlan] = useState(applied.subscription_type_id ?? ALL);
+  const [picked, setPicked] = useState(applied[choice.key] ?? ALL);
+  const [start, setStart] = useState(applied.start_date ?? '');
+  const [end, setEnd] = useState(applied.end_date ?? '');
+  const rangeError = start && end && end < start ? END_BEFORE_START : null;
+
+  const apply = () => {
+    if (rangeError) return;
+    if (member) props.onMemberPicked(member);
+    props.onApply({
+      // A member still loading from the URL stays chosen.
+      member_id: member ? String(member.id) : props.member ? '' : (applied.member_id ?? ''),
+      subscription_type_id: plan === ALL ? '' : plan,
+      [choice.key]: picked === ALL ? '' : picked,
+      start_date: start,
+      end_date: end,
+    });
+  };
+
+  return (
+    <form
+      aria-label="Filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <MemberAutocomplete
+          label="Member"
+          placeholder="Type 2+ letters"
+          value={member}
+          onChange={setMember}
+        />
+        <Select
+          label={props.planLabel}
+          data={[
+            { value: ALL, label: 'All Plans' },
+            ...(plans ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+          ]}
+          value={plan}
+          onChange={(v) => setPlan(v ?? ALL)}
+          allowDeselect={false}
+        />
+        <Select
+          label={choice.label}
+          data={[{ value: ALL, label: choice.allLabel }, ...choice.options]}
+          value={picked}
+          onChange={(v) => setPicked(v ?? ALL)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Start Date"
+          type="date"
+          value={start}
+          onChange={(e) => setStart(e.currentTarget.value)}
+        />
+        <TextInput
+          label="End Date"
+          type="date"
+          value={end}
+          min={start || undefined}
+          onChange={(e) => setEnd(e.currentTarget.value)}
+          error={rangeError}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" gap="xs" mt="sm">
+        <Button variant="default" onClick={props.onClear}>
+          Clear
+        </Button>
+        <Button type="submit" disabled={Boolean(rangeError)}>
+          Apply Filters
+        </Button>
+      </Group>
+    </form>
+  );
+}

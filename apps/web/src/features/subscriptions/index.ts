@@ -1,0 +1,8 @@
+/** What other parts of the web app may use from the subscriptions feature. */
+export { subscriptionsKey } from './api';
+export { ListToolbar } from './components/list-toolbar';
+export type { FilterChoice } from './components/list-filter-panel';
+export { activeFilterCount, listQuery, type FilterKey, type ListFilters } from './list-filters';
+export { useChosenMember } from './use-chosen-member';
+export { useListFilters } from './use-list-filters';
+export { MemberCell } from './components/member-cell';

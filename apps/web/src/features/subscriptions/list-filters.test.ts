@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { activeFilterCount, listQuery, readFilters } from './list-filters';
+
+const KEYS = ['member_id', 'subscription_type_id', 'status', 'start_date', 'end_date'] as const;
+
+describe('list filters', () => {
+  it('reads the filters of the list from the query string, ignoring what the API would refuse', () => {
+    const q = new URLSearchParams(
+      'member_id=5&subscription_type_id=x&status=active&method=Cash&start_date=2026-02-30&end_date=2026-11-30&page=2',
+    );
+    expect(readFilters(q, KEYS)).toEqual({
+      member_id: '5',
+      status: 'active',
+      end_date: '2026-11-30',
+    });
+    expect(readFilters(new URLSearchParams('status=lapsed'), KEYS)).toEqual({});
+    expect(
+      readFilters(new URLSearchParams('start_date=2026-11-20&end_date=2026-11-01'), KEYS),
+    ).toEqual({ start_date: '2026-11-20' });
+  });
+
+  it('counts member, plan, method or status, and the date range as one', () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ member_id: '5', status: 'active' })).toBe(2);
+    expect(activeFilterCount({ start_date: '2026-11-01', end_date: '2026-11-30' })).toBe(1);
+    expect(
+      activeFilterCount({
+        member_id: '5',
+        subscription_type_id: '7',
+        method: 'Cash',
+        end_date: '2026-11-30',
+      }),
+    ).toBe(4);
+  });
+
+  it('builds the list call with page, page size and the filters set', () => {
+    expect(String(listQuery(2, 20, { member_id: '5', status: '' }))).toBe(
+      'page=2&per_page=20&member_id=5',
+    );
+  });
+});

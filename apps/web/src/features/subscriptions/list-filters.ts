@@ -1,0 +1,72 @@
+import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from '@kora/shared';
+
+/*
+ * The filters of the payments and subscriptions lists. They live in the URL query string under
+ * the API's own names (?member_id=&subscription_type_id=&method=|status=&start_date=&end_date=),
+ * so a refresh or a shared link keeps them; a value the API would refuse is ignored.
+ */
+
+export const FILTER_KEYS = [
+  'member_id',
+  'subscription_type_id',
+  'method',
+  'status',
+  'start_date',
+  'end_date',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type ListFilters = Partial<Record<FilterKey, string>>;
+
+const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+const isDay = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+
+const VALID: Record<FilterKey, (v: string) => boolean> = {
+  member_id: isId,
+  subscription_type_id: isId,
+  method: (v) => (PAYMENT_METHODS as readonly string[]).includes(v),
+  status: (v) => (SUBSCRIPTION_STATUSES as readonly string[]).includes(v),
+  start_date: isDay,
+  end_date: isDay,
+};
+
+/** The filters among `keys` that the query string holds, valid ones only. */
+export const readFilters = (params: URLSearchParams, keys: readonly FilterKey[]): ListFilters => {
+  const filters: ListFilters = {};
+  for (const key of keys) {
+    const value = params.get(key)?.trim() ?? '';
+    if (value && VALID[key](value)) filters[key] = value;
+  }
+  // An end before the start is a range the API refuses: keep the start only.
+  if (filters.start_date && filters.end_date && filters.end_date < filters.start_date)
+    delete filters.end_date;
+  return filters;
+};
+
+/** Filters set, for the Filters badge: member, plan, method or status, and the date range. */
+export const activeFilterCount = (filters: ListFilters): number =>
+  [
+    filters.member_id,
+    filters.subscription_type_id,
+    filters.method,
+    filters.status,
+    filters.start_date || filters.end_date,
+  ].filter(Boolean).length;
+
+/** The query string of a list call: page, page size and the filters set. */
+export const listQuery = (page: number, perPage: number, filters: ListFilters) => {
+  const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value) q.set(key, value);
+  }
+  return q;
+};
+
+/** The page number of the query string; 1 when missing or not a page. */
+export const readPage = (params: URLSearchParams) =>
+  Math.max(1, Math.floor(Number(params.get('page'))) || 1);

@@ -1,0 +1,192 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { addDays, lagosDay, type Member } from '@kora/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch, ok } from '@/test/mock-fetch';
+import { field, renderPage } from '@/test/render';
+import { subscription } from '../test-fixtures';
+import { SubscriptionsPage } from './subscriptions-page';
+
+const today = lagosDay();
+const rows = [
+  subscription({ id: 1, expiry_date: addDays(today, 20) }),
+  subscription({
+    id: 2,
+    member: {
+      id: 9,
+      picture_url: null,
+      first_name: 'Musa',
+      last_name: 'Bello',
+      email_address: 'musa@example.com',
+    },
+    expiry_date: addDays(today, 3),
+  }),
+  subscription({
+    id: 3,
+    member: {
+      id: 10,
+      picture_url: null,
+      first_name: 'Zainab',
+      last_name: 'Sani',
+      email_address: 'z@example.com',
+    },
+    subscription_type: { id: 8, name: 'Quarterly', is_grouped: 1 },
+    subscription_amount: 66666.66,
+    plan_duration: 3,
+    duration: 2,
+    start_date: '2026-01-10',
+    expiry_date: addDays(today, -1),
+  }),
+];
+const plans = [
+  { id: 7, name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month', is_active: 1 },
+  { id: 8, name: 'Quarterly', amount: 33333.33, duration: 3, duration_type: 'month', is_active: 0 },
+];
+const chiamaka = {
+  id: 5,
+  member_id: 'IRG-00005',
+  first_name: 'Chiamaka',
+  last_name: 'Okafor',
+  mobile_number: '+2348031234567',
+} as Member;
+
+const routes = (list = () => ok(rows, { meta: { page: 1, per_page: 20, pages: 3, total: 45 } })) =>
+  mockFetch({
+    'GET /v1/subscription': list,
+    'GET /v1/subscription/summary': () => ok({ active: 31, expiring: 4, expired: 9 }),
+    'GET /v1/subscription-type': () => ok(plans),
+    'GET /v1/member': () => ok([chiamaka], { meta: { page: 1, per_page: 50, pages: 1, total: 1 } }),
+    'GET /v1/member/5': () => ok(chiamaka),
+  });
+
+const open = (path = '/subscriptions') =>
+  renderPage(<SubscriptionsPage />, { path, route: '/subscriptions' });
+
+const filtersButton = () => screen.getByRole('button', { name: /^Filters/ });
+const query = (search: string) => Object.fromEntries(new URLSearchParams(search));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SubscriptionsPage', () => {
+  it('shows the counts, the rows with their display status, and the footer', async () => {
+    const api = routes();
+    open();
+    const first = (await screen.findByText('Chiamaka Okafor')).closest('tr')!;
+    expect(within(first).getByText('Monthly')).toBeInTheDocument();
+    expect(within(first).getByText('Individual')).toBeInTheDocument();
+    expect(within(first).getByText('₦25,000')).toBeInTheDocument();
+    expect(within(first).getByText('1 month')).toBeInTheDocument();
+    expect(
+      within(first).getByText('Active').closest('.mantine-Badge-root')!.getAttribute('style'),
+    ).toContain('green');
+    const soon = screen.getByText('Musa Bello').closest('tr')!;
+    const badge = within(soon).getByText('Expiring Soon').closest('.mantine-Badge-root')!;
+    expect(badge.getAttribute('style')).toContain('orange');
+    const ended = screen.getByText('Zainab Sani').closest('tr')!;
+    expect(within(ended).getByText('Expired')).toBeInTheDocument();
+    expect(within(ended).getByText('Group Plan')).toBeInTheDocument();
+    expect(within(ended).getByText('₦66,666.66')).toBeInTheDocument();
+    expect(within(ended).getByText('6 months')).toBeInTheDocument();
+    expect(within(ended).getByText('10 Jan 2026')).toBeInTheDocument();
+
+    expect(await screen.findByLabelText('Active: 31')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expiring: 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expired: 9')).toBeInTheDocument();
+    expect(screen.getByLabelText('Overdue: 9')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 20 of 45 subscriptions')).toBeInTheDocument();
+    const sent = api.sent('GET /v1/subscription')[0]!.query;
+    expect(sent.get('per_page')).toBe('20');
+    expect(sent.get('page')).toBe('1');
+  });
+
+  it('keeps filters and page in the URL, with a count badge; Apply and Clear', async () => {
+    const api = routes();
+    const { user, router } = open('/subscriptions?status=active&subscription_type_id=7&page=2');
+    await screen.findByText('Chiamaka Okafor');
+    expect(within(filtersButton()).getByText('2')).toBeInTheDocument();
+    const first = api.sent('GET /v1/subscription')[0]!.query;
+    expect(first.get('status')).toBe('active');
+    expect(first.get('subscription_type_id')).toBe('7');
+    expect(first.get('page')).toBe('2');
+
+    await user.click(filtersButton());
+    expect(field('Status')).toHaveValue('Active');
+    expect(field('Plan')).toHaveValue('Monthly');
+    await user.click(field('Plan'));
+    await user.click(await screen.findByRole('option', { name: 'All Plans' }));
+    fireEvent.change(field('Start Date'), { target: { value: '2026-11-01' } });
+    fireEvent.change(field('End Date'), { target: { value: '2026-10-01' } });
+    expect(screen.getByText('End date must be on or after the start date')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply Filters' })).toBeDisabled();
+    fireEvent.change(field('End Date'), { target: { value: '2026-11-30' } });
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+
+    expect(query(router.state.location.search)).toEqual({
+      status: 'active',
+      start_date: '2026-11-01',
+      end_date: '2026-11-30',
+    });
+    expect(within(filtersButton()).getByText('2')).toBeInTheDocument();
+    await vi.waitFor(() => {
+      const last = api.sent('GET /v1/subscription').at(-1)!.query;
+      expect(last.get('start_date')).toBe('2026-11-01');
+      expect(last.get('subscription_type_id')).toBeNull();
+      expect(last.get('page')).toBe('1');
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(router.state.location.search).toBe('');
+    expect(within(filtersButton()).queryByText(/\d/)).not.toBeInTheDocument();
+  });
+
+  it('the search box finds a member and filters the list to them', async () => {
+    const api = routes();
+    const { user, router } = open();
+    await screen.findByText('Musa Bello');
+    const search = screen.getByLabelText('Search subscriptions by member');
+    await user.type(search, 'chia');
+    await user.click(await screen.findByRole('option', { name: /Chiamaka Okafor/ }));
+    expect(router.state.location.search).toBe('?member_id=5');
+    await vi.waitFor(() =>
+      expect(api.sent('GET /v1/subscription').at(-1)!.query.get('member_id')).toBe('5'),
+    );
+    expect(search).toHaveValue('Chiamaka Okafor');
+    expect(within(filtersButton()).getByText('1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear member' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a member filter in the URL shows the member in the search box', async () => {
+    routes();
+    open('/subscriptions?member_id=5');
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Search subscriptions by member')).toHaveValue(
+        'Chiamaka Okafor',
+      ),
+    );
+  });
+
+  it('empty: No subscriptions found, or No subscriptions match your filters', async () => {
+    const empty = () => ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 } });
+    routes(empty);
+    const first = open();
+    expect(await screen.findByText('No subscriptions found')).toBeInTheDocument();
+    first.unmount();
+
+    routes(empty);
+    const { user, router } = open('/subscriptions?status=expired');
+    expect(await screen.findByText('No subscriptions match your filters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a failed load shows the error', async () => {
+    routes(() => fail(500));
+    open();
+    expect(
+      await screen.findByText('An error occurred while fetching subscriptions.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,197 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  field,
+  launchBrowser,
+  screenshot,
+  waitForMessage,
+  type Browser,
+} from './browser';
+
+/*
+ * The front desk records a payment: from the member's page, Update Subscription opens Record
+ * Payment for that member; Cash for one period. The payment shows on Payments with its amount,
+ * the subscription on Subscriptions as Active, and the member becomes Active. The owner, the
+ * business, a plan and the member are made through the API; the rest in the browser.
+ */
+
+const stamp = Date.now();
+const email = `owner.${stamp}@payzone.ng`;
+const password = 'Kora!Pay12';
+
+let browser: Browser;
+let accessToken = '';
+let memberId = 0;
+
+const api = async <T>(method: string, path: string, body?: unknown, token = accessToken) => {
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T; message: string; meta?: { total: number } };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json;
+};
+
+type Tokens = { access_token: string; refresh_token: string };
+
+/** Registers, verifies with the e-mailed code, signs in, sets the business up, refreshes. */
+const signUpOwner = async (): Promise<Tokens> => {
+  await api('POST', '/v1/auth/register', {
+    first_name: 'Kemi',
+    last_name: 'Adewale',
+    email,
+    phone_number: '08039876500',
+    password,
+  });
+  const [, code] = await waitForMessage(email, /verification code is (\d{7})/);
+  await api('POST', '/v1/auth/verify-email/validate', { email, code });
+  const login = await api<Tokens>('POST', '/v1/auth/login', { email, password, remember_me: true });
+  await api(
+    'POST',
+    '/v1/business',
+    { business_name: 'PayZone Fitness', address: '3 Awolowo Road', city: 'Ikoyi', state: 'Lagos' },
+    login.data.access_token,
+  );
+  return (await api<Tokens>('POST', '/v1/auth/refresh', { token: login.data.refresh_token }, ''))
+    .data;
+};
+
+const page = (): Page => browser.page;
+const row = (text: string) => page().locator('tbody tr', { hasText: text });
+
+beforeAll(async () => {
+  const tokens = await signUpOwner();
+  accessToken = tokens.access_token;
+  await api('POST', '/v1/subscription-type', {
+    name: 'Monthly Gold',
+    amount: 27500,
+    duration: 1,
+    duration_type: 'month',
+  });
+  const created = await api<{ id: number }>('POST', '/v1/member', {
+    first_name: 'Efosa',
+    last_name: 'Igbinedion',
+    mobile_number: '08023456789',
+    email_address: `efosa.${stamp}@example.com`,
+    city: 'Ikeja',
+    state: 'Lagos',
+  });
+  memberId = created.data.id;
+
+  browser = await launchBrowser();
+  await page().goto('/');
+  await page().evaluate(({ access_token, refresh_token }) => {
+    localStorage.setItem('token', access_token);
+    localStorage.setItem('refreshToken', refresh_token);
+  }, tokens);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('payments', () => {
+  let expiry = '';
+
+  it('records a payment from the member page: Update Subscription, Cash, 1 period', async () => {
+    await page().goto(`/members/${memberId}`);
+    await page().getByRole('heading', { name: 'Efosa Igbinedion' }).waitFor();
+    await page().getByText('No Subscription', { exact: true }).first().waitFor();
+    await page().getByRole('button', { name: 'Update Subscription' }).click();
+
+    // Today the button opens /payments?record=1&member_id={id}; opened in place, the same dialog.
+    const dialog = page().getByRole('dialog', { name: 'Record Payment' });
+    await dialog.waitFor();
+    const member = dialog.getByLabel(/^Member/).and(page().locator('input'));
+    await expect.poll(() => member.inputValue()).toBe('Efosa Igbinedion');
+    expect(await member.getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.getByRole('button', { name: 'Record Payment' }).isDisabled()).toBe(true);
+
+    const input = (label: string) => dialog.getByLabel(label).and(page().locator('input'));
+    await input('Subscription Plan').click();
+    await page().getByRole('option', { name: 'Monthly Gold (₦27,500/month)' }).click();
+    await expect.poll(() => input('Duration').inputValue()).toBe('1');
+    await input('Payment Method').click();
+    await page().getByRole('option', { name: 'Cash' }).click();
+    await expect.poll(() => input('Amount').inputValue()).toBe('₦27,500');
+    await screenshot(page(), 'payments-01-record');
+
+    // A double click records once (the button waits, and the Idempotency-Key guards a retry).
+    await dialog.getByRole('button', { name: 'Record Payment' }).dblclick();
+    const confirmation = dialog.getByRole('status');
+    await confirmation.getByText('Payment recorded successfully').waitFor();
+    await confirmation.getByText(/₦27,500 received from Efosa Igbinedion/).waitFor();
+    const text = (await confirmation.innerText()).replace(/\s+/g, ' ');
+    expiry = /New expiry date: (\d{1,2} \w{3} \d{4})/.exec(text)?.[1] ?? '';
+    expect(expiry).not.toBe('');
+    await screenshot(page(), 'payments-02-recorded');
+
+    // It closes itself after 3 seconds.
+    await dialog.waitFor({ state: 'detached', timeout: 6_000 });
+  });
+
+  it('lists the payment with its amount, once; the summary counts it', async () => {
+    await page().goto('/payments');
+    await row('Efosa Igbinedion').getByText('₦27,500').waitFor();
+    await row('Efosa Igbinedion').getByText('Cash').waitFor();
+    await page().getByText('Showing 1 to 1 of 1 payments').waitFor();
+    await page().getByLabel('Total: 1').waitFor();
+    await page().getByLabel('Today: ₦27,500').waitFor();
+    expect((await api('GET', '/v1/payment?page=1&per_page=20')).meta?.total).toBe(1);
+    await screenshot(page(), 'payments-03-list');
+
+    // The search box finds a member by phone and filters the list to them.
+    await page().getByLabel('Search payments by member').fill('0802345');
+    await page()
+      .getByRole('option', { name: /Efosa Igbinedion/ })
+      .click();
+    await page().waitForURL(new RegExp(`/payments\\?member_id=${memberId}$`));
+    await row('Efosa Igbinedion').waitFor();
+    await page()
+      .getByRole('button', { name: /^Filters/ })
+      .getByText('1')
+      .waitFor();
+  });
+
+  it('the subscription is Active on Subscriptions; filters live in the URL', async () => {
+    await page().goto('/subscriptions');
+    const sub = row('Efosa Igbinedion');
+    await sub.getByText('Active', { exact: true }).waitFor();
+    await sub.getByText('Monthly Gold').waitFor();
+    await sub.getByText(expiry).waitFor();
+    await page().getByLabel('Active: 1').waitFor();
+    await screenshot(page(), 'payments-04-subscriptions');
+
+    await page()
+      .getByRole('button', { name: /^Filters/ })
+      .click();
+    await field(page(), 'Status').click();
+    await page().getByRole('option', { name: 'Expired' }).click();
+    await screenshot(page(), 'payments-05-subscription-filters');
+    await page().getByRole('button', { name: 'Apply Filters' }).click();
+    await page().waitForURL(/\/subscriptions\?status=expired$/);
+    await page().getByText('No subscriptions match your filters').waitFor();
+    await page().getByRole('button', { name: 'Clear Filters' }).click();
+    await page().waitForURL(/\/subscriptions$/);
+    await row('Efosa Igbinedion').waitFor();
+  });
+
+  it('the member is Active on the members list and details', async () => {
+    await page().goto('/members');
+    await row('Efosa Igbinedion').getByText('Active', { exact: true }).waitFor();
+    await row('Efosa Igbinedion').getByText('Monthly Gold').waitFor();
+    await page().goto(`/members/${memberId}`);
+    await page().getByRole('heading', { name: 'Efosa Igbinedion' }).waitFor();
+    // The status by the name and on the subscription card, besides the account status.
+    await expect.poll(() => page().getByText('Active', { exact: true }).count()).toBe(3);
+    expect(await page().getByText('No Subscription', { exact: true }).count()).toBe(0);
+    await page().getByText('Monthly Gold').first().waitFor();
+    await screenshot(page(), 'payments-06-member-active');
+  });
+});
