@@ -1,9 +1,12 @@
 /**
  * Data generator for the benchmarks: N businesses × M members (and each business's plans),
  * written with set-based SQL (generate_series) so 1,000,000 members take seconds, not hours.
+ * With --payments-per-member K, each member also gets K monthly payments and the chained
+ * subscriptions they bought (the last one ends within the next 45 days, or ended yesterday).
  * Usage (tsx): BENCH_DATABASE_URL=postgres://… or BENCH_DATA_DIR=/tmp/x
- *   tsx bench/generate.ts --businesses 10 --members 100000
- * Prints JSON: the owners' user ids and business ids, for the load run to sign tokens with.
+ *   tsx bench/generate.ts --businesses 10 --members 100000 [--payments-per-member 3]
+ * Prints JSON: per business the owner's user id, the business id, its plans and its member id
+ * range, for the load run to sign tokens with and build requests from.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -14,10 +17,12 @@ const { values } = parseArgs({
   options: {
     businesses: { type: 'string', default: '10' },
     members: { type: 'string', default: '100000' },
+    'payments-per-member': { type: 'string', default: '0' },
   },
 });
 const businessCount = Number(values.businesses);
 const memberCount = Number(values.members);
+const paymentsPerMember = Number(values['payments-per-member']);
 
 const database = await openDatabase({
   url: process.env.BENCH_DATABASE_URL,
@@ -34,7 +39,18 @@ const LAST = `array['Okafor','Adeyemi','Eze','Bello','Okonkwo','Balogun','Nwosu'
 const STATES = `array['Lagos','Abuja','Rivers','Oyo','Kano','Enugu','Kaduna','Ogun','Delta','Edo']`;
 
 const started = Date.now();
-const owners: { userId: number; businessId: number; email: string }[] = [];
+interface BenchPlan {
+  id: number;
+  amountKobo: number;
+}
+const owners: {
+  userId: number;
+  businessId: number;
+  email: string;
+  plans: BenchPlan[];
+  firstMemberId: number;
+  lastMemberId: number;
+}[] = [];
 for (let b = 1; b <= businessCount; b++) {
   const code = `B${String(b).padStart(3, '0')}`;
   const [biz] = rows<{ id: number }>(
@@ -54,7 +70,8 @@ for (let b = 1; b <= businessCount; b++) {
   const chunk = 50_000;
   for (let from = 1; from <= memberCount; from += chunk) {
     const to = Math.min(memberCount, from + chunk - 1);
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       insert into members (business_id, member_number, member_id, first_name, last_name, mobile_number,
         email_address, city, state, gender, created_at, updated_at)
       select ${biz!.id}, i, '${code}-' || lpad(i::text, 5, '0'),
@@ -64,10 +81,78 @@ for (let b = 1; b <= businessCount; b++) {
         'City ' || (i % 50), (${STATES})[1 + i % 10],
         (array['Male','Female','Other'])[1 + i % 3],
         now() - make_interval(secs => ${memberCount} - i), now()
-      from generate_series(${from}, ${to}) as i`));
+      from generate_series(${from}, ${to}) as i`),
+    );
   }
-  owners.push({ userId: user!.id, businessId: biz!.id, email });
+  if (paymentsPerMember > 0) await addPayments(biz!.id);
+  const plans = rows<{ id: number; amount_kobo: string | number }>(
+    await db.execute(
+      sql`select id, amount_kobo from subscription_types where business_id = ${biz!.id} order by id`,
+    ),
+  ).map((p) => ({ id: p.id, amountKobo: Number(p.amount_kobo) }));
+  const [range] = rows<{ first: number; last: number }>(
+    await db.execute(
+      sql`select min(id) as first, max(id) as last from members where business_id = ${biz!.id}`,
+    ),
+  );
+  owners.push({
+    userId: user!.id,
+    businessId: biz!.id,
+    email,
+    plans,
+    firstMemberId: range!.first,
+    lastMemberId: range!.last,
+  });
 }
-await db.execute(sql`analyze`);
+// Vacuumed as well as analysed: a database in steady state (visibility map set, index-only scans).
+await db.execute(sql`vacuum analyze`);
+
+/**
+ * K monthly payments per member of the business and the chained subscriptions they bought:
+ * subscription k starts base + (k - 1) months (base on days 1 to 28, so no month end clamps)
+ * and ends the day before the next starts. Four in five members' last subscription runs past
+ * this month's end; the others' ended last month. Each payment is dated its subscription's
+ * start, or today for one paid in advance.
+ */
+async function addPayments(businessId: number) {
+  const k = paymentsPerMember;
+  await db.execute(
+    sql.raw(`
+    with src as materialized (
+      select nextval('payments_id_seq') as pid, m.business_id, m.id as member_id, p.id as plan_id,
+        p.amount_kobo, n,
+        (date_trunc('month', current_date)
+          - make_interval(months => ${k} - 1 + case when m.member_number % 5 = 0 then 2 else 0 end)
+          + make_interval(days => m.member_number % 28)
+          + make_interval(months => n - 1))::date as start_date
+      from members m
+      join subscription_types p on p.business_id = m.business_id and p.name = 'Monthly'
+      cross join generate_series(1, ${k}) as n
+      where m.business_id = ${businessId}
+    ), pay as (
+      insert into payments (id, business_id, member_id, subscription_type_id, amount_kobo, duration,
+        method, purpose, created_at, paid_on)
+      select pid, business_id, member_id, plan_id, amount_kobo, 1,
+        (array['Cash','Card','Transfer'])[1 + (member_id + n) % 3], 'Subscription payment',
+        least(start_date, current_date) + interval '9 hours', least(start_date, current_date)
+      from src
+    )
+    insert into subscriptions (business_id, member_id, subscription_type_id, payment_id, start_date,
+      expiry_date, duration, duration_type, plan_duration, amount_kobo, created_at)
+    select business_id, member_id, plan_id, pid, start_date,
+      (start_date + interval '1 month')::date - 1, 1, 'month', 1, amount_kobo,
+      least(start_date, current_date) + interval '9 hours'
+    from src`),
+  );
+}
+
 await database.close();
-console.log(JSON.stringify({ owners, businessCount, memberCount, seconds: (Date.now() - started) / 1000 }));
+console.log(
+  JSON.stringify({
+    owners,
+    businessCount,
+    memberCount,
+    paymentsPerMember,
+    seconds: (Date.now() - started) / 1000,
+  }),
+);

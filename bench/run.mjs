@@ -1,6 +1,7 @@
 // One command for the benchmarks (see README "Benchmarks"):
 //   node bench/run.mjs [--target postgres|pglite|both] [--businesses 10] [--members 100000]
 //                      [--duration 10] [--connections 50] [--suite members,payments]
+//                      [--payments-per-member 0]
 // For each target: a fresh database, the generator's data, the built Kora server, and beside it a
 // bare Fastify route measured in the same run. Prints each route's throughput and latency and its
 // ratio to the bare route, and writes the table to bench/results/latest.md.
@@ -8,7 +9,15 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { ROOT, createPgDatabase, generate, startBare, startKora, stopProcess, tempDir } from './lib.mjs';
+import {
+  ROOT,
+  createPgDatabase,
+  generate,
+  startBare,
+  startKora,
+  stopProcess,
+  tempDir,
+} from './lib.mjs';
 import { membersSuite } from './suites/members.mjs';
 
 const { values } = parseArgs({
@@ -20,6 +29,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     suite: { type: 'string', default: 'members,payments' },
+    'payments-per-member': { type: 'string', default: '0' },
   },
 });
 const duration = Number(values.duration);
@@ -37,24 +47,45 @@ for (const target of targets) {
   const businesses = target === 'pglite' ? values['pglite-businesses'] : values.businesses;
   let env;
   let data;
+  let dbAccess; // what a suite needs to check the database afterwards
+  const genArgs = [
+    '--businesses',
+    businesses,
+    '--members',
+    values.members,
+    '--payments-per-member',
+    values['payments-per-member'],
+  ];
   let cleanup = async () => {};
   if (target === 'postgres') {
     const db = await createPgDatabase(pgAdminUrl);
     env = { DATABASE_URL: db.url };
+    dbAccess = { databaseUrl: db.url };
     cleanup = db.drop;
     console.log(`\n== PostgreSQL: generating ${businesses} × ${values.members} members`);
-    data = generate({ BENCH_DATABASE_URL: db.url }, ['--businesses', businesses, '--members', values.members]);
+    data = generate({ BENCH_DATABASE_URL: db.url }, genArgs);
   } else {
     const dir = tempDir('kora-bench-');
     env = { DATA_DIR: dir };
+    dbAccess = { dataDir: join(dir, 'db') };
     console.log(`\n== PGlite: generating ${businesses} × ${values.members} members`);
-    data = generate({ BENCH_DATA_DIR: join(dir, 'db') }, ['--businesses', businesses, '--members', values.members]);
+    data = generate({ BENCH_DATA_DIR: join(dir, 'db') }, genArgs);
   }
   console.log(`   generated in ${data.seconds}s`);
   const kora = await startKora(3900, env);
   const bare = await startBare(3901);
   try {
-    const ctx = { target, data, connections, duration, koraUrl: 'http://127.0.0.1:3900', bareUrl: 'http://127.0.0.1:3901/bare' };
+    const ctx = {
+      target,
+      data,
+      connections,
+      duration,
+      koraUrl: 'http://127.0.0.1:3900',
+      bareUrl: 'http://127.0.0.1:3901/bare',
+      ...dbAccess,
+      // PGlite's folder is held by the server: a suite stops it before opening the folder.
+      stopKora: () => stopProcess(kora),
+    };
     if (suites.includes('members')) rows.push(...(await membersSuite(ctx)));
     if (suites.includes('payments')) {
       const { paymentsSuite } = await import('./suites/payments.mjs').catch(() => ({}));
@@ -67,8 +98,15 @@ for (const target of targets) {
   }
 }
 
-const header = '| target | data | route | req/s | ratio to bare | p50 | p95 | p99 | notes |\n|---|---|---|---|---|---|---|---|---|';
-const table = [header, ...rows.map((r) => `| ${r.target} | ${r.data} | ${r.route} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.notes ?? ''} |`)].join('\n');
+const header =
+  '| target | data | route | req/s | ratio to bare | p50 | p95 | p99 | notes |\n|---|---|---|---|---|---|---|---|---|';
+const table = [
+  header,
+  ...rows.map(
+    (r) =>
+      `| ${r.target} | ${r.data} | ${r.route} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.notes ?? ''} |`,
+  ),
+].join('\n');
 console.log(`\n${table}\n`);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(

@@ -21,7 +21,9 @@ import { businessRoutes } from './modules/business/business.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { memberRoutes } from './modules/members/members.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { planRoutes } from './modules/plans/plans.routes';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
@@ -124,6 +126,8 @@ export const buildApp = async (
   await app.register(uploadsRoutes(ctx)); // owns /v1/business/upload_file and /uploads/
   await app.register(memberRoutes(ctx), { prefix: '/v1' });
   await app.register(planRoutes(ctx), { prefix: '/v1' });
+  await app.register(paymentRoutes(ctx), { prefix: '/v1' });
+  await app.register(subscriptionRoutes(ctx), { prefix: '/v1' });
   if (!config.isProduction) await app.register(devRoutes(ctx), { prefix: '/dev' });
 
   await app.register(webPlugin, { root: config.webDist });

@@ -3,3 +3,5 @@ export * from './users';
 export * from './outbox';
 export * from './plans';
 export * from './members';
+export * from './payments';
+export * from './subscriptions';

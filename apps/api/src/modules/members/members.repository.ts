@@ -1,6 +1,7 @@
+import { lagosDay } from '@kora/shared';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, members, subscriptionTypes } from '../../db/schema';
+import { businesses, members, subscriptionTypes, subscriptions } from '../../db/schema';
 
 export type MemberInsert = Omit<
   typeof members.$inferInsert,
@@ -9,30 +10,61 @@ export type MemberInsert = Omit<
 export type MemberChanges = Partial<MemberInsert> & { pictureUrl?: string | null };
 
 /**
- * THE place a member's current plan and subscription status come from. Until subscriptions
- * exist it is the plan chosen at creation and status 0 (No Subscription); the subscriptions
- * issue replaces these columns with the member's latest subscription.
+ * THE place a member's current plan and subscription status come from: their latest
+ * subscription (the active one ending last), found per member with a LATERAL lookup on
+ * subscriptions (business_id, member_id, …), so a page of 10 members costs 10 index probes.
+ * The plan is that subscription's plan, or the plan chosen at creation when none exists;
+ * status 1 Active (an active subscription ends today or later, Lagos), 2 Expired
+ * (subscriptions exist, none current), 0 No Subscription.
  */
-const subscriptionColumns = {
+const latestSubscription = (db: Executor, today: string) =>
+  db
+    .select({
+      planId: subscriptions.subscriptionTypeId,
+      current:
+        sql<boolean>`(${subscriptions.isActive} and ${subscriptions.expiryDate} >= ${today})`.as(
+          'current',
+        ),
+    })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.businessId, members.businessId), eq(subscriptions.memberId, members.id)),
+    )
+    .orderBy(desc(subscriptions.isActive), desc(subscriptions.expiryDate), desc(subscriptions.id))
+    .limit(1)
+    .as('latest_subscription');
+
+const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
   planId: subscriptionTypes.id,
   planName: subscriptionTypes.name,
   planAmountKobo: subscriptionTypes.amountKobo,
   planDuration: subscriptionTypes.duration,
   planDurationType: subscriptionTypes.durationType,
-  subscriptionStatus: sql<number>`0`.mapWith(Number),
-};
+  subscriptionStatus:
+    sql<number>`case when ${latest.planId} is null then 0 when ${latest.current} then 1 else 2 end`.mapWith(
+      Number,
+    ),
+});
 
-const selectMembers = (db: Executor) =>
-  db
-    .select({ member: members, ...subscriptionColumns })
-    .from(members)
+/**
+ * Members with their current plan and status. `from` may be a page of members already cut
+ * (a subquery aliased "members"), so the per-member lookups run for that page's rows only,
+ * not for the rows an OFFSET skips.
+ */
+const selectMembers = (db: Executor, from: typeof members | MemberPage = members) => {
+  const latest = latestSubscription(db, lagosDay());
+  return db
+    .select({ member: members, ...subscriptionColumns(latest) })
+    .from(from as typeof members)
+    .leftJoinLateral(latest, sql`true`)
     .leftJoin(
       subscriptionTypes,
       and(
-        eq(subscriptionTypes.id, members.subscriptionTypeId),
+        eq(subscriptionTypes.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
         eq(subscriptionTypes.businessId, members.businessId),
       ),
     );
+};
 
 export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 
@@ -51,6 +83,23 @@ const searchCondition = (term: string, phoneDigits: string | null): SQL => {
   return phoneDigits ? or(byText, ilike(members.searchText, likeTerm(phoneDigits)))! : byText;
 };
 
+/** One page of members, newest first, under the table's own name for selectMembers. */
+const memberPage = (db: Executor, where: SQL | undefined, limit: number, offset: number) =>
+  db
+    .select()
+    .from(members)
+    .where(where)
+    .orderBy(desc(members.createdAt), desc(members.id))
+    .limit(limit)
+    .offset(offset)
+    .as('members');
+type MemberPage = ReturnType<typeof memberPage>;
+
+/**
+ * A page of members, newest first. The unfiltered total is the business's member counter
+ * (`member_seq`: every member takes the next number in the transaction that inserts it, and
+ * members are never deleted), so paging 100,000 members never counts them; a search counts.
+ */
 export const listMembers = async (
   db: Executor,
   businessId: number,
@@ -61,12 +110,16 @@ export const listMembers = async (
     opts.search ? searchCondition(opts.search, opts.phoneDigits ?? null) : undefined,
   );
   const [rows, totals] = await Promise.all([
-    selectMembers(db)
-      .where(where)
-      .orderBy(desc(members.createdAt), desc(members.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ total: count() }).from(members).where(where),
+    selectMembers(db, memberPage(db, where, opts.limit, opts.offset)).orderBy(
+      desc(members.createdAt),
+      desc(members.id),
+    ),
+    opts.search
+      ? db.select({ total: count() }).from(members).where(where)
+      : db
+          .select({ total: businesses.memberSeq })
+          .from(businesses)
+          .where(eq(businesses.id, businessId)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 };
@@ -109,18 +162,43 @@ export const updateMember = async (
       .returning({ id: members.id })
   ).length === 1;
 
-export const memberSummary = async (db: Executor, businessId: number, monthStart: Date) =>
-  (
+/**
+ * `churned`: deactivated members, and members who had subscriptions of which none is current
+ * (active and ending today or later); members who never subscribed are not churned.
+ */
+export const memberSummary = async (
+  db: Executor,
+  businessId: number,
+  monthStart: Date,
+  today: string,
+) => {
+  const perMember = db
+    .select({
+      memberId: subscriptions.memberId,
+      current:
+        sql<boolean>`bool_or(${subscriptions.isActive} and ${subscriptions.expiryDate} >= ${today})`.as(
+          'current',
+        ),
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.businessId, businessId))
+    .groupBy(subscriptions.memberId)
+    .as('per_member');
+  return (
     await db
       .select({
         total: count(),
         active: count(sql`case when ${members.isActive} then 1 end`),
         newThisMonth: count(sql`case when ${members.createdAt} >= ${monthStart} then 1 end`),
-        churned: count(sql`case when not ${members.isActive} then 1 end`),
+        churned: count(
+          sql`case when not ${members.isActive} or not ${perMember.current} then 1 end`,
+        ),
       })
       .from(members)
+      .leftJoin(perMember, eq(perMember.memberId, members.id))
       .where(eq(members.businessId, businessId))
   )[0]!;
+};
 
 /** The plan fields a member's chosen plan is checked against. */
 export const findPlanForMember = async (db: Executor, businessId: number, planId: number) =>

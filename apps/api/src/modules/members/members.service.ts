@@ -56,8 +56,9 @@ export const memberSummary = async (
   businessId: number,
 ): Promise<MemberSummary> => {
   // Lagos is UTC+1 all year (no daylight saving).
-  const since = new Date(`${monthStart(lagosDay())}T00:00:00+01:00`);
-  const s = await repo.memberSummary(ctx.db, businessId, since);
+  const today = lagosDay();
+  const since = new Date(`${monthStart(today)}T00:00:00+01:00`);
+  const s = await repo.memberSummary(ctx.db, businessId, since, today);
   return { total: s.total, active: s.active, new_this_month: s.newThisMonth, churned: s.churned };
 };
 

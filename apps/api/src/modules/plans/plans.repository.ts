@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { members, subscriptionTypes } from '../../db/schema';
+import { members, payments, subscriptionTypes, subscriptions } from '../../db/schema';
 
 export type PlanRow = typeof subscriptionTypes.$inferSelect;
 export type PlanValues = Omit<
@@ -65,8 +65,8 @@ export const updatePlan = async (
   )[0];
 
 /**
- * Everything that records a plan's history. A plan referenced here is never deleted.
- * The subscriptions and payments issue adds its tables to this list.
+ * Everything that records a plan's history: a member who chose it, and its subscriptions and
+ * payments. A plan referenced here is never deleted.
  */
 const historyOf = (db: Executor, businessId: number, planId: number): SQL[] => [
   exists(
@@ -74,6 +74,20 @@ const historyOf = (db: Executor, businessId: number, planId: number): SQL[] => [
       .select({ one: sql`1` })
       .from(members)
       .where(and(eq(members.businessId, businessId), eq(members.subscriptionTypeId, planId))),
+  ),
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.subscriptionTypeId, planId), eq(subscriptions.businessId, businessId)),
+      ),
+  ),
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(payments)
+      .where(and(eq(payments.subscriptionTypeId, planId), eq(payments.businessId, businessId))),
   ),
 ];
 

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+import { members } from './members';
+import { subscriptionTypes } from './plans';
+import { users } from './users';
+
+/**
+ * A payment a member made for `duration` periods of a plan. Recording it creates the
+ * subscription it bought (same transaction). Payments are never changed or deleted.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    subscriptionTypeId: integer('subscription_type_id')
+      .notNull()
+      .references(() => subscriptionTypes.id),
+    /** Plan amount × duration, computed by the server. */
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Plan periods bought. */
+    duration: integer('duration').notNull(),
+    /** Cash, Card or Transfer. */
+    method: varchar('method', { length: 10 }).notNull(),
+    purpose: varchar('purpose', { length: 200 }).notNull(),
+    /** The client's Idempotency-Key: a retry with the same key answers this payment. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    /** The team user who recorded it. */
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /** The Lagos day it was recorded on: what "today", "this month" and "year to date" count. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_business_idempotency_idx').on(t.businessId, t.idempotencyKey),
+    // Scanned backwards for the list, newest first.
+    index('payments_business_created_idx').on(t.businessId, t.createdAt, t.id),
+    index('payments_business_member_idx').on(t.businessId, t.memberId, t.createdAt, t.id),
+    // Plan first: also serves the foreign-key check when a plan without history is deleted.
+    index('payments_plan_idx').on(t.subscriptionTypeId, t.createdAt, t.id),
+    // Amount included: the summary (count, day/month/year sums) reads the index only.
+    index('payments_business_paid_on_idx').on(t.businessId, t.paidOn, t.amountKobo),
+  ],
+);

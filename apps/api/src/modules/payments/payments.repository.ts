@@ -1,0 +1,210 @@
+import { and, count, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { members, payments, subscriptionTypes, subscriptions } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentInsert = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
+
+const memberColumns = {
+  id: members.id,
+  pictureUrl: members.pictureUrl,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  emailAddress: members.emailAddress,
+};
+const planColumns = {
+  id: subscriptionTypes.id,
+  name: subscriptionTypes.name,
+  isGrouped: subscriptionTypes.isGrouped,
+};
+
+/**
+ * The member row, locked until the transaction ends (concurrent payments for one member
+ * queue here, so renewal chains never overlap), with the chosen plan of the same business and
+ * the id of the payment already recorded with this idempotency key, if any.
+ * Undefined when the business has no such member; `plan` null when it has no such plan.
+ */
+export const lockMemberWithPlan = async (
+  tx: Executor,
+  businessId: number,
+  memberId: number,
+  planId: number,
+  idempotencyKey: string | null,
+) =>
+  (
+    await tx
+      .select({
+        member: { ...memberColumns, isActive: members.isActive },
+        plan: {
+          ...planColumns,
+          durationType: subscriptionTypes.durationType,
+          amountKobo: subscriptionTypes.amountKobo,
+          duration: subscriptionTypes.duration,
+          isActive: subscriptionTypes.isActive,
+        },
+        earlierPaymentId: idempotencyKey
+          ? sql<
+              number | null
+            >`(select ${payments.id} from ${payments} where ${payments.businessId} = ${businessId} and ${payments.idempotencyKey} = ${idempotencyKey})`
+          : sql<null>`null`,
+      })
+      .from(members)
+      .leftJoin(
+        subscriptionTypes,
+        and(eq(subscriptionTypes.businessId, members.businessId), eq(subscriptionTypes.id, planId)),
+      )
+      .where(and(eq(members.businessId, businessId), eq(members.id, memberId)))
+      .for('update', { of: members })
+  )[0];
+
+/**
+ * Inserts a payment and reads, in the same statement, the last day of the member's running
+ * subscription of that plan (active, ending today or later) for the renewal to start after.
+ * Run after the member row is locked: the statement's snapshot then holds every renewal
+ * committed before. Undefined when the idempotency key was already used in this business.
+ */
+export const insertPayment = async (
+  tx: Executor,
+  values: PaymentInsert,
+  today: string,
+): Promise<{ payment: PaymentRow; runningUntil: string | null } | undefined> => {
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(payments)
+      .values(values)
+      .onConflictDoNothing({ target: [payments.businessId, payments.idempotencyKey] })
+      .returning(),
+  );
+  const running = tx
+    .select({ expiry: max(subscriptions.expiryDate) })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.businessId, values.businessId),
+        eq(subscriptions.memberId, values.memberId),
+        eq(subscriptions.subscriptionTypeId, values.subscriptionTypeId),
+        gte(subscriptions.expiryDate, today),
+        eq(subscriptions.isActive, true),
+      ),
+    );
+  const row = (
+    await tx
+      .with(inserted)
+      .select({
+        payment: {
+          id: inserted.id,
+          businessId: inserted.businessId,
+          memberId: inserted.memberId,
+          subscriptionTypeId: inserted.subscriptionTypeId,
+          amountKobo: inserted.amountKobo,
+          duration: inserted.duration,
+          method: inserted.method,
+          purpose: inserted.purpose,
+          idempotencyKey: inserted.idempotencyKey,
+          recordedBy: inserted.recordedBy,
+          createdAt: inserted.createdAt,
+          paidOn: inserted.paidOn,
+        },
+        runningUntil: sql<string | null>`to_char((${running}), 'YYYY-MM-DD')`,
+      })
+      .from(inserted)
+  )[0];
+  return row && { payment: row.payment, runningUntil: row.runningUntil };
+};
+
+/** A payment with its member, plan and the subscription it bought, as the API answers it. */
+const selectRecorded = (db: Executor) =>
+  db
+    .select({
+      payment: payments,
+      member: memberColumns,
+      // The unit bought, even if the plan was edited since.
+      plan: { ...planColumns, durationType: subscriptions.durationType },
+      subscription: subscriptions,
+    })
+    .from(payments)
+    .innerJoin(members, eq(members.id, payments.memberId))
+    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, payments.subscriptionTypeId))
+    .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id));
+
+export type RecordedRow = NonNullable<Awaited<ReturnType<typeof findPaymentByKey>>>;
+
+export const findPaymentByKey = async (db: Executor, businessId: number, key: string) =>
+  (
+    await selectRecorded(db)
+      .where(and(eq(payments.businessId, businessId), eq(payments.idempotencyKey, key)))
+      .limit(1)
+  )[0];
+
+export interface PaymentFilters {
+  memberId?: number;
+  planId?: number;
+  method?: string;
+  from?: string;
+  to?: string;
+}
+
+const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
+  and(
+    eq(payments.businessId, businessId),
+    f.memberId === undefined ? undefined : eq(payments.memberId, f.memberId),
+    f.planId === undefined ? undefined : eq(payments.subscriptionTypeId, f.planId),
+    f.method === undefined ? undefined : eq(payments.method, f.method),
+    f.from === undefined ? undefined : gte(payments.paidOn, f.from),
+    f.to === undefined ? undefined : lte(payments.paidOn, f.to),
+  )!;
+
+export const listPayments = async (
+  db: Executor,
+  businessId: number,
+  filters: PaymentFilters,
+  page: { limit: number; offset: number },
+) => {
+  const where = filterCondition(businessId, filters);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        payment: payments,
+        member: memberColumns,
+        plan: { ...planColumns, durationType: subscriptions.durationType },
+      })
+      .from(payments)
+      .innerJoin(members, eq(members.id, payments.memberId))
+      .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, payments.subscriptionTypeId))
+      .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(payments).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+};
+
+const kobo = (condition?: SQL) =>
+  sql`coalesce(sum(${payments.amountKobo})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`.mapWith(
+    Number,
+  );
+
+/** Count and kobo sums over all the business's payments, by the Lagos day they were recorded. */
+export const paymentSummary = async (
+  db: Executor,
+  businessId: number,
+  days: { today: string; monthStart: string; yearStart: string },
+) =>
+  (
+    await db
+      .select({
+        count: count(),
+        total: kobo(),
+        today: kobo(eq(payments.paidOn, days.today)),
+        thisMonth: kobo(
+          and(gte(payments.paidOn, days.monthStart), lte(payments.paidOn, days.today)),
+        ),
+        yearToDate: kobo(
+          and(gte(payments.paidOn, days.yearStart), lte(payments.paidOn, days.today)),
+        ),
+      })
+      .from(payments)
+      .where(eq(payments.businessId, businessId))
+  )[0]!;

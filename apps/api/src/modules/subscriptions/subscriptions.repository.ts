@@ -1,0 +1,91 @@
+import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { members, subscriptionTypes, subscriptions } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionInsert = Omit<typeof subscriptions.$inferInsert, 'id' | 'createdAt'>;
+
+export const insertSubscription = async (
+  tx: Executor,
+  values: SubscriptionInsert,
+): Promise<SubscriptionRow> => (await tx.insert(subscriptions).values(values).returning())[0]!;
+
+export interface SubscriptionFilters {
+  memberId?: number;
+  planId?: number;
+  status?: 'active' | 'expired';
+  /** Periods overlapping from … to (either open). */
+  from?: string;
+  to?: string;
+}
+
+/** Current: active and ending today or later (Lagos). */
+const isCurrent = (today: string) =>
+  and(eq(subscriptions.isActive, true), gte(subscriptions.expiryDate, today))!;
+
+const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
+  and(
+    eq(subscriptions.businessId, businessId),
+    f.memberId === undefined ? undefined : eq(subscriptions.memberId, f.memberId),
+    f.planId === undefined ? undefined : eq(subscriptions.subscriptionTypeId, f.planId),
+    f.status === 'active' ? isCurrent(today) : undefined,
+    f.status === 'expired' ? lt(subscriptions.expiryDate, today) : undefined,
+    f.from === undefined ? undefined : gte(subscriptions.expiryDate, f.from),
+    f.to === undefined ? undefined : lte(subscriptions.startDate, f.to),
+  )!;
+
+export const listSubscriptions = async (
+  db: Executor,
+  businessId: number,
+  filters: SubscriptionFilters,
+  today: string,
+  page: { limit: number; offset: number },
+) => {
+  const where = filterCondition(businessId, filters, today);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        subscription: subscriptions,
+        member: {
+          id: members.id,
+          pictureUrl: members.pictureUrl,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          emailAddress: members.emailAddress,
+        },
+        plan: {
+          id: subscriptionTypes.id,
+          name: subscriptionTypes.name,
+          isGrouped: subscriptionTypes.isGrouped,
+        },
+      })
+      .from(subscriptions)
+      .innerJoin(members, eq(members.id, subscriptions.memberId))
+      .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, subscriptions.subscriptionTypeId))
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(subscriptions).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+};
+
+export const subscriptionSummary = async (
+  db: Executor,
+  businessId: number,
+  today: string,
+  soon: string,
+) =>
+  (
+    await db
+      .select({
+        active: count(sql`case when ${isCurrent(today)} then 1 end`),
+        expiring: count(
+          sql`case when ${isCurrent(today)} and ${subscriptions.expiryDate} <= ${soon} then 1 end`,
+        ),
+        expired: count(sql`case when ${subscriptions.expiryDate} < ${today} then 1 end`),
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.businessId, businessId))
+  )[0]!;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+import { addDays, type DurationType } from './dates';
+import {
+  MAX_LIST_PAGE_SIZE,
+  dateRangeCheck,
+  dayFilter,
+  idFilter,
+  type Payment,
+  type PaymentMember,
+} from './payments';
+
+/** Days before expiry a subscription shows as Expiring Soon (spec 02 §9). */
+export const EXPIRING_SOON_DAYS = 7;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expired'] as const;
+export type SubscriptionStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * GET /v1/subscription. `status`: active = is_active and expiry today or later (Lagos);
+ * expired = expiry before today. `start_date`/`end_date` keep the subscriptions whose period
+ * (start_date … expiry_date, both included) overlaps the chosen range; either end may be open.
+ */
+export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
+  .extend({
+    member_id: idFilter('member_id'),
+    subscription_type_id: idFilter('subscription_type_id'),
+    status: z.preprocess(
+      (v) => (v === '' || v === 'all' ? undefined : v),
+      z.enum(SUBSCRIPTION_STATUSES, { error: 'status must be active or expired' }).optional(),
+    ),
+    start_date: dayFilter('Start date'),
+    end_date: dayFilter('End date'),
+  })
+  .superRefine(dateRangeCheck);
+export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
+
+/**
+ * What a payment bought: `duration` plan periods of `plan_duration` × `duration_type` each,
+ * from `start_date` to `expiry_date` (the last day included).
+ */
+export interface Subscription {
+  id: number;
+  member_id: number;
+  subscription_type_id: number;
+  payment_id: number;
+  member: PaymentMember;
+  subscription_type: { id: number; name: string; is_grouped: 0 | 1 };
+  /** Naira: what was paid (plan amount × duration). */
+  subscription_amount: number;
+  /** Plan periods bought. */
+  duration: number;
+  /** The plan's period length in `duration_type` units when bought (3 for a quarterly plan). */
+  plan_duration: number;
+  duration_type: DurationType;
+  start_date: string;
+  /** The last day included. */
+  expiry_date: string;
+  is_active: boolean;
+  created_at: string;
+}
+
+/** POST /v1/payment answers the payment with the subscription it created. */
+export interface RecordedPayment extends Payment {
+  subscription: Subscription;
+}
+
+/**
+ * GET /v1/subscription/summary. `active`: is_active and expiry today or later (renewals paid in
+ * advance included); `expiring`: those of them ending within 7 days (also counted in active);
+ * `expired`: expiry before today.
+ */
+export interface SubscriptionSummary {
+  active: number;
+  expiring: number;
+  expired: number;
+}
+
+export type SubscriptionDisplayStatus = 'Inactive' | 'Expired' | 'Expiring Soon' | 'Active';
+
+/**
+ * The status a subscription row shows (spec 02 §4): not active → Inactive; expiry before today →
+ * Expired; expiry within 7 days (today … today + 7) → Expiring Soon; otherwise Active.
+ * `today` is the Lagos day (`lagosDay()`), YYYY-MM-DD.
+ */
+export const subscriptionDisplayStatus = (
+  sub: { is_active: boolean | 0 | 1; expiry_date: string },
+  today: string,
+): SubscriptionDisplayStatus => {
+  if (!sub.is_active) return 'Inactive';
+  const expiry = sub.expiry_date.slice(0, 10);
+  if (expiry < today) return 'Expired';
+  if (expiry <= addDays(today, EXPIRING_SOON_DAYS)) return 'Expiring Soon';
+  return 'Active';
+};
