@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, addPeriod, formatDay, lagosDay } from './dates';
+import { addDays, addMonths, addPeriod, formatDay, lagosDay, periodEnd } from './dates';
 
 describe('calendar days', () => {
   it('takes "today" in Lagos, one hour ahead of UTC', () => {
@@ -17,6 +17,16 @@ describe('calendar days', () => {
   it('adds days and weeks across month and year ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addPeriod('2026-02-25', 'week', 1)).toBe('2026-03-04');
+  });
+
+  it('ends a period on its last included day, month ends included', () => {
+    expect(periodEnd('2026-01-15', 'month', 1)).toBe('2026-02-14');
+    expect(periodEnd('2026-01-31', 'month', 1)).toBe('2026-02-28');
+    expect(periodEnd('2026-03-01', 'month', 1)).toBe('2026-03-31');
+    expect(periodEnd('2028-01-30', 'month', 1)).toBe('2028-02-29');
+    expect(periodEnd('2028-02-29', 'year', 1)).toBe('2029-02-28');
+    expect(periodEnd('2026-03-01', 'day', 1)).toBe('2026-03-01');
+    expect(periodEnd('2026-03-01', 'week', 2)).toBe('2026-03-14');
   });
 
   it('formats a day for Nigerian readers', () => {

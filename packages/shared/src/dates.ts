@@ -50,6 +50,20 @@ export const addPeriod = (day: string, unit: DurationType, n: number): string =>
   }
 };
 
+/**
+ * The last day included in a period of `n` units starting on `start`. Days and weeks end the day
+ * before the same weekday/date; months and years too, except when the start day does not exist
+ * in the end month (31 Jan + 1 month): then the period runs to that month's last day (28/29 Feb),
+ * so a renewal starts on the 1st and no day is lost.
+ */
+export const periodEnd = (start: string, unit: DurationType, n: number): string => {
+  const next = addPeriod(start, unit, n);
+  if ((unit === 'month' || unit === 'year') && Number(next.slice(8)) < Number(start.slice(8))) {
+    return next; // clamped to the month's last day: that day is included
+  }
+  return addDays(next, -1);
+};
+
 /** First day of the Lagos month containing `day`. */
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
 export const yearStart = (day: string): string => `${day.slice(0, 4)}-01-01`;

@@ -13,7 +13,9 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(33_333.33)).toBe(true);
     expect(hasAtMostTwoDecimals(10.005)).toBe(false);
     expect(nairaAmount().safeParse(10.005).success).toBe(false);
-    expect(nairaAmount().safeParse(0).error?.issues[0]?.message).toBe('Amount must be greater than 0');
+    expect(nairaAmount().safeParse(0).error?.issues[0]?.message).toBe(
+      'Amount must be greater than 0',
+    );
     expect(nairaAmount().safeParse('1500.50').data).toBe(1500.5);
   });
 

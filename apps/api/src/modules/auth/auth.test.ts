@@ -68,16 +68,26 @@ describe('POST /v1/auth/register', () => {
     const rows = await t.db.select().from(outbox).where(eq(outbox.to, email));
     expect(rows).toHaveLength(2);
     if (first !== second) {
-      const old = await call(t.app, 'POST', '/v1/auth/verify-email/validate', { body: { email, code: first } });
+      const old = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
+        body: { email, code: first },
+      });
       expect(old.statusCode).toBe(400);
     }
-    const ok = await call(t.app, 'POST', '/v1/auth/verify-email/validate', { body: { email, code: second } });
+    const ok = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
+      body: { email, code: second },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('answers every field rule with the specification text', async () => {
     const res = await call(t.app, 'POST', '/v1/auth/register', {
-      body: { first_name: 'A', last_name: 'B', email: 'not-an-email', phone_number: '0803', password: 'short' },
+      body: {
+        first_name: 'A',
+        last_name: 'B',
+        email: 'not-an-email',
+        phone_number: '0803',
+        password: 'short',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors).toEqual({
@@ -146,10 +156,13 @@ describe('verification codes', () => {
 
   it('locks the code at the fifth wrong try, even for the right code afterwards', async () => {
     const { email, code } = await register();
-    for (let i = 1; i <= 4; i++) expect(json(await validate(email, wrong(code))).code).toBe('INVALID_CODE');
+    for (let i = 1; i <= 4; i++)
+      expect(json(await validate(email, wrong(code))).code).toBe('INVALID_CODE');
     const fifth = await validate(email, wrong(code));
     expect(fifth.statusCode).toBe(400);
-    expect(json(fifth).message).toBe('Too many wrong attempts. Please request a new verification code.');
+    expect(json(fifth).message).toBe(
+      'Too many wrong attempts. Please request a new verification code.',
+    );
     const right = await validate(email, code);
     expect(right.statusCode).toBe(400);
     expect(json(right).code).toBe('CODE_LOCKED');
@@ -189,15 +202,26 @@ describe('login', () => {
   it('answers an access and a refresh token; the access token carries the profile claims', async () => {
     const user = await signUp(t, { first_name: 'Ngozi' });
     const claims = decodeJwt(user.access);
-    expect(claims).toMatchObject({ sub: String(user.userId), email: user.email, first_name: 'Ngozi', last_name: 'Okafor', role: null, business_id: null });
+    expect(claims).toMatchObject({
+      sub: String(user.userId),
+      email: user.email,
+      first_name: 'Ngozi',
+      last_name: 'Okafor',
+      role: null,
+      business_id: null,
+    });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
     expect(user.refresh).toMatch(/^[A-Za-z0-9_-]{40,}$/);
   });
 
   it('gives unknown e-mail and wrong password the same 401', async () => {
     const user = await signUp(t);
-    const wrong = await call(t.app, 'POST', '/v1/auth/login', { body: { email: user.email, password: 'wrong-password' } });
-    const unknown = await call(t.app, 'POST', '/v1/auth/login', { body: { email: uniqueEmail('ghost'), password: 'wrong-password' } });
+    const wrong = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email: user.email, password: 'wrong-password' },
+    });
+    const unknown = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email: uniqueEmail('ghost'), password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(json(wrong)).toEqual(json(unknown));
@@ -222,9 +246,14 @@ describe('login', () => {
   it('answers 403 with the decisions message for an unverified account', async () => {
     const email = uniqueEmail();
     await call(t.app, 'POST', '/v1/auth/register', { body: registration(email) });
-    const res = await call(t.app, 'POST', '/v1/auth/login', { body: { email, password: 'strong-pass-1' } });
+    const res = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email, password: 'strong-pass-1' },
+    });
     expect(res.statusCode).toBe(403);
-    expect(json(res)).toMatchObject({ message: 'Please verify your email before signing in.', code: 'EMAIL_NOT_VERIFIED' });
+    expect(json(res)).toMatchObject({
+      message: 'Please verify your email before signing in.',
+      code: 'EMAIL_NOT_VERIFIED',
+    });
   });
 
   it('keeps a remember-me session 30 days and a plain one 12 hours', async () => {
@@ -266,7 +295,10 @@ describe('refresh tokens', () => {
   it('refuses unknown and expired tokens', async () => {
     expect((await refresh('not-a-real-token')).statusCode).toBe(401);
     const user = await signUp(t);
-    await t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, user.userId));
+    await t.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, user.userId));
     expect((await refresh(user.refresh)).statusCode).toBe(401);
   });
 
@@ -301,35 +333,71 @@ describe('me, update-profile and change-password', () => {
 
   it('needs a valid bearer token', async () => {
     expect((await call(t.app, 'GET', '/v1/auth/me')).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', '/v1/auth/me', { token: 'forged.token.value' })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'GET', '/v1/auth/me', { token: 'forged.token.value' })).statusCode,
+    ).toBe(401);
   });
 
   it('updates only the sent fields, and never the e-mail', async () => {
     const user = await signUp(t);
-    const res = await call(t.app, 'PATCH', '/v1/auth/update-profile', { token: user.access, body: { last_name: 'Adeyemi' } });
+    const res = await call(t.app, 'PATCH', '/v1/auth/update-profile', {
+      token: user.access,
+      body: { last_name: 'Adeyemi' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ first_name: 'Ada', last_name: 'Adeyemi', phone_number: '08031234567' });
-    const email = await call(t.app, 'PATCH', '/v1/auth/update-profile', { token: user.access, body: { email: 'new@example.com' } });
+    expect(json(res).data).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Adeyemi',
+      phone_number: '08031234567',
+    });
+    const email = await call(t.app, 'PATCH', '/v1/auth/update-profile', {
+      token: user.access,
+      body: { email: 'new@example.com' },
+    });
     expect(email.statusCode).toBe(400);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.userId));
     expect(row!.email).toBe(user.email);
-    const short = await call(t.app, 'PATCH', '/v1/auth/update-profile', { token: user.access, body: { first_name: 'A' } });
+    const short = await call(t.app, 'PATCH', '/v1/auth/update-profile', {
+      token: user.access,
+      body: { first_name: 'A' },
+    });
     expect(json(short).errors.first_name).toBe('First name must be at least 2 characters');
   });
 
   it('changes the password, ends every other session, and answers a fresh pair', async () => {
     const user = await signUp(t);
-    const other = json(await call(t.app, 'POST', '/v1/auth/login', { body: { email: user.email, password: user.password } })).data;
+    const other = json(
+      await call(t.app, 'POST', '/v1/auth/login', {
+        body: { email: user.email, password: user.password },
+      }),
+    ).data;
     const res = await call(t.app, 'POST', '/v1/auth/change-password', {
       token: user.access,
-      body: { old_password: user.password, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' },
+      body: {
+        old_password: user.password,
+        new_password: 'brand-new-pass',
+        confirm_password: 'brand-new-pass',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect((await call(t.app, 'POST', '/v1/auth/refresh', { body: { token: other.refresh_token } })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/v1/auth/refresh', { body: { token: json(res).data.refresh_token } })).statusCode).toBe(200);
-    const oldLogin = await call(t.app, 'POST', '/v1/auth/login', { body: { email: user.email, password: user.password } });
+    expect(
+      (await call(t.app, 'POST', '/v1/auth/refresh', { body: { token: other.refresh_token } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call(t.app, 'POST', '/v1/auth/refresh', {
+          body: { token: json(res).data.refresh_token },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const oldLogin = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await call(t.app, 'POST', '/v1/auth/login', { body: { email: user.email, password: 'brand-new-pass' } });
+    const newLogin = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email: user.email, password: 'brand-new-pass' },
+    });
     expect(newLogin.statusCode).toBe(200);
   });
 
@@ -337,7 +405,11 @@ describe('me, update-profile and change-password', () => {
     const user = await signUp(t);
     const wrong = await call(t.app, 'POST', '/v1/auth/change-password', {
       token: user.access,
-      body: { old_password: 'not-it-at-all', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' },
+      body: {
+        old_password: 'not-it-at-all',
+        new_password: 'brand-new-pass',
+        confirm_password: 'brand-new-pass',
+      },
     });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toBe('Your current password is incorrect.');
@@ -351,7 +423,11 @@ describe('me, update-profile and change-password', () => {
     });
     const differ = await call(t.app, 'POST', '/v1/auth/change-password', {
       token: user.access,
-      body: { old_password: user.password, new_password: 'brand-new-pass', confirm_password: 'brand-new-pasz' },
+      body: {
+        old_password: user.password,
+        new_password: 'brand-new-pass',
+        confirm_password: 'brand-new-pasz',
+      },
     });
     expect(json(differ).errors.confirm_password).toBe("New passwords don't match");
   });
@@ -365,19 +441,32 @@ describe('password reset links', () => {
 
   it('e-mails a decodable single-use link that sets a new password and ends sessions', async () => {
     const user = await signUp(t);
-    const res = await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email: user.email } });
+    const res = await call(t.app, 'POST', '/v1/auth/reset-password', {
+      body: { email: user.email },
+    });
     expect(res.statusCode).toBe(200);
     const msg = await lastMessageTo(t.db, user.email);
     expect(msg!.text).toContain('http://kora.test/set-password?token=');
     const token = await linkTokenFromOutbox(t.db, user.email);
     const payload = decodeJwt(token);
-    expect(payload).toMatchObject({ email: user.email, type: 'reset', first_name: 'Ada', last_name: 'Okafor' });
+    expect(payload).toMatchObject({
+      email: user.email,
+      type: 'reset',
+      first_name: 'Ada',
+      last_name: 'Okafor',
+    });
     expect(payload.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(3500);
     const done = await confirm(token);
     expect(done.statusCode).toBe(200);
-    expect(json(done).message).toBe('Password reset successfully! Please log in with your new password.');
-    expect((await call(t.app, 'POST', '/v1/auth/refresh', { body: { token: user.refresh } })).statusCode).toBe(401);
-    const login = await call(t.app, 'POST', '/v1/auth/login', { body: { email: user.email, password: 'reset-pass-99' } });
+    expect(json(done).message).toBe(
+      'Password reset successfully! Please log in with your new password.',
+    );
+    expect(
+      (await call(t.app, 'POST', '/v1/auth/refresh', { body: { token: user.refresh } })).statusCode,
+    ).toBe(401);
+    const login = await call(t.app, 'POST', '/v1/auth/login', {
+      body: { email: user.email, password: 'reset-pass-99' },
+    });
     expect(login.statusCode).toBe(200);
     const reuse = await confirm(token, 'another-pass-1');
     expect(reuse.statusCode).toBe(400);
@@ -388,7 +477,9 @@ describe('password reset links', () => {
     const email = uniqueEmail('unknown');
     const res = await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email } });
     expect(res.statusCode).toBe(200);
-    expect(json(res).message).toBe('If an account exists for this email, a password reset link has been sent.');
+    expect(json(res).message).toBe(
+      'If an account exists for this email, a password reset link has been sent.',
+    );
     expect(await lastMessageTo(t.db, email)).toBeUndefined();
   });
 
@@ -405,7 +496,9 @@ describe('password reset links', () => {
       .sign(new TextEncoder().encode(t.config.jwtSecret));
     const res = await confirm(expired);
     expect(res.statusCode).toBe(400);
-    expect(json(res).message).toBe('This link has expired. Please request a new invitation or password reset.');
+    expect(json(res).message).toBe(
+      'This link has expired. Please request a new invitation or password reset.',
+    );
     const forged = await confirm(`${token.slice(0, -4)}AAAA`);
     expect(json(forged).message).toBe('Invalid token');
     const wrongType = await confirm(token, 'reset-pass-99', 'setup');
@@ -425,16 +518,21 @@ describe('password reset links', () => {
 
 describe('rate limits', () => {
   it('answers 429 with the decisions message past the per-e-mail limit', async () => {
-    const limited = await createTestApp({ rateLimit: { perIp: 100, perEmail: 3, windowMinutes: 15 } });
+    const limited = await createTestApp({
+      rateLimit: { perIp: 100, perEmail: 3, windowMinutes: 15 },
+    });
     try {
       const email = uniqueEmail();
-      const attempt = () => call(limited.app, 'POST', '/v1/auth/login', { body: { email, password: 'whatever-1' } });
+      const attempt = () =>
+        call(limited.app, 'POST', '/v1/auth/login', { body: { email, password: 'whatever-1' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(json(blocked).message).toBe('Too many attempts. Please try again in 15 minutes.');
       // Another e-mail from the same IP is still allowed.
-      const other = await call(limited.app, 'POST', '/v1/auth/login', { body: { email: uniqueEmail(), password: 'whatever-1' } });
+      const other = await call(limited.app, 'POST', '/v1/auth/login', {
+        body: { email: uniqueEmail(), password: 'whatever-1' },
+      });
       expect(other.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -442,9 +540,12 @@ describe('rate limits', () => {
   });
 
   it('answers 429 past the per-IP limit across e-mails', async () => {
-    const limited = await createTestApp({ rateLimit: { perIp: 2, perEmail: 100, windowMinutes: 5 } });
+    const limited = await createTestApp({
+      rateLimit: { perIp: 2, perEmail: 100, windowMinutes: 5 },
+    });
     try {
-      const reset = () => call(limited.app, 'POST', '/v1/auth/reset-password', { body: { email: uniqueEmail() } });
+      const reset = () =>
+        call(limited.app, 'POST', '/v1/auth/reset-password', { body: { email: uniqueEmail() } });
       expect((await reset()).statusCode).toBe(200);
       expect((await reset()).statusCode).toBe(200);
       const blocked = await reset();

@@ -1,4 +1,4 @@
-import { addDays, addPeriod, lagosDay } from '@kora/shared';
+import { addDays, lagosDay } from '@kora/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema';
@@ -48,21 +48,20 @@ describe('subscription periods on a pinned calendar', () => {
       { today },
     );
 
-  it('ends a month bought on 31 January the day before 28 February, then chains', async () => {
+  it('ends a month bought on 31 January on 28 February, then chains from 1 March', async () => {
     const member = await addMember(t, owner.token);
     const plan = await addPlan(t, owner.token, { amount: 20000 });
     const first = await record(member.id, plan.id, 20000, '2026-01-31');
-    // 31 Jan + 1 month = 28 Feb (month end clamped); the last day included is 27 Feb.
-    expect(addPeriod('2026-01-31', 'month', 1)).toBe('2026-02-28');
+    // 31 Jan + 1 month is clamped to 28 Feb: the member keeps February to its last day.
     expect(first.subscription).toMatchObject({
       start_date: '2026-01-31',
-      expiry_date: '2026-02-27',
+      expiry_date: '2026-02-28',
     });
     expect(first.paid_on).toBe('2026-01-31');
     const second = await record(member.id, plan.id, 20000, '2026-02-10');
     expect(second.subscription).toMatchObject({
-      start_date: '2026-02-28',
-      expiry_date: '2026-03-27',
+      start_date: '2026-03-01',
+      expiry_date: '2026-03-31',
     });
     const leap = await addMember(t, owner.token);
     const year = await record(leap.id, plan.id, 240000, '2028-01-31', 12);

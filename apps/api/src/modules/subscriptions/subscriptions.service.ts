@@ -1,7 +1,7 @@
 import {
   EXPIRING_SOON_DAYS,
   addDays,
-  addPeriod,
+  periodEnd,
   lagosDay,
   pageMeta,
   type DurationType,
@@ -29,7 +29,7 @@ export const subscriptionPeriod = (
   duration: number,
 ): { start: string; expiry: string } => ({
   start,
-  expiry: addDays(addPeriod(start, plan.durationType, plan.duration * duration), -1),
+  expiry: periodEnd(start, plan.durationType, plan.duration * duration),
 });
 
 /**
