@@ -14,11 +14,15 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs the data generator; answers its JSON (owners to sign tokens for). */
 export const generate = (env, args) => {
-  const res = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bench/generate.ts'), ...args], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const res = spawnSync(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    [join(ROOT, 'bench/generate.ts'), ...args],
+    {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (res.status !== 0) throw new Error(`generator failed:\n${res.stderr}\n${res.stdout}`);
   return JSON.parse(res.stdout.trim().split('\n').pop());
 };
@@ -68,10 +72,21 @@ export const startKora = (port, env) =>
   );
 
 export const startBare = (port) =>
-  startProcess([join(ROOT, 'bench/bare-server.mjs')], { PORT: String(port) }, `http://127.0.0.1:${port}/bare`);
+  startProcess(
+    [join(ROOT, 'bench/bare-server.mjs')],
+    { PORT: String(port) },
+    `http://127.0.0.1:${port}/bare`,
+  );
 
 export const tokenFor = (owner) =>
-  new SignJWT({ email: owner.email, first_name: 'Bench', last_name: 'Owner', role: 'owner', business_id: owner.businessId, typ: 'access' })
+  new SignJWT({
+    email: owner.email,
+    first_name: 'Bench',
+    last_name: 'Owner',
+    role: 'owner',
+    business_id: owner.businessId,
+    typ: 'access',
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(owner.userId))
     .setIssuer('kora')
@@ -101,7 +116,8 @@ export const createPgDatabase = async (adminUrl) => {
 
 export const tempDir = (prefix) => mkdtempSync(join(tmpdir(), prefix));
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * Load on one route for `duration` seconds with `connections` connections. `next()` answers the

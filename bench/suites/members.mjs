@@ -1,7 +1,19 @@
 // Member list page and member search, each beside the bare route measured in the same run.
 import { fmtMs, load, tokenFor } from '../lib.mjs';
 
-const TERMS = ['ada', 'okafor', 'chidi eze', 'ngozi', 'bello', 'member12', 'b001-0004', '0803', '+2348030', 'zainab', 'xyzzy-none'];
+const TERMS = [
+  'ada',
+  'okafor',
+  'chidi eze',
+  'ngozi',
+  'bello',
+  'member12',
+  'b001-0004',
+  '0803',
+  '+2348030',
+  'zainab',
+  'xyzzy-none',
+];
 
 export const membersSuite = async ({ target, data, connections, duration, koraUrl, bareUrl }) => {
   const tokens = await Promise.all(data.owners.map(tokenFor));
@@ -10,7 +22,12 @@ export const membersSuite = async ({ target, data, connections, duration, koraUr
   const label = `${data.businessCount} × ${data.memberCount.toLocaleString('en')}`;
 
   console.log('   bare route…');
-  const bare = await load({ url: bareUrl, connections, duration, next: () => ({ method: 'GET', path: '/bare' }) });
+  const bare = await load({
+    url: bareUrl,
+    connections,
+    duration,
+    next: () => ({ method: 'GET', path: '/bare' }),
+  });
   console.log('   member list page…');
   const list = await load({
     url: koraUrl,
@@ -43,7 +60,14 @@ export const membersSuite = async ({ target, data, connections, duration, koraUr
     p50: fmtMs(r.p50),
     p95: fmtMs(r.p95),
     p99: fmtMs(r.p99),
-    notes: [notes, Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(' ')].filter(Boolean).join('; '),
+    notes: [
+      notes,
+      Object.entries(r.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' '),
+    ]
+      .filter(Boolean)
+      .join('; '),
   });
   return [
     row('bare Fastify route', bare, 'yardstick'),

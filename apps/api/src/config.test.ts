@@ -20,7 +20,13 @@ describe('loadConfig', () => {
   });
 
   it('names every wrong variable', () => {
-    const run = () => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+    const run = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+      });
     expect(run).toThrow(ConfigError);
     try {
       run();
@@ -33,16 +39,25 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET: required/);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'short' })).toThrow(
-      /JWT_SECRET: must be at least 32 characters/,
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /JWT_SECRET: required/,
     );
-    const ok = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40) });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'short' }),
+    ).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      JWT_SECRET: 'x'.repeat(40),
+    });
     expect(ok.isProduction).toBe(true);
   });
 
   it('switches to PostgreSQL with DATABASE_URL', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://kora:pw@db:5432/kora' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://kora:pw@db:5432/kora',
+    });
     expect(config.databaseUrl).toBe('postgres://kora:pw@db:5432/kora');
   });
 });

@@ -21,7 +21,8 @@ const startSmtp = async () => {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        if (state.refuse) return callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
+        if (state.refuse)
+          return callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
         callback();
       });
@@ -37,7 +38,10 @@ describe('delivery over SMTP', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Kora <no-reply@kora.test>' });
+    t = await createTestApp({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailFrom: 'Kora <no-reply@kora.test>',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -47,7 +51,13 @@ describe('delivery over SMTP', () => {
   it('sends the verification code e-mail to the SMTP server, text and HTML', async () => {
     const email = uniqueEmail('smtp');
     await call(t.app, 'POST', '/v1/auth/register', {
-      body: { first_name: 'Bola', last_name: 'Ade', email, phone_number: '08031234567', password: 'password-1' },
+      body: {
+        first_name: 'Bola',
+        last_name: 'Ade',
+        email,
+        phone_number: '08031234567',
+        password: 'password-1',
+      },
     });
     await t.app.ctx.dispatcher.flush();
     const mail = smtp.received.find((m) => m.to.includes(email));
@@ -65,7 +75,13 @@ describe('delivery over SMTP', () => {
     smtp.state.refuse = true;
     await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email } }); // unknown: nothing queued
     await call(t.app, 'POST', '/v1/auth/register', {
-      body: { first_name: 'Tunde', last_name: 'Ade', email, phone_number: '08031234567', password: 'password-1' },
+      body: {
+        first_name: 'Tunde',
+        last_name: 'Ade',
+        email,
+        phone_number: '08031234567',
+        password: 'password-1',
+      },
     });
     await t.app.ctx.dispatcher.flush();
     let [row] = await t.db.select().from(outbox).where(eq(outbox.to, email));
@@ -75,7 +91,10 @@ describe('delivery over SMTP', () => {
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
     smtp.state.refuse = false;
-    await t.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, row!.id));
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, row!.id));
     await t.app.ctx.dispatcher.flush();
     [row] = await t.db.select().from(outbox).where(eq(outbox.to, email));
     expect(row!.status).toBe('sent');
@@ -94,7 +113,8 @@ describe('delivery over SMTP', () => {
     const { smtpTransport } = await import('../lib/transports');
     const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Kora <no-reply@kora.test>');
     const instances = [1, 2, 3, 4].map(
-      () => new Dispatcher(t.db, { email: transport, sms: transport, whatsapp: transport }, t.app.log),
+      () =>
+        new Dispatcher(t.db, { email: transport, sms: transport, whatsapp: transport }, t.app.log),
     );
     await Promise.all(instances.map((d) => d.flush()));
     for (const to of recipients) {
@@ -115,7 +135,13 @@ describe('the local outbox (no SMTP configured)', () => {
     const second = uniqueEmail('second');
     for (const email of [first, second]) {
       await call(t.app, 'POST', '/v1/auth/register', {
-        body: { first_name: 'Ife', last_name: 'Ola', email, phone_number: '08031234567', password: 'password-1' },
+        body: {
+          first_name: 'Ife',
+          last_name: 'Ola',
+          email,
+          phone_number: '08031234567',
+          password: 'password-1',
+        },
       });
     }
     await t.app.ctx.dispatcher.flush();
