@@ -74,7 +74,7 @@ for (let b = 1; b <= businessCount; b++) {
       sql.raw(`
       insert into members (business_id, member_number, member_id, first_name, last_name, mobile_number,
         email_address, city, state, gender, created_at, updated_at)
-      select ${biz!.id}, i, '${code}-' || lpad(i::text, 5, '0'),
+      select ${biz!.id}, i, '${code}-' || lpad(i::text, greatest(5, length(i::text)), '0'),
         (${FIRST})[1 + (i * 7) % 20], (${LAST})[1 + (i * 13) % 20],
         '+234803' || lpad(((i * 7919 + ${b}) % 10000000)::text, 7, '0'),
         'member' || i || '.b${b}@example.com',

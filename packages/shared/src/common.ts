@@ -48,7 +48,12 @@ export interface PageMeta {
   per_page: number;
   pages: number;
   total: number;
+  /** True when a search matched more rows than it counts: `total` is then a floor ("1,000+"). */
+  total_capped?: boolean;
 }
+
+/** A search counts its matches up to this many; past it the total shows as "1,000+". */
+export const SEARCH_COUNT_CAP = 1000;
 
 export const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
   page,

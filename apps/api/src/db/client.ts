@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -75,7 +76,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

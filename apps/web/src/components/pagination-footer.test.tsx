@@ -37,6 +37,10 @@ describe('pageItems', () => {
 });
 
 describe('showingText', () => {
+  it('shows a capped search count as a floor', () => {
+    expect(showingText(2, 10, 1000, 'members', true)).toBe('Showing 11 to 20 of 1,000+ members');
+  });
+
   it('says which rows are shown', () => {
     expect(showingText(1, 10, 42, 'members')).toBe('Showing 1 to 10 of 42 members');
     expect(showingText(5, 10, 42, 'members')).toBe('Showing 41 to 42 of 42 members');

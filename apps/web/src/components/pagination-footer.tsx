@@ -23,11 +23,18 @@ export const pageItems = (current: number, pages: number): PageItem[] => {
   return items;
 };
 
-/** "Showing 11 to 20 of 42 members". */
-export const showingText = (page: number, perPage: number, total: number, noun: string) => {
+/** "Showing 11 to 20 of 42 members"; a capped search count reads "of 1,000+ members". */
+export const showingText = (
+  page: number,
+  perPage: number,
+  total: number,
+  noun: string,
+  capped = false,
+) => {
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
-  return `Showing ${from} to ${to} of ${total} ${noun}`;
+  const of = capped ? `${total.toLocaleString('en-NG')}+` : total;
+  return `Showing ${from} to ${to} of ${of} ${noun}`;
 };
 
 interface PaginationFooterProps {
@@ -37,6 +44,8 @@ interface PaginationFooterProps {
   total: number;
   /** What is counted, plural: "members", "payments". */
   noun: string;
+  /** The total is a floor (a broad search): shown as "1,000+". */
+  capped?: boolean;
   onChange: (page: number) => void;
   /** While the next page loads. */
   disabled?: boolean;
@@ -44,12 +53,12 @@ interface PaginationFooterProps {
 
 /** The list footer shared by members, subscriptions and payments. */
 export function PaginationFooter(props: PaginationFooterProps) {
-  const { page, pages, perPage, total, noun, onChange, disabled } = props;
+  const { page, pages, perPage, total, noun, onChange, disabled, capped } = props;
   const go = (p: number) => () => onChange(p);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" mt="md">
       <Text size="sm" c="dimmed">
-        {showingText(page, perPage, total, noun)}
+        {showingText(page, perPage, total, noun, capped)}
       </Text>
       <Group component="nav" aria-label="Pagination" gap={4} wrap="wrap">
         <Button

@@ -62,7 +62,13 @@ export const members = pgTable(
     uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberId),
     // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first).
     index('members_business_created_idx').on(t.businessId, t.createdAt, t.id),
-    index('members_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // business_id inside the same GIN index (btree_gin): a search reads only its own gym's
+    // matches, not every business's.
+    index('members_business_search_idx').using(
+      'gin',
+      t.businessId,
+      sql`${t.searchText} gin_trgm_ops`,
+    ),
     index('members_subscription_type_idx').on(t.subscriptionTypeId),
   ],
 );

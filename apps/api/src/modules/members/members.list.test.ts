@@ -147,3 +147,33 @@ describe('GET /v1/member/summary', () => {
     expect(none.json().data).toEqual({ total: 0, active: 0, new_this_month: 0, churned: 0 });
   });
 });
+
+describe('GET /v1/member search count cap', () => {
+  it('counts a broad search up to 1,000 and says the total is a floor', async () => {
+    const broad = await createTenant(t, { code: 'BRD' });
+    // 1,005 members sharing a surname, written directly: the API would take minutes for this.
+    await t.db.execute(sql`
+      insert into members (business_id, member_number, member_id, first_name, last_name,
+        mobile_number, email_address, city, state)
+      select ${broad.businessId}, i, 'BRD-' || lpad(i::text, 5, '0'), 'Member', 'Capwell',
+        '+2348030000000', 'm' || i || '@example.com', 'Ikeja', 'Lagos'
+      from generate_series(1, 1005) as i`);
+    await t.db.execute(sql`update businesses set member_seq = 1005 where id = ${broad.businessId}`);
+    const res = await list(broad, 'search=capwell&per_page=10&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toEqual({
+      page: 2,
+      per_page: 10,
+      pages: 100,
+      total: 1000,
+      total_capped: true,
+    });
+    expect(res.json().data).toHaveLength(10);
+    const all = await list(broad, 'per_page=10');
+    expect(all.json().meta.total).toBe(1005);
+    expect(all.json().meta.total_capped).toBeUndefined();
+    const few = await list(broad, 'search=m1000@');
+    expect(few.json().meta).toMatchObject({ total: 1, pages: 1 });
+    expect(few.json().meta.total_capped).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { lagosDay } from '@kora/shared';
+import { SEARCH_COUNT_CAP, lagosDay } from '@kora/shared';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, members, subscriptionTypes, subscriptions } from '../../db/schema';
@@ -98,7 +98,8 @@ type MemberPage = ReturnType<typeof memberPage>;
 /**
  * A page of members, newest first. The unfiltered total is the business's member counter
  * (`member_seq`: every member takes the next number in the transaction that inserts it, and
- * members are never deleted), so paging 100,000 members never counts them; a search counts.
+ * members are never deleted), so paging 100,000 members never counts them; a search counts its
+ * matches up to SEARCH_COUNT_CAP.
  */
 export const listMembers = async (
   db: Executor,
@@ -115,13 +116,23 @@ export const listMembers = async (
       desc(members.id),
     ),
     opts.search
-      ? db.select({ total: count() }).from(members).where(where)
+      ? // Counts matches up to the cap + 1: a broad search ("0803") never counts a whole gym.
+        db.select({ total: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(members)
+            .where(where)
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('matches'),
+        )
       : db
           .select({ total: businesses.memberSeq })
           .from(businesses)
           .where(eq(businesses.id, businessId)),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const counted = totals[0]?.total ?? 0;
+  const capped = Boolean(opts.search) && counted > SEARCH_COUNT_CAP;
+  return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
 };
 
 /** Hands out the business's next member number; the row lock serialises concurrent creates. */

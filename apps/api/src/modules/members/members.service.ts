@@ -42,13 +42,14 @@ export const listMembers = async (
   query: MemberListQuery,
 ): Promise<{ data: Member[]; meta: PageMeta }> => {
   const search = query.search || undefined;
-  const { rows, total } = await repo.listMembers(ctx.db, businessId, {
+  const { rows, total, capped } = await repo.listMembers(ctx.db, businessId, {
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
     search,
     phoneDigits: search ? phoneSearchDigits(search) : null,
   });
-  return { data: rows.map(toMember), meta: pageMeta(query.page, query.per_page, total) };
+  const meta = pageMeta(query.page, query.per_page, total);
+  return { data: rows.map(toMember), meta: capped ? { ...meta, total_capped: true } : meta };
 };
 
 export const memberSummary = async (

@@ -113,6 +113,7 @@ export function MembersPage() {
                 pages={data.meta.pages}
                 perPage={MEMBERS_PER_PAGE}
                 total={data.meta.total}
+                capped={data.meta.total_capped}
                 noun="members"
                 onChange={setPage}
                 disabled={members.isFetching}
