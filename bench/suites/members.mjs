@@ -1,4 +1,6 @@
-// Member list page and member search, each beside the bare route measured in the same run.
+// Member list page and member search, each beside the bare route measured in the same run:
+// under load (`connections`), and one request at a time (what one front-desk user waits).
+// Also GET /v1/auth/me, the cheapest authenticated database call, as a second yardstick.
 import { fmtMs, load, tokenFor } from '../lib.mjs';
 
 const TERMS = [
@@ -28,29 +30,36 @@ export const membersSuite = async ({ target, data, connections, duration, koraUr
     duration,
     next: () => ({ method: 'GET', path: '/bare' }),
   });
-  console.log('   member list page…');
-  const list = await load({
-    url: koraUrl,
-    connections,
-    duration,
-    next: () => ({
-      method: 'GET',
-      // Mostly the first pages (what the front desk opens), now and then a deep one.
-      path: `/v1/member?page=${Math.random() < 0.9 ? 1 + Math.floor(Math.random() * 5) : 1 + Math.floor(Math.random() * pages)}&per_page=10`,
-      headers: { authorization: `Bearer ${pick(tokens)}` },
-    }),
+  const auth = () => ({ authorization: `Bearer ${pick(tokens)}` });
+  const firstPages = () => ({
+    method: 'GET',
+    path: `/v1/member?page=${1 + Math.floor(Math.random() * 5)}&per_page=10`,
+    headers: auth(),
   });
-  console.log('   member search…');
-  const search = await load({
-    url: koraUrl,
-    connections,
-    duration,
-    next: () => ({
-      method: 'GET',
-      path: `/v1/member?page=1&per_page=10&search=${encodeURIComponent(pick(TERMS))}`,
-      headers: { authorization: `Bearer ${pick(tokens)}` },
-    }),
+  const deepPages = () => ({
+    method: 'GET',
+    path: `/v1/member?page=${1 + Math.floor(Math.random() * pages)}&per_page=10`,
+    headers: auth(),
   });
+  const searches = () => ({
+    method: 'GET',
+    path: `/v1/member?page=1&per_page=10&search=${encodeURIComponent(pick(TERMS))}`,
+    headers: auth(),
+  });
+  const run = (label, next, conns = connections) => {
+    console.log(`   ${label}…`);
+    return load({ url: koraUrl, connections: conns, duration, next });
+  };
+  const me = await run('GET /v1/auth/me', () => ({
+    method: 'GET',
+    path: '/v1/auth/me',
+    headers: auth(),
+  }));
+  const list = await run('member list, first pages', firstPages);
+  const deep = await run('member list, any page', deepPages);
+  const search = await run('member search', searches);
+  const listOne = await run('member list, one connection', firstPages, 1);
+  const searchOne = await run('member search, one connection', searches, 1);
   const row = (route, r, notes) => ({
     target,
     data: label,
@@ -71,7 +80,11 @@ export const membersSuite = async ({ target, data, connections, duration, koraUr
   });
   return [
     row('bare Fastify route', bare, 'yardstick'),
-    row('GET /v1/member (list page)', list, 'target ≥ 25 % of bare, p99 ≤ 25 ms on PostgreSQL'),
+    row('GET /v1/auth/me', me, 'cheapest authenticated call: one indexed row'),
+    row('GET /v1/member, pages 1-5', list, 'target ≥ 25 % of bare, p99 ≤ 25 ms on PostgreSQL'),
+    row('GET /v1/member, any page (OFFSET up to the last)', deep, 'numbered pages: deep OFFSETs'),
     row('GET /v1/member?search=', search, 'target p95 ≤ 15 ms on PostgreSQL'),
+    row('GET /v1/member, pages 1-5, 1 connection', listOne, 'one user at a time'),
+    row('GET /v1/member?search=, 1 connection', searchOne, 'one user at a time'),
   ];
 };
