@@ -1,4 +1,11 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import {
+  createHash,
+  createSecretKey,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { AccessClaims, LinkTokenPayload, Role } from '@kora/shared';
 
@@ -9,7 +16,17 @@ export const RESET_LINK_SECONDS = 3600;
 export const INVITE_LINK_SECONDS = 7 * 24 * 3600;
 const ISSUER = 'kora';
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+// A KeyObject made once per secret: jose then signs and verifies with node:crypto's HMAC
+// directly, instead of importing a WebCrypto key on every request.
+const keys = new Map<string, KeyObject>();
+const key = (secret: string): KeyObject => {
+  let k = keys.get(secret);
+  if (!k) {
+    k = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, k);
+  }
+  return k;
+};
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
