@@ -2,13 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TokenPair } from '@kora/shared';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-
-export const BASE_URL = (() => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run the specs through e2e/run.mjs');
-  return url.replace(/\/$/, '');
-})();
+import { BASE_URL } from './api';
 
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
@@ -20,8 +16,11 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-/** Debian's chromium with a fresh profile; pages open on the test server's origin. */
-export const launchBrowser = async (): Promise<Browser> => {
+/**
+ * Debian's chromium with a fresh profile; pages open on the test server's origin. Given a
+ * session (from signUpOwner), the web app starts signed in with it.
+ */
+export const launchBrowser = async (session?: TokenPair): Promise<Browser> => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -43,6 +42,13 @@ export const launchBrowser = async (): Promise<Browser> => {
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
+  if (session) {
+    await page.goto('/');
+    await page.evaluate(({ access_token, refresh_token }) => {
+      localStorage.setItem('token', access_token);
+      localStorage.setItem('refreshToken', refresh_token);
+    }, session);
+  }
   return {
     context,
     page,
@@ -70,25 +76,3 @@ export const field = (page: Page, label: string) =>
   page
     .getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))
     .and(page.locator('input, textarea'));
-
-interface OutboxMessage {
-  channel: string;
-  to: string;
-  subject: string | null;
-  text: string | null;
-}
-
-/** Waits for the newest message to `to` whose text matches `pattern`; answers the match. */
-export const waitForMessage = async (to: string, pattern: RegExp, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${BASE_URL}/dev/outbox`);
-    const { data } = (await res.json()) as { data: OutboxMessage[] };
-    for (const message of data) {
-      const match = message.to === to ? pattern.exec(message.text ?? '') : null;
-      if (match) return match;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no message to ${to} matching ${pattern} within ${timeoutMs / 1000} s`);
-};

@@ -1,16 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BASE_URL,
-  field,
-  launchBrowser,
-  screenshot,
-  waitForMessage,
-  type Browser,
-} from './browser';
+import { BASE_URL, waitForSetPasswordToken, waitForVerificationCode } from './api';
+import { field, launchBrowser, screenshot, type Browser } from './browser';
+import { createPng, type TempFile } from './files';
 
 /*
  * A gym owner's first day: sign up, verify the e-mail, sign in, set the business up with a
@@ -23,28 +14,22 @@ const passwords = { first: 'Kora!Start1', changed: 'Kora!Change2', reset: 'Kora!
 const businessName = 'Iron Paradise Gym';
 
 let browser: Browser;
-let tmp: string;
-let logoPath: string;
+let logo: TempFile;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'kora-e2e-files-'));
-  logoPath = join(tmp, 'logo.png');
-  await sharp({ create: { width: 240, height: 240, channels: 4, background: '#0f766e' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="240" height="240"><circle cx="120" cy="120" r="70" fill="#fff"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toFile(logoPath);
+  logo = await createPng('logo.png', {
+    width: 240,
+    height: 240,
+    channels: 4,
+    background: '#0f766e',
+    shapes: '<circle cx="120" cy="120" r="70" fill="#fff"/>',
+  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  rmSync(tmp, { recursive: true, force: true });
+  logo?.remove();
 });
 
 const page = () => browser.page;
@@ -71,8 +56,8 @@ describe('identity: sign-up to password reset', () => {
     await page().getByRole('button', { name: 'Create Account' }).click();
 
     await page().getByRole('heading', { name: 'Verify your email' }).waitFor();
-    const [, code] = await waitForMessage(email, /verification code is (\d{7})/);
-    await field(page(), 'Verification Code').fill(code!);
+    const code = await waitForVerificationCode(email);
+    await field(page(), 'Verification Code').fill(code);
     await screenshot(page(), '03-verify');
     await page().getByRole('button', { name: 'Verify Email' }).click();
 
@@ -107,7 +92,7 @@ describe('identity: sign-up to password reset', () => {
     await field(page(), 'State').fill('Lag');
     await page().getByRole('option', { name: 'Lagos' }).click();
     await field(page(), 'Business Phone').fill('08031234567');
-    await dialog.getByLabel('Business logo').setInputFiles(logoPath);
+    await dialog.getByLabel('Business logo').setInputFiles(logo.path);
     const preview = dialog.getByRole('img', { name: 'Business logo preview' });
     await expect.poll(() => preview.getAttribute('src')).toMatch(/\/uploads\//);
     await expect
@@ -190,7 +175,7 @@ describe('identity: sign-up to password reset', () => {
     await screenshot(page(), '11-reset-link-sent');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    const [, token] = await waitForMessage(email, /\/set-password\?token=([\w.%-]+)/);
+    const token = await waitForSetPasswordToken(email);
     await page().goto(`${BASE_URL}/set-password?token=${token}`);
     await page().getByRole('heading', { name: 'Reset Your Password' }).waitFor();
     await field(page(), 'New Password').fill(passwords.reset);

@@ -1,17 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BASE_URL,
-  field,
-  launchBrowser,
-  screenshot,
-  waitForMessage,
-  type Browser,
-} from './browser';
+import { createMember, signUpOwner } from './api';
+import { field, launchBrowser, screenshot, type Browser } from './browser';
+import { createPng, type TempFile } from './files';
 
 /*
  * A gym owner sets up plans and members: a plan from a preset, edited; a second plan deleted
@@ -24,51 +15,8 @@ const email = `owner.${stamp}@fitzone.ng`;
 const password = 'Kora!Plans1';
 
 let browser: Browser;
-let tmp: string;
-let picturePath: string;
+let picture: TempFile;
 let accessToken = '';
-
-const api = async <T>(method: string, path: string, body?: unknown, token = accessToken) => {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data;
-};
-
-type Tokens = { access_token: string; refresh_token: string };
-
-/** Registers, verifies with the e-mailed code, signs in, sets the business up, refreshes. */
-const signUpOwner = async (): Promise<Tokens> => {
-  await api('POST', '/v1/auth/register', {
-    first_name: 'Bola',
-    last_name: 'Adeyemi',
-    email,
-    phone_number: '08039876543',
-    password,
-  });
-  const [, code] = await waitForMessage(email, /verification code is (\d{7})/);
-  await api('POST', '/v1/auth/verify-email/validate', { email, code });
-  const login = await api<Tokens>('POST', '/v1/auth/login', { email, password, remember_me: true });
-  await api(
-    'POST',
-    '/v1/business',
-    {
-      business_name: 'FitZone Ikeja',
-      address: '5 Allen Avenue, Ikeja',
-      city: 'Ikeja',
-      state: 'Lagos',
-    },
-    login.access_token,
-  );
-  return api<Tokens>('POST', '/v1/auth/refresh', { token: login.refresh_token }, '');
-};
 
 const page = (): Page => browser.page;
 
@@ -79,33 +27,32 @@ const choose = async (label: string, option: string | RegExp) => {
 };
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'kora-e2e-members-'));
-  picturePath = join(tmp, 'member.png');
-  await sharp({ create: { width: 320, height: 320, channels: 3, background: '#f59e0b' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="320" height="320"><circle cx="160" cy="130" r="60" fill="#fff"/>' +
-            '<rect x="70" y="210" width="180" height="90" rx="45" fill="#fff"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toFile(picturePath);
+  picture = await createPng('member.png', {
+    width: 320,
+    height: 320,
+    channels: 3,
+    background: '#f59e0b',
+    shapes:
+      '<circle cx="160" cy="130" r="60" fill="#fff"/>' +
+      '<rect x="70" y="210" width="180" height="90" rx="45" fill="#fff"/>',
+  });
 
-  const tokens = await signUpOwner();
+  const tokens = await signUpOwner(
+    { first_name: 'Bola', last_name: 'Adeyemi', email, phone_number: '08039876543', password },
+    {
+      business_name: 'FitZone Ikeja',
+      address: '5 Allen Avenue, Ikeja',
+      city: 'Ikeja',
+      state: 'Lagos',
+    },
+  );
   accessToken = tokens.access_token;
-  browser = await launchBrowser();
-  await page().goto('/');
-  await page().evaluate(({ access_token, refresh_token }) => {
-    localStorage.setItem('token', access_token);
-    localStorage.setItem('refreshToken', refresh_token);
-  }, tokens);
+  browser = await launchBrowser(tokens);
 });
 
 afterAll(async () => {
   await browser?.close();
-  rmSync(tmp, { recursive: true, force: true });
+  picture?.remove();
 });
 
 describe('subscription plans', () => {
@@ -199,7 +146,7 @@ describe('members', () => {
     await field(page(), 'Emergency Contact Number').fill('08055550000');
     await field(page(), 'Relationship').fill('Sister');
     await choose('Subscription Plan', 'Monthly Standard (₦27,000)');
-    await page().getByLabel('Member picture').setInputFiles(picturePath);
+    await page().getByLabel('Member picture').setInputFiles(picture.path);
     await page().getByRole('img', { name: 'Member picture preview' }).waitFor();
     await screenshot(page(), 'members-02-add');
     await page().getByRole('button', { name: 'Add Member' }).click();
@@ -217,7 +164,7 @@ describe('members', () => {
       ['Musa', 'Bello', '08120000001'],
       ['Tunde', 'Bakare', '08120000002'],
     ] as const)
-      await api('POST', '/v1/member', {
+      await createMember(accessToken, {
         first_name: first,
         last_name: last,
         mobile_number: phone,

@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BASE_URL,
-  field,
-  launchBrowser,
-  screenshot,
-  waitForMessage,
-  type Browser,
-} from './browser';
+import { api, createMember, createPlan, signUpOwner } from './api';
+import { field, launchBrowser, screenshot, type Browser } from './browser';
 
 /*
  * The front desk records a payment: from the member's page, Update Subscription opens Record
@@ -24,57 +18,22 @@ let browser: Browser;
 let accessToken = '';
 let memberId = 0;
 
-const api = async <T>(method: string, path: string, body?: unknown, token = accessToken) => {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T; message: string; meta?: { total: number } };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json;
-};
-
-type Tokens = { access_token: string; refresh_token: string };
-
-/** Registers, verifies with the e-mailed code, signs in, sets the business up, refreshes. */
-const signUpOwner = async (): Promise<Tokens> => {
-  await api('POST', '/v1/auth/register', {
-    first_name: 'Kemi',
-    last_name: 'Adewale',
-    email,
-    phone_number: '08039876500',
-    password,
-  });
-  const [, code] = await waitForMessage(email, /verification code is (\d{7})/);
-  await api('POST', '/v1/auth/verify-email/validate', { email, code });
-  const login = await api<Tokens>('POST', '/v1/auth/login', { email, password, remember_me: true });
-  await api(
-    'POST',
-    '/v1/business',
-    { business_name: 'PayZone Fitness', address: '3 Awolowo Road', city: 'Ikoyi', state: 'Lagos' },
-    login.data.access_token,
-  );
-  return (await api<Tokens>('POST', '/v1/auth/refresh', { token: login.data.refresh_token }, ''))
-    .data;
-};
-
 const page = (): Page => browser.page;
 const row = (text: string) => page().locator('tbody tr', { hasText: text });
 
 beforeAll(async () => {
-  const tokens = await signUpOwner();
+  const tokens = await signUpOwner(
+    { first_name: 'Kemi', last_name: 'Adewale', email, phone_number: '08039876500', password },
+    { business_name: 'PayZone Fitness', address: '3 Awolowo Road', city: 'Ikoyi', state: 'Lagos' },
+  );
   accessToken = tokens.access_token;
-  await api('POST', '/v1/subscription-type', {
+  await createPlan(accessToken, {
     name: 'Monthly Gold',
     amount: 27500,
     duration: 1,
     duration_type: 'month',
   });
-  const created = await api<{ id: number }>('POST', '/v1/member', {
+  const created = await createMember(accessToken, {
     first_name: 'Efosa',
     last_name: 'Igbinedion',
     mobile_number: '08023456789',
@@ -82,14 +41,8 @@ beforeAll(async () => {
     city: 'Ikeja',
     state: 'Lagos',
   });
-  memberId = created.data.id;
-
-  browser = await launchBrowser();
-  await page().goto('/');
-  await page().evaluate(({ access_token, refresh_token }) => {
-    localStorage.setItem('token', access_token);
-    localStorage.setItem('refreshToken', refresh_token);
-  }, tokens);
+  memberId = created.id;
+  browser = await launchBrowser(tokens);
 });
 
 afterAll(async () => {
@@ -143,7 +96,9 @@ describe('payments', () => {
     await page().getByText('Showing 1 to 1 of 1 payments').waitFor();
     await page().getByLabel('Total: 1').waitFor();
     await page().getByLabel('Today: ₦27,500').waitFor();
-    expect((await api('GET', '/v1/payment?page=1&per_page=20')).meta?.total).toBe(1);
+    expect(
+      (await api('GET', '/v1/payment?page=1&per_page=20', undefined, accessToken)).meta?.total,
+    ).toBe(1);
     await screenshot(page(), 'payments-03-list');
 
     // The search box finds a member by phone and filters the list to them.

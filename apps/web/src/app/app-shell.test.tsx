@@ -1,29 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '@kora/shared';
 import { accountApi } from '@/features/account/api';
 import { authApi } from '@/features/auth/api';
 import { businessApi } from '@/features/business/api';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
+import { profile as profileFixture } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { SETUP_BANNER } from './layout/business-setup-banner';
 import { routes } from './routes';
 
-const profile: UserProfile = {
-  id: 1,
-  first_name: 'Ada',
-  last_name: 'Obi',
-  email: 'ada@irongym.ng',
-  phone_number: '08031234567',
-  email_verified: true,
-  role: 'owner',
-  profile_picture: null,
-  business_id: 7,
-  business_name: 'Iron Gym',
-  business_code: 'IRG',
-  business_logo_url: null,
-};
+const profile = profileFixture({ phone_number: '08031234567' });
 
 const signIn = (businessId: number | null = 7) =>
   sessionStore.signIn({

@@ -5,6 +5,7 @@ import {
   type CreateBusinessInput,
   type UpdateBusinessInput,
 } from '@kora/shared';
+import { withoutEmpty } from '@/lib/form-values';
 
 export const BUSINESS_TEXTS = {
   setupDone: 'Business setup completed!',
@@ -67,9 +68,7 @@ export const toCreateInput = (
   logoUrl: string | null,
 ): CreateBusinessInput => {
   const parsed = createBusinessSchema.parse({ ...values, logo_url: logoUrl ?? '' });
-  return Object.fromEntries(
-    Object.entries(parsed).filter(([, v]) => v !== null && v !== undefined && v !== ''),
-  ) as CreateBusinessInput;
+  return withoutEmpty(parsed) as CreateBusinessInput;
 };
 
 /** On update: the changed fields (empty website, email or phone as null) plus the logo URL. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApiPage,
   CreateMemberInput,
@@ -7,6 +7,7 @@ import type {
   UpdateMemberInput,
 } from '@kora/shared';
 import { http } from '@/lib/http';
+import { usePagedQuery } from '@/lib/use-paged-query';
 import { uploadFile } from '@/lib/upload';
 
 /** Members list page size (spec 02 §7). */
@@ -36,14 +37,7 @@ export const membersApi = {
 };
 
 export const useMembers = (params: MemberListParams) =>
-  useQuery({
-    queryKey: memberListKey(params),
-    queryFn: async () => {
-      const answer = await membersApi.list(params);
-      return { data: answer.data, meta: answer.meta };
-    },
-    placeholderData: keepPreviousData,
-  });
+  usePagedQuery(memberListKey(params), () => membersApi.list(params));
 
 export const useMemberSummary = () =>
   useQuery({

@@ -7,6 +7,7 @@ import {
 } from '@kora/shared';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { formatPhoneLocal } from '@/lib/format';
+import { withoutEmpty } from '@/lib/form-values';
 
 export const MEMBER_TEXTS = {
   updatedTitle: 'Member details updated successfully!',
@@ -116,9 +117,7 @@ export const validateMemberForm = (values: MemberFormValues) =>
 /** On create, empty values are left out. */
 export const toCreateInput = (values: MemberFormValues): Partial<CreateMemberInput> => {
   const parsed = createMemberSchema.parse(schemaShape(values));
-  return Object.fromEntries(
-    Object.entries(parsed).filter(([, v]) => v !== null && v !== undefined && v !== ''),
-  ) as Partial<CreateMemberInput>;
+  return withoutEmpty(parsed);
 };
 
 /**

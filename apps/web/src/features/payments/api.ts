@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApiPage,
   Payment,
@@ -7,6 +7,7 @@ import type {
   RecordedPayment,
 } from '@kora/shared';
 import { http } from '@/lib/http';
+import { usePagedQuery } from '@/lib/use-paged-query';
 import { membersKey } from '@/features/members/api';
 import { plansKey } from '@/features/subscription-plans';
 import { listQuery, subscriptionsKey, type ListFilters } from '@/features/subscriptions';
@@ -37,14 +38,7 @@ export const paymentsApi = {
 };
 
 export const usePayments = (params: PaymentListParams) =>
-  useQuery({
-    queryKey: paymentListKey(params),
-    queryFn: async () => {
-      const answer = await paymentsApi.list(params);
-      return { data: answer.data, meta: answer.meta };
-    },
-    placeholderData: keepPreviousData,
-  });
+  usePagedQuery(paymentListKey(params), () => paymentsApi.list(params));
 
 /** Computed by the server over all the business's payments (03-decisions §5). */
 export const usePaymentSummary = () =>

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiPage, Subscription, SubscriptionSummary } from '@kora/shared';
 import { http } from '@/lib/http';
+import { usePagedQuery } from '@/lib/use-paged-query';
 import { listQuery, type ListFilters } from './list-filters';
 
 /** Subscriptions list page size (spec 02 §7). */
@@ -24,14 +25,7 @@ export const subscriptionsApi = {
 };
 
 export const useSubscriptions = (params: SubscriptionListParams) =>
-  useQuery({
-    queryKey: subscriptionListKey(params),
-    queryFn: async () => {
-      const answer = await subscriptionsApi.list(params);
-      return { data: answer.data, meta: answer.meta };
-    },
-    placeholderData: keepPreviousData,
-  });
+  usePagedQuery(subscriptionListKey(params), () => subscriptionsApi.list(params));
 
 /** Active, expiring (within 7 days) and expired counts, from the server. */
 export const useSubscriptionSummary = () =>

@@ -5,4 +5,5 @@ export type { FilterChoice } from './components/list-filter-panel';
 export { activeFilterCount, listQuery, type FilterKey, type ListFilters } from './list-filters';
 export { useChosenMember } from './use-chosen-member';
 export { useListFilters } from './use-list-filters';
-export { MemberCell } from './components/member-cell';
+export { AmountText, NowrapText, memberPlanColumns } from './components/list-columns';
+export { MemberItemCards } from './components/member-item-cards';

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import type { UserProfile } from '@kora/shared';
-import { errorMessage } from '@/lib/api-error';
+import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { formatPhoneLocal } from '@/lib/format';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUpdateProfile } from '../api';
@@ -91,16 +81,8 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
         ) : null}
       </Group>
       <Stack gap="md">
-        {success.message ? (
-          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-            {success.message}
-          </Alert>
-        ) : null}
-        {update.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(update.error, PROFILE_UPDATE_FAILED)}
-          </Alert>
-        ) : null}
+        <SuccessAlert message={success.message} />
+        <ErrorAlert error={update.error} fallback={PROFILE_UPDATE_FAILED} />
         {editing ? (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">

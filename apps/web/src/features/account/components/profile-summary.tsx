@@ -1,7 +1,8 @@
 import { Alert, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserProfile } from '@kora/shared';
+import { SuccessAlert } from '@/components/form-alerts';
 import { ImagePickButton } from '@/components/image-pick-button';
 import { errorMessage } from '@/lib/api-error';
 import { fullName, initials } from '@/lib/format';
@@ -84,11 +85,7 @@ export function ProfileSummary({ profile }: { profile: UserProfile }) {
             {error}
           </Alert>
         ) : null}
-        {success.message ? (
-          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-            {success.message}
-          </Alert>
-        ) : null}
+        <SuccessAlert message={success.message} />
         <Text size="xs" c="dimmed">
           JPG, PNG, GIF or WebP, less than 5MB.
         </Text>

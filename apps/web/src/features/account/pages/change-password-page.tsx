@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { changePasswordSchema } from '@kora/shared';
+import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { PageHeader } from '@/components/page-header';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useChangePassword } from '../api';
 
@@ -47,16 +47,8 @@ export function ChangePasswordPage() {
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {success.message ? (
-              <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-                {success.message}
-              </Alert>
-            ) : null}
-            {change.isError ? (
-              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                {errorMessage(change.error, CHANGE_PASSWORD_FAILED)}
-              </Alert>
-            ) : null}
+            <SuccessAlert message={success.message} />
+            <ErrorAlert error={change.error} fallback={CHANGE_PASSWORD_FAILED} />
             <PasswordInput
               label="Current Password"
               autoComplete="current-password"

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '@kora/shared';
 import { ApiError } from '@/lib/api-error';
 import { sessionStore } from '@/lib/session';
+import { profile as profileFixture } from '@/test/fixtures';
 import { field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { accountApi } from '../api';
@@ -10,20 +10,7 @@ import { PICTURE_FAILED } from '../components/profile-summary';
 import { PROFILE_UPDATE_FAILED } from '../components/profile-details';
 import { PROFILE_LOAD_FAILED, ProfilePage } from './profile-page';
 
-const profile: UserProfile = {
-  id: 1,
-  first_name: 'Ada',
-  last_name: 'Obi',
-  email: 'ada@irongym.ng',
-  phone_number: '+2348031234567',
-  email_verified: true,
-  role: 'owner',
-  profile_picture: null,
-  business_id: 7,
-  business_name: 'Iron Gym',
-  business_code: 'IRG',
-  business_logo_url: null,
-};
+const profile = profileFixture();
 
 const open = () => renderPage(<ProfilePage />, { path: '/profile' });
 const file = (name: string, type: string, size = 1024) =>

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { forgotPasswordSchema } from '@kora/shared';
-import { errorMessage } from '@/lib/api-error';
+import { ErrorAlert } from '@/components/form-alerts';
 import { useRequestPasswordReset } from '../api';
 
 export const RESET_FAILED =
@@ -67,16 +67,7 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: ForgotPassword
           Enter the email address of your account and we&apos;ll send you a link to reset your
           password.
         </Text>
-        {reset.isError ? (
-          <Alert
-            color="red"
-            title="Reset failed"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {errorMessage(reset.error, RESET_FAILED)}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={reset.error} title="Reset failed" fallback={RESET_FAILED} />
         <TextInput
           label="Email Address"
           placeholder="you@example.com"

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { loginSchema, type TokenPair } from '@kora/shared';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { ErrorAlert } from '@/components/form-alerts';
+import { ApiError } from '@/lib/api-error';
 import { useLogin } from '../api';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
@@ -55,11 +46,7 @@ export function LoginForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {login.isError && !unverified ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(login.error, LOGIN_FAILED)}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={unverified ? null : login.error} fallback={LOGIN_FAILED} />
         <TextInput
           label="Email Address"
           placeholder="you@example.com"

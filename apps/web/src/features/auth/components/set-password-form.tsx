@@ -1,9 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { setPasswordFormSchema } from '@kora/shared';
-import { errorMessage } from '@/lib/api-error';
+import { ErrorAlert } from '@/components/form-alerts';
 import { useConfirmPasswordReset } from '../api';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
@@ -40,16 +39,7 @@ export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFo
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {confirm.isError ? (
-          <Alert
-            color="red"
-            title="Setup Failed"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {errorMessage(confirm.error, SET_PASSWORD_FAILED)}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={confirm.error} title="Setup Failed" fallback={SET_PASSWORD_FAILED} />
         <TextInput label="Email Address" value={email} readOnly disabled autoComplete="username" />
         <PasswordInput
           label={mode === 'reset' ? 'New Password' : 'Password'}

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { BusinessProfile } from '@kora/shared';
-import { errorMessage } from '@/lib/api-error';
+import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { formatDate } from '@/lib/format';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { useTimedMessage } from '@/lib/use-timed-message';
@@ -72,16 +71,8 @@ export function BusinessProfileForm({ business, canEdit }: BusinessProfileFormPr
             Created {formatDate(business.created_at)}
           </Text>
         </Group>
-        {success.message ? (
-          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-            {success.message}
-          </Alert>
-        ) : null}
-        {update.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(update.error, BUSINESS_TEXTS.updateFailed)}
-          </Alert>
-        ) : null}
+        <SuccessAlert message={success.message} />
+        <ErrorAlert error={update.error} fallback={BUSINESS_TEXTS.updateFailed} />
         <LogoField
           previewUrl={logo.previewUrl ?? business.logo_url}
           uploading={logo.uploading}

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessProfile } from '@kora/shared';
 import { ApiError } from '@/lib/api-error';
 import { sessionStore } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
+import { business as businessFixture } from '@/test/fixtures';
 import { field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { businessApi } from '../api';
@@ -15,21 +15,7 @@ vi.mock('@/lib/upload', async (original) => ({
   uploadFile: vi.fn(),
 }));
 
-const business: BusinessProfile = {
-  id: 3,
-  business_name: 'Iron Gym',
-  address: '12 Admiralty Way',
-  city: 'Lekki',
-  state: 'Lagos',
-  website_url: 'https://irongym.ng',
-  business_email: 'hello@irongym.ng',
-  business_phone: '08031234567',
-  logo_url: '/uploads/logo.png',
-  business_code: 'IRG',
-  country_code: 'NG',
-  created_at: '2026-11-20T10:00:00Z',
-  email_verified: true,
-};
+const business = businessFixture();
 
 const signIn = (role: string, businessId: number | null = 3) =>
   sessionStore.signIn({

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessProfile } from '@kora/shared';
 import { ApiError } from '@/lib/api-error';
 import { refreshSession } from '@/lib/http';
 import { uploadFile } from '@/lib/upload';
+import { business as businessFixture } from '@/test/fixtures';
 import { field, renderPage } from '@/test/render';
 import { businessApi } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
@@ -18,21 +18,7 @@ vi.mock('@/lib/http', async (original) => ({
   refreshSession: vi.fn(),
 }));
 
-const business: BusinessProfile = {
-  id: 3,
-  business_name: 'Iron Gym',
-  address: '12 Admiralty Way',
-  city: 'Lekki',
-  state: 'Lagos',
-  website_url: null,
-  business_email: null,
-  business_phone: null,
-  logo_url: '/uploads/logo.png',
-  business_code: 'IRG',
-  country_code: 'NG',
-  created_at: '2026-11-20T10:00:00Z',
-  email_verified: true,
-};
+const business = businessFixture({ website_url: null, business_email: null, business_phone: null });
 
 const png = () => new File([new Uint8Array(100)], 'logo.png', { type: 'image/png' });
 

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { errorMessage } from '@/lib/api-error';
+import { ErrorAlert } from '@/components/form-alerts';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { useCreateBusiness } from '../api';
 import {
@@ -48,16 +48,11 @@ export function BusinessSetupForm({ onDone, onCancel }: BusinessSetupFormProps) 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {create.isError ? (
-          <Alert
-            color="red"
-            title={BUSINESS_TEXTS.setupFailedTitle}
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {errorMessage(create.error, BUSINESS_TEXTS.setupFailed)}
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={create.error}
+          title={BUSINESS_TEXTS.setupFailedTitle}
+          fallback={BUSINESS_TEXTS.setupFailed}
+        />
         <LogoField
           previewUrl={logo.previewUrl}
           uploading={logo.uploading}

@@ -1,5 +1,6 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { FieldError } from '@/components/form-alerts';
 import { ImagePickButton } from '@/components/image-pick-button';
 
 interface LogoFieldProps {
@@ -43,11 +44,7 @@ export function LogoField({ previewUrl, uploading, error, onPick, disabled }: Lo
           </Text>
         </Stack>
       </Group>
-      {error ? (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError message={error} />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { formatNaira, type MemberPlan } from '@kora/shared';
 import { useEffect, type ReactNode } from 'react';
+import { ErrorAlert } from '@/components/form-alerts';
 import { usePlans } from '@/features/subscription-plans';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import {
   MEMBER_TEXTS,
   emptyMemberForm,
@@ -53,16 +53,11 @@ export function MemberForm(props: MemberFormProps) {
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        {error && !fieldErrors ? (
-          <Alert
-            color="red"
-            title={MEMBER_TEXTS.saveFailedTitle}
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {errorMessage(error, MEMBER_TEXTS.saveFailed)}
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={fieldErrors ? null : error}
+          title={MEMBER_TEXTS.saveFailedTitle}
+          fallback={MEMBER_TEXTS.saveFailed}
+        />
         {top}
         <MemberFields
           form={form}

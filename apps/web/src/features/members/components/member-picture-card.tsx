@@ -1,7 +1,8 @@
-import { Card, Stack, Text } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Member } from '@kora/shared';
 import { useEffect, useState, type ReactNode } from 'react';
+import { FieldError } from '@/components/form-alerts';
 import { ImagePickButton } from '@/components/image-pick-button';
 import { errorMessage } from '@/lib/api-error';
 import { imageFileError } from '@/lib/upload';
@@ -49,11 +50,7 @@ export function MemberPictureCard({ member, children }: { member: Member; childr
           loading={upload.isPending}
           size="xs"
         />
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
+        <FieldError message={error} />
         {children}
       </Stack>
     </Card>

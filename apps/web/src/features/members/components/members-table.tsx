@@ -1,6 +1,8 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
+import { DataTable, type Column } from '@/components/data-table';
+import { RowAction } from '@/components/row-action';
 import { MemberContactCell, MemberNameCell, MemberPlanCell, memberLocation } from './member-cells';
 import { MemberStatusBadge } from './member-status-badge';
 
@@ -12,73 +14,33 @@ interface MembersTableProps {
 
 /** The members table (spec 02 §2): a row opens the member. */
 export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Gender</Table.Th>
-            <Table.Th>Contact</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Subscription</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((m) => (
-            <Table.Tr key={m.id} onClick={() => onOpen(m)} style={{ cursor: 'pointer' }}>
-              <Table.Td maw={260}>
-                <MemberNameCell member={m} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{m.gender || 'Not specified'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <MemberContactCell member={m} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{memberLocation(m)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <MemberPlanCell member={m} />
-              </Table.Td>
-              <Table.Td>
-                <MemberStatusBadge member={m} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="View member">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`View ${m.first_name} ${m.last_name}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onOpen(m);
-                      }}
-                    >
-                      <IconEye size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Edit member">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${m.first_name} ${m.last_name}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onEdit(m);
-                      }}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: Column<Member>[] = [
+    { header: 'Name', maw: 260, cell: (m) => <MemberNameCell member={m} /> },
+    { header: 'Gender', cell: (m) => <Text size="sm">{m.gender || 'Not specified'}</Text> },
+    { header: 'Contact', cell: (m) => <MemberContactCell member={m} /> },
+    { header: 'Location', cell: (m) => <Text size="sm">{memberLocation(m)}</Text> },
+    { header: 'Subscription', cell: (m) => <MemberPlanCell member={m} /> },
+    { header: 'Status', cell: (m) => <MemberStatusBadge member={m} /> },
+    {
+      header: 'Actions',
+      alignRight: true,
+      cell: (m) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <RowAction
+            tooltip="View member"
+            label={`View ${m.first_name} ${m.last_name}`}
+            icon={IconEye}
+            onClick={() => onOpen(m)}
+          />
+          <RowAction
+            tooltip="Edit member"
+            label={`Edit ${m.first_name} ${m.last_name}`}
+            icon={IconPencil}
+            onClick={() => onEdit(m)}
+          />
+        </Group>
+      ),
+    },
+  ];
+  return <DataTable rows={members} columns={columns} minWidth={900} onRowClick={onOpen} />;
 }

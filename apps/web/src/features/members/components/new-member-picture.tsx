@@ -1,6 +1,7 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { FieldError } from '@/components/form-alerts';
 import { ImagePickButton } from '@/components/image-pick-button';
 import { imageFileError } from '@/lib/upload';
 
@@ -66,11 +67,7 @@ export function NewMemberPicture({ file, onChange }: NewMemberPictureProps) {
           </Text>
         </Stack>
       </Group>
-      {error ? (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError message={error} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatNaira, type PaymentSummary } from '@kora/shared';
+import { StatGrid } from '@/components/stat-grid';
 import { usePaymentSummary } from '../api';
 
 const CARDS: { key: keyof PaymentSummary; label: string; hint: string }[] = [
@@ -16,36 +16,17 @@ const show = (key: keyof PaymentSummary, value: number) =>
 /** The payments summary cards, computed by the server over all payments (03-decisions §5). */
 export function PaymentStats() {
   const summary = usePaymentSummary();
+  const data = summary.data;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }} mb="md">
-      {CARDS.map(({ key, label, hint }) => (
-        <Card key={key} withBorder radius="lg" padding="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          {summary.data ? (
-            <Text
-              fz={{ base: 18, sm: 22 }}
-              fw={800}
-              lh={1.2}
-              mt={4}
-              aria-label={`${label}: ${show(key, summary.data[key])}`}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {show(key, summary.data[key])}
-            </Text>
-          ) : (
-            <Skeleton height={24} width={72} mt={6} visible={summary.isLoading}>
-              <Text fz={20} fw={800}>
-                —
-              </Text>
-            </Skeleton>
-          )}
-          <Text size="xs" c="dimmed" mt={6}>
-            {hint}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+    <StatGrid
+      cols={{ base: 2, sm: 3, lg: 5 }}
+      loading={summary.isLoading}
+      wide
+      stats={CARDS.map(({ key, label, hint }) => ({
+        label,
+        hint,
+        value: data ? show(key, data[key]) : undefined,
+      }))}
+    />
   );
 }

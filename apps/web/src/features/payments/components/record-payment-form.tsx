@@ -1,6 +1,5 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import {
   MAX_PAYMENT_DURATION,
   PAYMENT_METHODS,
@@ -12,9 +11,10 @@ import {
 } from '@kora/shared';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
+import { ErrorAlert } from '@/components/form-alerts';
 import { MemberAutocomplete } from '@/components/member-autocomplete';
 import { usePlans } from '@/features/subscription-plans';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import { useRecordPayment } from '../api';
 import {
   PAYMENT_MODAL_CLOSE_MS,
@@ -91,16 +91,11 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
-        {record.isError ? (
-          <Alert
-            color="red"
-            title={PAYMENT_TEXTS.recordFailedTitle}
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {errorMessage(record.error, PAYMENT_TEXTS.recordFailed)}
-          </Alert>
-        ) : null}
+        <ErrorAlert
+          error={record.error}
+          title={PAYMENT_TEXTS.recordFailedTitle}
+          fallback={PAYMENT_TEXTS.recordFailed}
+        />
         <MemberAutocomplete
           label="Member"
           placeholder="Type 2+ letters of a name, phone or ID"

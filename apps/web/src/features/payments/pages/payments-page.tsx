@@ -1,13 +1,10 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
 import { PAYMENT_METHODS } from '@kora/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '@/components/load-error';
+import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
-import { PageLoader } from '@/components/page-loader';
-import { PaginationFooter } from '@/components/pagination-footer';
 import { usePlans } from '@/features/subscription-plans';
 import {
   ListToolbar,
@@ -40,12 +37,10 @@ export function PaymentsPage() {
   const payments = usePayments({ page, ...filters });
   const plans = usePlans(false);
   const [params, setParams] = useSearchParams();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [recording, setRecording] = useState(false);
   const fromUrl = params.get('record') === '1';
   const forMember = useChosenMember(fromUrl ? params.get('member_id') : null);
   const filtered = activeFilterCount(filters) > 0;
-  const data = payments.data;
   const planDurations = useMemo(
     () => new Map((plans.data ?? []).map((p) => [p.id, p.duration])),
     [plans.data],
@@ -79,8 +74,8 @@ export function PaymentsPage() {
         actions={recordButton('Record Payment')}
       />
       <PaymentStats />
-      <Card withBorder radius="lg" padding={0}>
-        <Stack p="md" pb="xs" gap={0}>
+      <ListCard
+        toolbar={
           <ListToolbar
             noun="payments"
             filters={filters}
@@ -90,54 +85,26 @@ export function PaymentsPage() {
             onApply={apply}
             onClear={clear}
           />
-        </Stack>
-        {payments.isError && !data ? (
-          <Stack p="md">
-            <LoadError message={PAYMENT_TEXTS.listFailed} onRetry={() => void payments.refetch()} />
-          </Stack>
-        ) : !data ? (
-          <PageLoader minHeight={200} />
-        ) : data.meta.total === 0 ? (
-          <Stack align="center" gap="sm" ta="center" p="xl">
-            <ThemeIcon size={48} radius="xl" variant="light">
-              <IconCash size={26} aria-hidden />
-            </ThemeIcon>
-            <Title order={3} fz="h4">
-              {filtered ? PAYMENT_TEXTS.noMatch : PAYMENT_TEXTS.noPayments}
-            </Title>
-            {filtered ? (
-              <Button variant="default" onClick={clear}>
-                Clear Filters
-              </Button>
-            ) : (
-              recordButton('Record First Payment')
-            )}
-          </Stack>
-        ) : (
-          <>
-            {data.data.length === 0 ? (
-              <Text c="dimmed" size="sm" p="md">
-                No payments on this page.
-              </Text>
-            ) : phone ? (
-              <PaymentCards payments={data.data} planDurations={planDurations} />
-            ) : (
-              <PaymentsTable payments={data.data} planDurations={planDurations} />
-            )}
-            <Stack px="md" pb="md" gap={0}>
-              <PaginationFooter
-                page={data.meta.page}
-                pages={data.meta.pages}
-                perPage={PAYMENTS_PER_PAGE}
-                total={data.meta.total}
-                noun="payments"
-                onChange={setPage}
-                disabled={payments.isFetching}
-              />
-            </Stack>
-          </>
-        )}
-      </Card>
+        }
+        query={payments}
+        errorMessage={PAYMENT_TEXTS.listFailed}
+        empty={{
+          icon: IconCash,
+          title: filtered ? PAYMENT_TEXTS.noMatch : PAYMENT_TEXTS.noPayments,
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear Filters
+            </Button>
+          ) : (
+            recordButton('Record First Payment')
+          ),
+        }}
+        noun="payments"
+        perPage={PAYMENTS_PER_PAGE}
+        onPageChange={setPage}
+        cards={(rows) => <PaymentCards payments={rows} planDurations={planDurations} />}
+        table={(rows) => <PaymentsTable payments={rows} planDurations={planDurations} />}
+      />
       <RecordPaymentModal
         opened={recording || fromUrl}
         onClose={closeModal}

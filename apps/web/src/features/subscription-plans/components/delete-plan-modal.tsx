@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Plan } from '@kora/shared';
-import { errorMessage } from '@/lib/api-error';
+import { ErrorAlert } from '@/components/form-alerts';
 import { useDeletePlan } from '../api';
 import { PLAN_TEXTS } from '../plan-form';
 
@@ -52,11 +52,7 @@ export function DeletePlanModal({ plan, onClose, onDeleted }: DeletePlanModalPro
           </Text>
           ?
         </Text>
-        {remove.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(remove.error, PLAN_TEXTS.deleteFailed)}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={remove.error} fallback={PLAN_TEXTS.deleteFailed} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={remove.isPending}>
             Cancel

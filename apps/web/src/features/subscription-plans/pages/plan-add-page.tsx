@@ -1,10 +1,10 @@
 import { Card } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { ErrorAlert } from '@/components/form-alerts';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
 import { STAFF_PLANS_TOOLTIP, useCanManagePlans, useCreatePlan } from '../api';
-import { FormError } from '../components/form-error';
 import { PlanForm } from '../components/plan-form';
 import { PLAN_TEXTS, toCreateInput } from '../plan-form';
 
@@ -22,10 +22,11 @@ export function PlanAddPage() {
         description="A plan your members can subscribe to: its price covers one plan period."
       />
       <Card withBorder radius="lg" padding="lg" maw={720}>
-        <FormError
+        <ErrorAlert
           error={create.error}
           title={PLAN_TEXTS.createFailedTitle}
           fallback={PLAN_TEXTS.createFailed}
+          mb="md"
         />
         <PlanForm
           mode="create"

@@ -2,6 +2,7 @@ import { Alert, Card } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorAlert } from '@/components/form-alerts';
 import { ApiError } from '@/lib/api-error';
 import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
@@ -10,7 +11,6 @@ import { PageLoader } from '@/components/page-loader';
 import { UPDATED_STATE } from '@/components/arrival-banner';
 import { useSectionPath } from '@/components/use-section-path';
 import { STAFF_PLANS_TOOLTIP, useCanManagePlans, usePlan, useUpdatePlan } from '../api';
-import { FormError } from '../components/form-error';
 import { PlanForm } from '../components/plan-form';
 import {
   PLAN_EDIT_REDIRECT_MS,
@@ -83,10 +83,11 @@ export function PlanEditPage() {
             {PLAN_TEXTS.redirecting}
           </Alert>
         ) : (
-          <FormError
+          <ErrorAlert
             error={update.error}
             title={PLAN_TEXTS.updateFailedTitle}
             fallback={PLAN_TEXTS.updateFailed}
+            mb="md"
           />
         )}
         <PlanForm

@@ -1,8 +1,9 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Text } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import type { Plan } from '@kora/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -43,18 +44,12 @@ export function SubscriptionPlansPage() {
         <PageLoader />
       ) : plans.data.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
-          <Stack align="center" gap="sm" ta="center">
-            <ThemeIcon size={48} radius="xl" variant="light">
-              <IconListDetails size={26} aria-hidden />
-            </ThemeIcon>
-            <Title order={3} fz="h4">
-              No subscription plans
-            </Title>
-            <Text c="dimmed" size="sm" maw={380}>
-              Create a plan, such as a monthly membership, so you can subscribe members to it.
-            </Text>
-            {addButton('Create First Plan')}
-          </Stack>
+          <EmptyState
+            icon={IconListDetails}
+            title="No subscription plans"
+            text="Create a plan, such as a monthly membership, so you can subscribe members to it."
+            action={addButton('Create First Plan')}
+          />
         </Card>
       ) : (
         <Card withBorder radius="lg" padding={0}>

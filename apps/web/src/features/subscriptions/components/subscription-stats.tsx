@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { SubscriptionSummary } from '@kora/shared';
+import { StatGrid, countStat } from '@/components/stat-grid';
 import { useSubscriptionSummary } from '../api';
 
 /** Overdue uses the expired count, as the specification says. */
@@ -14,34 +14,15 @@ const CARDS: { key: keyof SubscriptionSummary; label: string; hint: string; colo
 export function SubscriptionStats() {
   const summary = useSubscriptionSummary();
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="md">
-      {CARDS.map(({ key, label, hint, color }) => (
-        <Card key={label} withBorder radius="lg" padding="md">
-          <Text size="xs" c={color} tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          {summary.data ? (
-            <Text
-              fz={{ base: 22, sm: 26 }}
-              fw={800}
-              lh={1.2}
-              mt={4}
-              aria-label={`${label}: ${summary.data[key]}`}
-            >
-              {summary.data[key].toLocaleString('en-NG')}
-            </Text>
-          ) : (
-            <Skeleton height={26} width={48} mt={6} visible={summary.isLoading}>
-              <Text fz={22} fw={800}>
-                —
-              </Text>
-            </Skeleton>
-          )}
-          <Text size="xs" c="dimmed" mt={6}>
-            {hint}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+    <StatGrid
+      cols={{ base: 2, md: 4 }}
+      loading={summary.isLoading}
+      stats={CARDS.map(({ key, label, hint, color }) => ({
+        label,
+        hint,
+        labelColor: color,
+        ...countStat(summary.data?.[key]),
+      }))}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Stack, Table, Text } from '@mantine/core';
-import { formatDay, formatNaira, type Subscription } from '@kora/shared';
-import { planTypeLabel } from '@/features/subscription-plans';
+import { Text } from '@mantine/core';
+import { formatDay, type Subscription } from '@kora/shared';
+import { DataTable, type Column } from '@/components/data-table';
 import { subscriptionDurationLabel } from '../subscription-status';
-import { MemberCell } from './member-cell';
+import { NowrapText, memberPlanColumns } from './list-columns';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 export interface SubscriptionRowsProps {
@@ -11,63 +11,18 @@ export interface SubscriptionRowsProps {
   today: string;
 }
 
+const columns = (today: string): Column<Subscription>[] => [
+  ...memberPlanColumns<Subscription>((s) => s.subscription_amount),
+  { header: 'Duration', cell: (s) => <Text size="sm">{subscriptionDurationLabel(s)}</Text> },
+  { header: 'Start Date', cell: (s) => <NowrapText>{formatDay(s.start_date)}</NowrapText> },
+  { header: 'Expiry Date', cell: (s) => <NowrapText>{formatDay(s.expiry_date)}</NowrapText> },
+  {
+    header: 'Status',
+    cell: (s) => <SubscriptionStatusBadge subscription={s} today={today} />,
+  },
+];
+
 /** The subscriptions table (spec 02 §2). Rows do not open anything. */
 export function SubscriptionsTable({ subscriptions, today }: SubscriptionRowsProps) {
-  return (
-    <Table.ScrollContainer minWidth={920}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Member</Table.Th>
-            <Table.Th>Plan</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th>Start Date</Table.Th>
-            <Table.Th>Expiry Date</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subscriptions.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td maw={260}>
-                <MemberCell member={s.member} />
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {s.subscription_type.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {planTypeLabel(s.subscription_type.is_grouped)}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {formatNaira(s.subscription_amount)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{subscriptionDurationLabel(s)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDay(s.start_date)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDay(s.expiry_date)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <SubscriptionStatusBadge subscription={s} today={today} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <DataTable rows={subscriptions} columns={columns(today)} minWidth={920} />;
 }

@@ -1,11 +1,8 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button } from '@mantine/core';
 import { IconCalendarStats } from '@tabler/icons-react';
 import { lagosDay } from '@kora/shared';
-import { LoadError } from '@/components/load-error';
+import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
-import { PageLoader } from '@/components/page-loader';
-import { PaginationFooter } from '@/components/pagination-footer';
 import { usePlans } from '@/features/subscription-plans';
 import { SUBSCRIPTIONS_PER_PAGE, useSubscriptions } from '../api';
 import type { FilterChoice } from '../components/list-filter-panel';
@@ -33,9 +30,7 @@ export function SubscriptionsPage() {
   const { filters, page, apply, clear, setPage } = useListFilters(FILTERS);
   const subscriptions = useSubscriptions({ page, ...filters });
   const plans = usePlans(false);
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const filtered = activeFilterCount(filters) > 0;
-  const data = subscriptions.data;
   const today = lagosDay();
 
   return (
@@ -45,8 +40,8 @@ export function SubscriptionsPage() {
         description="Every member subscription: active, expiring and expired."
       />
       <SubscriptionStats />
-      <Card withBorder radius="lg" padding={0}>
-        <Stack p="md" pb="xs" gap={0}>
+      <ListCard
+        toolbar={
           <ListToolbar
             noun="subscriptions"
             filters={filters}
@@ -56,59 +51,27 @@ export function SubscriptionsPage() {
             onApply={apply}
             onClear={clear}
           />
-        </Stack>
-        {subscriptions.isError && !data ? (
-          <Stack p="md">
-            <LoadError
-              message={SUBSCRIPTION_TEXTS.listFailed}
-              onRetry={() => void subscriptions.refetch()}
-            />
-          </Stack>
-        ) : !data ? (
-          <PageLoader minHeight={200} />
-        ) : data.meta.total === 0 ? (
-          <Stack align="center" gap="sm" ta="center" p="xl">
-            <ThemeIcon size={48} radius="xl" variant="light">
-              <IconCalendarStats size={26} aria-hidden />
-            </ThemeIcon>
-            <Title order={3} fz="h4">
-              {filtered ? SUBSCRIPTION_TEXTS.noMatch : SUBSCRIPTION_TEXTS.none}
-            </Title>
-            {filtered ? (
-              <Button variant="default" onClick={clear}>
-                Clear Filters
-              </Button>
-            ) : (
-              <Text c="dimmed" size="sm" maw={380}>
-                Recording a payment for a member starts their subscription.
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <>
-            {data.data.length === 0 ? (
-              <Text c="dimmed" size="sm" p="md">
-                No subscriptions on this page.
-              </Text>
-            ) : phone ? (
-              <SubscriptionCards subscriptions={data.data} today={today} />
-            ) : (
-              <SubscriptionsTable subscriptions={data.data} today={today} />
-            )}
-            <Stack px="md" pb="md" gap={0}>
-              <PaginationFooter
-                page={data.meta.page}
-                pages={data.meta.pages}
-                perPage={SUBSCRIPTIONS_PER_PAGE}
-                total={data.meta.total}
-                noun="subscriptions"
-                onChange={setPage}
-                disabled={subscriptions.isFetching}
-              />
-            </Stack>
-          </>
-        )}
-      </Card>
+        }
+        query={subscriptions}
+        errorMessage={SUBSCRIPTION_TEXTS.listFailed}
+        empty={{
+          icon: IconCalendarStats,
+          title: filtered ? SUBSCRIPTION_TEXTS.noMatch : SUBSCRIPTION_TEXTS.none,
+          text: filtered
+            ? undefined
+            : 'Recording a payment for a member starts their subscription.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear Filters
+            </Button>
+          ) : null,
+        }}
+        noun="subscriptions"
+        perPage={SUBSCRIPTIONS_PER_PAGE}
+        onPageChange={setPage}
+        cards={(rows) => <SubscriptionCards subscriptions={rows} today={today} />}
+        table={(rows) => <SubscriptionsTable subscriptions={rows} today={today} />}
+      />
     </>
   );
 }

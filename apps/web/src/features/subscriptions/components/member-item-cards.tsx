@@ -1,0 +1,53 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { MemberPlanRow } from './list-columns';
+import { MemberCell } from './member-cell';
+
+export interface MemberItemCard {
+  /** Beside the member, top right. */
+  corner: ReactNode;
+  /** The dimmed line under the member (truncated). */
+  line: string;
+  /** Beside that line, on the right. */
+  aside: ReactNode;
+  /** The dimmed last line. */
+  footer: string;
+  /** Cut the last line at the card's edge. */
+  truncateFooter?: boolean;
+}
+
+/** Subscriptions or payments on a phone: one card each, the same facts as the table's columns. */
+export function MemberItemCards<T extends MemberPlanRow>({
+  rows,
+  card,
+}: {
+  rows: T[];
+  card: (row: T) => MemberItemCard;
+}) {
+  return (
+    <Stack gap="xs" px="md" pb="xs">
+      {rows.map((row) => {
+        const { corner, line, aside, footer, truncateFooter } = card(row);
+        return (
+          <Paper key={row.id} withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <MemberCell member={row.member} />
+              </div>
+              {corner}
+            </Group>
+            <Group justify="space-between" gap="xs" mt="xs" wrap="nowrap">
+              <Text size="xs" c="dimmed" truncate>
+                {line}
+              </Text>
+              {aside}
+            </Group>
+            <Text size="xs" c="dimmed" mt={4} truncate={truncateFooter}>
+              {footer}
+            </Text>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

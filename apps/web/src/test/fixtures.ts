@@ -1,0 +1,117 @@
+import type {
+  BusinessProfile,
+  Member,
+  PaymentMember,
+  Plan,
+  Subscription,
+  UserProfile,
+} from '@kora/shared';
+
+/** The answers' shapes, filled in, for the features' tests. Override what a test is about. */
+
+/** Chiamaka Okafor as a payment or subscription names her. */
+export const chiamaka: PaymentMember = {
+  id: 5,
+  picture_url: null,
+  first_name: 'Chiamaka',
+  last_name: 'Okafor',
+  email_address: 'chiamaka@example.com',
+};
+
+/** Chiamaka with every detail filled in, subscribed to Monthly and Active. */
+export const member = (overrides: Partial<Member> = {}): Member => ({
+  id: 5,
+  member_id: 'IRG-00005',
+  first_name: 'Chiamaka',
+  middle_name: 'Ada',
+  last_name: 'Okafor',
+  mobile_number: '+2348031234567',
+  email_address: 'chiamaka@example.com',
+  home_address: '14 Allen Avenue',
+  city: 'Ikeja',
+  state: 'Lagos',
+  country_code: 'NG',
+  date_of_birth: '1994-03-09',
+  gender: 'Female',
+  emergency_contact_name: 'Ngozi Okafor',
+  emergency_contact_number: '+2348055550000',
+  emergency_contact_relationship: 'Sister',
+  subscription_type_id: 7,
+  subscription_type: { id: 7, name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month' },
+  subscription_status: 1,
+  subscription_status_label: 'Active',
+  is_active: true,
+  picture_url: null,
+  created_at: '2026-01-05T09:00:00.000Z',
+  updated_at: '2026-01-05T09:00:00.000Z',
+  ...overrides,
+});
+
+/** Monthly, ₦25,000 for 1 month, individual and active. */
+export const plan = (overrides: Partial<Plan> = {}): Plan => ({
+  id: 7,
+  name: 'Monthly',
+  amount: 25000,
+  duration: 1,
+  duration_type: 'month',
+  is_grouped: 0,
+  group_limit: 1,
+  is_active: 1,
+  created_at: '2026-01-05T09:00:00.000Z',
+  updated_at: '2026-01-05T09:00:00.000Z',
+  ...overrides,
+});
+
+/** Chiamaka's Monthly subscription from payment 31: 20 Nov to 19 Dec 2026. */
+export const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
+  id: 41,
+  member_id: 5,
+  subscription_type_id: 7,
+  payment_id: 31,
+  member: chiamaka,
+  subscription_type: { id: 7, name: 'Monthly', is_grouped: 0 },
+  subscription_amount: 25000,
+  duration: 1,
+  plan_duration: 1,
+  duration_type: 'month',
+  start_date: '2026-11-20',
+  expiry_date: '2026-12-19',
+  is_active: true,
+  created_at: '2026-11-20T09:30:00.000Z',
+  ...overrides,
+});
+
+/** Ada Obi, the verified owner of Iron Gym. */
+export const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
+  id: 1,
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: 'ada@irongym.ng',
+  phone_number: '+2348031234567',
+  email_verified: true,
+  role: 'owner',
+  profile_picture: null,
+  business_id: 7,
+  business_name: 'Iron Gym',
+  business_code: 'IRG',
+  business_logo_url: null,
+  ...overrides,
+});
+
+/** Iron Gym in Lekki, with every contact detail and a logo. */
+export const business = (overrides: Partial<BusinessProfile> = {}): BusinessProfile => ({
+  id: 3,
+  business_name: 'Iron Gym',
+  address: '12 Admiralty Way',
+  city: 'Lekki',
+  state: 'Lagos',
+  website_url: 'https://irongym.ng',
+  business_email: 'hello@irongym.ng',
+  business_phone: '08031234567',
+  logo_url: '/uploads/logo.png',
+  business_code: 'IRG',
+  country_code: 'NG',
+  created_at: '2026-11-20T10:00:00Z',
+  email_verified: true,
+  ...overrides,
+});
