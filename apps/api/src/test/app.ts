@@ -21,7 +21,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kora-test-')),
     APP_URL: 'http://kora.test',
   }),

@@ -15,6 +15,7 @@ import {
   badRequest,
   conflict,
   forbidden,
+  isUniqueViolation,
   notFound,
   unauthorized,
 } from '../../lib/errors';
@@ -119,8 +120,8 @@ export const register = async (ctx: AppContext, input: RegisterInput, ip: string
             passwordHash,
           })
           .catch((err: unknown) => {
-            if ((err as { code?: string }).code === '23505')
-              throw conflict(MESSAGES.duplicate, 'EMAIL_TAKEN');
+            // Drizzle wraps the driver's error: the code is on its cause.
+            if (isUniqueViolation(err)) throw conflict(MESSAGES.duplicate, 'EMAIL_TAKEN');
             throw err;
           });
     await queueCode(ctx, tx, user);
