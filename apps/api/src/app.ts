@@ -1,6 +1,5 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -27,6 +26,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
+import { apiRateLimitPlugin } from './plugins/rate-limit';
 import { tenancyPlugin } from './plugins/tenancy';
 import { webPlugin } from './plugins/web';
 
@@ -94,17 +94,6 @@ export const buildApp = async (
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.apiRateLimitPerMinute,
-    timeWindow: '1 minute',
-    allowList: config.env === 'test' ? () => true : undefined,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60000))} minutes.`,
-    }),
-  });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -117,6 +106,7 @@ export const buildApp = async (
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(apiRateLimitPlugin, config.apiRateLimit);
   await app.register(tenancyPlugin, { ctx });
 
   await app.register(healthRoutes(ctx));

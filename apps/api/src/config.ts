@@ -40,7 +40,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kora <no-reply@kora.ng>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  API_RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -77,7 +78,8 @@ export interface Config {
   trustProxy: boolean;
   rateLimit: { perIp: number; perEmail: number; windowMinutes: number };
   /** Requests per minute per IP across the whole API. */
-  apiRateLimitPerMinute: number;
+  /** The general API limit: per signed-in user, and per IP for calls without a sign-in. */
+  apiRateLimit: { enabled: boolean; perUserPerMinute: number; perIpPerMinute: number };
   s3?: {
     bucket: string;
     region: string;
@@ -141,7 +143,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMinutes: e.AUTH_RATE_LIMIT_WINDOW_MINUTES,
     },
-    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    apiRateLimit: {
+      enabled: e.NODE_ENV !== 'test',
+      perUserPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+      perIpPerMinute: e.API_RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

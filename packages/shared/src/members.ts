@@ -130,12 +130,35 @@ export const updateMemberSchema = z.object({
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
+/**
+ * Text as member search compares it: lower case, single spaces, without accents or tone marks
+ * ("Ọláníyàn" → "olaniyan"), so a name is found whether it is typed with diacritics or without. The database
+ * keeps each member's searchable text folded the same way.
+ */
+export const foldForSearch = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** The member list's account filter: active or deactivated accounts; none (or `all`) is both. */
+export const MEMBER_ACCOUNT_STATUSES = ['active', 'inactive'] as const;
+export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
+
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend({
   search: z
     .string({ error: 'Search must be text' })
     .trim()
     .max(MEMBER_SEARCH_MAX, { error: `Search must be at most ${MEMBER_SEARCH_MAX} characters` })
     .optional(),
+  account_status: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z
+      .enum(MEMBER_ACCOUNT_STATUSES, { error: 'account_status must be active, inactive or all' })
+      .optional(),
+  ),
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 

@@ -10,14 +10,20 @@ import {
   type PaymentMember,
 } from './payments';
 
-/** Days before expiry a subscription shows as Expiring Soon (spec 02 §9). */
+/** Days before expiry a subscription shows as Expiring Soon. */
 export const EXPIRING_SOON_DAYS = 7;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'expired'] as const;
+/**
+ * List filter values. `active`: running today (started, not yet ended); `upcoming`: paid in
+ * advance, starting after today (a renewal waits for the running period to end); `expired`:
+ * ended before today.
+ */
+export const SUBSCRIPTION_STATUSES = ['active', 'upcoming', 'expired'] as const;
 export type SubscriptionStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * GET /v1/subscription. `status`: active = is_active and expiry today or later (Lagos);
+ * GET /v1/subscription. `status`: active = is_active and running today (start today or earlier,
+ * expiry today or later, Lagos days); upcoming = is_active and starting after today;
  * expired = expiry before today. `start_date`/`end_date` keep the subscriptions whose period
  * (start_date … expiry_date, both included) overlaps the chosen range; either end may be open.
  */
@@ -27,7 +33,9 @@ export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
     subscription_type_id: idFilter('subscription_type_id'),
     status: z.preprocess(
       (v) => (v === '' || v === 'all' ? undefined : v),
-      z.enum(SUBSCRIPTION_STATUSES, { error: 'status must be active or expired' }).optional(),
+      z
+        .enum(SUBSCRIPTION_STATUSES, { error: 'status must be active, upcoming or expired' })
+        .optional(),
     ),
     start_date: dayFilter('Start date'),
     end_date: dayFilter('End date'),
@@ -66,30 +74,34 @@ export interface RecordedPayment extends Payment {
 }
 
 /**
- * GET /v1/subscription/summary. `active`: is_active and expiry today or later (renewals paid in
- * advance included); `expiring`: those of them ending within 7 days (also counted in active);
- * `expired`: expiry before today.
+ * GET /v1/subscription/summary. `active`: running today (is_active, started, expiry today or
+ * later); `expiring`: those of them ending within 7 days (also counted in active); `upcoming`:
+ * paid in advance, starting after today (not counted in active); `expired`: expiry before today.
  */
 export interface SubscriptionSummary {
   active: number;
   expiring: number;
+  upcoming: number;
   expired: number;
 }
 
-export type SubscriptionDisplayStatus = 'Inactive' | 'Expired' | 'Expiring Soon' | 'Active';
+export type SubscriptionDisplayStatus =
+  'Inactive' | 'Expired' | 'Upcoming' | 'Expiring Soon' | 'Active';
 
 /**
- * The status a subscription row shows (spec 02 §4): not active → Inactive; expiry before today →
- * Expired; expiry within 7 days (today … today + 7) → Expiring Soon; otherwise Active.
+ * The status a subscription row shows: not active → Inactive; expiry before today → Expired;
+ * starts after today → Upcoming (a renewal paid in advance); expiry within 7 days
+ * (today … today + 7) → Expiring Soon; otherwise Active.
  * `today` is the Lagos day (`lagosDay()`), YYYY-MM-DD.
  */
 export const subscriptionDisplayStatus = (
-  sub: { is_active: boolean | 0 | 1; expiry_date: string },
+  sub: { is_active: boolean | 0 | 1; start_date: string; expiry_date: string },
   today: string,
 ): SubscriptionDisplayStatus => {
   if (!sub.is_active) return 'Inactive';
   const expiry = sub.expiry_date.slice(0, 10);
   if (expiry < today) return 'Expired';
+  if (sub.start_date.slice(0, 10) > today) return 'Upcoming';
   if (expiry <= addDays(today, EXPIRING_SOON_DAYS)) return 'Expiring Soon';
   return 'Active';
 };

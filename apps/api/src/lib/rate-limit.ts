@@ -10,6 +10,8 @@ export interface RateLimitRule {
   windowMinutes: number;
 }
 
+const emailKey = (email: string) => email.toLowerCase().slice(0, 254);
+
 /**
  * Fixed-window counters kept in the database, so every API instance shares them. One atomic
  * upsert per key: the window restarts when it has passed, otherwise the count goes up.
@@ -38,12 +40,10 @@ export const checkRateLimit = async (
   ];
   if (email) {
     checks.push(
-      hit(db, `${rule.action}:email:${email.toLowerCase().slice(0, 254)}`, rule.windowMinutes).then(
-        (r) => ({
-          ...r,
-          max: rule.perEmail,
-        }),
-      ),
+      hit(db, `${rule.action}:email:${emailKey(email)}`, rule.windowMinutes).then((r) => ({
+        ...r,
+        max: rule.perEmail,
+      })),
     );
   }
   const results = await Promise.all(checks);
@@ -52,6 +52,25 @@ export const checkRateLimit = async (
     const seconds = Math.max(...over.map((r) => r.secondsLeft));
     throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)));
   }
+};
+
+/**
+ * Takes back the attempt a success made: one from the IP's count, and the e-mail's count starts
+ * over. Sign-in counts every attempt first (so parallel guesses cannot slip past the limit) and
+ * forgives the ones that succeed, so only failures add up: a receptionist signing in all day is
+ * never locked out with the right password.
+ */
+export const forgiveAttempt = async (
+  db: Db,
+  rule: Pick<RateLimitRule, 'action'>,
+  ip: string,
+  email: string,
+): Promise<void> => {
+  await db.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key = ${`${rule.action}:ip:${ip}`}`);
+  await db.execute(sql`
+    delete from rate_limits where key = ${`${rule.action}:email:${emailKey(email)}`}`);
 };
 
 /** Expired counters are dropped now and then so the table stays small. */

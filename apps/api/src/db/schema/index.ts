@@ -5,3 +5,4 @@ export * from './plans';
 export * from './members';
 export * from './payments';
 export * from './subscriptions';
+export * from './idempotency';

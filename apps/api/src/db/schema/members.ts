@@ -45,11 +45,15 @@ export const members = pgTable(
     pictureUrl: varchar('picture_url', { length: 2048 }),
     isActive: boolean('is_active').notNull().default(true),
     /**
-     * Names, e-mail, phone (E.164) and member ID in lower case, kept by PostgreSQL itself;
-     * searched with ILIKE through a trigram GIN index (fast at 100,000 members per business).
+     * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail, phone
+     * (E.164) and member ID in lower case without accents or tone marks
+     * (decomposed, then the combining marks U+0300–U+036F dropped: "Adébáyọ̀" is kept as
+     * "adebayo"), kept by PostgreSQL itself. Searched with ILIKE through a trigram GIN index (fast
+     * at 100,000 members per business) with the typed term folded the same way, so staff find
+     * names typed with or without diacritics.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name || ' ' || email_address || ' ' || mobile_number || ' ' || member_id)`,
+      sql`lower(regexp_replace(normalize(first_name || ' ' || coalesce(nullif(middle_name, '') || ' ', '') || last_name || ' ' || email_address || ' ' || mobile_number || ' ' || member_id, NFD), '[\\u0300-\\u036f]', '', 'g'))`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
@@ -70,5 +74,10 @@ export const members = pgTable(
       sql`${t.searchText} gin_trgm_ops`,
     ),
     index('members_subscription_type_idx').on(t.subscriptionTypeId),
+    // The few deactivated members, newest first: the "Inactive" filter and its count read only
+    // them, never the whole gym.
+    index('members_business_inactive_idx')
+      .on(t.businessId, t.createdAt, t.id)
+      .where(sql`not ${t.isActive}`),
   ],
 );

@@ -22,7 +22,7 @@ import {
 import { resetPasswordEmail, verificationCodeEmail } from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { checkRateLimit } from '../../lib/rate-limit';
+import { checkRateLimit, forgiveAttempt } from '../../lib/rate-limit';
 import {
   REFRESH_REMEMBER_MS,
   REFRESH_SESSION_MS,
@@ -167,6 +167,8 @@ export const login = async (ctx: AppContext, input: LoginInput, ip: string): Pro
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || !user.isActive)
     throw unauthorized(MESSAGES.invalidLogin, 'INVALID_CREDENTIALS');
+  // The right password: this attempt is not held against the e-mail or the IP.
+  await forgiveAttempt(ctx.db, { action: 'login' }, ip, input.email);
   if (!user.emailVerified) throw forbidden(MESSAGES.unverified, 'EMAIL_NOT_VERIFIED');
   return ctx.db.transaction((tx) => issueTokens(ctx, tx, user, input.remember_me));
 };

@@ -557,6 +557,49 @@ describe('rate limits', () => {
   });
 });
 
+describe('sign-in limit counts failures only', () => {
+  it('never refuses the right password to someone who signs in all day', async () => {
+    const limited = await createTestApp({
+      rateLimit: { perIp: 5, perEmail: 3, windowMinutes: 15 },
+    });
+    try {
+      const me = await signUp(limited); // one sign-in already
+      const signIn = (password: string) =>
+        call(limited.app, 'POST', '/v1/auth/login', { body: { email: me.email, password } });
+      for (let i = 0; i < 12; i++) expect((await signIn(me.password)).statusCode).toBe(200);
+      // Two typos, then the right password: the typos are forgiven by the success.
+      expect((await signIn('typo-typo-1')).statusCode).toBe(401);
+      expect((await signIn('typo-typo-2')).statusCode).toBe(401);
+      expect((await signIn(me.password)).statusCode).toBe(200);
+      expect((await signIn('typo-typo-3')).statusCode).toBe(401);
+      expect((await signIn('typo-typo-4')).statusCode).toBe(401);
+      expect((await signIn('typo-typo-5')).statusCode).toBe(401);
+      // Three failures in a row: now even the right password waits.
+      const blocked = await signIn(me.password);
+      expect(blocked.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('says "1 minute", not "1 minutes"', async () => {
+    const limited = await createTestApp({
+      rateLimit: { perIp: 100, perEmail: 1, windowMinutes: 1 },
+    });
+    try {
+      const email = uniqueEmail();
+      const attempt = () =>
+        call(limited.app, 'POST', '/v1/auth/login', { body: { email, password: 'whatever-1' } });
+      expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(json(blocked).message).toBe('Too many attempts. Please try again in 1 minute.');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('concurrent registration', () => {
   it('gives one account and a 409, never a 500, when the same e-mail registers twice at once', async () => {
     const email = uniqueEmail('race');

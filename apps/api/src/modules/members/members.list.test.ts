@@ -100,6 +100,9 @@ describe('GET /v1/member search', () => {
     expect(await ids('CHINWE')).toEqual([ada.id]);
     expect(await ids('nwosu')).toEqual([ada.id]);
     expect(await ids('ade')).toEqual([bisi.id]);
+    // A full name as staff type it, with or without a middle name.
+    expect(await ids('olubisi  adeyemi')).toEqual([bisi.id]);
+    expect(await ids('adaeze chinwe nwosu')).toEqual([ada.id]);
   });
 
   it('matches e-mail, member ID and phone in local and international form', async () => {
@@ -122,6 +125,71 @@ describe('GET /v1/member search', () => {
 
   it('answers everyone for an empty search', async () => {
     expect(await ids('')).toHaveLength(4);
+  });
+
+  it('folds accents and tone marks both ways', async () => {
+    const g = await createTenant(t, { code: 'ACC' });
+    const adebayo = await addMember(t, g.token, {
+      first_name: 'Adébáyọ̀',
+      last_name: 'Ọláníyàn',
+      email_address: 'a@x.ng',
+    });
+    // Stored without marks, typed with them.
+    const seun = await addMember(t, g.token, { first_name: 'Seun', last_name: 'Ogunleye' });
+    const find = async (term: string) =>
+      (await list(g, `search=${encodeURIComponent(term)}`))
+        .json()
+        .data.map((m: { id: number }) => m.id);
+    expect(await find('olaniyan')).toEqual([adebayo.id]);
+    expect(await find('ADEBAYO OLANIYAN')).toEqual([adebayo.id]);
+    expect(await find('Ọláníyàn')).toEqual([adebayo.id]);
+    expect(await find('Ṣèùn')).toEqual([seun.id]);
+    expect(await find('ògúnlèyè')).toEqual([seun.id]);
+    // Decomposed input (what some phone keyboards send) matches too.
+    expect(await find('Ọláníyàn'.normalize('NFD'))).toEqual([adebayo.id]);
+  });
+});
+
+describe('GET /v1/member account filter', () => {
+  it('lists active, inactive or all accounts, with matching totals', async () => {
+    const g = await createTenant(t, { code: 'ACCT' });
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await addMember(t, g.token, { first_name: `Kemi${i}` }));
+    for (const m of [made[1]!, made[3]!]) {
+      const off = await call(t.app, 'PATCH', `/v1/member/${m.id}`, {
+        token: g.token,
+        body: { is_active: false },
+      });
+      expect(off.statusCode).toBe(200);
+    }
+    const page = async (query: string) => {
+      const res = await list(g, query);
+      expect(res.statusCode).toBe(200);
+      return {
+        ids: res.json().data.map((m: { id: number }) => m.id),
+        total: res.json().meta.total,
+      };
+    };
+    const newestFirst = (ms: { id: number }[]) => ms.map((m) => m.id).reverse();
+    expect(await page('account_status=inactive')).toEqual({
+      ids: newestFirst([made[1]!, made[3]!]),
+      total: 2,
+    });
+    expect(await page('account_status=active')).toEqual({
+      ids: newestFirst([made[0]!, made[2]!, made[4]!]),
+      total: 3,
+    });
+    expect(await page('account_status=all')).toEqual({ ids: newestFirst(made), total: 5 });
+    expect(await page('')).toEqual({ ids: newestFirst(made), total: 5 });
+    expect(await page('account_status=inactive&search=kemi3')).toEqual({
+      ids: [made[3]!.id],
+      total: 1,
+    });
+    const bad = await list(g, 'account_status=sleeping');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.account_status).toBe('account_status must be active, inactive or all');
+    // Another business's filter never shows these.
+    expect((await list(other, 'account_status=inactive')).json().data).toEqual([]);
   });
 });
 

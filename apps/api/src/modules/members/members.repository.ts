@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_CAP, lagosDay } from '@kora/shared';
+import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, members, subscriptionTypes, subscriptions } from '../../db/schema';
@@ -95,20 +95,51 @@ const memberPage = (db: Executor, where: SQL | undefined, limit: number, offset:
     .as('members');
 type MemberPage = ReturnType<typeof memberPage>;
 
+const accountCondition = (status: MemberAccountStatus | undefined): SQL | undefined =>
+  status === 'active'
+    ? eq(members.isActive, true)
+    : status === 'inactive'
+      ? sql`not ${members.isActive}`
+      : undefined;
+
+/** How many of the business's members have their account in `status`, without a search. */
+const countByAccount = async (db: Executor, businessId: number, status?: MemberAccountStatus) => {
+  const [all] = await db
+    .select({ total: businesses.memberSeq })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!status) return all?.total ?? 0;
+  // The deactivated few are counted through their partial index; active = all − inactive.
+  const [inactive] = await db
+    .select({ total: count() })
+    .from(members)
+    .where(and(eq(members.businessId, businessId), accountCondition('inactive')));
+  const inactiveTotal = inactive?.total ?? 0;
+  return status === 'inactive' ? inactiveTotal : (all?.total ?? 0) - inactiveTotal;
+};
+
 /**
- * A page of members, newest first. The unfiltered total is the business's member counter
- * (`member_seq`: every member takes the next number in the transaction that inserts it, and
- * members are never deleted), so paging 100,000 members never counts them; a search counts its
- * matches up to SEARCH_COUNT_CAP.
+ * A page of members, newest first, optionally only active or only deactivated accounts. The
+ * unfiltered total is the business's member counter (`member_seq`: every member takes the next
+ * number in the transaction that inserts it, and members are never deleted), so paging 100,000
+ * members never counts them; a search counts its matches up to SEARCH_COUNT_CAP. `search` is
+ * already folded (lower case, no accents).
  */
 export const listMembers = async (
   db: Executor,
   businessId: number,
-  opts: { limit: number; offset: number; search?: string; phoneDigits?: string | null },
+  opts: {
+    limit: number;
+    offset: number;
+    search?: string;
+    phoneDigits?: string | null;
+    accountStatus?: MemberAccountStatus;
+  },
 ) => {
   const where = and(
     eq(members.businessId, businessId),
     opts.search ? searchCondition(opts.search, opts.phoneDigits ?? null) : undefined,
+    accountCondition(opts.accountStatus),
   );
   const [rows, totals] = await Promise.all([
     selectMembers(db, memberPage(db, where, opts.limit, opts.offset)).orderBy(
@@ -125,12 +156,9 @@ export const listMembers = async (
             .limit(SEARCH_COUNT_CAP + 1)
             .as('matches'),
         )
-      : db
-          .select({ total: businesses.memberSeq })
-          .from(businesses)
-          .where(eq(businesses.id, businessId)),
+      : countByAccount(db, businessId, opts.accountStatus),
   ]);
-  const counted = totals[0]?.total ?? 0;
+  const counted = typeof totals === 'number' ? totals : (totals[0]?.total ?? 0);
   const capped = Boolean(opts.search) && counted > SEARCH_COUNT_CAP;
   return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
 };

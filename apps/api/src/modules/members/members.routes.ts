@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMemberSchema, idParam, memberListQuery, updateMemberSchema } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import * as members from './members.service';
 
@@ -30,8 +31,16 @@ export const memberRoutes =
     }));
 
     app.post('/member', { schema: { ...schema, body: createMemberSchema } }, async (req, reply) => {
-      const data = await members.createMember(ctx, tenantOf(req).businessId, req.body);
-      return reply.status(201).send({ message: 'Member created successfully.', data });
+      const { member, replayed } = await members.createMember(
+        ctx,
+        tenantOf(req).businessId,
+        req.body,
+        idempotencyKeyOf(req),
+      );
+      // The same Idempotency-Key again answers the member already added, created nothing.
+      return reply
+        .status(replayed ? 200 : 201)
+        .send({ message: 'Member created successfully.', data: member });
     });
 
     app.patch(

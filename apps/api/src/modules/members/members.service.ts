@@ -1,4 +1,5 @@
 import {
+  foldForSearch,
   lagosDay,
   monthStart,
   pageMeta,
@@ -12,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { createOnce } from '../../lib/idempotency';
 import { phoneSearchDigits } from '../../lib/phone';
 import { fieldsOf, toMember } from './members.mapper';
 import * as repo from './members.repository';
@@ -41,12 +43,13 @@ export const listMembers = async (
   businessId: number,
   query: MemberListQuery,
 ): Promise<{ data: Member[]; meta: PageMeta }> => {
-  const search = query.search || undefined;
+  const search = query.search ? foldForSearch(query.search) : undefined;
   const { rows, total, capped } = await repo.listMembers(ctx.db, businessId, {
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
     search,
     phoneDigits: search ? phoneSearchDigits(search) : null,
+    accountStatus: query.account_status,
   });
   const meta = pageMeta(query.page, query.per_page, total);
   return { data: rows.map(toMember), meta: capped ? { ...meta, total_capped: true } : meta };
@@ -76,26 +79,30 @@ const isForeignKeyViolation = (err: unknown): boolean => {
   return e?.code === '23503' || e?.cause?.code === '23503';
 };
 
+/**
+ * Adds a member with the business's next member ID. With an idempotency key, sending the same
+ * member again (a double click, a retry) answers the member already added (`replayed`).
+ */
 export const createMember = async (
   ctx: AppContext,
   businessId: number,
   input: CreateMemberInput,
-): Promise<Member> => {
+  idempotencyKey?: string,
+): Promise<{ member: Member; replayed: boolean }> => {
   const values = fieldsOf(input) as repo.MemberInsert;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      if (input.subscription_type_id) await checkPlan(tx, businessId, input.subscription_type_id);
-      const seq = await repo.nextMemberNumber(tx, businessId);
-      if (!seq) throw memberNotFound();
-      const memberId = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
-      const id = await repo.insertMember(
-        tx,
-        businessId,
-        { memberNumber: seq.seq, memberId },
-        values,
-      );
-      return getMemberForBusiness(ctx, businessId, id, tx);
-    });
+    const { id, replayed } = await createOnce(
+      ctx.db,
+      { businessId, scope: 'member', key: idempotencyKey, body: input },
+      async (tx) => {
+        if (input.subscription_type_id) await checkPlan(tx, businessId, input.subscription_type_id);
+        const seq = await repo.nextMemberNumber(tx, businessId);
+        if (!seq) throw memberNotFound();
+        const memberId = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
+        return repo.insertMember(tx, businessId, { memberNumber: seq.seq, memberId }, values);
+      },
+    );
+    return { member: await getMemberForBusiness(ctx, businessId, id), replayed };
   } catch (err) {
     // The plan was deleted between the check and the insert.
     if (isForeignKeyViolation(err)) throw planNotFound();

@@ -1,24 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IDEMPOTENCY_KEY_MAX, paymentListQuery, recordPaymentSchema } from '@kora/shared';
-import type { FastifyRequest } from 'fastify';
+import { paymentListQuery, recordPaymentSchema } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../lib/errors';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import * as payments from './payments.service';
 
 const schema = { tags: ['payments'], security: [{ bearerAuth: [] }] };
-
-const KEY_TOO_LONG = `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`;
-
-/** The optional `Idempotency-Key` header: trimmed, at most 100 characters; blank means none. */
-const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
-  const raw = req.headers['idempotency-key'];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) return undefined;
-  if (key.length > IDEMPOTENCY_KEY_MAX)
-    throw badRequest(KEY_TOO_LONG, 'VALIDATION_ERROR', { 'idempotency-key': KEY_TOO_LONG });
-  return key;
-};
 
 /** Payments of the caller's business. Staff, admins and owners may all record and read. */
 export const paymentRoutes =

@@ -7,6 +7,7 @@ import {
   updatePlanSchema,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { MANAGERS, requireRole, tenantOf } from '../../plugins/tenancy';
 import * as plans from './plans.service';
 
@@ -44,8 +45,14 @@ export const planRoutes =
       '/subscription-type',
       { ...managers, schema: { ...schema, body: createPlanSchema } },
       async (req, reply) => {
-        const plan = await plans.createPlan(ctx, tenantOf(req).businessId, req.body);
-        return reply.status(201).send({
+        const { plan, replayed } = await plans.createPlan(
+          ctx,
+          tenantOf(req).businessId,
+          req.body,
+          idempotencyKeyOf(req),
+        );
+        // The same Idempotency-Key again answers the plan already added, created nothing.
+        return reply.status(replayed ? 200 : 201).send({
           message: 'Subscription plan created successfully.',
           data: { entity_id: plan.id, ...plan },
         });

@@ -10,6 +10,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
+import { createOnce } from '../../lib/idempotency';
 import * as repo from './plans.repository';
 
 export const PLAN_NOT_FOUND = 'Subscription plan not found.';
@@ -53,23 +54,34 @@ export const listPlans = async (
     })
   ).map(toPlan);
 
+/** Adds a plan; the same idempotency key again answers the plan already added (`replayed`). */
 export const createPlan = async (
   ctx: AppContext,
   businessId: number,
   input: CreatePlanInput,
-): Promise<Plan> => {
+  idempotencyKey?: string,
+): Promise<{ plan: Plan; replayed: boolean }> => {
   const grouped = input.is_grouped === 1;
-  const row = await repo.insertPlan(ctx.db, businessId, {
-    name: input.name,
-    amountKobo: nairaToKobo(input.amount),
-    duration: input.duration,
-    durationType: input.duration_type,
-    isGrouped: grouped,
-    // An individual plan covers one member.
-    groupLimit: grouped ? input.group_limit! : 1,
-    isActive: input.is_active === 1,
-  });
-  return toPlan(row);
+  const { id, replayed } = await createOnce(
+    ctx.db,
+    { businessId, scope: 'plan', key: idempotencyKey, body: input },
+    async (tx) =>
+      (
+        await repo.insertPlan(tx, businessId, {
+          name: input.name,
+          amountKobo: nairaToKobo(input.amount),
+          duration: input.duration,
+          durationType: input.duration_type,
+          isGrouped: grouped,
+          // An individual plan covers one member.
+          groupLimit: grouped ? input.group_limit! : 1,
+          isActive: input.is_active === 1,
+        })
+      ).id,
+  );
+  const row = await repo.findPlan(ctx.db, businessId, id);
+  if (!row) throw planNotFound();
+  return { plan: toPlan(row), replayed };
 };
 
 export const updatePlan = async (

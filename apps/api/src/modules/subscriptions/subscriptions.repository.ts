@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { SubscriptionStatusFilter } from '@kora/shared';
 import type { Executor } from '../../db/client';
 import { members, subscriptionTypes, subscriptions } from '../../db/schema';
 
@@ -13,22 +14,31 @@ export const insertSubscription = async (
 export interface SubscriptionFilters {
   memberId?: number;
   planId?: number;
-  status?: 'active' | 'expired';
+  status?: SubscriptionStatusFilter;
   /** Periods overlapping from … to (either open). */
   from?: string;
   to?: string;
 }
 
-/** Current: active and ending today or later (Lagos). */
-const isCurrent = (today: string) =>
-  and(eq(subscriptions.isActive, true), gte(subscriptions.expiryDate, today))!;
+/** Running today (Lagos): active, started today or earlier, ending today or later. */
+const isRunning = (today: string) =>
+  and(
+    eq(subscriptions.isActive, true),
+    lte(subscriptions.startDate, today),
+    gte(subscriptions.expiryDate, today),
+  )!;
+
+/** Paid in advance: a renewal waiting for the running period to end starts after today. */
+const isUpcoming = (today: string) =>
+  and(eq(subscriptions.isActive, true), gt(subscriptions.startDate, today))!;
 
 const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
   and(
     eq(subscriptions.businessId, businessId),
     f.memberId === undefined ? undefined : eq(subscriptions.memberId, f.memberId),
     f.planId === undefined ? undefined : eq(subscriptions.subscriptionTypeId, f.planId),
-    f.status === 'active' ? isCurrent(today) : undefined,
+    f.status === 'active' ? isRunning(today) : undefined,
+    f.status === 'upcoming' ? isUpcoming(today) : undefined,
     f.status === 'expired' ? lt(subscriptions.expiryDate, today) : undefined,
     f.from === undefined ? undefined : gte(subscriptions.expiryDate, f.from),
     f.to === undefined ? undefined : lte(subscriptions.startDate, f.to),
@@ -80,10 +90,11 @@ export const subscriptionSummary = async (
   (
     await db
       .select({
-        active: count(sql`case when ${isCurrent(today)} then 1 end`),
+        active: count(sql`case when ${isRunning(today)} then 1 end`),
         expiring: count(
-          sql`case when ${isCurrent(today)} and ${subscriptions.expiryDate} <= ${soon} then 1 end`,
+          sql`case when ${isRunning(today)} and ${subscriptions.expiryDate} <= ${soon} then 1 end`,
         ),
+        upcoming: count(sql`case when ${isUpcoming(today)} then 1 end`),
         expired: count(sql`case when ${subscriptions.expiryDate} < ${today} then 1 end`),
       })
       .from(subscriptions)

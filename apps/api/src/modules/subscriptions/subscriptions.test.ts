@@ -134,7 +134,7 @@ describe('GET /v1/subscription', () => {
 
   it('refuses bad filters', async () => {
     const cases: [string, string, string][] = [
-      ['status=lapsed', 'status', 'status must be active or expired'],
+      ['status=lapsed', 'status', 'status must be active, upcoming or expired'],
       [
         'start_date=2026-05-02&end_date=2026-05-01',
         'end_date',
@@ -163,10 +163,10 @@ describe('GET /v1/subscription/summary', () => {
   it('counts active, expiring within 7 days and expired', async () => {
     const res = await call(t.app, 'GET', '/v1/subscription/summary', { token: owner.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ active: 4, expiring: 2, expired: 1 });
+    expect(res.json().data).toEqual({ active: 4, expiring: 2, upcoming: 0, expired: 1 });
     const none = await createTenant(t, { code: 'NONE' });
     const empty = await call(t.app, 'GET', '/v1/subscription/summary', { token: none.token });
-    expect(empty.json().data).toEqual({ active: 0, expiring: 0, expired: 0 });
+    expect(empty.json().data).toEqual({ active: 0, expiring: 0, upcoming: 0, expired: 0 });
   });
 
   it('agrees with the display status each row shows', async () => {
@@ -180,5 +180,39 @@ describe('GET /v1/subscription/summary', () => {
     expect(shown[subs.expiresToday.id]).toBe('Expiring Soon');
     expect(shown[subs.expired.id]).toBe('Expired');
     expect(shown[subs.inactive.id]).toBe('Inactive');
+  });
+});
+
+describe('a renewal paid in advance', () => {
+  it('is Upcoming, not counted as running today, while the member stays Active', async () => {
+    const gym = await createTenant(t, { code: 'UPC' });
+    const plan = await addPlan(t, gym.token, { name: 'Monthly', amount: 5000 });
+    const member = await addMember(t, gym.token);
+    const first = await pay(t, gym, paymentBody(member.id, plan.id, 5000));
+    const renewal = await pay(t, gym, paymentBody(member.id, plan.id, 5000));
+    // The renewal starts the day after the running period ends.
+    expect(renewal.subscription.start_date).toBe(addDays(first.subscription.expiry_date, 1));
+
+    const ids = async (status: string) =>
+      (await call(t.app, 'GET', `/v1/subscription?status=${status}`, { token: gym.token }))
+        .json()
+        .data.map((s: Subscription) => s.id);
+    expect(await ids('active')).toEqual([first.subscription.id]);
+    expect(await ids('upcoming')).toEqual([renewal.subscription.id]);
+    expect(await ids('expired')).toEqual([]);
+
+    const summary = await call(t.app, 'GET', '/v1/subscription/summary', { token: gym.token });
+    expect(summary.json().data).toEqual({ active: 1, expiring: 0, upcoming: 1, expired: 0 });
+
+    const rows = (await call(t.app, 'GET', '/v1/subscription', { token: gym.token })).json().data;
+    const shown = rows.map((s: Subscription) => [s.id, subscriptionDisplayStatus(s, today)]);
+    expect(shown).toEqual([
+      [renewal.subscription.id, 'Upcoming'],
+      [first.subscription.id, 'Active'],
+    ]);
+
+    const details = await call(t.app, 'GET', `/v1/member/${member.id}`, { token: gym.token });
+    expect(details.json().data.subscription_status).toBe(1);
+    expect(details.json().data.subscription_status_label).toBe('Active');
   });
 });
