@@ -1,10 +1,5 @@
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -15,19 +10,14 @@ import { openDatabase, type Database } from './db/client';
 import { Dispatcher } from './jobs/dispatcher';
 import { pruneRateLimits } from './lib/rate-limit';
 import { transportsFor } from './lib/transports';
-import { authRoutes } from './modules/auth/auth.routes';
-import { businessRoutes } from './modules/business/business.routes';
-import { devRoutes } from './modules/dev/dev.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { memberRoutes } from './modules/members/members.routes';
-import { paymentRoutes } from './modules/payments/payments.routes';
-import { planRoutes } from './modules/plans/plans.routes';
-import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { MODULES } from './modules';
 import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
 import { apiRateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenancyPlugin } from './plugins/tenancy';
+import { uploadsParserPlugin } from './plugins/uploads-parser';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -80,51 +70,26 @@ export const buildApp = async (
   app.decorate('ctx', ctx);
 
   await app.register(errorHandler);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Kora API', version: '1.0.0', description: 'Kora back office API' },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(securityHeadersPlugin);
   await app.register(apiRateLimitPlugin, config.apiRateLimit);
+  await app.register(uploadsParserPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(tenancyPlugin, { ctx });
 
-  await app.register(healthRoutes(ctx));
-  await app.register(authRoutes(ctx), { prefix: '/v1/auth' });
-  // Feature modules (each registers its own /v1/... routes) go below.
-  await app.register(businessRoutes(ctx), { prefix: '/v1' });
-  await app.register(uploadsRoutes(ctx)); // owns /v1/business/upload_file and /uploads/
-  await app.register(memberRoutes(ctx), { prefix: '/v1' });
-  await app.register(planRoutes(ctx), { prefix: '/v1' });
-  await app.register(paymentRoutes(ctx), { prefix: '/v1' });
-  await app.register(subscriptionRoutes(ctx), { prefix: '/v1' });
-  if (!config.isProduction) await app.register(devRoutes(ctx), { prefix: '/dev' });
-
-  await app.register(webPlugin, { root: config.webDist });
+  const modules = MODULES.filter((m) => m.enabled?.(ctx) ?? true);
+  for (const module of modules) {
+    await app.register(module.routes(ctx) as (app: FastifyInstance) => Promise<void>);
+  }
+  await app.register(webPlugin, {
+    root: config.webDist,
+    apiPrefixes: ['/v1/', '/docs', ...modules.flatMap((m) => m.prefixes ?? [])],
+  });
 
   if (config.runJobs) {
     dispatcher.start();
     dispatcher.onTick(pruneRateLimits);
+    for (const job of modules.flatMap((m) => m.jobs ?? [])) dispatcher.onTick(job);
   }
   // Requests in flight finish before the database closes (graceful shutdown).
   let inFlight = 0;

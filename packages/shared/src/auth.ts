@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, email } from './common';
+import { answerOf, contract, doneAnswer } from './contract';
 
 export const ROLES = ['owner', 'admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
@@ -135,7 +136,11 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** The access token's claims (03-decisions §2). */
+/**
+ * The access token's claims: who signed in, and their business and role when the token was
+ * issued. The web reads them to route; the API reads the business and role from the database on
+ * every back-office call, so a stale token never grants more.
+ */
 export interface AccessClaims {
   sub: string;
   email: string;
@@ -155,23 +160,151 @@ export interface LinkTokenPayload {
   last_name?: string;
 }
 
-/** GET /v1/auth/me */
-export interface UserProfile {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  email_verified: boolean;
-  role: Role | null;
-  profile_picture: string | null;
-  business_id: number | null;
-  business_name: string | null;
-  business_code: string | null;
-  business_logo_url: string | null;
-}
+/** The signed-in user with their business (null fields before the business is set up). */
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  email_verified: z.boolean(),
+  role: z.enum(ROLES).nullable(),
+  profile_picture: z.string().nullable(),
+  business_id: z.number().int().nullable(),
+  business_name: z.string().nullable(),
+  business_code: z.string().nullable(),
+  business_logo_url: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-}
+/** A session: a short-lived access token and the refresh token that renews it once. */
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+const emailAnswer = answerOf(z.object({ email: z.string() }));
+
+/**
+ * The identity calls. Those made without a session are public (a refresh or logout carries its
+ * refresh token in the body); the account calls need a signed-in user, with or without a business.
+ */
+export const authContracts = {
+  register: contract({
+    method: 'POST',
+    path: '/v1/auth/register',
+    operationId: 'register',
+    summary: 'Create an account and e-mail a 7-digit verification code',
+    description:
+      'An unverified e-mail registering again gets a new code and its details replaced; a verified one answers 409.',
+    tag: 'auth',
+    access: 'public',
+    body: registerSchema,
+    answer: emailAnswer,
+    status: 201,
+  }),
+  requestVerificationCode: contract({
+    method: 'POST',
+    path: '/v1/auth/verify-email/request',
+    operationId: 'requestVerificationCode',
+    summary: 'Send a new verification code (the same answer for any e-mail)',
+    tag: 'auth',
+    access: 'public',
+    body: emailOnlySchema,
+    answer: doneAnswer,
+  }),
+  verifyEmail: contract({
+    method: 'POST',
+    path: '/v1/auth/verify-email/validate',
+    operationId: 'verifyEmail',
+    summary: 'Verify the e-mail with its code',
+    tag: 'auth',
+    access: 'public',
+    body: verifyEmailSchema,
+    answer: answerOf(z.object({ email: z.string(), email_verified: z.boolean() })),
+  }),
+  login: contract({
+    method: 'POST',
+    path: '/v1/auth/login',
+    operationId: 'login',
+    summary: 'Sign in: an access and a refresh token',
+    tag: 'auth',
+    access: 'public',
+    body: loginSchema,
+    answer: answerOf(tokenPairSchema),
+  }),
+  refresh: contract({
+    method: 'POST',
+    path: '/v1/auth/refresh',
+    operationId: 'refreshSession',
+    summary: 'Trade a refresh token for a new pair',
+    description:
+      'Each refresh token works once; presenting a used one again ends every session it led to.',
+    tag: 'auth',
+    access: 'public',
+    body: refreshSchema,
+    answer: answerOf(tokenPairSchema),
+  }),
+  logout: contract({
+    method: 'POST',
+    path: '/v1/auth/logout',
+    operationId: 'logout',
+    summary: 'Sign out: revoke the refresh token sent',
+    tag: 'auth',
+    access: 'public',
+    body: logoutSchema,
+    answer: doneAnswer,
+  }),
+  requestPasswordReset: contract({
+    method: 'POST',
+    path: '/v1/auth/reset-password',
+    operationId: 'requestPasswordReset',
+    summary: 'E-mail a password reset link (the same answer for any e-mail)',
+    tag: 'auth',
+    access: 'public',
+    body: forgotPasswordSchema,
+    answer: doneAnswer,
+  }),
+  confirmPasswordReset: contract({
+    method: 'POST',
+    path: '/v1/auth/reset-password-confirm',
+    operationId: 'confirmPasswordReset',
+    summary: 'Set a password from a reset or invitation link',
+    description:
+      'Each link works once and ends every session of the user; an invitation (`setup`) also verifies the e-mail.',
+    tag: 'auth',
+    access: 'public',
+    body: resetPasswordConfirmSchema,
+    answer: emailAnswer,
+  }),
+  me: contract({
+    method: 'GET',
+    path: '/v1/auth/me',
+    operationId: 'getMyProfile',
+    summary: 'The signed-in user and their business',
+    tag: 'auth',
+    access: 'user',
+    answer: answerOf(userProfileSchema),
+  }),
+  updateProfile: contract({
+    method: 'PATCH',
+    path: '/v1/auth/update-profile',
+    operationId: 'updateMyProfile',
+    summary: 'Change the given name and phone fields of the signed-in user',
+    tag: 'auth',
+    access: 'user',
+    body: updateProfileSchema,
+    answer: answerOf(userProfileSchema),
+  }),
+  changePassword: contract({
+    method: 'POST',
+    path: '/v1/auth/change-password',
+    operationId: 'changePassword',
+    summary: 'Change the password: every other session ends, this one gets a new pair',
+    tag: 'auth',
+    access: 'user',
+    body: changePasswordSchema,
+    answer: answerOf(tokenPairSchema),
+  }),
+};

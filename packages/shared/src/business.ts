@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './common';
 import { NIGERIAN_STATES } from './constants';
+import { answerOf, contract } from './contract';
 
 /** Column sizes of the businesses table; the schemas below never let more through. */
 export const BUSINESS_LIMITS = {
@@ -141,24 +142,76 @@ export const updateBusinessSchema = z.object({
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
 export type UpdateBusinessForm = z.input<typeof updateBusinessSchema>;
 
-/** GET/PATCH /v1/business/profile and POST /v1/business (spec 01 §3). */
-export interface BusinessProfile {
-  id: number;
-  business_name: string;
-  address: string;
-  city: string;
-  state: string;
-  website_url: string | null;
-  business_email: string | null;
-  business_phone: string | null;
-  logo_url: string | null;
-  business_code: string;
-  country_code: string;
+/** A business as its members see it, with the signed-in user's own e-mail status. */
+export const businessProfileSchema = z.object({
+  id: z.number().int(),
+  business_name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  website_url: z.string().nullable(),
+  business_email: z.string().nullable(),
+  business_phone: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  /** Unique: 3 or 4 letters from the name, with a number when taken (IPG, IPG1…). */
+  business_code: z.string(),
+  country_code: z.string(),
   /** ISO timestamp. */
-  created_at: string;
+  created_at: z.string(),
   /** Whether the signed-in user's own e-mail is verified. */
-  email_verified: boolean;
-}
+  email_verified: z.boolean(),
+});
+export type BusinessProfile = z.infer<typeof businessProfileSchema>;
+
+/**
+ * The business calls. Any signed-in user may set a business up (one who already has one gets
+ * 409); members of the business read its profile and only owners and admins change it. The
+ * states list is public: the setup form shows it before any business exists.
+ */
+export const businessContracts = {
+  create: contract({
+    method: 'POST',
+    path: '/v1/business',
+    operationId: 'createBusiness',
+    summary: 'Set up the business of the signed-in user, who becomes its owner',
+    description:
+      'Refresh the session afterwards: the new access token carries the business and the owner role.',
+    tag: 'business',
+    access: 'user',
+    body: createBusinessSchema,
+    answer: answerOf(businessProfileSchema),
+    status: 201,
+  }),
+  profile: contract({
+    method: 'GET',
+    path: '/v1/business/profile',
+    operationId: 'getBusinessProfile',
+    summary: "The caller's business",
+    tag: 'business',
+    access: 'business.read',
+    answer: answerOf(businessProfileSchema),
+  }),
+  update: contract({
+    method: 'PATCH',
+    path: '/v1/business/profile',
+    operationId: 'updateBusinessProfile',
+    summary: "Change the given fields of the caller's business",
+    description: "'' or null clears the website, e-mail, phone and logo.",
+    tag: 'business',
+    access: 'business.manage',
+    body: updateBusinessSchema,
+    answer: answerOf(businessProfileSchema),
+  }),
+  states: contract({
+    method: 'GET',
+    path: '/v1/location/states',
+    operationId: 'listStates',
+    summary: 'The 36 states of Nigeria and the FCT, sorted',
+    tag: 'location',
+    access: 'public',
+    answer: answerOf(z.array(z.enum(NIGERIAN_STATES))),
+  }),
+};
 
 // Uploads
 
@@ -190,7 +243,53 @@ export const uploadFieldsSchema = z.object({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
-/** POST /v1/business/upload_file answer data. */
-export interface UploadResult {
-  s3_url: string;
-}
+/**
+ * The whole upload form, for the OpenAPI document only: the API reads the parts as they stream
+ * (the file's size checked on the way), the fields with `uploadFieldsSchema`, the file by its
+ * content.
+ */
+export const uploadFormSchema = uploadFieldsSchema.extend({
+  file: z.string().meta({
+    format: 'binary',
+    description: 'A JPEG, PNG, GIF or WebP image under 5 MB.',
+  }),
+});
+
+/** POST /v1/business/upload_file answer data: the stored file's URL, whatever the storage. */
+export const uploadResultSchema = z.object({ s3_url: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/**
+ * The upload call. Its body is a multipart form, which no JSON schema validates: the route reads
+ * it as it streams, and checks the fields with `uploadFieldsSchema`.
+ */
+export const uploadContracts = {
+  upload: contract({
+    method: 'POST',
+    path: '/v1/business/upload_file',
+    operationId: 'uploadFile',
+    summary: 'Upload an image: a profile picture, the business logo or a member picture',
+    description:
+      'Multipart: file (JPEG, PNG, GIF or WebP, under 5 MB), file_type (profile_picture, ' +
+      'business_logo, member_picture), entity_id (the member id, for member_picture; needs a ' +
+      'business). The image is re-encoded without its metadata, at most 1024 px a side.',
+    tag: 'business',
+    access: 'user',
+    answer: answerOf(uploadResultSchema),
+    status: 201,
+  }),
+};
+
+/** The health check, for load balancers and monitors: 200 while the database answers. */
+export const healthContracts = {
+  check: contract({
+    method: 'GET',
+    path: '/health',
+    operationId: 'checkHealth',
+    summary: 'Whether the API and its database answer',
+    description: 'Answers 503 `{ "status": "unavailable" }` while the database does not answer.',
+    tag: 'health',
+    access: 'public',
+    answer: z.object({ status: z.literal('ok') }),
+  }),
+};

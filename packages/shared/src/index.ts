@@ -9,3 +9,5 @@ export * from './members';
 export * from './countries';
 export * from './payments';
 export * from './subscriptions';
+export * from './access';
+export * from './contract';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, email, pageQuery } from './common';
-import { lagosDay, type DurationType } from './dates';
+import { LIMITS, email, idParam, pageQuery } from './common';
+import { answerOf, contract, pageOf } from './contract';
+import { DURATION_TYPES, lagosDay } from './dates';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -8,7 +9,10 @@ export type Gender = (typeof GENDERS)[number];
 export const MEMBER_SEARCH_MAX = 100;
 export const MEMBER_ADDRESS_MAX = 300;
 
-/** 0 = never subscribed, 1 = active, 2 = expired (03-decisions §5). */
+/**
+ * A member's subscription status: 0 = never subscribed, 1 = active (a subscription runs today),
+ * 2 = expired (subscribed before, none runs today).
+ */
 export const SUBSCRIPTION_STATUS_LABELS = {
   0: 'No Subscription',
   1: 'Active',
@@ -162,51 +166,127 @@ export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend({
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 
-export interface MemberPlan {
-  id: number;
-  name: string;
+/** A member's current plan, as the member answers it. */
+export const memberPlanSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** Naira. */
-  amount: number;
-  duration: number;
-  duration_type: DurationType;
-}
+  amount: z.number(),
+  duration: z.number().int(),
+  duration_type: z.enum(DURATION_TYPES),
+});
+export type MemberPlan = z.infer<typeof memberPlanSchema>;
 
-export interface Member {
-  id: number;
+/** A gym member as the API answers them. */
+export const memberSchema = z.object({
+  id: z.number().int(),
   /** Display code, e.g. IPG-00001. */
-  member_id: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
+  member_id: z.string(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
   /** E.164, e.g. +2348031234567. */
-  mobile_number: string;
-  email_address: string;
-  home_address: string | null;
-  city: string;
-  state: string;
-  country_code: string;
-  date_of_birth: string | null;
-  gender: Gender | null;
-  emergency_contact_name: string | null;
-  emergency_contact_number: string | null;
-  emergency_contact_relationship: string | null;
-  subscription_type_id: number | null;
-  subscription_type: MemberPlan | null;
-  subscription_status: SubscriptionStatus;
-  subscription_status_label: (typeof SUBSCRIPTION_STATUS_LABELS)[SubscriptionStatus];
-  is_active: boolean;
-  picture_url: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  mobile_number: z.string(),
+  email_address: z.string(),
+  home_address: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  country_code: z.string(),
+  /** YYYY-MM-DD. */
+  date_of_birth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  emergency_contact_name: z.string().nullable(),
+  emergency_contact_number: z.string().nullable(),
+  emergency_contact_relationship: z.string().nullable(),
+  /** The plan chosen when the member was added or edited. */
+  subscription_type_id: z.number().int().nullable(),
+  /** The plan of the latest subscription (the active one ending last), else the chosen plan. */
+  subscription_type: memberPlanSchema.nullable(),
+  subscription_status: z.literal([0, 1, 2]),
+  subscription_status_label: z.enum([
+    SUBSCRIPTION_STATUS_LABELS[0],
+    SUBSCRIPTION_STATUS_LABELS[1],
+    SUBSCRIPTION_STATUS_LABELS[2],
+  ]),
+  /** false: the account is deactivated. */
+  is_active: z.boolean(),
+  picture_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
 
 /**
  * Members summary: `total` all members; `active` accounts not deactivated; `new_this_month`
  * created since the first of this month in Lagos; `churned` deactivated accounts.
  */
-export interface MemberSummary {
-  total: number;
-  active: number;
-  new_this_month: number;
-  churned: number;
-}
+export const memberSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  new_this_month: z.number().int(),
+  churned: z.number().int(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
+
+/**
+ * The member calls. Every role of the business (owner, admin, staff) reads, adds and edits
+ * members; a member of another business answers 404.
+ */
+export const memberContracts = {
+  list: contract({
+    method: 'GET',
+    path: '/v1/member',
+    operationId: 'listMembers',
+    summary: "A page of the business's members, newest first",
+    description:
+      '`search` matches names, member ID, phone and e-mail, with or without accents. A search ' +
+      'counts its matches up to 1,000: past that `meta.total_capped` is true.',
+    tag: 'members',
+    access: 'members.read',
+    query: memberListQuery,
+    answer: pageOf(memberSchema),
+  }),
+  summary: contract({
+    method: 'GET',
+    path: '/v1/member/summary',
+    operationId: 'getMemberSummary',
+    summary: 'Member counts: total, active, new this month, churned',
+    tag: 'members',
+    access: 'members.read',
+    answer: answerOf(memberSummarySchema),
+  }),
+  get: contract({
+    method: 'GET',
+    path: '/v1/member/:id',
+    operationId: 'getMember',
+    summary: 'One member of the business',
+    tag: 'members',
+    access: 'members.read',
+    params: idParam,
+    answer: answerOf(memberSchema),
+  }),
+  create: contract({
+    method: 'POST',
+    path: '/v1/member',
+    operationId: 'createMember',
+    summary: 'Add a member with the next member ID',
+    description: 'The phone must be a Nigerian number; it is stored in E.164.',
+    tag: 'members',
+    access: 'members.write',
+    body: createMemberSchema,
+    answer: answerOf(memberSchema),
+    status: 201,
+    idempotent: true,
+  }),
+  update: contract({
+    method: 'PATCH',
+    path: '/v1/member/:id',
+    operationId: 'updateMember',
+    summary: 'Change the given fields of a member, or deactivate or reactivate them',
+    tag: 'members',
+    access: 'members.write',
+    params: idParam,
+    body: updateMemberSchema,
+    answer: answerOf(memberSchema),
+  }),
+};

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
-import type { DurationType } from './dates';
+import { answerOf, contract, pageOf } from './contract';
+import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
 
-/** Payment methods the record-payment form offers (spec 02 §9). */
+/** The ways a gym takes a payment: the record-payment form offers these three. */
 export const PAYMENT_METHODS = ['Cash', 'Card', 'Transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -98,8 +99,8 @@ export const dateRangeCheck = (
 };
 
 /**
- * GET /v1/payment. Dates are Lagos days the payment was recorded on (`paid_on`), inclusive.
- * Empty values mean no filter.
+ * The payment list's filters. Dates are Lagos days the payment was recorded on (`paid_on`),
+ * inclusive. Empty values mean no filter.
  */
 export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
   .extend({
@@ -115,45 +116,126 @@ export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
   .superRefine(dateRangeCheck);
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
-/** The member as a payment or subscription row shows them. */
-export interface PaymentMember {
-  id: number;
-  picture_url: string | null;
-  first_name: string;
-  last_name: string;
-  email_address: string;
-}
+const zeroOrOne = z.literal([0, 1]);
 
-export interface Payment {
-  id: number;
+/** The member as a payment or subscription row shows them. */
+export const paymentMemberSchema = z.object({
+  id: z.number().int(),
+  picture_url: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email_address: z.string(),
+});
+export type PaymentMember = z.infer<typeof paymentMemberSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
   /** Naira. */
-  amount: number;
-  created_at: string;
+  amount: z.number(),
+  created_at: z.string(),
   /** The Lagos day it was recorded on (YYYY-MM-DD). */
-  paid_on: string;
+  paid_on: z.string(),
   /** Plan periods bought. */
-  duration: number;
-  method: PaymentMethod;
-  purpose: string;
-  member_id: number;
-  subscription_type_id: number;
-  member: PaymentMember;
-  subscription_type: {
-    id: number;
-    name: string;
-    is_grouped: 0 | 1;
-    duration_type: DurationType;
-  };
-}
+  duration: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  purpose: z.string(),
+  member_id: z.number().int(),
+  subscription_type_id: z.number().int(),
+  member: paymentMemberSchema,
+  subscription_type: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    is_grouped: zeroOrOne,
+    duration_type: z.enum(DURATION_TYPES),
+  }),
+});
+export type Payment = z.infer<typeof paymentSchema>;
 
 /**
- * GET /v1/payment/summary, over all the business's payments (Lagos days), in naira.
+ * What a payment bought: `duration` plan periods of `plan_duration` × `duration_type` each,
+ * from `start_date` to `expiry_date` (the last day included). Declared beside the payment
+ * because recording a payment answers it; the subscription calls list it too.
+ */
+export const subscriptionSchema = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  subscription_type_id: z.number().int(),
+  payment_id: z.number().int(),
+  member: paymentMemberSchema,
+  subscription_type: z.object({ id: z.number().int(), name: z.string(), is_grouped: zeroOrOne }),
+  /** Naira: what was paid (plan amount × duration). */
+  subscription_amount: z.number(),
+  /** Plan periods bought. */
+  duration: z.number().int(),
+  /** The plan's period length in `duration_type` units when bought (3 for a quarterly plan). */
+  plan_duration: z.number().int(),
+  duration_type: z.enum(DURATION_TYPES),
+  /** YYYY-MM-DD. */
+  start_date: z.string(),
+  /** YYYY-MM-DD, the last day included. */
+  expiry_date: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Recording a payment answers the payment with the subscription it created. */
+export const recordedPaymentSchema = paymentSchema.extend({ subscription: subscriptionSchema });
+export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
+
+/**
+ * The payments summary, over all the business's payments (Lagos days), in naira.
  * `average` = total of all payments / count, rounded to the kobo; 0 when there are none.
  */
-export interface PaymentSummary {
-  count: number;
-  this_month: number;
-  today: number;
-  year_to_date: number;
-  average: number;
-}
+export const paymentSummarySchema = z.object({
+  count: z.number().int(),
+  today: z.number(),
+  this_month: z.number(),
+  year_to_date: z.number(),
+  average: z.number(),
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+/** The payment calls. Every role of the business (owner, admin, staff) records and reads them. */
+export const paymentContracts = {
+  list: contract({
+    method: 'GET',
+    path: '/v1/payment',
+    operationId: 'listPayments',
+    summary: "A page of the business's payments, newest first",
+    description: 'The answer repeats `meta.total` and `meta.pages` at its top level.',
+    tag: 'payments',
+    access: 'payments.read',
+    query: paymentListQuery,
+    answer: pageOf(paymentSchema).extend({
+      total: z.number().int(),
+      pages: z.number().int(),
+    }),
+  }),
+  summary: contract({
+    method: 'GET',
+    path: '/v1/payment/summary',
+    operationId: 'getPaymentSummary',
+    summary: 'Payment totals: count, today, this month, year to date and average',
+    tag: 'payments',
+    access: 'payments.read',
+    answer: answerOf(paymentSummarySchema),
+  }),
+  record: contract({
+    method: 'POST',
+    path: '/v1/payment',
+    operationId: 'recordPayment',
+    summary: 'Record a payment and create the subscription it bought',
+    description:
+      'The amount must equal plan amount × duration. The subscription starts today, or the day ' +
+      "after the member's running subscription of the same plan ends. A retry with the same " +
+      'Idempotency-Key (at most 100 characters) answers the first payment, again with 201, ' +
+      'and records nothing new.',
+    tag: 'payments',
+    access: 'payments.record',
+    body: recordPaymentSchema,
+    answer: answerOf(recordedPaymentSchema),
+    status: 201,
+    idempotent: true,
+  }),
+};

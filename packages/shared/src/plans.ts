@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
-import { DURATION_TYPES, type DurationType } from './dates';
+import { LIMITS, idParam } from './common';
+import { answerOf, contract, doneAnswer } from './contract';
+import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
 
 export const MAX_PLAN_DURATION = 1000;
@@ -86,29 +87,38 @@ export const planListQuery = z.object({
 });
 export type PlanListQuery = z.infer<typeof planListQuery>;
 
-export interface Plan {
-  id: number;
-  name: string;
+const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
+
+/** A subscription plan as the API answers it. */
+export const planSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** Naira, at most two decimals; the price of one plan period (duration × duration_type). */
-  amount: number;
-  duration: number;
-  duration_type: DurationType;
-  is_grouped: 0 | 1;
+  amount: z.number(),
+  duration: z.number().int(),
+  duration_type: z.enum(DURATION_TYPES),
+  is_grouped: zeroOrOne,
   /** Members one subscription covers; 1 for individual plans. */
-  group_limit: number;
-  is_active: 0 | 1;
-  created_at: string;
-  updated_at: string;
-}
+  group_limit: z.number().int(),
+  /** 1: offered for new subscriptions; 0: hidden from them, running ones continue. */
+  is_active: zeroOrOne,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
 
-export interface PlanPreset {
-  id: string;
-  name: string;
-  duration: number;
-  duration_type: DurationType;
-}
+export const planPresetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  duration: z.number().int(),
+  duration_type: z.enum(DURATION_TYPES),
+});
+export type PlanPreset = z.infer<typeof planPresetSchema>;
 
-/** 03-decisions §5. Choosing one fills name, duration and duration type in the plan form. */
+/**
+ * The plan presets. Choosing one fills name, duration and duration type in the plan form; the
+ * owner sets the price.
+ */
 export const PLAN_PRESETS: readonly PlanPreset[] = [
   { id: 'daily', name: 'Daily Pass', duration: 1, duration_type: 'day' },
   { id: 'weekly', name: 'Weekly', duration: 1, duration_type: 'week' },
@@ -117,3 +127,70 @@ export const PLAN_PRESETS: readonly PlanPreset[] = [
   { id: 'bi-annual', name: 'Bi-Annual', duration: 6, duration_type: 'month' },
   { id: 'annual', name: 'Annual', duration: 1, duration_type: 'year' },
 ];
+
+/** The plan calls. The path keeps the name the web client has always used. */
+export const planContracts = {
+  list: contract({
+    method: 'GET',
+    path: '/v1/subscription-type',
+    operationId: 'listPlans',
+    summary: "The business's subscription plans, newest first",
+    tag: 'plans',
+    access: 'plans.read',
+    query: planListQuery,
+    answer: answerOf(z.array(planSchema)),
+  }),
+  presets: contract({
+    method: 'GET',
+    path: '/v1/subscription-type/presets',
+    operationId: 'listPlanPresets',
+    summary: 'The plan presets (Daily Pass … Annual)',
+    tag: 'plans',
+    access: 'plans.read',
+    answer: answerOf(z.array(planPresetSchema)),
+  }),
+  get: contract({
+    method: 'GET',
+    path: '/v1/subscription-type/:id',
+    operationId: 'getPlan',
+    summary: 'One plan of the business',
+    tag: 'plans',
+    access: 'plans.read',
+    params: idParam,
+    answer: answerOf(planSchema),
+  }),
+  create: contract({
+    method: 'POST',
+    path: '/v1/subscription-type',
+    operationId: 'createPlan',
+    summary: 'Add a plan',
+    description: 'Owners and admins. `data.entity_id` is the new plan id.',
+    tag: 'plans',
+    access: 'plans.manage',
+    body: createPlanSchema,
+    answer: answerOf(planSchema.extend({ entity_id: z.number().int() })),
+    status: 201,
+    idempotent: true,
+  }),
+  update: contract({
+    method: 'PATCH',
+    path: '/v1/subscription-type/:id',
+    operationId: 'updatePlan',
+    summary: 'Change the given fields of a plan',
+    tag: 'plans',
+    access: 'plans.manage',
+    params: idParam,
+    body: updatePlanSchema,
+    answer: answerOf(planSchema),
+  }),
+  remove: contract({
+    method: 'DELETE',
+    path: '/v1/subscription-type/:id',
+    operationId: 'deletePlan',
+    summary: 'Delete a plan without history (one with subscriptions answers 409)',
+    tag: 'plans',
+    access: 'plans.manage',
+    params: idParam,
+    answer: doneAnswer,
+  }),
+};

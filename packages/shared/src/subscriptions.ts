@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
-import { addDays, type DurationType } from './dates';
+import { answerOf, contract, pageOf } from './contract';
+import { addDays } from './dates';
 import {
   MAX_LIST_PAGE_SIZE,
   dateRangeCheck,
   dayFilter,
   idFilter,
-  type Payment,
-  type PaymentMember,
+  subscriptionSchema,
 } from './payments';
 
 /** Days before expiry a subscription shows as Expiring Soon. */
@@ -22,8 +22,8 @@ export const SUBSCRIPTION_STATUSES = ['active', 'upcoming', 'expired'] as const;
 export type SubscriptionStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * GET /v1/subscription. `status`: active = is_active and running today (start today or earlier,
- * expiry today or later, Lagos days); upcoming = is_active and starting after today;
+ * The subscription list's filters. `status`: active = is_active and running today (start today
+ * or earlier, expiry today or later, Lagos days); upcoming = is_active and starting after today;
  * expired = expiry before today. `start_date`/`end_date` keep the subscriptions whose period
  * (start_date … expiry_date, both included) overlaps the chosen range; either end may be open.
  */
@@ -44,46 +44,43 @@ export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
 
 /**
- * What a payment bought: `duration` plan periods of `plan_duration` × `duration_type` each,
- * from `start_date` to `expiry_date` (the last day included).
- */
-export interface Subscription {
-  id: number;
-  member_id: number;
-  subscription_type_id: number;
-  payment_id: number;
-  member: PaymentMember;
-  subscription_type: { id: number; name: string; is_grouped: 0 | 1 };
-  /** Naira: what was paid (plan amount × duration). */
-  subscription_amount: number;
-  /** Plan periods bought. */
-  duration: number;
-  /** The plan's period length in `duration_type` units when bought (3 for a quarterly plan). */
-  plan_duration: number;
-  duration_type: DurationType;
-  start_date: string;
-  /** The last day included. */
-  expiry_date: string;
-  is_active: boolean;
-  created_at: string;
-}
-
-/** POST /v1/payment answers the payment with the subscription it created. */
-export interface RecordedPayment extends Payment {
-  subscription: Subscription;
-}
-
-/**
- * GET /v1/subscription/summary. `active`: running today (is_active, started, expiry today or
+ * The subscriptions summary. `active`: running today (is_active, started, expiry today or
  * later); `expiring`: those of them ending within 7 days (also counted in active); `upcoming`:
  * paid in advance, starting after today (not counted in active); `expired`: expiry before today.
  */
-export interface SubscriptionSummary {
-  active: number;
-  expiring: number;
-  upcoming: number;
-  expired: number;
-}
+export const subscriptionSummarySchema = z.object({
+  active: z.number().int(),
+  expiring: z.number().int(),
+  upcoming: z.number().int(),
+  expired: z.number().int(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+/**
+ * The subscription calls: read only, since recording a payment creates its subscription. Every
+ * role of the business (owner, admin, staff) reads them.
+ */
+export const subscriptionContracts = {
+  list: contract({
+    method: 'GET',
+    path: '/v1/subscription',
+    operationId: 'listSubscriptions',
+    summary: "A page of the business's subscriptions, newest first",
+    tag: 'subscriptions',
+    access: 'subscriptions.read',
+    query: subscriptionListQuery,
+    answer: pageOf(subscriptionSchema),
+  }),
+  summary: contract({
+    method: 'GET',
+    path: '/v1/subscription/summary',
+    operationId: 'getSubscriptionSummary',
+    summary: 'Subscription counts: active, expiring within 7 days, upcoming, expired',
+    tag: 'subscriptions',
+    access: 'subscriptions.read',
+    answer: answerOf(subscriptionSummarySchema),
+  }),
+};
 
 export type SubscriptionDisplayStatus =
   'Inactive' | 'Expired' | 'Upcoming' | 'Expiring Soon' | 'Active';

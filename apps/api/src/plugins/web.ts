@@ -4,13 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const API_PREFIXES = ['/v1/', '/docs', '/dev/', '/health', '/uploads/'];
-
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * other GET that asks for HTML answers index.html so the client router takes over.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export interface WebOptions {
+  /** The built web app (index.html and assets/). */
+  root: string;
+  /** Paths that belong to the API (from the module list): never answered with the app's page. */
+  apiPrefixes: string[];
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const hasWeb = existsSync(join(opts.root, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -30,7 +35,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
       request.method === 'GET' &&
-      !API_PREFIXES.some((p) => path.startsWith(p)) &&
+      !opts.apiPrefixes.some((p) => path.startsWith(p)) &&
       !/\.[a-z0-9]+$/i.test(path) &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasWeb) {

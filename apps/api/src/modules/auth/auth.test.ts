@@ -243,7 +243,7 @@ describe('login', () => {
     expect(known).toBeGreaterThan(unknown / 4);
   });
 
-  it('answers 403 with the decisions message for an unverified account', async () => {
+  it('asks an unverified account to verify its e-mail first, with 403', async () => {
     const email = uniqueEmail();
     await call(t.app, 'POST', '/v1/auth/register', { body: registration(email) });
     const res = await call(t.app, 'POST', '/v1/auth/login', {
@@ -517,7 +517,7 @@ describe('password reset links', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 with the decisions message past the per-e-mail limit', async () => {
+  it('answers 429 with the minutes to wait past the per-e-mail limit', async () => {
     const limited = await createTestApp({
       rateLimit: { perIp: 100, perEmail: 3, windowMinutes: 15 },
     });
@@ -610,5 +610,34 @@ describe('concurrent registration', () => {
     expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
     expect(codes).toContain(201);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+});
+
+describe('the identity calls in the OpenAPI document', () => {
+  it('asks for a session only on the account calls', async () => {
+    const doc = json(await call(t.app, 'GET', '/docs/json'));
+    const secured = (path: string, method: string) =>
+      Boolean(doc.paths[path]?.[method]?.security?.length);
+    for (const path of [
+      '/v1/auth/register',
+      '/v1/auth/verify-email/request',
+      '/v1/auth/verify-email/validate',
+      '/v1/auth/login',
+      '/v1/auth/refresh',
+      '/v1/auth/logout',
+      '/v1/auth/reset-password',
+      '/v1/auth/reset-password-confirm',
+    ]) {
+      expect(doc.paths[path]?.post?.operationId, path).toBeTruthy();
+      expect(secured(path, 'post'), path).toBe(false);
+    }
+    expect(secured('/v1/auth/me', 'get')).toBe(true);
+    expect(secured('/v1/auth/update-profile', 'patch')).toBe(true);
+    expect(secured('/v1/auth/change-password', 'post')).toBe(true);
+    const login = doc.paths['/v1/auth/login'].post.responses['200'].content['application/json'];
+    expect(Object.keys(login.schema.properties.data.properties).sort()).toEqual([
+      'access_token',
+      'refresh_token',
+    ]);
   });
 });

@@ -280,4 +280,13 @@ describe('GET /v1/location/states', () => {
       expect.arrayContaining(['/v1/business', '/v1/business/profile', '/v1/location/states']),
     );
   });
+
+  it('asks for a session on the business calls only', async () => {
+    const doc = json(await call(t.app, 'GET', '/docs/json'));
+    const security = (path: string, method: string) => doc.paths[path][method].security;
+    expect(security('/v1/business', 'post')).toEqual([{ bearerAuth: [] }]);
+    expect(security('/v1/business/profile', 'get')).toEqual([{ bearerAuth: [] }]);
+    expect(security('/v1/business/profile', 'patch')).toEqual([{ bearerAuth: [] }]);
+    expect(security('/v1/location/states', 'get') ?? []).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import { outbox } from '../../db/schema';
 export const devRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/outbox', { schema: { tags: ['dev'] } }, async () => {
+    app.get('/dev/outbox', { schema: { hide: true } }, async () => {
       const rows = await ctx.db
         .select({
           id: outbox.id,

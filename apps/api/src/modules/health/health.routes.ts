@@ -1,16 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { healthContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { route } from '../../lib/contract-route';
 
-export const healthRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get('/health', { schema: { tags: ['health'] } }, async (req, reply) => {
-      try {
-        await ctx.database.ping();
-        return { status: 'ok' };
-      } catch (err) {
-        req.log.error({ err }, 'health check: database did not answer');
-        return reply.status(503).send({ status: 'unavailable' });
-      }
-    });
-  };
+/** GET /health: 200 while the database answers, 503 otherwise (load balancers take it out). */
+export const healthRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  route(app, api.check, async (req, reply) => {
+    try {
+      await ctx.database.ping();
+      return { status: 'ok' as const };
+    } catch (err) {
+      req.log.error({ err }, 'health check: database did not answer');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+};

@@ -61,10 +61,11 @@ const checkPayment = (row: Locked | undefined, input: RecordPaymentData) => {
 };
 
 /**
- * Records a payment and creates the subscription it bought, in one transaction (03-decisions
- * §5). The server computes the amount (plan amount × duration) and refuses a client amount that
- * differs. A repeated `idempotencyKey` answers the first payment and writes nothing, also when
- * both requests arrive at once. `today` (Lagos day) is a parameter so tests can pin the calendar.
+ * Records a payment and creates the subscription it bought, in one transaction: a payment never
+ * exists without its subscription, nor a subscription without its payment. The server computes
+ * the amount (plan amount × duration) and refuses a client amount that differs. A repeated
+ * `idempotencyKey` answers the first payment and writes nothing, also when both requests arrive
+ * at once. `today` (Lagos day) is a parameter so tests can pin the calendar.
  */
 export const recordPayment = async (
   ctx: AppContext,

@@ -1,8 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_MESSAGES, uploadFieldsSchema } from '@kora/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  UPLOAD_MESSAGES,
+  errorAnswerSchema,
+  uploadContracts,
+  uploadFieldsSchema,
+  uploadFormSchema,
+} from '@kora/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import { LOCAL_UPLOADS_PREFIX, storageFor, type Storage } from '../../lib/storage';
@@ -39,13 +45,15 @@ const readForm = async (req: FastifyRequest): Promise<UploadForm> => {
   return form;
 };
 
+const api = uploadContracts.upload;
+
 /**
  * POST /v1/business/upload_file, and (without a bucket) the local folder served at /uploads/.
  * Registered without a prefix: it owns both paths.
  */
 export const uploadsRoutes =
-  (ctx: AppContext, storage: Storage = storageFor(ctx.config)): FastifyPluginAsyncZod =>
-  async (app) => {
+  (ctx: AppContext, storage: Storage = storageFor(ctx.config)) =>
+  async (app: FastifyInstance) => {
     if (storage.kind === 'local') {
       mkdirSync(ctx.config.uploadsDir, { recursive: true });
       await app.register(fastifyStatic, {
@@ -57,23 +65,30 @@ export const uploadsRoutes =
         // Every key is new, so a stored file never changes: cached a year (UPLOAD_CACHE_CONTROL).
         maxAge: '365d',
         immutable: true,
+        // Stored files are not API calls: kept out of the OpenAPI document.
+        schemaHide: true,
       });
     }
 
-    app.post(
-      '/v1/business/upload_file',
-      {
-        schema: {
-          tags: ['business'],
-          security: [{ bearerAuth: [] }],
-          consumes: ['multipart/form-data'],
-          description:
-            'Multipart: file (JPEG, PNG, GIF or WebP, under 5 MB), file_type ' +
-            '(profile_picture, business_logo, member_picture), entity_id (member id, for member_picture).',
-        },
-        preHandler: app.authenticate,
+    // Registered from the contract as `route()` would, but for its multipart form: the body
+    // schema only documents the form (the parts are read as they stream, then checked).
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: api.method,
+      url: api.path,
+      // Any signed-in user (access 'user'); member pictures also need a business, checked below.
+      preValidation: app.authenticate,
+      validatorCompiler: () => (data) => ({ value: data }),
+      schema: {
+        operationId: api.operationId,
+        summary: api.summary,
+        description: api.description,
+        tags: [api.tag],
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        body: uploadFormSchema,
+        response: { 201: api.answer, '4xx': errorAnswerSchema },
       },
-      async (req, reply) => {
+      handler: async (req, reply) => {
         const form = await readForm(req);
         if (!form.file || form.file.length === 0)
           throw badRequest(UPLOAD_MESSAGES.notImage, 'FILE_REQUIRED');
@@ -95,5 +110,5 @@ export const uploadsRoutes =
           throw err;
         }
       },
-    );
+    });
   };

@@ -275,6 +275,22 @@ describe('member pictures', () => {
   });
 });
 
+describe('the upload call in the OpenAPI document', () => {
+  it('documents the multipart form and the answer; the stored files stay out', async () => {
+    const doc = json(await t.app.inject({ method: 'GET', url: '/docs/json' }));
+    const op = doc.paths['/v1/business/upload_file'].post;
+    expect(op).toMatchObject({ operationId: 'uploadFile', tags: ['business'] });
+    expect(op.security).toEqual([{ bearerAuth: [] }]);
+    const form = op.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties).sort()).toEqual(['entity_id', 'file', 'file_type']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    const answer = op.responses['201'].content['application/json'].schema;
+    expect(answer.properties.data.properties.s3_url.type).toBe('string');
+    expect(op.responses['4XX']).toBeDefined();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/uploads'))).toEqual([]);
+  });
+});
+
 describe('GET /uploads/...', () => {
   it('answers 404 for unknown files and paths outside the folder', async () => {
     for (const url of ['/uploads/nothing.png', '/uploads/../../etc/passwd', '/uploads/%2e%2e/x']) {

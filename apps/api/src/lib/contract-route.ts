@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { NOT_ALLOWED, can, errorAnswerSchema, type Contract } from '@kora/shared';
+import { tenantOf } from '../plugins/tenancy';
+import { forbidden } from './errors';
+
+/** The validated type of an optional schema (undefined when the contract has none). */
+type Infer<T> = [T] extends [undefined] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
+
+/** The request a contract's handler sees: its params, query and body already validated. */
+export type ContractRequest<C extends Contract> = FastifyRequest<{
+  Params: Infer<C['params']>;
+  Querystring: Infer<C['query']>;
+  Body: Infer<C['body']>;
+}>;
+
+export type ContractHandler<C extends Contract> = (
+  request: ContractRequest<C>,
+  reply: FastifyReply,
+) => Promise<z.input<C['answer']> | FastifyReply>;
+
+/**
+ * The one access rule, run before validation so a caller learns first that they must sign in,
+ * set up their business or hold another role, whatever their input.
+ */
+const accessHook = (app: FastifyInstance, access: Contract['access']) => {
+  if (access === 'public') return undefined;
+  if (access === 'user') return app.authenticate;
+  return async (request: FastifyRequest) => {
+    await app.requireBusiness(request);
+    if (!can(tenantOf(request).role, access)) throw forbidden(NOT_ALLOWED, 'ROLE_FORBIDDEN');
+  };
+};
+
+/**
+ * Registers a contract's route: its schemas validate the input, its answer schema serialises
+ * the answer (fields no schema declares never leave the server), and the OpenAPI document gets
+ * its operationId, summary, tag, success and error answers from it.
+ */
+export const route = <C extends Contract>(
+  app: FastifyInstance,
+  c: C,
+  handler: ContractHandler<C>,
+): void => {
+  const hook = accessHook(app, c.access);
+  const success = c.status ?? 200;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.route({
+    method: c.method,
+    url: c.path,
+    ...(hook ? { preValidation: hook } : {}),
+    schema: {
+      operationId: c.operationId,
+      summary: c.summary,
+      ...(c.description ? { description: c.description } : {}),
+      tags: [c.tag],
+      // Public calls say so explicitly: no token needed.
+      security: c.access === 'public' ? [] : [{ bearerAuth: [] }],
+      ...(c.params ? { params: c.params } : {}),
+      ...(c.query ? { querystring: c.query } : {}),
+      ...(c.body ? { body: c.body } : {}),
+      response: {
+        [success]: c.answer,
+        // A create replayed with its Idempotency-Key answers 200 with the same shape.
+        ...(success === 201 && c.idempotent ? { 200: c.answer } : {}),
+        '4xx': errorAnswerSchema,
+      },
+    },
+    handler: handler as never,
+  });
+};

@@ -1,0 +1,23 @@
+import { authModule } from './auth';
+import { businessModule } from './business';
+import { devModule } from './dev';
+import { healthModule } from './health';
+import { membersModule } from './members';
+import type { KoraModule } from './module';
+import { paymentsModule } from './payments';
+import { plansModule } from './plans';
+import { subscriptionsModule } from './subscriptions';
+import { uploadsModule } from './uploads';
+
+/** Every feature of the API, registered in this order by `buildApp`. */
+export const MODULES: readonly KoraModule[] = [
+  healthModule,
+  authModule,
+  businessModule,
+  uploadsModule,
+  membersModule,
+  plansModule,
+  paymentsModule,
+  subscriptionsModule,
+  devModule,
+];

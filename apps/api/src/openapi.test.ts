@@ -1,0 +1,62 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app';
+
+/*
+ * The API's OpenAPI document (served at /docs/json) must pass a standard linter with its
+ * recommended rules: every operation with an operationId, a summary, a tag, its success answer
+ * and the error answer of its 4xx.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const document = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    servers?: unknown;
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
+};
+
+describe('the OpenAPI document', () => {
+  it('passes the recommended rules of a standard linter without an error', async () => {
+    const doc = await document();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('declares every operation with its answers', async () => {
+    const doc = await document();
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ id: `${method} ${path}`, op })),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    const missing = operations
+      .filter(({ op }) => {
+        const responses = (op.responses ?? {}) as Record<string, unknown>;
+        const codes = Object.keys(responses);
+        return (
+          !op.operationId ||
+          !op.summary ||
+          !(op.tags as unknown[] | undefined)?.length ||
+          !codes.some((c) => c.startsWith('2')) ||
+          !codes.some((c) => c.startsWith('4'))
+        );
+      })
+      .map(({ id }) => id);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Role } from './auth';
+
+/**
+ * What a signed-in member of a business may do. Owners and admins may do everything; staff run
+ * the front desk (members, subscriptions, payments, messages) and only read plans, the team and
+ * the business settings. The API refuses the rest with 403 and the web app disables it with
+ * the same reason.
+ */
+export const ACTIONS = [
+  'members.read',
+  'members.write',
+  'plans.read',
+  'plans.manage',
+  'subscriptions.read',
+  'payments.read',
+  'payments.record',
+  'business.read',
+  'business.manage',
+  'team.read',
+  'team.manage',
+  'comms.read',
+  'comms.send',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** The actions only an owner or an admin may take. */
+const MANAGERS_ONLY: ReadonlySet<Action> = new Set([
+  'plans.manage',
+  'business.manage',
+  'team.manage',
+]);
+
+/** Whether `role` may take `action`; nobody without a role (no business yet) may take any. */
+export const can = (role: Role | null | undefined, action: Action): boolean =>
+  role === 'owner' || role === 'admin' || (role === 'staff' && !MANAGERS_ONLY.has(action));
+
+/** Why a role may not take an action: the API's 403 message and the web app's tooltip. */
+export const NOT_ALLOWED = 'Only the business owner or an admin can do this.';
+
+/** What a caller without a business hears from every back-office call. */
+export const NO_BUSINESS_MESSAGE = 'Complete your business setup first.';

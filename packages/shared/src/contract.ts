@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { Action } from './access';
+
+/**
+ * Who may call: anyone (`public`), any signed-in user, business or not (`user`), or a member of
+ * a business allowed to take an action (see `can`).
+ */
+export type Access = 'public' | 'user' | Action;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * One call of the API, declared once: the API registers and serialises its route from it and
+ * the web app and the end-to-end tests build their requests from it.
+ */
+export interface Contract<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify-style path: `/v1/member/:id`. */
+  path: string;
+  /** Unique, camelCase: the OpenAPI operationId. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The whole success answer (`{ message, data, meta? }`). */
+  answer: A;
+  /** 200 unless stated (creates answer 201, or 200 when an Idempotency-Key replays them). */
+  status?: 200 | 201;
+  /** Accepts an `Idempotency-Key` header: the same key again answers the first result. */
+  idempotent?: boolean;
+}
+
+/** Declares a contract, keeping its exact schema types. */
+export const contract = <
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  A extends z.ZodType = z.ZodType,
+>(
+  c: Contract<P, Q, B, A>,
+): Contract<P, Q, B, A> => c;
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  /** True when a search matched more rows than it counts: `total` is then a floor. */
+  total_capped: z.boolean().optional(),
+});
+
+/** `{ message, data }`: every answer. */
+export const answerOf = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
+
+/** `{ message, data: [...], meta }`: every paged list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ message: z.string(), data: z.array(item), meta: pageMetaSchema });
+
+/** `{ message, data: null }`: calls that only confirm. */
+export const doneAnswer = answerOf(z.null());
+
+/** Every error: a message for people, a code for programs, and the field messages of a 400. */
+export const errorAnswerSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** The path with its `:params` filled in: `/v1/member/:id` + { id: 4 } → `/v1/member/4`. */
+export const pathOf = (path: string, params?: Record<string, string | number>): string =>
+  path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
