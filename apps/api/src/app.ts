@@ -11,6 +11,7 @@ import { Dispatcher } from './jobs/dispatcher';
 import { pruneRateLimits } from './lib/rate-limit';
 import { transportsFor } from './lib/transports';
 import { MODULES } from './modules';
+import { findUser } from './modules/auth/auth.service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
@@ -75,7 +76,7 @@ export const buildApp = async (
   await app.register(uploadsParserPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret });
-  await app.register(tenancyPlugin, { ctx });
+  await app.register(tenancyPlugin, { findUser: (id: number) => findUser(ctx, id) });
 
   const modules = MODULES.filter((m) => m.enabled?.(ctx) ?? true);
   for (const module of modules) {

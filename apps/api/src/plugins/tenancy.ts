@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@kora/shared';
-import type { AppContext } from '../context';
+import { NO_BUSINESS_MESSAGE, type Role } from '@kora/shared';
 import { forbidden, unauthorized } from '../lib/errors';
-import { findUser } from '../modules/auth/auth.service';
 
 /** The caller's business and role, read from the database on every back-office request. */
 export interface Tenant {
@@ -25,10 +23,24 @@ declare module 'fastify' {
   }
 }
 
-export const NO_BUSINESS = 'Complete your business setup first.';
-export const ROLE_MESSAGES = {
-  manager: 'Only the business owner or an admin can do this.',
-} as const;
+/** What a caller without a business hears from every back-office call. */
+export const NO_BUSINESS = NO_BUSINESS_MESSAGE;
+
+/** The fields of a user's row the tenancy check reads. */
+export interface TenantUser {
+  id: number;
+  businessId: number | null;
+  role: string | null;
+  isActive: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface TenancyOptions {
+  /** Reads the signed-in user's row (given by app.ts, so this plugin imports no module). */
+  findUser: (userId: number) => Promise<TenantUser | undefined>;
+}
 
 /** The tenant of a request that passed `requireBusiness`. */
 export const tenantOf = (request: FastifyRequest): Tenant => {
@@ -36,27 +48,13 @@ export const tenantOf = (request: FastifyRequest): Tenant => {
   return request.tenant;
 };
 
-/**
- * preHandler: the caller's role must be one of `roles`. Use after `requireBusiness`:
- * `preHandler: [app.requireBusiness, requireRole('owner', 'admin')]`.
- */
-export const requireRole =
-  (...roles: Role[]) =>
-  async (request: FastifyRequest) => {
-    const tenant = tenantOf(request);
-    if (!roles.includes(tenant.role)) throw forbidden(ROLE_MESSAGES.manager, 'ROLE_FORBIDDEN');
-  };
-
-/** Owners and admins: plans, team users, business settings. */
-export const MANAGERS: Role[] = ['owner', 'admin'];
-
-export const tenancyPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+export const tenancyPlugin = fp(async (app: FastifyInstance, opts: TenancyOptions) => {
   app.decorateRequest('tenant', null);
   app.decorate('requireBusiness', async (request: FastifyRequest) => {
     await app.authenticate(request);
     // The business comes from the user's row, never from the request: a user moved or
     // deactivated since the token was issued is seen at once.
-    const user = await findUser(opts.ctx, Number(request.claims!.sub));
+    const user = await opts.findUser(Number(request.claims!.sub));
     if (!user || !user.isActive)
       throw unauthorized('Your session has expired. Please sign in again.');
     if (!user.businessId || !user.role) throw forbidden(NO_BUSINESS, 'NO_BUSINESS');
