@@ -1,11 +1,18 @@
-import type {
-  CreateBusinessForm,
-  CreateMemberInput,
-  CreatePlanInput,
-  PageMeta,
-  RegisterInput,
-  TokenPair,
+import {
+  authContracts,
+  businessContracts,
+  memberContracts,
+  pathOf,
+  planContracts,
+  type Contract,
+  type CreateBusinessForm,
+  type CreateMemberInput,
+  type CreatePlanInput,
+  type PageMeta,
+  type RegisterInput,
+  type TokenPair,
 } from '@kora/shared';
+import type { z } from 'zod';
 
 /** The server e2e/run.mjs started, without a trailing slash. */
 export const BASE_URL = (() => {
@@ -73,6 +80,15 @@ export const waitForVerificationCode = async (email: string) =>
 export const waitForSetPasswordToken = async (email: string) =>
   (await waitForMessage(email, /\/set-password\?token=([\w.%-]+)/))[1]!;
 
+/** Calls a contract of the API: its method and path, the params filled in; answers its answer. */
+export const call = async <C extends Contract>(
+  c: C,
+  opts: { params?: Record<string, string | number>; body?: unknown; token?: string } = {},
+): Promise<z.infer<C['answer']>> =>
+  (await api(c.method, pathOf(c.path, opts.params), opts.body, opts.token)) as z.infer<
+    C['answer']
+  >;
+
 /**
  * Registers the owner, verifies the e-mail with the code from the outbox, signs in, sets the
  * business up and refreshes (so the tokens carry the business). Answers the fresh pair.
@@ -82,17 +98,17 @@ export const signUpOwner = async (
   business: CreateBusinessForm,
 ): Promise<TokenPair> => {
   const { email, password } = owner;
-  await api('POST', '/v1/auth/register', owner);
+  await call(authContracts.register, { body: owner });
   const code = await waitForVerificationCode(email);
-  await api('POST', '/v1/auth/verify-email/validate', { email, code });
-  const login = await api<TokenPair>('POST', '/v1/auth/login', {
-    email,
-    password,
-    remember_me: true,
+  await call(authContracts.verifyEmail, { body: { email, code } });
+  const login = await call(authContracts.login, {
+    body: { email, password, remember_me: true },
   });
-  await api('POST', '/v1/business', business, login.data.access_token);
-  return (await api<TokenPair>('POST', '/v1/auth/refresh', { token: login.data.refresh_token }))
-    .data;
+  await call(businessContracts.create, { body: business, token: login.data.access_token });
+  const refreshed = await call(authContracts.refresh, {
+    body: { token: login.data.refresh_token },
+  });
+  return refreshed.data as TokenPair;
 };
 
 type NewPlan = Pick<CreatePlanInput, 'name' | 'amount' | 'duration' | 'duration_type'>;
@@ -103,8 +119,8 @@ type NewMember = Pick<
 
 /** Creates a subscription plan as the signed-in owner; answers its id. */
 export const createPlan = async (token: string, plan: NewPlan) =>
-  (await api<{ id: number }>('POST', '/v1/subscription-type', plan, token)).data;
+  (await call(planContracts.create, { body: plan, token })).data;
 
 /** Creates a member as the signed-in owner; answers its id. */
 export const createMember = async (token: string, member: NewMember) =>
-  (await api<{ id: number }>('POST', '/v1/member', member, token)).data;
+  (await call(memberContracts.create, { body: member, token })).data;
