@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, subscriptionTypes } from '../db/schema';
+import { members, plans } from '../db/schema';
 import { call, createTestApp, type TestApp } from '../test/app';
 import { createTenant, memberBody, type Tenant } from '../test/tenants';
 
@@ -25,7 +25,7 @@ const planBody = {
 
 const CREATES = [
   { what: 'member', url: '/v1/member', body: memberBody({ first_name: 'Tunde' }), table: members },
-  { what: 'plan', url: '/v1/subscription-type', body: planBody, table: subscriptionTypes },
+  { what: 'plan', url: '/v1/subscription-type', body: planBody, table: plans },
 ] as const;
 
 const send = (tenant: Tenant, url: string, body: unknown, key?: string) =>

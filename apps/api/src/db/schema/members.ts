@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
-import { subscriptionTypes } from './plans';
+import { plans } from './plans';
 
 /** A gym member of one business. Member IDs are `${business.code}-00001`, unique per business. */
 export const members = pgTable(
@@ -23,7 +23,8 @@ export const members = pgTable(
       .notNull()
       .references(() => businesses.id),
     memberNumber: integer('member_number').notNull(),
-    memberId: varchar('member_id', { length: 20 }).notNull(),
+    /** The display code staff see and search (`IPG-00001`); the column keeps its API name. */
+    memberCode: varchar('member_id', { length: 20 }).notNull(),
     firstName: varchar('first_name', { length: 100 }).notNull(),
     middleName: varchar('middle_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }).notNull(),
@@ -41,7 +42,7 @@ export const members = pgTable(
     emergencyContactNumber: varchar('emergency_contact_number', { length: 20 }),
     emergencyContactRelationship: varchar('emergency_contact_relationship', { length: 100 }),
     /** The plan chosen at creation (subscriptions record what was actually bought). */
-    subscriptionTypeId: integer('subscription_type_id').references(() => subscriptionTypes.id),
+    subscriptionTypeId: integer('subscription_type_id').references(() => plans.id),
     pictureUrl: varchar('picture_url', { length: 2048 }),
     isActive: boolean('is_active').notNull().default(true),
     /**
@@ -63,7 +64,7 @@ export const members = pgTable(
       .default(sql`now()`),
   },
   (t) => [
-    uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberId),
+    uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberCode),
     // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first).
     index('members_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // business_id inside the same GIN index (btree_gin): a search reads only its own gym's

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { members } from './members';
-import { subscriptionTypes } from './plans';
+import { plans } from './plans';
 import { users } from './users';
 
 /**
@@ -31,7 +31,7 @@ export const payments = pgTable(
       .references(() => members.id),
     subscriptionTypeId: integer('subscription_type_id')
       .notNull()
-      .references(() => subscriptionTypes.id),
+      .references(() => plans.id),
     /** Plan amount × duration, computed by the server. */
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     /** Plan periods bought. */

@@ -11,8 +11,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 
-/** A subscription plan ("subscription type") a business sells. Amounts are integer kobo. */
-export const subscriptionTypes = pgTable(
+/**
+ * A subscription plan a business sells. Amounts are integer kobo. Called "plan" everywhere in
+ * code; its SQL table keeps the name `subscription_types`, as the API path `/v1/subscription-type`
+ * keeps the name the web client has always used.
+ */
+export const plans = pgTable(
   'subscription_types',
   {
     id: serial('id').primaryKey(),

@@ -14,7 +14,7 @@ import {
 import { businesses } from './businesses';
 import { members } from './members';
 import { payments } from './payments';
-import { subscriptionTypes } from './plans';
+import { plans } from './plans';
 
 /**
  * What a payment bought: a member's plan from `start_date` to `expiry_date` (the last day
@@ -32,7 +32,7 @@ export const subscriptions = pgTable(
       .references(() => members.id),
     subscriptionTypeId: integer('subscription_type_id')
       .notNull()
-      .references(() => subscriptionTypes.id),
+      .references(() => plans.id),
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id),

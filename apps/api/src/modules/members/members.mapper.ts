@@ -18,7 +18,7 @@ export const toMember = (row: repo.MemberRow): Member => {
   const status = row.subscriptionStatus as SubscriptionStatus;
   return {
     id: m.id,
-    member_id: m.memberId,
+    member_id: m.memberCode,
     first_name: m.firstName,
     middle_name: m.middleName,
     last_name: m.lastName,

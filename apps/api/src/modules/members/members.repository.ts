@@ -1,11 +1,11 @@
 import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, members, subscriptionTypes, subscriptions } from '../../db/schema';
+import { businesses, members, plans, subscriptions } from '../../db/schema';
 
 export type MemberInsert = Omit<
   typeof members.$inferInsert,
-  'id' | 'businessId' | 'memberNumber' | 'memberId' | 'createdAt' | 'updatedAt'
+  'id' | 'businessId' | 'memberNumber' | 'memberCode' | 'createdAt' | 'updatedAt'
 >;
 export type MemberChanges = Partial<MemberInsert> & { pictureUrl?: string | null };
 
@@ -35,11 +35,11 @@ const latestSubscription = (db: Executor, today: string) =>
     .as('latest_subscription');
 
 const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
-  planId: subscriptionTypes.id,
-  planName: subscriptionTypes.name,
-  planAmountKobo: subscriptionTypes.amountKobo,
-  planDuration: subscriptionTypes.duration,
-  planDurationType: subscriptionTypes.durationType,
+  planId: plans.id,
+  planName: plans.name,
+  planAmountKobo: plans.amountKobo,
+  planDuration: plans.duration,
+  planDurationType: plans.durationType,
   subscriptionStatus:
     sql<number>`case when ${latest.planId} is null then 0 when ${latest.current} then 1 else 2 end`.mapWith(
       Number,
@@ -58,10 +58,10 @@ const selectMembers = (db: Executor, from: typeof members | MemberPage = members
     .from(from as typeof members)
     .leftJoinLateral(latest, sql`true`)
     .leftJoin(
-      subscriptionTypes,
+      plans,
       and(
-        eq(subscriptionTypes.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
-        eq(subscriptionTypes.businessId, members.businessId),
+        eq(plans.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
+        eq(plans.businessId, members.businessId),
       ),
     );
 };
@@ -176,7 +176,7 @@ export const nextMemberNumber = async (db: Executor, businessId: number) =>
 export const insertMember = async (
   db: Executor,
   businessId: number,
-  number: { memberNumber: number; memberId: string },
+  number: { memberNumber: number; memberCode: string },
   values: MemberInsert,
 ): Promise<number> =>
   (
@@ -243,8 +243,8 @@ export const memberSummary = async (
 export const findPlanForMember = async (db: Executor, businessId: number, planId: number) =>
   (
     await db
-      .select({ id: subscriptionTypes.id, isActive: subscriptionTypes.isActive })
-      .from(subscriptionTypes)
-      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, planId)))
+      .select({ id: plans.id, isActive: plans.isActive })
+      .from(plans)
+      .where(and(eq(plans.businessId, businessId), eq(plans.id, planId)))
       .limit(1)
   )[0];

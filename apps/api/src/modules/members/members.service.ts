@@ -98,8 +98,8 @@ export const createMember = async (
         if (input.subscription_type_id) await checkPlan(tx, businessId, input.subscription_type_id);
         const seq = await repo.nextMemberNumber(tx, businessId);
         if (!seq) throw memberNotFound();
-        const memberId = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
-        return repo.insertMember(tx, businessId, { memberNumber: seq.seq, memberId }, values);
+        const memberCode = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
+        return repo.insertMember(tx, businessId, { memberNumber: seq.seq, memberCode }, values);
       },
     );
     return { member: await getMemberForBusiness(ctx, businessId, id), replayed };

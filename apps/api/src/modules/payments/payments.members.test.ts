@@ -1,7 +1,7 @@
 import { addDays, lagosDay } from '@kora/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionTypes } from '../../db/schema';
+import { plans } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../test/app';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates } from './payments.fixtures';
@@ -137,10 +137,7 @@ describe('deleting a plan with payment history', () => {
     const res = await call(t.app, 'DELETE', url, { token: owner.token });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This plan has subscriptions; deactivate it instead.');
-    const row = await t.db
-      .select()
-      .from(subscriptionTypes)
-      .where(eq(subscriptionTypes.id, plan.id));
+    const row = await t.db.select().from(plans).where(eq(plans.id, plan.id));
     expect(row).toHaveLength(1);
     const off = await call(t.app, 'PATCH', url, { token: owner.token, body: { is_active: 0 } });
     expect(off.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { members, payments, subscriptionTypes, subscriptions } from '../../db/schema';
+import { members, payments, plans, subscriptions } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
@@ -13,9 +13,9 @@ const memberColumns = {
   emailAddress: members.emailAddress,
 };
 const planColumns = {
-  id: subscriptionTypes.id,
-  name: subscriptionTypes.name,
-  isGrouped: subscriptionTypes.isGrouped,
+  id: plans.id,
+  name: plans.name,
+  isGrouped: plans.isGrouped,
 };
 
 /**
@@ -37,10 +37,10 @@ export const lockMemberWithPlan = async (
         member: { ...memberColumns, isActive: members.isActive },
         plan: {
           ...planColumns,
-          durationType: subscriptionTypes.durationType,
-          amountKobo: subscriptionTypes.amountKobo,
-          duration: subscriptionTypes.duration,
-          isActive: subscriptionTypes.isActive,
+          durationType: plans.durationType,
+          amountKobo: plans.amountKobo,
+          duration: plans.duration,
+          isActive: plans.isActive,
         },
         earlierPaymentId: idempotencyKey
           ? sql<
@@ -49,10 +49,7 @@ export const lockMemberWithPlan = async (
           : sql<null>`null`,
       })
       .from(members)
-      .leftJoin(
-        subscriptionTypes,
-        and(eq(subscriptionTypes.businessId, members.businessId), eq(subscriptionTypes.id, planId)),
-      )
+      .leftJoin(plans, and(eq(plans.businessId, members.businessId), eq(plans.id, planId)))
       .where(and(eq(members.businessId, businessId), eq(members.id, memberId)))
       .for('update', { of: members })
   )[0];
@@ -124,7 +121,7 @@ const selectRecorded = (db: Executor) =>
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
-    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, payments.subscriptionTypeId))
+    .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
     .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id));
 
 export type RecordedRow = NonNullable<Awaited<ReturnType<typeof findPaymentByKey>>>;
@@ -170,7 +167,7 @@ export const listPayments = async (
       })
       .from(payments)
       .innerJoin(members, eq(members.id, payments.memberId))
-      .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, payments.subscriptionTypeId))
+      .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
       .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))

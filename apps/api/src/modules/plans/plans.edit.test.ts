@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionTypes } from '../../db/schema';
+import { plans } from '../../db/schema';
 import { call, createTestApp, signUp, type TestApp } from '../../test/app';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 
@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowOf = async (id: number) =>
-  (await t.db.select().from(subscriptionTypes).where(eq(subscriptionTypes.id, id)))[0];
+const rowOf = async (id: number) => (await t.db.select().from(plans).where(eq(plans.id, id)))[0];
 const url = (id: number | string) => `/v1/subscription-type/${id}`;
 
 describe('PATCH /v1/subscription-type/:id', () => {

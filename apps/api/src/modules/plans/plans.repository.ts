@@ -1,10 +1,10 @@
 import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { members, payments, subscriptionTypes, subscriptions } from '../../db/schema';
+import { members, payments, plans, subscriptions } from '../../db/schema';
 
-export type PlanRow = typeof subscriptionTypes.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
 export type PlanValues = Omit<
-  typeof subscriptionTypes.$inferInsert,
+  typeof plans.$inferInsert,
   'id' | 'businessId' | 'createdAt' | 'updatedAt'
 >;
 
@@ -16,8 +16,8 @@ export const findPlan = async (
   (
     await db
       .select()
-      .from(subscriptionTypes)
-      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, id)))
+      .from(plans)
+      .where(and(eq(plans.businessId, businessId), eq(plans.id, id)))
       .limit(1)
   )[0];
 
@@ -28,14 +28,14 @@ export const listPlans = async (
 ): Promise<PlanRow[]> =>
   db
     .select()
-    .from(subscriptionTypes)
+    .from(plans)
     .where(
       and(
-        eq(subscriptionTypes.businessId, businessId),
-        opts.isActive === undefined ? undefined : eq(subscriptionTypes.isActive, opts.isActive),
+        eq(plans.businessId, businessId),
+        opts.isActive === undefined ? undefined : eq(plans.isActive, opts.isActive),
       ),
     )
-    .orderBy(desc(subscriptionTypes.createdAt), desc(subscriptionTypes.id))
+    .orderBy(desc(plans.createdAt), desc(plans.id))
     .limit(opts.limit);
 
 export const insertPlan = async (
@@ -45,7 +45,7 @@ export const insertPlan = async (
 ): Promise<PlanRow> =>
   (
     await db
-      .insert(subscriptionTypes)
+      .insert(plans)
       .values({ ...values, businessId })
       .returning()
   )[0]!;
@@ -58,9 +58,9 @@ export const updatePlan = async (
 ): Promise<PlanRow | undefined> =>
   (
     await db
-      .update(subscriptionTypes)
+      .update(plans)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, id)))
+      .where(and(eq(plans.businessId, businessId), eq(plans.id, id)))
       .returning()
   )[0];
 
@@ -101,8 +101,8 @@ export const planHasHistory = async (
   const row = (
     await db
       .select({ used: sql<boolean>`${sql.join(checks, sql` or `)}` })
-      .from(subscriptionTypes)
-      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, planId)))
+      .from(plans)
+      .where(and(eq(plans.businessId, businessId), eq(plans.id, planId)))
   )[0];
   return row ? row.used === true : undefined;
 };
@@ -111,7 +111,7 @@ export const planHasHistory = async (
 export const deletePlan = async (db: Executor, businessId: number, id: number): Promise<boolean> =>
   (
     await db
-      .delete(subscriptionTypes)
-      .where(and(eq(subscriptionTypes.businessId, businessId), eq(subscriptionTypes.id, id)))
-      .returning({ id: subscriptionTypes.id })
+      .delete(plans)
+      .where(and(eq(plans.businessId, businessId), eq(plans.id, id)))
+      .returning({ id: plans.id })
   ).length === 1;

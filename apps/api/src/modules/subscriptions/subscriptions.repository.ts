@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionStatusFilter } from '@kora/shared';
 import type { Executor } from '../../db/client';
-import { members, subscriptionTypes, subscriptions } from '../../db/schema';
+import { members, plans, subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInsert = Omit<typeof subscriptions.$inferInsert, 'id' | 'createdAt'>;
@@ -64,14 +64,14 @@ export const listSubscriptions = async (
           emailAddress: members.emailAddress,
         },
         plan: {
-          id: subscriptionTypes.id,
-          name: subscriptionTypes.name,
-          isGrouped: subscriptionTypes.isGrouped,
+          id: plans.id,
+          name: plans.name,
+          isGrouped: plans.isGrouped,
         },
       })
       .from(subscriptions)
       .innerJoin(members, eq(members.id, subscriptions.memberId))
-      .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, subscriptions.subscriptionTypeId))
+      .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
       .where(where)
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(page.limit)

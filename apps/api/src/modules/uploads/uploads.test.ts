@@ -218,7 +218,7 @@ describe('member pictures', () => {
         .values({
           businessId,
           memberNumber: n,
-          memberId: `TST-${String(n).padStart(5, '0')}`,
+          memberCode: `TST-${String(n).padStart(5, '0')}`,
           firstName: 'Chidi',
           lastName: 'Eze',
           mobileNumber: '+2348031234567',
