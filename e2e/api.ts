@@ -85,9 +85,7 @@ export const call = async <C extends Contract>(
   c: C,
   opts: { params?: Record<string, string | number>; body?: unknown; token?: string } = {},
 ): Promise<z.infer<C['answer']>> =>
-  (await api(c.method, pathOf(c.path, opts.params), opts.body, opts.token)) as z.infer<
-    C['answer']
-  >;
+  (await api(c.method, pathOf(c.path, opts.params), opts.body, opts.token)) as z.infer<C['answer']>;
 
 /**
  * Registers the owner, verifies the e-mail with the code from the outbox, signs in, sets the

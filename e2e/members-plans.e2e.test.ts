@@ -180,7 +180,7 @@ describe('members', () => {
     await page().getByRole('searchbox', { name: 'Search members' }).fill('okafor');
     await page().waitForURL(/\?search=okafor$/);
     await expect.poll(() => page().getByText('Musa Bello').count()).toBe(0);
-    await page().getByText('Showing 1 to 1 of 1 members').waitFor();
+    await page().getByText('Showing 1 to 1 of 1 member').waitFor();
     await page().reload();
     await expect
       .poll(() => page().getByRole('searchbox', { name: 'Search members' }).inputValue())

@@ -93,7 +93,7 @@ describe('payments', () => {
     await page().goto('/payments');
     await row('Efosa Igbinedion').getByText('₦27,500').waitFor();
     await row('Efosa Igbinedion').getByText('Cash').waitFor();
-    await page().getByText('Showing 1 to 1 of 1 payments').waitFor();
+    await page().getByText('Showing 1 to 1 of 1 payment').waitFor();
     await page().getByLabel('Total: 1').waitFor();
     await page().getByLabel('Today: ₦27,500').waitFor();
     expect(

@@ -35,7 +35,10 @@ describe('routes and guards', () => {
     signIn();
     vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
     const { router } = open(path);
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // The dashboard's code loads on demand: allow a busy machine more than the default second.
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

@@ -1,9 +1,11 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
   const { isAuthenticated } = useSession();
+  usePageTitle('Page not found');
   return (
     <Center mih="100dvh" p="md" component="main">
       <Stack align="center" ta="center" gap="md" maw={440}>

@@ -17,7 +17,8 @@ export function Providers({
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" limit={3} />
+        {/* Toasts rise from the bottom: at the top they covered the header's user menu. */}
+        <Notifications position="bottom-right" limit={3} />
         <ModalsProvider>
           <SessionWatcher />
           {children}

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ErrorPage } from './error-page';
 import { GuestOnly, RequireAuth } from './guards';
+import type { BusinessRouteHandle } from './layout/require-business';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -26,6 +28,7 @@ const SetPasswordPage = lazyPage(
 
 // Back office
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
+const RequireBusiness = lazyPage(() => import('./layout/require-business'), 'RequireBusiness');
 const DashboardPage = lazyPage(
   () => import('@/features/dashboard/pages/dashboard-page'),
   'DashboardPage',
@@ -79,29 +82,44 @@ const PlanEditPage = lazyPage(
   'PlanEditPage',
 );
 
-/** Back-office pages reachable both at /x and at /dashboard/x (spec 02 §2 "Route access"). */
-const sections: [path: string, Page: ComponentType][] = [
-  ['members', MembersPage],
-  ['members/add', MemberAddPage],
-  ['members/:id', MemberDetailsPage],
-  ['members/:id/edit', MemberEditPage],
-  ['subscriptions', SubscriptionsPage],
-  ['payments', PaymentsPage],
+/** A back-office page is reachable both at /x and at /dashboard/x. */
+const atBoth = (path: string, Page: ComponentType, handle?: BusinessRouteHandle): RouteObject[] => [
+  { path: `/${path}`, element: <Page />, handle },
+  { path: `/dashboard/${path}`, element: <Page />, handle },
+];
+
+/** The pages of a business's records, with the tab title they have while the setup is asked for. */
+const businessSections: [path: string, Page: ComponentType, title: string][] = [
+  ['members', MembersPage, 'Members'],
+  ['members/add', MemberAddPage, 'Add member'],
+  ['members/:id', MemberDetailsPage, 'Member details'],
+  ['members/:id/edit', MemberEditPage, 'Edit member'],
+  ['subscriptions', SubscriptionsPage, 'Subscriptions'],
+  ['payments', PaymentsPage, 'Payments'],
+  ['subscription-plans', SubscriptionPlansPage, 'Subscription plans'],
+  ['subscription-plans/add', PlanAddPage, 'Create plan'],
+  ['subscription-plans/:id', PlanDetailsPage, 'Plan details'],
+  ['subscription-plans/:id/edit', PlanEditPage, 'Edit plan'],
+];
+
+const otherSections: [path: string, Page: ComponentType][] = [
   ['communications', CommunicationsPage],
   ['users', UsersPage],
-  ['subscription-plans', SubscriptionPlansPage],
-  ['subscription-plans/add', PlanAddPage],
-  ['subscription-plans/:id', PlanDetailsPage],
-  ['subscription-plans/:id/edit', PlanEditPage],
   ['settings', SettingsPage],
 ];
+
+/** The landing page names its tab after the product alone. */
+function Landing() {
+  usePageTitle(undefined);
+  return <LandingPage />;
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: <Landing /> },
       { path: '/set-password', element: <SetPasswordPage /> },
       {
         element: <GuestOnly />,
@@ -120,10 +138,13 @@ export const routes: RouteObject[] = [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/change-password', element: <ChangePasswordPage /> },
-              ...sections.flatMap(([path, Page]) => [
-                { path: `/${path}`, element: <Page /> },
-                { path: `/dashboard/${path}`, element: <Page /> },
-              ]),
+              ...otherSections.flatMap(([path, Page]) => atBoth(path, Page)),
+              {
+                element: <RequireBusiness />,
+                children: businessSections.flatMap(([path, Page, title]) =>
+                  atBoth(path, Page, { title }),
+                ),
+              },
             ],
           },
         ],

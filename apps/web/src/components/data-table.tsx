@@ -1,27 +1,36 @@
 import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTableCards } from './data-table-cards';
+import { mutedStyle, type Column } from './data-table-columns';
 
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** The cell's maximum width. */
-  maw?: number;
-  /** The actions column: its header sits on the right. */
-  alignRight?: boolean;
-}
+export type { CardPlace, Column } from './data-table-columns';
+
+/** Narrower than this the rows show as cards: the width where the side navigation folds away. */
+export const CARDS_QUERY = '(max-width: 48em)';
 
 interface DataTableProps<T> {
   rows: T[];
   columns: Column<T>[];
-  /** Narrower than this, the table scrolls sideways (a phone). */
+  /** Narrower than this, the table scrolls sideways (a tablet; phones get cards). */
   minWidth: number;
   /** A row opens something: it highlights on hover and takes clicks. */
   onRowClick?: (row: T) => void;
+  /** A row shown muted (a deactivated member): dimmed, on a grey background. */
+  isMuted?: (row: T) => boolean;
 }
 
-/** A table of rows with an id, one column definition per column (spec 02 §2). */
+/**
+ * A table of rows with an id, one column definition per column. On a phone each row is a card
+ * instead (the title and status first, then the fields, then the row's actions), so no column
+ * is cut off.
+ */
 export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
-  const { rows, columns, minWidth, onRowClick } = props;
+  const { rows, columns, minWidth, onRowClick, isMuted } = props;
+  const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+  if (phone)
+    return (
+      <DataTableCards rows={rows} columns={columns} onRowClick={onRowClick} isMuted={isMuted} />
+    );
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table highlightOnHover={onRowClick !== undefined} verticalSpacing="sm">
@@ -35,19 +44,26 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              onClick={onRowClick ? () => onRowClick(row) : undefined}
-              style={onRowClick ? { cursor: 'pointer' } : undefined}
-            >
-              {columns.map((c) => (
-                <Table.Td key={c.header} maw={c.maw}>
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
+          {rows.map((row) => {
+            const muted = isMuted?.(row) ?? false;
+            return (
+              <Table.Tr
+                key={row.id}
+                data-muted={muted || undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                style={{
+                  ...(onRowClick ? { cursor: 'pointer' } : {}),
+                  ...(muted ? mutedStyle : {}),
+                }}
+              >
+                {columns.map((c) => (
+                  <Table.Td key={c.header} maw={c.maw}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

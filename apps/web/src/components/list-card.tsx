@@ -2,6 +2,7 @@ import { Card, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PageMeta } from '@kora/shared';
 import type { ReactNode } from 'react';
+import { CARDS_QUERY } from './data-table';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 import { LoadError } from './load-error';
 import { PageLoader } from './page-loader';
@@ -11,6 +12,8 @@ import { PaginationFooter } from './pagination-footer';
 export interface PagedQuery<T> {
   data?: { data: T[]; meta: PageMeta };
   isError: boolean;
+  /** What failed: a 429 or a missing business gets its own message and action. */
+  error?: unknown;
   isFetching: boolean;
   refetch: () => unknown;
 }
@@ -40,7 +43,7 @@ interface ListCardProps<T> {
  */
 export function ListCard<T>(props: ListCardProps<T>) {
   const { toolbar, query, errorMessage, empty, noun, perPage, onPageChange } = props;
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const data = query.data;
   return (
     <Card withBorder radius="lg" padding={0}>
@@ -49,7 +52,11 @@ export function ListCard<T>(props: ListCardProps<T>) {
       </Stack>
       {query.isError && !data ? (
         <Stack p="md">
-          <LoadError message={errorMessage} onRetry={() => void query.refetch()} />
+          <LoadError
+            message={errorMessage}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         </Stack>
       ) : !data ? (
         <PageLoader minHeight={200} />

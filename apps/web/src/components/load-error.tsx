@@ -1,14 +1,41 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconHourglassHigh } from '@tabler/icons-react';
+import { BusinessSetupPrompt } from '@/features/business';
+import {
+  NO_BUSINESS_MESSAGE,
+  RATE_LIMIT_MESSAGE,
+  isNoBusiness,
+  isRateLimited,
+} from '@/lib/api-error';
+
+interface LoadErrorProps {
+  /** The screen's message when the load failed. */
+  message: string;
+  onRetry?: () => void;
+  /**
+   * The failure itself (a query's `error`). A user without a business is offered the setup
+   * instead of a Retry that cannot help; a 429 asks the user to wait a moment.
+   */
+  error?: unknown;
+}
 
 /** A list or detail that failed to load: the screen's message and a Retry. */
-export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function LoadError({ message, onRetry, error }: LoadErrorProps) {
+  if (isNoBusiness(error))
+    return <BusinessSetupPrompt message={error.message || NO_BUSINESS_MESSAGE} />;
+  const wait = isRateLimited(error);
+  const Icon = wait ? IconHourglassHigh : IconAlertCircle;
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+    <Alert color={wait ? 'yellow' : 'red'} icon={<Icon size={18} aria-hidden />} role="alert">
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{message}</Text>
+        <Text size="sm">{wait ? error.message || RATE_LIMIT_MESSAGE : message}</Text>
         {onRetry ? (
-          <Button size="compact-sm" variant="white" color="red" onClick={onRetry}>
+          <Button
+            size="compact-sm"
+            variant="white"
+            color={wait ? 'yellow' : 'red'}
+            onClick={onRetry}
+          >
             Retry
           </Button>
         ) : null}

@@ -46,6 +46,13 @@ describe('showingText', () => {
     expect(showingText(5, 10, 42, 'members')).toBe('Showing 41 to 42 of 42 members');
     expect(showingText(1, 20, 0, 'payments')).toBe('Showing 0 to 0 of 0 payments');
   });
+
+  it('a total of one is singular', () => {
+    expect(showingText(1, 10, 1, 'members')).toBe('Showing 1 to 1 of 1 member');
+    expect(showingText(1, 20, 1, 'payments')).toBe('Showing 1 to 1 of 1 payment');
+    expect(showingText(1, 20, 1, 'subscriptions')).toBe('Showing 1 to 1 of 1 subscription');
+    expect(showingText(1, 20, 2, 'subscriptions')).toBe('Showing 1 to 2 of 2 subscriptions');
+  });
 });
 
 describe('PaginationFooter', () => {

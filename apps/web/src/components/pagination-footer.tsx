@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /**
- * The numbered pages to show (spec 02 §2): the first, the last, the current one and its
+ * The numbered pages to show: the first, the last, the current one and its
  * neighbours, with an ellipsis wherever pages are skipped. pageItems(5, 10) is
  * [1, …, 4, 5, 6, …, 10].
  */
@@ -23,7 +23,13 @@ export const pageItems = (current: number, pages: number): PageItem[] => {
   return items;
 };
 
-/** "Showing 11 to 20 of 42 members"; a capped search count reads "of 1,000+ members". */
+/** The singular of a plural noun ending in s: "members" → "member". */
+const singular = (noun: string) => (noun.endsWith('s') ? noun.slice(0, -1) : noun);
+
+/**
+ * "Showing 11 to 20 of 42 members"; a total of exactly 1 takes the singular ("of 1 member"); a
+ * capped search count reads "of 1,000+ members".
+ */
 export const showingText = (
   page: number,
   perPage: number,
@@ -34,7 +40,7 @@ export const showingText = (
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(page * perPage, total);
   const of = capped ? `${total.toLocaleString('en-NG')}+` : total;
-  return `Showing ${from} to ${to} of ${of} ${noun}`;
+  return `Showing ${from} to ${to} of ${of} ${total === 1 && !capped ? singular(noun) : noun}`;
 };
 
 interface PaginationFooterProps {
@@ -42,7 +48,7 @@ interface PaginationFooterProps {
   pages: number;
   perPage: number;
   total: number;
-  /** What is counted, plural: "members", "payments". */
+  /** What is counted, plural: "members", "payments" (a total of 1 drops the final s). */
   noun: string;
   /** The total is a floor (a broad search): shown as "1,000+". */
   capped?: boolean;

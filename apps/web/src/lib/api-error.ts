@@ -20,9 +20,29 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE =
   'Unable to reach the server. Check your internet connection and try again.';
 
-/** The server's message when the server answered one, else the screen's fallback. */
-export const errorMessage = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+/** What a 429 says when the server's answer carried no message of its own. */
+export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+
+/** What a back-office call says to a user who has no business yet (the server's 403 text). */
+export const NO_BUSINESS_MESSAGE = 'Complete your business setup first.';
+
+/** The server is rate-limiting this browser: waiting helps, reloading does not. */
+export const isRateLimited = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 429;
+
+/** A back-office call refused because the signed-in user has not set up a business. */
+export const isNoBusiness = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && error.code === 'NO_BUSINESS';
+
+/**
+ * The server's message when the server answered one, else the screen's fallback; a 429 without
+ * a message asks the user to wait rather than naming the screen's failure.
+ */
+export const errorMessage = (error: unknown, fallback: string): string => {
+  if (!(error instanceof ApiError) || error.status === 0) return fallback;
+  if (error.message) return error.message;
+  return error.status === 429 ? RATE_LIMIT_MESSAGE : fallback;
+};
 
 /**
  * For screens whose catalogue splits 4xx from other failures (registration, verification,
@@ -34,5 +54,5 @@ export const splitErrorMessage = (
   otherFallback: string,
 ): string =>
   error instanceof ApiError && error.isClientError
-    ? error.message || clientFallback
+    ? error.message || (error.status === 429 ? RATE_LIMIT_MESSAGE : clientFallback)
     : otherFallback;

@@ -137,6 +137,24 @@ describe('http client', () => {
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
+  it('a rate-limited refresh keeps the session and fails the call with the 429', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/v1/auth/refresh'
+        ? json(429, {
+            message: 'Too many requests. Please wait a minute and try again.',
+            code: 'RATE_LIMITED',
+          })
+        : json(401, { message: 'expired', code: 'TOKEN_INVALID' }),
+    );
+    await expect(http.get('/v1/a')).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many requests. Please wait a minute and try again.',
+    });
+    expect(sessionStore.get().isAuthenticated).toBe(true);
+    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('does not refresh on the 401 of a call that opts out (wrong credentials at login)', async () => {
     fetchMock.mockResolvedValue(json(401, { message: 'Invalid email or password.', code: 'X' }));
     await expect(

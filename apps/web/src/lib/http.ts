@@ -93,8 +93,9 @@ const doRefresh = (staleToken: string | null): Promise<string | null> =>
     );
     const body = await readBody(res);
     if (!res.ok) {
-      // A 5xx is the server's trouble, not the session's: keep it and let the call fail.
-      if (res.status >= 500) throw toError(res, body);
+      // A 5xx is the server's trouble and a 429 a request to wait, neither the session's end:
+      // keep the session and let the call fail with that answer.
+      if (res.status >= 500 || res.status === 429) throw toError(res, body);
       expireSession();
       return null;
     }

@@ -3,6 +3,7 @@ import type {
   ApiPage,
   CreateMemberInput,
   Member,
+  MemberAccountStatus,
   MemberSummary,
   UpdateMemberInput,
 } from '@kora/shared';
@@ -10,12 +11,14 @@ import { http } from '@/lib/http';
 import { usePagedQuery } from '@/lib/use-paged-query';
 import { uploadFile } from '@/lib/upload';
 
-/** Members list page size (spec 02 §7). */
+/** The members list shows 10 members a page. */
 export const MEMBERS_PER_PAGE = 10;
 
 export interface MemberListParams {
   page: number;
   search: string;
+  /** Active or deactivated accounts only; undefined lists both. */
+  accountStatus?: MemberAccountStatus;
 }
 
 export const membersKey = ['members'] as const;
@@ -24,14 +27,17 @@ export const memberSummaryKey = [...membersKey, 'summary'] as const;
 export const memberKey = (id: number) => [...membersKey, 'detail', id] as const;
 
 export const membersApi = {
-  list: ({ page, search }: MemberListParams) => {
+  list: ({ page, search, accountStatus }: MemberListParams) => {
     const q = new URLSearchParams({ page: String(page), per_page: String(MEMBERS_PER_PAGE) });
     if (search) q.set('search', search);
+    if (accountStatus) q.set('account_status', accountStatus);
     return http.get<Member[]>(`/v1/member?${q}`) as Promise<ApiPage<Member>>;
   },
   summary: () => http.get<MemberSummary>('/v1/member/summary'),
   get: (id: number) => http.get<Member>(`/v1/member/${id}`),
-  create: (input: Partial<CreateMemberInput>) => http.post<Member>('/v1/member', input),
+  /** The same key for a retried submission: the server creates the member once. */
+  create: (input: Partial<CreateMemberInput>, idempotencyKey: string) =>
+    http.post<Member>('/v1/member', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
   update: (id: number, input: UpdateMemberInput) => http.patch<Member>(`/v1/member/${id}`, input),
   uploadPicture: (id: number, file: File) => uploadFile(file, 'member_picture', id),
 };
@@ -67,7 +73,8 @@ const useRefreshMembers = () => {
 export const useCreateMember = () => {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: (input: Partial<CreateMemberInput>) => membersApi.create(input),
+    mutationFn: ({ input, key }: { input: Partial<CreateMemberInput>; key: string }) =>
+      membersApi.create(input, key),
     onSuccess: (answer) => refresh(answer.data),
   });
 };

@@ -1,19 +1,27 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import { MEMBER_ACCOUNT_STATUSES, type MemberAccountStatus } from '@kora/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** ?account_status=active|inactive; anything else (or none) lists every account. */
+const readAccountStatus = (value: string | null): MemberAccountStatus | undefined =>
+  (MEMBER_ACCOUNT_STATUSES as readonly (string | null)[]).includes(value)
+    ? (value as MemberAccountStatus)
+    : undefined;
+
 /**
- * The members list's page and search, kept in the URL (?search=&page=) so a refresh or a
- * shared link keeps them. The search box updates the URL after a pause in typing and goes
- * back to page 1.
+ * The members list's page, search and account filter, kept in the URL
+ * (?search=&account_status=&page=) so a refresh or a shared link keeps them. The search box
+ * updates the URL after a pause in typing; a new search or account filter goes back to page 1.
  */
 export const useMemberListParams = () => {
   const [params, setParams] = useSearchParams();
   const urlSearch = (params.get('search') ?? '').trim();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const accountStatus = readAccountStatus(params.get('account_status'));
   const [input, setInput] = useState(urlSearch);
   const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -48,5 +56,14 @@ export const useMemberListParams = () => {
       return q;
     });
 
-  return { page, search: urlSearch, input, setInput, setPage };
+  const setAccountStatus = (next: MemberAccountStatus | undefined) =>
+    setParams((prev) => {
+      const q = new URLSearchParams(prev);
+      if (next) q.set('account_status', next);
+      else q.delete('account_status');
+      q.delete('page');
+      return q;
+    });
+
+  return { page, search: urlSearch, accountStatus, input, setInput, setPage, setAccountStatus };
 };

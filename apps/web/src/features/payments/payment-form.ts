@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAYMENT_PURPOSE,
+  MAX_PAYMENT_DURATION,
   formatNaira,
   koboToNaira,
   nairaToKobo,
@@ -18,7 +19,7 @@ export const PAYMENT_TEXTS = {
   noMatch: 'No payments match your filters',
 } as const;
 
-/** The confirmation closes the modal after this long (spec 02 §9). */
+/** The confirmation closes the modal after 3 seconds. */
 export const PAYMENT_MODAL_CLOSE_MS = 3_000;
 
 export type PaymentFormValues = {
@@ -41,6 +42,14 @@ export const emptyPaymentForm = (memberId?: number): PaymentFormValues => ({
 
 /** The form checks what the user enters; the amount is computed, not entered. */
 export const paymentFormSchema = recordPaymentSchema.omit({ amount: true });
+
+/** A duration a payment may buy: a whole number of plan periods from 1 to 120. */
+export const isPaymentDuration = (duration: number | string): boolean => {
+  const periods = typeof duration === 'number' ? duration : Number(duration);
+  return (
+    duration !== '' && Number.isInteger(periods) && periods >= 1 && periods <= MAX_PAYMENT_DURATION
+  );
+};
 
 /**
  * Plan amount × duration in integer kobo (no float drift: ₦33,333.33 × 3 is ₦99,999.99);
@@ -76,13 +85,3 @@ export const planOptionLabel = (plan: Plan) =>
 /** How long `periods` of the plan last: 2 × 3 months = "6 months". */
 export const coveredLabel = (plan: Pick<Plan, 'duration' | 'duration_type'>, periods: number) =>
   durationLabel(plan.duration * periods, plan.duration_type);
-
-/** A fresh Idempotency-Key; randomUUID needs a secure context, so plain HTTP falls back. */
-export const newIdempotencyKey = (): string => {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};

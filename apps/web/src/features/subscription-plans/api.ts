@@ -15,8 +15,11 @@ export const plansApi = {
     http.get<Plan[]>(`/v1/subscription-type${activeOnly ? '?is_active=1' : ''}`),
   presets: () => http.get<PlanPreset[]>('/v1/subscription-type/presets'),
   get: (id: number) => http.get<Plan>(`/v1/subscription-type/${id}`),
-  create: (input: CreatePlanPayload) =>
-    http.post<Plan & { entity_id: number }>('/v1/subscription-type', input),
+  /** The same key for a retried submission: the server creates the plan once. */
+  create: (input: CreatePlanPayload, idempotencyKey: string) =>
+    http.post<Plan & { entity_id: number }>('/v1/subscription-type', input, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   update: (id: number, input: UpdatePlanInput) =>
     http.patch<Plan>(`/v1/subscription-type/${id}`, input),
   remove: (id: number) => http.delete<null>(`/v1/subscription-type/${id}`),
@@ -27,7 +30,7 @@ export const plansApi = {
     ) as Promise<ApiPage<unknown>>,
 };
 
-/** Owners and admins create, edit and delete plans; staff only read them (03-decisions §1). */
+/** Owners and admins create, edit and delete plans; staff only read them. */
 export const useCanManagePlans = () => {
   const { user } = useSession();
   return user?.role === 'owner' || user?.role === 'admin';
@@ -80,7 +83,8 @@ export const usePlanStats = (id: number) =>
 export const useCreatePlan = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePlanPayload) => plansApi.create(input),
+    mutationFn: ({ input, key }: { input: CreatePlanPayload; key: string }) =>
+      plansApi.create(input, key),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: plansKey }),
   });
 };

@@ -4,7 +4,7 @@ import { http } from '@/lib/http';
 import { usePagedQuery } from '@/lib/use-paged-query';
 import { listQuery, type ListFilters } from './list-filters';
 
-/** Subscriptions list page size (spec 02 §7). */
+/** The subscriptions list shows 20 a page. */
 export const SUBSCRIPTIONS_PER_PAGE = 20;
 
 export interface SubscriptionListParams extends ListFilters {
@@ -27,7 +27,7 @@ export const subscriptionsApi = {
 export const useSubscriptions = (params: SubscriptionListParams) =>
   usePagedQuery(subscriptionListKey(params), () => subscriptionsApi.list(params));
 
-/** Active, expiring (within 7 days) and expired counts, from the server. */
+/** Active, upcoming, expiring (within 7 days) and expired counts, from the server. */
 export const useSubscriptionSummary = () =>
   useQuery({
     queryKey: subscriptionSummaryKey,

@@ -4,10 +4,10 @@ import { subscription } from './test-fixtures';
 
 const TODAY = '2026-11-20';
 
-describe('subscription display status (spec 02 §4)', () => {
-  it('labels a subscription Inactive, Expired, Expiring Soon or Active', () => {
-    const on = (expiry_date: string, is_active = true) =>
-      displayStatus(subscription({ expiry_date, is_active }), TODAY);
+describe('subscription display status', () => {
+  it('labels a subscription Inactive, Expired, Upcoming, Expiring Soon or Active', () => {
+    const on = (expiry_date: string, is_active = true, start_date = '2026-11-01') =>
+      displayStatus(subscription({ start_date, expiry_date, is_active }), TODAY);
     expect(on('2027-01-31', false)).toBe('Inactive');
     expect(on('2026-11-10', false)).toBe('Inactive');
     expect(on('2026-11-19')).toBe('Expired');
@@ -15,10 +15,16 @@ describe('subscription display status (spec 02 §4)', () => {
     expect(on('2026-11-27')).toBe('Expiring Soon');
     expect(on('2026-11-28')).toBe('Active');
     expect(on('2027-11-20')).toBe('Active');
+    // A renewal paid in advance: it starts after today.
+    expect(on('2026-12-20', true, '2026-11-21')).toBe('Upcoming');
+    expect(on('2026-12-19', true, '2026-11-20')).toBe('Active');
+    expect(on('2026-12-20', false, '2026-11-21')).toBe('Inactive');
   });
 
-  it('shows Expiring Soon in the warning colour', () => {
+  it('shows Expiring Soon in the warning colour; Upcoming in a colour of its own', () => {
     expect(STATUS_COLORS['Expiring Soon']).toBe('orange');
+    expect(STATUS_COLORS.Upcoming).toBe('blue');
+    expect(new Set(Object.values(STATUS_COLORS)).size).toBe(5);
     expect(STATUS_COLORS.Active).toBe('green');
     expect(STATUS_COLORS.Expired).toBe('red');
   });

@@ -6,9 +6,13 @@ import {
 } from '@kora/shared';
 import { durationLabel } from '@/features/subscription-plans';
 
-/** Badge colours of the display statuses; Expiring Soon in the warning colour (spec 02 §4). */
+/**
+ * Badge colours of the display statuses: Expiring Soon in the warning colour; Upcoming (a
+ * renewal paid in advance, not yet started) in its own colour.
+ */
 export const STATUS_COLORS: Record<SubscriptionDisplayStatus, string> = {
   Active: 'green',
+  Upcoming: 'blue',
   'Expiring Soon': 'orange',
   Expired: 'red',
   Inactive: 'gray',

@@ -5,6 +5,7 @@ import { changePasswordSchema } from '@kora/shared';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useChangePassword } from '../api';
 
@@ -15,6 +16,7 @@ const toggle = { 'aria-label': 'Show or hide password' };
 const empty = { old_password: '', new_password: '', confirm_password: '' };
 
 export function ChangePasswordPage() {
+  usePageTitle('Change password');
   const change = useChangePassword();
   const success = useTimedMessage(5000);
   const form = useForm({

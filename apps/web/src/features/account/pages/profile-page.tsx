@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/api-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useUserProfile } from '../api';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileSummary } from '../components/profile-summary';
@@ -11,6 +12,7 @@ export const PROFILE_LOAD_FAILED = 'Unable to fetch your profile information. Pl
 
 export function ProfilePage() {
   const profile = useUserProfile();
+  usePageTitle('Profile');
 
   let body;
   if (profile.isPending) body = <PageLoader />;

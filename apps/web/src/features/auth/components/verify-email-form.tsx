@@ -26,9 +26,12 @@ interface VerifyEmailFormProps {
   onBack: () => void;
   /** Ask for a fresh code on arrival (the login of an unverified account). */
   sendOnMount?: boolean;
+  /** A code was sent (on arrival or by Resend). */
+  onSent?: () => void;
 }
 
-export function VerifyEmailForm({ email, onVerified, onBack, sendOnMount }: VerifyEmailFormProps) {
+export function VerifyEmailForm(props: VerifyEmailFormProps) {
+  const { email, onVerified, onBack, sendOnMount, onSent } = props;
   const verify = useVerifyEmail();
   const resend = useResendCode();
   // The countdown runs from a deadline, so a slow phone's late timers do not stretch it.
@@ -58,10 +61,15 @@ export function VerifyEmailForm({ email, onVerified, onBack, sendOnMount }: Veri
   }, [resendAt]);
   const cooldown = resendAt === null ? 0 : Math.max(0, Math.ceil((resendAt - now) / 1000));
 
+  // A new code voids the old one: the old code and the error it earned go with it.
   const sendCode = () =>
     resend.mutate(email, {
       onSuccess: () => {
         const t = Date.now();
+        verify.reset();
+        form.setFieldValue('code', '');
+        form.clearErrors();
+        onSent?.();
         setResent(true);
         setNow(t);
         setResendAt(t + RESEND_COOLDOWN_SECONDS * 1000);

@@ -71,6 +71,7 @@ describe('LoginPage', () => {
     await user.type(field('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(router.state.location.search).toBe('?verify=ada%40irongym.ng');
     expect(router.state.location.state).toEqual({ verifyEmail: 'ada@irongym.ng' });
   });
 

@@ -4,10 +4,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { sessionStore } from '@/lib/session';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { AuthLayout } from '../components/auth-layout';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { LoginForm } from '../components/login-form';
+import { verifyPath } from '../verify-path';
 
 /** Navigation state other screens pass to /login: a success message and the e-mail to prefill. */
 export interface LoginNotice {
@@ -18,6 +20,7 @@ export interface LoginNotice {
 export const LOGIN_NOTICE_MS = 10_000;
 
 export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
+  usePageTitle(forgotOpen ? 'Forgot password' : 'Sign in');
   const location = useLocation();
   const navigate = useNavigate();
   const [notice] = useState<LoginNotice>(() => (location.state as LoginNotice | null) ?? {});
@@ -62,7 +65,7 @@ export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
           sessionStore.signIn(tokens);
           navigate('/dashboard', { replace: true });
         }}
-        onUnverified={(email) => navigate('/signup', { state: { verifyEmail: email } })}
+        onUnverified={(email) => navigate(verifyPath(email), { state: { verifyEmail: email } })}
       />
       <ForgotPasswordModal
         opened={forgot}

@@ -2,6 +2,7 @@ import { Alert, Loader, Group, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/lib/use-page-title';
 import { AuthLayout } from '../components/auth-layout';
 import { LinkError } from '../components/link-error';
 import { SetPasswordForm } from '../components/set-password-form';
@@ -10,6 +11,7 @@ import { checkLinkToken } from '../link-token';
 export const REDIRECT_AFTER_SET_PASSWORD_MS = 2000;
 
 export function SetPasswordPage() {
+  usePageTitle('Set password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');

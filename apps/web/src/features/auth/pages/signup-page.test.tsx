@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-error';
 import { field, renderPage } from '@/test/render';
 import { authApi } from '../api';
 import { RESEND_ERRORS, VERIFY_ERRORS } from '../components/verify-email-form';
+import { verifyPath } from '../verify-path';
 import { SignupPage } from './signup-page';
 
 const registered = async () => {
@@ -131,5 +132,77 @@ describe('Signup and verification', () => {
     ).toBeInTheDocument();
     await vi.waitFor(() => expect(resend).toHaveBeenCalledTimes(1));
     expect(resend).toHaveBeenCalledWith('ada@irongym.ng');
+  });
+  it('keeps the code step in the address, so a refresh shows it again for that e-mail', async () => {
+    const { router } = await registered();
+    expect(router.state.location.search).toBe('?verify=ada%40irongym.ng');
+  });
+
+  it('a refresh of the code step (or a return from the mail app) shows the code field', async () => {
+    const resend = vi.spyOn(authApi, 'resendCode');
+    const verify = vi.spyOn(authApi, 'verifyEmail').mockResolvedValue({
+      message: 'Email verified successfully. You can now sign in.',
+      data: { email: 'ada@irongym.ng', email_verified: true },
+    });
+    const { user, router } = renderPage(<SignupPage />, { path: verifyPath('ada@irongym.ng') });
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.getByText('ada@irongym.ng')).toBeInTheDocument();
+    await user.type(field('Verification Code'), '1234567');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(verify).toHaveBeenCalledWith({ email: 'ada@irongym.ng', code: '1234567' });
+    expect(resend).not.toHaveBeenCalled();
+  });
+
+  it('Back to Registration leaves the code step for good', async () => {
+    const { user, router } = renderPage(<SignupPage />, { path: verifyPath('ada@irongym.ng') });
+    await user.click(await screen.findByRole('button', { name: 'Back to Registration' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(field('First Name')).toBeVisible();
+  });
+
+  it('a successful resend clears the old error and the old code', async () => {
+    vi.spyOn(authApi, 'verifyEmail').mockRejectedValue(
+      new ApiError(400, 'Invalid or expired verification code.', 'INVALID_CODE'),
+    );
+    vi.spyOn(authApi, 'resendCode').mockResolvedValue({ message: 'ok', data: null });
+    const { user } = await registered();
+    await user.type(field('Verification Code'), '1234567');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect(await screen.findByText('Invalid or expired verification code.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect(
+      await screen.findByText('A new verification code has been sent to ada@irongym.ng.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Invalid or expired verification code.')).not.toBeInTheDocument();
+    expect(field('Verification Code')).toHaveValue('');
+  });
+
+  it('from the login: a fresh code once; a refresh afterwards does not send (and void) another', async () => {
+    const resend = vi.spyOn(authApi, 'resendCode').mockResolvedValue({ message: 'ok', data: null });
+    const first = renderPage(<SignupPage />, {
+      path: verifyPath('ada@irongym.ng'),
+      state: { verifyEmail: 'ada@irongym.ng' },
+    });
+    await vi.waitFor(() => expect(resend).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() =>
+      expect(first.router.state.location.state).toEqual({
+        verifyEmail: 'ada@irongym.ng',
+        codeSent: true,
+      }),
+    );
+    first.unmount();
+
+    // The browser keeps the navigation state across a reload.
+    renderPage(<SignupPage />, {
+      path: verifyPath('ada@irongym.ng'),
+      state: first.router.state.location.state,
+    });
+    expect(
+      await screen.findByText('Please verify your email before signing in.'),
+    ).toBeInTheDocument();
+    expect(field('Verification Code')).toBeInTheDocument();
+    expect(resend).toHaveBeenCalledTimes(1);
   });
 });

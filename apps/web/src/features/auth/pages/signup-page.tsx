@@ -1,23 +1,40 @@
 import { Alert, Anchor, Box } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '@/lib/use-page-title';
 import { AuthLayout } from '../components/auth-layout';
 import { RegisterForm } from '../components/register-form';
 import { VerifyEmailForm } from '../components/verify-email-form';
+import { VERIFY_PARAM } from '../verify-path';
 
 export const VERIFIED_FALLBACK = 'Email verified successfully! Please log in.';
 
-/** Navigation state: the login of an unverified account sends its e-mail here. */
+/**
+ * Navigation state: the login of an unverified account sends its e-mail here, and a fresh code
+ * is asked for once; `codeSent` records that, so a refresh does not send (and void) another.
+ */
 interface SignupState {
   verifyEmail?: string;
+  codeSent?: boolean;
 }
 
 export function SignupPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const fromLogin = (location.state as SignupState | null)?.verifyEmail;
-  const [email, setEmail] = useState<string | null>(fromLogin ?? null);
+  const [params, setParams] = useSearchParams();
+  const state = location.state as SignupState | null;
+  const inAddress = params.get(VERIFY_PARAM)?.trim() ?? '';
+  const email = inAddress.includes('@') ? inAddress : (state?.verifyEmail ?? null);
+  const fromLogin = email !== null && state?.verifyEmail === email;
+  usePageTitle(email ? 'Verify email' : 'Create account');
+
+  const rememberCodeSent = () => {
+    if (fromLogin && !state?.codeSent)
+      void navigate(location.pathname + location.search, {
+        replace: true,
+        state: { ...state, codeSent: true },
+      });
+  };
 
   return (
     <AuthLayout
@@ -34,19 +51,21 @@ export function SignupPage() {
     >
       {/* The form stays mounted while the code is entered: Back keeps what was typed. */}
       <Box hidden={Boolean(email)}>
-        <RegisterForm onRegistered={setEmail} />
+        <RegisterForm onRegistered={(registered) => setParams({ [VERIFY_PARAM]: registered })} />
       </Box>
       {email ? (
         <>
-          {fromLogin === email ? (
+          {fromLogin ? (
             <Alert color="blue" mb="md" icon={<IconInfoCircle size={18} aria-hidden />}>
               Please verify your email before signing in.
             </Alert>
           ) : null}
           <VerifyEmailForm
+            key={email}
             email={email}
-            sendOnMount={fromLogin === email}
-            onBack={() => setEmail(null)}
+            sendOnMount={fromLogin && !state?.codeSent}
+            onSent={rememberCodeSent}
+            onBack={() => void navigate(location.pathname, { replace: true, state: null })}
             onVerified={(message) =>
               navigate('/login', {
                 replace: true,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, RATE_LIMIT_MESSAGE } from '@/lib/api-error';
 import { sessionStore } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
 import { business as businessFixture } from '@/test/fixtures';
@@ -134,6 +134,14 @@ describe('Settings → Business Profile', () => {
     await user.type(field('City'), 'x');
     expect(save()).toBeDisabled();
     expect(screen.getAllByText(BUSINESS_TEXTS.staffReadOnly).length).toBeGreaterThan(0);
+  });
+
+  it('load refused by the rate limit: the wait message, not the load failure', async () => {
+    signIn('owner');
+    vi.spyOn(businessApi, 'profile').mockRejectedValue(new ApiError(429, '', 'RATE_LIMITED'));
+    renderPage(<BusinessProfileSettings />);
+    expect(await screen.findByText(RATE_LIMIT_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Unable to load business profile.')).not.toBeInTheDocument();
   });
 
   it('load failure: Unable to load business profile.', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
 import { PageLoader } from '@/components/page-loader';
+import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { useBusinessProfile } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
@@ -32,7 +33,7 @@ export function BusinessProfileSettings() {
   if (business.isError || !business.data) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-        {BUSINESS_TEXTS.loadFailed}
+        {errorMessage(business.error, BUSINESS_TEXTS.loadFailed)}
       </Alert>
     );
   }

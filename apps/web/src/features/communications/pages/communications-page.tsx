@@ -1,6 +1,8 @@
 import { SectionPlaceholder } from '@/components/section-placeholder';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function CommunicationsPage() {
+  usePageTitle('Communications');
   return (
     <SectionPlaceholder
       title="Communications"

@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/use-page-title';
 import { PlaceholderPanel } from '../components/placeholder-panel';
 import { StatCard } from '../components/stat-card';
 
@@ -39,6 +40,7 @@ const PANELS = [
 ];
 
 export function DashboardPage() {
+  usePageTitle('Dashboard');
   const { user } = useSession();
   return (
     <Stack gap="lg">

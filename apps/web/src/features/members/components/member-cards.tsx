@@ -1,10 +1,14 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
+import { mutedStyle } from '@/components/data-table-columns';
 import { MemberContactCell, MemberNameCell, MemberPlanCell, memberLocation } from './member-cells';
 import { MemberStatusBadge } from './member-status-badge';
 
-/** The members list on a phone: one tappable card per member, the same facts as the table. */
+/**
+ * The members list on a phone: one tappable card per member, the same facts as the table; a
+ * deactivated member's card is muted.
+ */
 export function MemberCards({
   members,
   onOpen,
@@ -19,8 +23,12 @@ export function MemberCards({
           key={m.id}
           onClick={() => onOpen(m)}
           p="sm"
-          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-          aria-label={`Open ${m.first_name} ${m.last_name}`}
+          data-muted={m.is_active ? undefined : true}
+          style={{
+            borderBottom: '1px solid var(--mantine-color-gray-2)',
+            ...(m.is_active ? {} : mutedStyle),
+          }}
+          aria-label={`Open ${m.first_name} ${m.last_name}${m.is_active ? '' : ' (inactive)'}`}
         >
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>

@@ -1,9 +1,12 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatNaira, type Member } from '@kora/shared';
 import { displayPhone, memberFullName } from '../member-format';
 import { MemberAvatar } from './member-avatar';
 
-/** Name column: picture or placeholder, the name, and the member ID or No ID. */
+/**
+ * Name column: picture or placeholder, the name, and the member ID or No ID; a deactivated
+ * account says Inactive beside the ID.
+ */
 export function MemberNameCell({ member }: { member: Member }) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -12,9 +15,16 @@ export function MemberNameCell({ member }: { member: Member }) {
         <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {memberFullName(member)}
         </Text>
-        <Text size="xs" c="dimmed">
-          {member.member_id || 'No ID'}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {member.member_id || 'No ID'}
+          </Text>
+          {member.is_active ? null : (
+            <Badge size="xs" color="gray" variant="outline">
+              Inactive
+            </Badge>
+          )}
+        </Group>
       </Stack>
     </Group>
   );

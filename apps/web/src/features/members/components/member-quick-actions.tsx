@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { Link } from 'react-router';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
 import { useUpdateMember } from '../api';
 import { memberFullName } from '../member-format';
@@ -21,12 +22,17 @@ export function MemberQuickActions({
   onUpdateSubscription,
 }: MemberQuickActionsProps) {
   const update = useUpdateMember(member.id);
+  const flight = useSingleFlight();
+  const pending = update.isPending || flight.running;
   const name = memberFullName(member);
 
-  const setActive = (isActive: boolean) =>
+  const setActive = (isActive: boolean) => {
+    // A second click while the first is on its way sends nothing.
+    if (!flight.begin()) return;
     update.mutate(
       { is_active: isActive },
       {
+        onSettled: flight.end,
         onSuccess: () =>
           notifications.show({
             color: 'green',
@@ -44,6 +50,7 @@ export function MemberQuickActions({
           }),
       },
     );
+  };
 
   const confirmDeactivate = () =>
     modals.openConfirmModal({
@@ -86,7 +93,7 @@ export function MemberQuickActions({
             variant="light"
             color="red"
             leftSection={<IconUserOff size={16} aria-hidden />}
-            loading={update.isPending}
+            loading={pending}
             onClick={confirmDeactivate}
           >
             Deactivate Member
@@ -96,7 +103,7 @@ export function MemberQuickActions({
             variant="light"
             color="green"
             leftSection={<IconUserCheck size={16} aria-hidden />}
-            loading={update.isPending}
+            loading={pending}
             onClick={() => setActive(true)}
           >
             Reactivate Member

@@ -12,7 +12,7 @@ interface MembersTableProps {
   onEdit: (member: Member) => void;
 }
 
-/** The members table (spec 02 §2): a row opens the member. */
+/** The members table: a row opens the member; a deactivated member's row is muted. */
 export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
   const columns: Column<Member>[] = [
     { header: 'Name', maw: 260, cell: (m) => <MemberNameCell member={m} /> },
@@ -42,5 +42,13 @@ export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
       ),
     },
   ];
-  return <DataTable rows={members} columns={columns} minWidth={900} onRowClick={onOpen} />;
+  return (
+    <DataTable
+      rows={members}
+      columns={columns}
+      minWidth={900}
+      onRowClick={onOpen}
+      isMuted={(m) => !m.is_active}
+    />
+  );
 }

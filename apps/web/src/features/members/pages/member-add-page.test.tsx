@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
@@ -20,6 +20,12 @@ const fillRequired = async (user: ReturnType<typeof open>['user']) => {
   await user.click(field('State'));
   await user.click(await screen.findByRole('option', { name: 'Oyo' }));
 };
+
+/** The Idempotency-Key header of each POST /v1/member sent. */
+const keysSent = (fetch: ReturnType<typeof mockFetch>['fetch']) =>
+  fetch.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/v1/member'))
+    .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,6 +80,51 @@ describe('MemberAddPage', () => {
     const upload = api.sent('POST /v1/business/upload_file')[0]!.body as FormData;
     expect(upload.get('file_type')).toBe('member_picture');
     expect(upload.get('entity_id')).toBe('12');
+  });
+
+  it('names the tab Add member', async () => {
+    document.title = 'Kora';
+    mockFetch(lists);
+    open();
+    await waitFor(() => expect(document.title).toBe('Add member · Kora'));
+  });
+
+  it('a double click adds one member: one POST, with an Idempotency-Key', async () => {
+    const api = mockFetch({
+      ...lists,
+      'POST /v1/member': () => ok(member({ id: 12, first_name: 'Tunde' }), {}, 201),
+    });
+    const { user, router } = open();
+    await fillRequired(user);
+    await user.dblClick(screen.getByRole('button', { name: 'Add Member' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    expect(api.sent('POST /v1/member')).toHaveLength(1);
+    expect(keysSent(api.fetch)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
+  it('the button is busy while the member is saved; a retry after a failure keeps the key', async () => {
+    let answer!: (res: Response) => void;
+    const api = mockFetch({
+      ...lists,
+      'POST /v1/member': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { user, router } = open();
+    await fillRequired(user);
+    const add = screen.getByRole('button', { name: 'Add Member' });
+    await user.click(add);
+    await waitFor(() => expect(add).toHaveAttribute('data-loading', 'true'));
+    expect(add).toBeDisabled();
+    answer(fail(503));
+    expect(await screen.findByText('Could not save the member')).toBeInTheDocument();
+    expect(add).toBeEnabled();
+
+    await user.click(add);
+    await waitFor(() => expect(keysSent(api.fetch)).toHaveLength(2));
+    answer(ok(member({ id: 12 }), {}, 201));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    const [first, retry] = keysSent(api.fetch);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
   });
 
   it('checks the picture: an image, under 5MB', async () => {

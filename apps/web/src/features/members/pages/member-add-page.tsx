@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
+import { useSubmissionKey } from '@/components/use-submission-key';
 import { errorMessage } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/use-page-title';
 import { membersApi, membersKey, useCreateMember } from '../api';
 import { MemberForm } from '../components/member-form';
 import { NewMemberPicture } from '../components/new-member-picture';
@@ -17,35 +19,48 @@ export function MemberAddPage() {
   const sectionPath = useSectionPath();
   const queryClient = useQueryClient();
   const create = useCreateMember();
+  const submission = useSubmissionKey('member-create');
   const [picture, setPicture] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const list = sectionPath('members');
+  usePageTitle('Add member');
 
-  const submit = (values: MemberFormValues) =>
-    create.mutate(toCreateInput(values), {
-      onSuccess: async (answer) => {
-        const member = answer.data;
-        if (picture) {
-          setUploading(true);
-          try {
-            await membersApi.uploadPicture(member.id, picture);
-            await queryClient.invalidateQueries({ queryKey: membersKey });
-          } catch (error) {
-            notifications.show({
-              color: 'red',
-              title: MEMBER_TEXTS.uploadFailedTitle,
-              message: errorMessage(error, MEMBER_TEXTS.uploadFailed),
-            });
+  const submit = (values: MemberFormValues) => {
+    const input = toCreateInput(values);
+    // A second click while the first is on its way sends nothing.
+    const key = submission.start(input);
+    if (!key) return;
+    create.mutate(
+      { input, key },
+      {
+        onError: () => submission.settle(false),
+        onSuccess: async (answer) => {
+          const member = answer.data;
+          if (picture) {
+            setUploading(true);
+            try {
+              await membersApi.uploadPicture(member.id, picture);
+              await queryClient.invalidateQueries({ queryKey: membersKey });
+            } catch (error) {
+              notifications.show({
+                color: 'red',
+                title: MEMBER_TEXTS.uploadFailedTitle,
+                message: errorMessage(error, MEMBER_TEXTS.uploadFailed),
+              });
+            }
           }
-        }
-        notifications.show({
-          color: 'green',
-          title: 'Member added',
-          message: `${member.first_name} ${member.last_name} (${member.member_id}) has been added.`,
-        });
-        void navigate(list);
+          notifications.show({
+            color: 'green',
+            title: 'Member added',
+            message: `${member.first_name} ${member.last_name} (${member.member_id}) has been added.`,
+          });
+          // Confirmed: the form stays locked until it is left.
+          submission.settle(true);
+          void navigate(list);
+        },
       },
-    });
+    );
+  };
 
   return (
     <>
@@ -53,7 +68,7 @@ export function MemberAddPage() {
       <Card withBorder radius="lg" padding="lg" maw={880}>
         <MemberForm
           mode="create"
-          pending={create.isPending || uploading}
+          pending={create.isPending || submission.sending || uploading}
           error={create.error}
           onSubmit={submit}
           onCancel={() => void navigate(list)}

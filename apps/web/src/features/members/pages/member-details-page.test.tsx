@@ -41,6 +41,14 @@ describe('MemberDetailsPage', () => {
     expect(screen.queryByText('Member details updated successfully!')).not.toBeInTheDocument();
   });
 
+  it("names the tab after the member's full name", async () => {
+    document.title = 'Kora';
+    mockFetch({ 'GET /v1/member/5': () => ok(member()) });
+    open();
+    await screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' });
+    expect(document.title).toBe('Chiamaka Ada Okafor · Kora');
+  });
+
   it('the empty cases: Not assigned, Not specified, no emergency contact, no subscription', async () => {
     mockFetch({
       'GET /v1/member/5': () =>

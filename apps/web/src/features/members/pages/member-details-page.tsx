@@ -10,6 +10,7 @@ import { PageLoader } from '@/components/page-loader';
 import { useIdParam } from '@/components/use-id-param';
 import { useSectionPath } from '@/components/use-section-path';
 import { ApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useMember } from '../api';
 import { InfoCard } from '../components/info-list';
 import { MemberPictureCard } from '../components/member-picture-card';
@@ -31,6 +32,7 @@ export function MemberDetailsPage({ onUpdateSubscription }: MemberDetailsPagePro
   const sectionPath = useSectionPath();
   const member = useMember(id);
   const list = sectionPath('members');
+  usePageTitle(member.data ? memberFullName(member.data) : 'Member details');
   const back = (
     <Button
       component={Link}
@@ -55,7 +57,11 @@ export function MemberDetailsPage({ onUpdateSubscription }: MemberDetailsPagePro
     return (
       <>
         {back}
-        <LoadError message={MEMBER_TEXTS.detailFailed} onRetry={() => void member.refetch()} />
+        <LoadError
+          message={MEMBER_TEXTS.detailFailed}
+          error={member.error}
+          onRetry={() => void member.refetch()}
+        />
       </>
     );
   if (!member.data) return <PageLoader />;

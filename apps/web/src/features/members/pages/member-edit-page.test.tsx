@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
@@ -44,6 +44,32 @@ describe('MemberEditPage', () => {
     expect(api.sent('PATCH /v1/member/5').map((r) => r.body)).toEqual([
       { city: 'Yaba', middle_name: null },
     ]);
+  });
+
+  it('names the tab Edit and the member', async () => {
+    document.title = 'Kora';
+    mockFetch(routes);
+    open();
+    await screen.findByDisplayValue('Chiamaka');
+    expect(document.title).toBe('Edit Chiamaka Ada Okafor · Kora');
+  });
+
+  it('a double click on Save Changes sends one update; the button is busy meanwhile', async () => {
+    let answer!: (res: Response) => void;
+    const api = mockFetch({
+      ...routes,
+      'PATCH /v1/member/5': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { user, router } = open();
+    await screen.findByDisplayValue('Chiamaka');
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Yaba');
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    await user.dblClick(save);
+    await waitFor(() => expect(save).toHaveAttribute('data-loading', 'true'));
+    answer(ok(member({ city: 'Yaba' })));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members/5'));
+    expect(api.sent('PATCH /v1/member/5')).toHaveLength(1);
   });
 
   it('sends nothing when nothing changed', async () => {

@@ -7,7 +7,9 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useIdParam } from '@/components/use-id-param';
 import { useSectionPath } from '@/components/use-section-path';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { ApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useMember, useUpdateMember } from '../api';
 import { MemberForm } from '../components/member-form';
 import {
@@ -16,6 +18,7 @@ import {
   toUpdateInput,
   type MemberFormValues,
 } from '../member-form';
+import { memberFullName } from '../member-format';
 
 /** /members/{id}/edit: sends only what changed, then the details with the updated flag. */
 export function MemberEditPage() {
@@ -24,7 +27,9 @@ export function MemberEditPage() {
   const sectionPath = useSectionPath();
   const member = useMember(id);
   const update = useUpdateMember(id);
+  const flight = useSingleFlight();
   const details = sectionPath(`members/${id}`);
+  usePageTitle(member.data ? `Edit ${memberFullName(member.data)}` : 'Edit member');
   const header = <PageHeader title="Edit Member" />;
 
   if (id === 0 || (member.error instanceof ApiError && member.error.status === 404))
@@ -42,7 +47,11 @@ export function MemberEditPage() {
     return (
       <>
         {header}
-        <LoadError message={MEMBER_TEXTS.detailFailed} onRetry={() => void member.refetch()} />
+        <LoadError
+          message={MEMBER_TEXTS.detailFailed}
+          error={member.error}
+          onRetry={() => void member.refetch()}
+        />
       </>
     );
   if (!member.data) return <PageLoader />;
@@ -52,7 +61,10 @@ export function MemberEditPage() {
     const changes = toUpdateInput(values, initial);
     // Nothing changed: nothing is sent.
     if (Object.keys(changes).length === 0) return void navigate(details);
+    // A second click while the first is on its way sends nothing.
+    if (!flight.begin()) return;
     update.mutate(changes, {
+      onSettled: flight.end,
       onSuccess: () => void navigate(details, { state: UPDATED_STATE }),
     });
   };
@@ -68,7 +80,7 @@ export function MemberEditPage() {
           mode="edit"
           initialValues={initial}
           currentPlan={member.data.subscription_type}
-          pending={update.isPending}
+          pending={update.isPending || flight.running}
           error={update.error}
           onSubmit={submit}
           onCancel={() => void navigate(details)}

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneScreen } from '@/test/phone-screen';
 import { fail, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { member } from '../test-fixtures';
@@ -112,6 +113,90 @@ describe('MembersPage', () => {
     expect(await screen.findByRole('searchbox', { name: 'Search members' })).toHaveValue('musa');
     await screen.findByText('Musa Bello');
     expect(api.sent('GET /v1/member')[0]!.query.get('search')).toBe('musa');
+  });
+
+  it('names the tab Members', async () => {
+    document.title = 'Kora';
+    mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
+    open();
+    await screen.findByText('Musa Bello');
+    expect(document.title).toBe('Members · Kora');
+  });
+
+  it('a deactivated member is marked Inactive on a muted row', async () => {
+    mockFetch({
+      'GET /v1/member': () =>
+        ok([member(), { ...musa, is_active: false }], {
+          meta: { page: 1, per_page: 10, pages: 1, total: 2 },
+        }),
+      'GET /v1/member/summary': summary,
+    });
+    open();
+    const row = (await screen.findByText('Musa Bello')).closest('tr')!;
+    expect(within(row).getByText('Inactive')).toBeInTheDocument();
+    expect(row).toHaveAttribute('data-muted', 'true');
+    const active = screen.getByText('Chiamaka Ada Okafor').closest('tr')!;
+    expect(within(active).queryByText('Inactive')).not.toBeInTheDocument();
+    expect(active).not.toHaveAttribute('data-muted');
+  });
+
+  it('on a phone a deactivated member card says Inactive and is muted', async () => {
+    phoneScreen();
+    mockFetch({
+      'GET /v1/member': () =>
+        ok([member(), { ...musa, is_active: false }], {
+          meta: { page: 1, per_page: 10, pages: 1, total: 2 },
+        }),
+      'GET /v1/member/summary': summary,
+    });
+    open();
+    const card = await screen.findByRole('button', { name: 'Open Musa Bello (inactive)' });
+    expect(within(card).getByText('Inactive')).toBeInTheDocument();
+    expect(card).toHaveAttribute('data-muted', 'true');
+    const active = screen.getByRole('button', { name: 'Open Chiamaka Okafor' });
+    expect(active).not.toHaveAttribute('data-muted');
+  });
+
+  it('filters by account status: All by default, Active or Inactive, kept in the URL', async () => {
+    const api = mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
+    const { user, router } = open('/members?page=2');
+    await screen.findByText('Zainab Sani');
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+    expect(api.sent('GET /v1/member')[0]!.query.has('account_status')).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: 'Inactive' }));
+    expect(router.state.location.search).toBe('?account_status=inactive');
+    await vi.waitFor(() => {
+      const last = api.sent('GET /v1/member').at(-1)!.query;
+      expect(last.get('account_status')).toBe('inactive');
+      expect(last.get('page')).toBe('1');
+    });
+
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('an account filter in the URL is chosen after a refresh; nobody matching says so', async () => {
+    const api = mockFetch({
+      'GET /v1/member': () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
+      'GET /v1/member/summary': summary,
+    });
+    open('/members?account_status=inactive');
+    expect(await screen.findByText('No members found')).toBeInTheDocument();
+    expect(screen.getByText('There are no deactivated member accounts.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Inactive' })).toBeChecked();
+    expect(api.sent('GET /v1/member')[0]!.query.get('account_status')).toBe('inactive');
+    expect(screen.queryByRole('button', { name: 'Add First Member' })).not.toBeInTheDocument();
+  });
+
+  it('one member in all: the footer is singular', async () => {
+    mockFetch({
+      'GET /v1/member': () =>
+        ok([member()], { meta: { page: 1, per_page: 10, pages: 1, total: 1 } }),
+      'GET /v1/member/summary': summary,
+    });
+    open();
+    expect(await screen.findByText('Showing 1 to 1 of 1 member')).toBeInTheDocument();
   });
 
   it('empty: no members yet, with Add First Member', async () => {

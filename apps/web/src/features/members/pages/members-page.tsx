@@ -1,23 +1,34 @@
-import { Button, CloseButton, Loader, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Loader, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
 import { useNavigate } from 'react-router';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
+import { usePageTitle } from '@/lib/use-page-title';
 import { MEMBERS_PER_PAGE, useMembers } from '../api';
+import { AccountStatusFilter } from '../components/account-status-filter';
 import { MemberCards } from '../components/member-cards';
 import { MemberStats } from '../components/member-stats';
 import { MembersTable } from '../components/members-table';
 import { MEMBER_TEXTS } from '../member-form';
 import { useMemberListParams } from '../use-member-list-params';
 
-/** /members: summary cards, search, the paged list (cards on a phone). */
+/** What the empty list says when a search or the account filter finds nobody. */
+const noMatchText = (search: string, accountStatus: string | undefined) =>
+  search
+    ? `No ${accountStatus ? `${accountStatus} ` : ''}member matches "${search}". Check the spelling or search by phone number.`
+    : `There are no ${accountStatus === 'inactive' ? 'deactivated' : 'active'} member accounts.`;
+
+/** /members: summary cards, search, account filter, the paged list (cards on a phone). */
 export function MembersPage() {
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
-  const { page, search, input, setInput, setPage } = useMemberListParams();
-  const members = useMembers({ page, search });
+  const { page, search, accountStatus, input, setInput, setPage, setAccountStatus } =
+    useMemberListParams();
+  const members = useMembers({ page, search, accountStatus });
+  const filtered = Boolean(search || accountStatus);
+  usePageTitle('Members');
   const open = (m: Member) => void navigate(sectionPath(`members/${m.id}`));
   const add = () => void navigate(sectionPath('members/add'));
 
@@ -35,32 +46,36 @@ export function MembersPage() {
       <MemberStats />
       <ListCard
         toolbar={
-          <TextInput
-            placeholder="Search name, phone, email or ID"
-            aria-label="Search members"
-            type="search"
-            value={input}
-            maxLength={MEMBER_SEARCH_MAX}
-            onChange={(e) => setInput(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              members.isFetching && members.data ? (
-                <Loader size="xs" />
-              ) : input ? (
-                <CloseButton aria-label="Clear search" onClick={() => setInput('')} />
-              ) : null
-            }
-          />
+          <Group gap="sm" align="center" wrap="wrap">
+            <TextInput
+              style={{ flex: '1 1 240px' }}
+              placeholder="Search name, phone, email or ID"
+              aria-label="Search members"
+              type="search"
+              value={input}
+              maxLength={MEMBER_SEARCH_MAX}
+              onChange={(e) => setInput(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                members.isFetching && members.data ? (
+                  <Loader size="xs" />
+                ) : input ? (
+                  <CloseButton aria-label="Clear search" onClick={() => setInput('')} />
+                ) : null
+              }
+            />
+            <AccountStatusFilter value={accountStatus} onChange={setAccountStatus} />
+          </Group>
         }
         query={members}
         errorMessage={MEMBER_TEXTS.listFailed}
         empty={{
           icon: IconUsers,
-          title: search ? 'No members found' : 'No members yet',
-          text: search
-            ? `No member matches "${search}". Check the spelling or search by phone number.`
+          title: filtered ? 'No members found' : 'No members yet',
+          text: filtered
+            ? noMatchText(search, accountStatus)
             : 'Add your first member to start tracking subscriptions and payments.',
-          action: search ? null : (
+          action: filtered ? null : (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
               Add First Member
             </Button>

@@ -13,6 +13,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { MemberAutocomplete } from '@/components/member-autocomplete';
+import { useSubmissionKey } from '@/components/use-submission-key';
 import { usePlans } from '@/features/subscription-plans';
 import { ApiError } from '@/lib/api-error';
 import { useRecordPayment } from '../api';
@@ -21,13 +22,13 @@ import {
   PAYMENT_TEXTS,
   coveredLabel,
   emptyPaymentForm,
+  isPaymentDuration,
   paymentAmountKobo,
   paymentFormSchema,
   planOptionLabel,
   toPaymentInput,
   type PaymentFormValues,
 } from '../payment-form';
-import { useSubmissionKey } from '../use-submission-key';
 import { PaymentSuccess } from './payment-success';
 
 interface RecordPaymentFormProps {
@@ -37,17 +38,22 @@ interface RecordPaymentFormProps {
   onDone: () => void;
 }
 
-/** The Record Payment form (spec 02 §4, §5): amount = plan amount × duration. */
+/**
+ * The Record Payment form: amount = plan amount × duration; submit waits for a plan, a method
+ * and a duration of 1 to 120 periods.
+ */
 export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormProps) {
   const plans = usePlans(true);
   const record = useRecordPayment();
-  const submission = useSubmissionKey();
+  const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
   const form = useForm<PaymentFormValues>({
     initialValues: emptyPaymentForm(given?.id),
     validate: zod4Resolver(paymentFormSchema),
-    validateInputOnBlur: ['subscription_type_id', 'duration', 'method', 'purpose'],
+    validateInputOnBlur: ['subscription_type_id', 'method', 'purpose'],
+    // The duration's rule shows as it is typed; the value is kept as typed, never corrected.
+    validateInputOnChange: ['duration'],
   });
 
   // The confirmation stays 3 seconds, then the form resets and the modal closes.
@@ -70,18 +76,24 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
   const plan = plans.data?.find((p) => String(p.id) === values.subscription_type_id);
   const kobo = paymentAmountKobo(plan, values.duration);
   const periods = Number(values.duration);
+  const durationOk = isPaymentDuration(values.duration);
+  const sending = record.isPending || submission.sending;
 
   const submit = (v: PaymentFormValues) => {
-    if (record.isPending || !plan || kobo === 0) return;
+    if (!plan || kobo === 0) return;
     const input = toPaymentInput(v, plan);
+    // A second click while the first is on its way sends nothing.
+    const key = submission.start(input);
+    if (!key) return;
     record.mutate(
-      { input, key: submission.keyFor(input) },
+      { input, key },
       {
         onSuccess: (answer) => {
-          submission.reset();
+          submission.settle(true);
           setRecorded(answer.data);
         },
         onError: (error) => {
+          submission.settle(false);
           if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
         },
       },
@@ -133,14 +145,14 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
             label="Duration"
             withAsterisk
             description={
-              plan && Number.isInteger(periods) && periods >= 1
+              plan && durationOk
                 ? `Plan periods: covers ${coveredLabel(plan, periods)}`
-                : 'Number of plan periods'
+                : `Number of plan periods (1 to ${MAX_PAYMENT_DURATION})`
             }
             min={1}
             max={MAX_PAYMENT_DURATION}
+            clampBehavior="none"
             allowDecimal={false}
-            allowNegative={false}
             inputMode="numeric"
             miw={140}
             {...form.getInputProps('duration')}
@@ -167,10 +179,10 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
           styles={{ input: { fontWeight: 700 } }}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={record.isPending}>
+          <Button variant="default" onClick={onDone} disabled={sending}>
             Cancel
           </Button>
-          <Button type="submit" loading={record.isPending} disabled={kobo === 0}>
+          <Button type="submit" loading={sending} disabled={kobo === 0 || !durationOk}>
             Record Payment
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
 import { field, renderPage, testQueryClient } from '@/test/render';
 import { member, plans, recorded } from '../test-fixtures';
+import { useRecordPaymentModal } from '../use-record-payment-modal';
 import { RecordPaymentModal } from './record-payment-modal';
 
 afterEach(() => {
@@ -91,6 +92,55 @@ describe('RecordPaymentModal', () => {
     await user.tab();
     expect(await screen.findByText('Duration must be at least 1')).toBeInTheDocument();
     expect(api.sent('POST /v1/payment')).toHaveLength(0);
+  });
+
+  it('keeps a duration as typed and shows its rule; Record Payment waits for a valid one', async () => {
+    const api = mockFetch(routes(() => ok(recorded(), {}, 201)));
+    const { user } = openFor();
+    await choose(user, 'Subscription Plan', /^Monthly/);
+    await choose(user, 'Payment Method', 'Cash');
+    const cases: [typed: string, shown: string, message: string][] = [
+      ['0', '0', 'Duration must be at least 1'],
+      ['-2', '-2', 'Duration must be at least 1'],
+      ['1000', '1000', 'Duration must be at most 120'],
+    ];
+    for (const [typed, shown, message] of cases) {
+      await user.clear(field('Duration'));
+      await user.type(field('Duration'), typed);
+      // The rule shows as it is typed, before leaving the field.
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      await user.tab();
+      expect(field('Duration')).toHaveValue(shown);
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(submit()).toBeDisabled();
+    }
+    await user.clear(field('Duration'));
+    await user.type(field('Duration'), '120');
+    expect(screen.queryByText(/^Duration must be/)).not.toBeInTheDocument();
+    expect(amount()).toHaveValue('₦3,000,000');
+    expect(submit()).toBeEnabled();
+    expect(api.sent('POST /v1/payment')).toHaveLength(0);
+  });
+
+  it('while open the tab says Record payment; closing gives the page its title back', async () => {
+    mockFetch(routes(() => ok(recorded(), {}, 201)));
+    function Harness() {
+      const modal = useRecordPaymentModal();
+      return (
+        <>
+          <button type="button" onClick={() => modal.open(member())}>
+            Open
+          </button>
+          {modal.modal}
+        </>
+      );
+    }
+    document.title = 'Chiamaka Okafor · Kora';
+    const { user } = renderPage(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(document.title).toBe('Record payment · Kora'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.title).toBe('Chiamaka Okafor · Kora'));
   });
 
   it('sends an Idempotency-Key, reuses it when the same payment is retried, once per click', async () => {

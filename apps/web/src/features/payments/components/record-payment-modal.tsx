@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useIsMutating } from '@tanstack/react-query';
 import type { Member } from '@kora/shared';
 import { PageLoader } from '@/components/page-loader';
+import { useDialogTitle } from '@/components/use-dialog-title';
 import { recordPaymentKey } from '../api';
 import { RecordPaymentForm } from './record-payment-form';
 
@@ -16,7 +17,7 @@ export interface RecordPaymentModalProps {
 }
 
 /**
- * The Record Payment dialog (spec 02 §2, §4). Its form starts afresh each time it opens; after a
+ * The Record Payment dialog. Its form starts afresh each time it opens; after a
  * success it shows the confirmation and closes itself 3 seconds later. It cannot be closed while
  * the payment is being sent.
  */
@@ -24,6 +25,7 @@ export function RecordPaymentModal({ opened, onClose, member, loading }: RecordP
   const phone = useMediaQuery('(max-width: 36em)');
   // While the payment is on its way the dialog stays: its outcome must be seen.
   const sending = useIsMutating({ mutationKey: recordPaymentKey }) > 0;
+  useDialogTitle('Record payment', opened);
   return (
     <Modal
       opened={opened}

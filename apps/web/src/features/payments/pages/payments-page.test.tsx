@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
@@ -44,6 +44,8 @@ const routes = (list: () => Response = page) =>
     'GET /v1/member/5': () => ok(member()),
   });
 
+const filtersButton = () => screen.getByRole('button', { name: /^Filters/ });
+
 const open = (path = '/payments') => renderPage(<PaymentsPage />, { path, route: '/payments' });
 
 afterEach(() => {
@@ -60,6 +62,47 @@ describe('PaymentsPage', () => {
     expect(screen.getByLabelText('Today: ₦25,000')).toBeInTheDocument();
     expect(screen.getByLabelText('YTD Revenue: ₦1,234,567.5')).toBeInTheDocument();
     expect(screen.getByLabelText('Average: ₦27,434.83')).toBeInTheDocument();
+  });
+
+  it('names the tab Payments', async () => {
+    document.title = 'Kora';
+    routes();
+    open();
+    await screen.findByText('Chiamaka Okafor');
+    expect(document.title).toBe('Payments · Kora');
+  });
+
+  it('one payment in all: the footer is singular', async () => {
+    routes(() =>
+      ok([payment()], { meta: { page: 1, per_page: 20, pages: 1, total: 1 }, total: 1, pages: 1 }),
+    );
+    open();
+    expect(await screen.findByText('Showing 1 to 1 of 1 payment')).toBeInTheDocument();
+  });
+
+  it('a date range starting after its end is marked on both dates and not applied', async () => {
+    const api = routes();
+    const { user, router } = open();
+    await screen.findByText('Chiamaka Okafor');
+    await user.click(filtersButton());
+    const apply = await screen.findByRole('button', { name: 'Apply Filters' });
+    fireEvent.change(field('End Date'), { target: { value: '2026-11-01' } });
+    fireEvent.change(field('Start Date'), { target: { value: '2026-11-20' } });
+    expect(screen.getByText('Start date must be on or before the end date')).toBeInTheDocument();
+    expect(field('Start Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('End Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(apply).toBeDisabled();
+    fireEvent.submit(screen.getByRole('form', { name: 'Filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(api.sent('GET /v1/payment')).toHaveLength(1);
+
+    fireEvent.change(field('End Date'), { target: { value: '2026-11-10' } });
+    expect(screen.getByText('End date must be on or after the start date')).toBeInTheDocument();
+    fireEvent.change(field('End Date'), { target: { value: '2026-11-30' } });
+    expect(screen.queryByText(/must be on or/)).not.toBeInTheDocument();
+    expect(field('Start Date')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(apply);
+    expect(router.state.location.search).toBe('?start_date=2026-11-20&end_date=2026-11-30');
   });
 
   it('lists the payments with the footer, 20 a page', async () => {

@@ -13,6 +13,7 @@ import {
   useListFilters,
   type FilterChoice,
 } from '@/features/subscriptions';
+import { usePageTitle } from '@/lib/use-page-title';
 import { PAYMENTS_PER_PAGE, usePayments } from '../api';
 import { PaymentCards } from '../components/payment-cards';
 import { PaymentStats } from '../components/payment-stats';
@@ -41,6 +42,7 @@ export function PaymentsPage() {
   const fromUrl = params.get('record') === '1';
   const forMember = useChosenMember(fromUrl ? params.get('member_id') : null);
   const filtered = activeFilterCount(filters) > 0;
+  usePageTitle('Payments');
   const planDurations = useMemo(
     () => new Map((plans.data ?? []).map((p) => [p.id, p.duration])),
     [plans.data],

@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { BusinessProfileSettings } from '@/features/business';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const TABS = [
   { value: 'business', label: 'Business Profile', icon: IconBuildingStore },
@@ -20,6 +21,7 @@ const TABS = [
 ] as const;
 
 export function SettingsPage() {
+  usePageTitle('Settings');
   const [params, setParams] = useSearchParams();
   const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'business';
 

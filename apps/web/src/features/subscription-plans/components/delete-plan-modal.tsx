@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Plan } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { useDeletePlan } from '../api';
 import { PLAN_TEXTS } from '../plan-form';
 
@@ -18,14 +19,18 @@ interface DeletePlanModalProps {
  */
 export function DeletePlanModal({ plan, onClose, onDeleted }: DeletePlanModalProps) {
   const remove = useDeletePlan();
+  const flight = useSingleFlight();
+  const pending = remove.isPending || flight.running;
   const close = () => {
-    if (remove.isPending) return;
+    if (pending) return;
     remove.reset();
     onClose();
   };
   const confirm = () => {
-    if (!plan) return;
+    // A second click while the first is on its way sends nothing.
+    if (!plan || !flight.begin()) return;
     remove.mutate(plan.id, {
+      onSettled: flight.end,
       onSuccess: () => {
         notifications.show({
           color: 'green',
@@ -54,10 +59,10 @@ export function DeletePlanModal({ plan, onClose, onDeleted }: DeletePlanModalPro
         </Text>
         <ErrorAlert error={remove.error} fallback={PLAN_TEXTS.deleteFailed} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={remove.isPending}>
+          <Button variant="default" onClick={close} disabled={pending}>
             Cancel
           </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
+          <Button color="red" onClick={confirm} loading={pending}>
             Delete Plan
           </Button>
         </Group>

@@ -18,6 +18,7 @@ import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { usePlanPresets } from '../api';
 import { perUnitPrice } from '../plan-format';
+import { presetLockProps } from './preset-lock';
 import {
   OTHER_PRESET,
   canSubmitCreate,
@@ -47,7 +48,10 @@ interface PlanFormProps {
   onCancel: () => void;
 }
 
-/** The plan form of create and edit (spec 02 §4 and §5). */
+/**
+ * The plan form of create and edit. A preset fills and locks name, duration and type (create
+ * only); numbers show their rule as typed; create waits for a valid plan, edit for a change.
+ */
 export function PlanForm(props: PlanFormProps) {
   const { mode, pending, error, readOnlyReason, done, onSubmit, onCancel } = props;
   const create = mode === 'create';
@@ -56,6 +60,8 @@ export function PlanForm(props: PlanFormProps) {
     initialValues: props.initialValues ?? emptyPlanForm,
     validate: zod4Resolver(planFormSchema),
     validateInputOnBlur: true,
+    // Numbers show their rule as they are typed; a typed value is never corrected silently.
+    validateInputOnChange: ['amount', 'duration', 'group_limit'],
   });
   const { setErrors } = form;
   useEffect(() => {
@@ -66,11 +72,14 @@ export function PlanForm(props: PlanFormProps) {
   const locked = create && isPresetLocked(values);
   const readOnly = Boolean(readOnlyReason) || done;
   const ready = create ? canSubmitCreate(values) : form.isDirty();
-  const price = perUnitPrice({
-    amount: Number(values.amount) || 0,
-    duration: Number(values.duration) || 0,
-    duration_type: values.duration_type,
-  });
+  const amount = Number(values.amount) || 0;
+  const duration = Number(values.duration) || 0;
+  // The per-unit price shows once there is a price to divide.
+  const price =
+    amount > 0 && duration >= 1
+      ? perUnitPrice({ amount, duration, duration_type: values.duration_type })
+      : '';
+  const lock = presetLockProps(locked && !readOnly);
 
   const submitButton = (
     <Button type="submit" loading={pending} disabled={!ready || readOnly}>
@@ -84,7 +93,11 @@ export function PlanForm(props: PlanFormProps) {
         {create ? (
           <Select
             label="Plan Preset"
-            description="Pick a common plan to fill in its name and duration, or Other."
+            description={
+              locked
+                ? 'Name, duration and type come from this preset. Choose Other to set them yourself.'
+                : 'Pick a common plan to fill in its name and duration, or Other.'
+            }
             placeholder={presets.isLoading ? 'Loading presets...' : 'Choose a preset'}
             data={[
               ...(presets.data ?? []).map((p) => ({ value: p.id, label: p.name })),
@@ -103,6 +116,7 @@ export function PlanForm(props: PlanFormProps) {
           readOnly={locked || readOnly}
           maxLength={100}
           {...form.getInputProps('name')}
+          {...lock}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NumberInput
@@ -112,6 +126,7 @@ export function PlanForm(props: PlanFormProps) {
             thousandSeparator=","
             decimalScale={2}
             min={0}
+            clampBehavior="none"
             required={create}
             readOnly={readOnly}
             size="md"
@@ -121,13 +136,14 @@ export function PlanForm(props: PlanFormProps) {
           <NumberInput
             label="Duration"
             allowDecimal={false}
-            allowNegative={false}
             min={1}
+            clampBehavior="none"
             required={create}
             readOnly={locked || readOnly}
             size="md"
             inputMode="numeric"
             {...form.getInputProps('duration')}
+            {...lock}
           />
           <Select
             label="Duration Type"
@@ -140,6 +156,7 @@ export function PlanForm(props: PlanFormProps) {
             onChange={(v) =>
               form.setFieldValue('duration_type', (v ?? '') as PlanFormValues['duration_type'])
             }
+            {...lock}
           />
         </SimpleGrid>
         <Checkbox
@@ -158,8 +175,8 @@ export function PlanForm(props: PlanFormProps) {
             label="Group Limit"
             description="The most members one subscription covers."
             allowDecimal={false}
-            allowNegative={false}
             min={1}
+            clampBehavior="none"
             required={create}
             readOnly={readOnly}
             size="md"

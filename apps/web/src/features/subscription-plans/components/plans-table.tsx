@@ -14,7 +14,7 @@ interface PlansTableProps {
   onDelete: (plan: Plan) => void;
 }
 
-/** The plans table (spec 02 §2); scrolls sideways on a phone. */
+/** The plans table; on a phone one card per plan, its actions at the card's foot. */
 export function PlansTable({ plans, canManage, onView, onEdit, onDelete }: PlansTableProps) {
   const columns: Column<Plan>[] = [
     {
@@ -45,6 +45,7 @@ export function PlansTable({ plans, canManage, onView, onEdit, onDelete }: Plans
     },
     {
       header: 'Status',
+      card: 'corner',
       cell: (plan) => (
         <Badge color={plan.is_active ? 'green' : 'gray'} variant="light">
           {plan.is_active ? 'Active' : 'Inactive'}

@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/form-alerts';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
+import { useSubmissionKey } from '@/components/use-submission-key';
+import { usePageTitle } from '@/lib/use-page-title';
 import { STAFF_PLANS_TOOLTIP, useCanManagePlans, useCreatePlan } from '../api';
 import { PlanForm } from '../components/plan-form';
-import { PLAN_TEXTS, toCreateInput } from '../plan-form';
+import { PLAN_TEXTS, toCreateInput, type PlanFormValues } from '../plan-form';
 
 /** /subscription-plans/add: on success, the new plan's details (its entity_id). */
 export function PlanAddPage() {
@@ -14,6 +16,30 @@ export function PlanAddPage() {
   const sectionPath = useSectionPath();
   const canManage = useCanManagePlans();
   const create = useCreatePlan();
+  const submission = useSubmissionKey('plan-create');
+  usePageTitle('Create plan');
+
+  const submit = (values: PlanFormValues) => {
+    const input = toCreateInput(values);
+    // A second click while the first is on its way sends nothing.
+    const key = submission.start(input);
+    if (!key) return;
+    create.mutate(
+      { input, key },
+      {
+        onError: () => submission.settle(false),
+        onSuccess: (answer) => {
+          submission.settle(true);
+          notifications.show({
+            color: 'green',
+            title: 'Subscription plan created',
+            message: `${answer.data.name} is ready for new subscriptions.`,
+          });
+          void navigate(sectionPath(`subscription-plans/${answer.data.entity_id}`));
+        },
+      },
+    );
+  };
 
   return (
     <>
@@ -30,22 +56,11 @@ export function PlanAddPage() {
         />
         <PlanForm
           mode="create"
-          pending={create.isPending}
+          pending={create.isPending || submission.sending}
           error={create.error}
           readOnlyReason={canManage ? null : STAFF_PLANS_TOOLTIP}
           onCancel={() => void navigate(sectionPath('subscription-plans'))}
-          onSubmit={(values) =>
-            create.mutate(toCreateInput(values), {
-              onSuccess: (answer) => {
-                notifications.show({
-                  color: 'green',
-                  title: 'Subscription plan created',
-                  message: `${answer.data.name} is ready for new subscriptions.`,
-                });
-                void navigate(sectionPath(`subscription-plans/${answer.data.entity_id}`));
-              },
-            })
-          }
+          onSubmit={submit}
         />
       </Card>
     </>

@@ -22,6 +22,17 @@ afterEach(() => {
 });
 
 describe('PlanDetailsPage', () => {
+  it('names the tab after the plan', async () => {
+    document.title = 'Kora';
+    mockFetch({
+      'GET /v1/subscription-type/7': () => ok(plan()),
+      'GET /v1/subscription': () => ok([], { meta: { page: 1, per_page: 1, pages: 1, total: 0 } }),
+    });
+    open();
+    await screen.findByRole('heading', { name: 'Quarterly' });
+    expect(document.title).toBe('Quarterly · Kora');
+  });
+
   it('shows the figures, real statistics, and the updated banner for 5 s', async () => {
     mockFetch({
       'GET /v1/subscription-type/7': () => ok(plan()),

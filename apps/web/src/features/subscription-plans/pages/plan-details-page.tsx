@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useSectionPath } from '@/components/use-section-path';
 import { ApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useCanManagePlans, usePlan } from '../api';
 import { DeletePlanModal } from '../components/delete-plan-modal';
 import { ManagerOnly } from '../components/manager-only';
@@ -26,6 +27,7 @@ export function PlanDetailsPage() {
   const plan = usePlan(id);
   const [deleting, setDeleting] = useState(false);
   const list = sectionPath('subscription-plans');
+  usePageTitle(plan.data?.name ?? 'Plan details');
 
   const back = (
     <Button
@@ -55,7 +57,11 @@ export function PlanDetailsPage() {
     return (
       <>
         {back}
-        <LoadError message={PLAN_TEXTS.detailFailed} onRetry={() => void plan.refetch()} />
+        <LoadError
+          message={PLAN_TEXTS.detailFailed}
+          error={plan.error}
+          onRetry={() => void plan.refetch()}
+        />
       </>
     );
   if (!plan.data) return <PageLoader />;

@@ -22,6 +22,14 @@ afterEach(() => {
 });
 
 describe('PlanEditPage', () => {
+  it('names the tab Edit and the plan', async () => {
+    document.title = 'Kora';
+    mockFetch({ 'GET /v1/subscription-type/7': () => ok(plan()) });
+    open();
+    await screen.findByDisplayValue('Quarterly');
+    expect(document.title).toBe('Edit Quarterly · Kora');
+  });
+
   it('is prefilled; submit waits for a change; only changed fields are sent; 3 s later the details open', async () => {
     const api = mockFetch({
       'GET /v1/subscription-type/7': () => ok(plan()),

@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/form-alerts';
 import { ApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/use-page-title';
 import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { UPDATED_STATE } from '@/components/arrival-banner';
 import { useSectionPath } from '@/components/use-section-path';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { STAFF_PLANS_TOOLTIP, useCanManagePlans, usePlan, useUpdatePlan } from '../api';
 import { PlanForm } from '../components/plan-form';
 import {
@@ -29,9 +31,11 @@ export function PlanEditPage() {
   const canManage = useCanManagePlans();
   const plan = usePlan(id);
   const update = useUpdatePlan(id);
+  const flight = useSingleFlight();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  usePageTitle(plan.data ? `Edit ${plan.data.name}` : 'Edit plan');
 
   const details = sectionPath(`subscription-plans/${id}`);
   const header = <PageHeader title="Edit Subscription Plan" />;
@@ -51,14 +55,21 @@ export function PlanEditPage() {
     return (
       <>
         {header}
-        <LoadError message={PLAN_TEXTS.detailFailed} onRetry={() => void plan.refetch()} />
+        <LoadError
+          message={PLAN_TEXTS.detailFailed}
+          error={plan.error}
+          onRetry={() => void plan.refetch()}
+        />
       </>
     );
   if (!plan.data) return <PageLoader />;
 
   const initial = planFormValues(plan.data);
-  const submit = (values: PlanFormValues) =>
+  const submit = (values: PlanFormValues) => {
+    // A second click while the first is on its way sends nothing.
+    if (!flight.begin()) return;
     update.mutate(toUpdateInput(values, initial), {
+      onSettled: flight.end,
       onSuccess: () => {
         setDone(true);
         timer.current = setTimeout(
@@ -67,6 +78,7 @@ export function PlanEditPage() {
         );
       },
     });
+  };
 
   return (
     <>
@@ -94,7 +106,7 @@ export function PlanEditPage() {
           key={plan.data.updated_at}
           mode="edit"
           initialValues={initial}
-          pending={update.isPending}
+          pending={update.isPending || flight.running}
           error={update.error}
           done={done}
           readOnlyReason={canManage ? null : STAFF_PLANS_TOOLTIP}

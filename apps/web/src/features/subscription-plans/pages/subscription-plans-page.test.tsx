@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { phoneScreen } from '@/test/phone-screen';
 import { sessionStore } from '@/lib/session';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
@@ -49,6 +50,34 @@ describe('SubscriptionPlansPage', () => {
     expect(screen.getByText('Showing 2 subscription plan(s)')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit Family Annual' }));
+    expect(router.state.location.pathname).toBe('/subscription-plans/8/edit');
+  });
+
+  it('names the tab', async () => {
+    document.title = 'Kora';
+    mockFetch({ 'GET /v1/subscription-type': () => ok(plans) });
+    open();
+    await screen.findByText('Quarterly');
+    expect(document.title).toBe('Subscription plans · Kora');
+  });
+
+  it('on a phone each plan is a card: type, status and actions in reach', async () => {
+    phoneScreen();
+    mockFetch({ 'GET /v1/subscription-type': () => ok(plans) });
+    const { user, router } = open();
+    await screen.findByText('Family Annual');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = screen.getByText('Family Annual').closest('.mantine-Paper-root') as HTMLElement;
+    expect(within(card).getByText('₦300,000')).toBeInTheDocument();
+    expect(within(card).getByText('1 year')).toBeInTheDocument();
+    expect(within(card).getByText('Type')).toBeInTheDocument();
+    expect(within(card).getByText('Group Plan')).toBeInTheDocument();
+    expect(within(card).getByText('Up to 4 members')).toBeInTheDocument();
+    expect(within(card).getByText('Inactive')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'More actions for Family Annual' }),
+    ).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Edit Family Annual' }));
     expect(router.state.location.pathname).toBe('/subscription-plans/8/edit');
   });
 

@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useSectionPath } from '@/components/use-section-path';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useCanManagePlans, usePlans } from '../api';
 import { DeletePlanModal } from '../components/delete-plan-modal';
 import { ManagerOnly } from '../components/manager-only';
@@ -21,6 +22,7 @@ export function SubscriptionPlansPage() {
   const canManage = useCanManagePlans();
   const plans = usePlans();
   const [deleting, setDeleting] = useState<Plan | null>(null);
+  usePageTitle('Subscription plans');
   const add = () => void navigate(sectionPath('subscription-plans/add'));
 
   const addButton = (label: string) => (
@@ -39,7 +41,11 @@ export function SubscriptionPlansPage() {
         actions={addButton('Add Plan')}
       />
       {plans.isError ? (
-        <LoadError message={PLAN_TEXTS.listFailed} onRetry={() => void plans.refetch()} />
+        <LoadError
+          message={PLAN_TEXTS.listFailed}
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+        />
       ) : !plans.data ? (
         <PageLoader />
       ) : plans.data.length === 0 ? (

@@ -7,6 +7,9 @@ import type { ListFilters } from '../list-filters';
 /** A select's "all" choice (Mantine keeps '' for "nothing chosen"). */
 const ALL = 'all';
 
+/** The range rule of the API (end on or after start), said of the start date. */
+export const START_AFTER_END = 'Start date must be on or before the end date';
+
 export interface FilterChoice {
   key: 'method' | 'status';
   label: string;
@@ -38,10 +41,13 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
   const [picked, setPicked] = useState(applied[choice.key] ?? ALL);
   const [start, setStart] = useState(applied.start_date ?? '');
   const [end, setEnd] = useState(applied.end_date ?? '');
-  const rangeError = start && end && end < start ? END_BEFORE_START : null;
+  // Which date was changed last: the rule shows under it; both dates are marked invalid.
+  const [lastDate, setLastDate] = useState<'start' | 'end'>('end');
+  const inverted = Boolean(start && end && end < start);
 
   const apply = () => {
-    if (rangeError) return;
+    // An inverted range is never applied: the list would only say nothing matches.
+    if (inverted) return;
     if (member) props.onMemberPicked(member);
     props.onApply({
       // A member still loading from the URL stays chosen.
@@ -89,22 +95,30 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
           label="Start Date"
           type="date"
           value={start}
-          onChange={(e) => setStart(e.currentTarget.value)}
+          max={end || undefined}
+          onChange={(e) => {
+            setStart(e.currentTarget.value);
+            setLastDate('start');
+          }}
+          error={!inverted ? null : lastDate === 'start' ? START_AFTER_END : true}
         />
         <TextInput
           label="End Date"
           type="date"
           value={end}
           min={start || undefined}
-          onChange={(e) => setEnd(e.currentTarget.value)}
-          error={rangeError}
+          onChange={(e) => {
+            setEnd(e.currentTarget.value);
+            setLastDate('end');
+          }}
+          error={!inverted ? null : lastDate === 'end' ? END_BEFORE_START : true}
         />
       </SimpleGrid>
       <Group justify="flex-end" gap="xs" mt="sm">
         <Button variant="default" onClick={props.onClear}>
           Clear
         </Button>
-        <Button type="submit" disabled={Boolean(rangeError)}>
+        <Button type="submit" disabled={inverted}>
           Apply Filters
         </Button>
       </Group>

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { Subscription } from '@kora/shared';
 import { STATUS_COLORS, displayStatus } from '../subscription-status';
 
-/** Active, Expiring Soon (warning colour), Expired or Inactive. */
+/** Active, Upcoming, Expiring Soon (warning colour), Expired or Inactive. */
 export function SubscriptionStatusBadge({
   subscription,
   today,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { addDays, lagosDay, type Member } from '@kora/shared';
+import { addDays, formatDay, lagosDay, type Member } from '@kora/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
@@ -8,7 +8,7 @@ import { SubscriptionsPage } from './subscriptions-page';
 
 const today = lagosDay();
 const rows = [
-  subscription({ id: 1, expiry_date: addDays(today, 20) }),
+  subscription({ id: 1, start_date: addDays(today, -10), expiry_date: addDays(today, 20) }),
   subscription({
     id: 2,
     member: {
@@ -18,6 +18,7 @@ const rows = [
       last_name: 'Bello',
       email_address: 'musa@example.com',
     },
+    start_date: addDays(today, -27),
     expiry_date: addDays(today, 3),
   }),
   subscription({
@@ -52,7 +53,7 @@ const chiamaka = {
 const routes = (list = () => ok(rows, { meta: { page: 1, per_page: 20, pages: 3, total: 45 } })) =>
   mockFetch({
     'GET /v1/subscription': list,
-    'GET /v1/subscription/summary': () => ok({ active: 31, expiring: 4, expired: 9 }),
+    'GET /v1/subscription/summary': () => ok({ active: 31, expiring: 4, upcoming: 2, expired: 9 }),
     'GET /v1/subscription-type': () => ok(plans),
     'GET /v1/member': () => ok([chiamaka], { meta: { page: 1, per_page: 50, pages: 1, total: 1 } }),
     'GET /v1/member/5': () => ok(chiamaka),
@@ -94,10 +95,54 @@ describe('SubscriptionsPage', () => {
     expect(screen.getByLabelText('Expiring: 4')).toBeInTheDocument();
     expect(screen.getByLabelText('Expired: 9')).toBeInTheDocument();
     expect(screen.getByLabelText('Overdue: 9')).toBeInTheDocument();
+    expect(screen.getByLabelText('Upcoming: 2')).toBeInTheDocument();
+    // Active counts what runs today; renewals paid ahead are counted apart.
+    expect(screen.getByText('Running today')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 20 of 45 subscriptions')).toBeInTheDocument();
     const sent = api.sent('GET /v1/subscription')[0]!.query;
     expect(sent.get('per_page')).toBe('20');
     expect(sent.get('page')).toBe('1');
+  });
+
+  it('a renewal paid in advance shows Upcoming in its own colour; the filter offers Upcoming', async () => {
+    const api = routes(() =>
+      ok(
+        [
+          subscription({ id: 1, start_date: addDays(today, -10), expiry_date: addDays(today, 2) }),
+          subscription({ id: 4, start_date: addDays(today, 3), expiry_date: addDays(today, 32) }),
+        ],
+        { meta: { page: 1, per_page: 20, pages: 1, total: 2 } },
+      ),
+    );
+    const { user, router } = open();
+    const upcoming = (await screen.findByText(formatDay(addDays(today, 3)))).closest('tr')!;
+    const badge = within(upcoming).getByText('Upcoming').closest('.mantine-Badge-root')!;
+    expect(badge.getAttribute('style')).toContain('blue');
+    const running = screen.getByText(formatDay(addDays(today, -10))).closest('tr')!;
+    expect(within(running).getByText('Expiring Soon')).toBeInTheDocument();
+
+    await user.click(filtersButton());
+    await user.click(field('Status'));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'Active',
+      'Upcoming',
+      'Expired',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Upcoming' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(router.state.location.search).toBe('?status=upcoming');
+    await vi.waitFor(() =>
+      expect(api.sent('GET /v1/subscription').at(-1)!.query.get('status')).toBe('upcoming'),
+    );
+  });
+
+  it('names the tab Subscriptions; one subscription in all is singular', async () => {
+    document.title = 'Kora';
+    routes(() => ok([rows[0]], { meta: { page: 1, per_page: 20, pages: 1, total: 1 } }));
+    open();
+    expect(await screen.findByText('Showing 1 to 1 of 1 subscription')).toBeInTheDocument();
+    expect(document.title).toBe('Subscriptions · Kora');
   });
 
   it('keeps filters and page in the URL, with a count badge; Apply and Clear', async () => {

@@ -4,6 +4,7 @@ import { lagosDay } from '@kora/shared';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
 import { usePlans } from '@/features/subscription-plans';
+import { usePageTitle } from '@/lib/use-page-title';
 import { SUBSCRIPTIONS_PER_PAGE, useSubscriptions } from '../api';
 import type { FilterChoice } from '../components/list-filter-panel';
 import { ListToolbar } from '../components/list-toolbar';
@@ -21,6 +22,7 @@ const STATUS_CHOICE: FilterChoice = {
   allLabel: 'All',
   options: [
     { value: 'active', label: 'Active' },
+    { value: 'upcoming', label: 'Upcoming' },
     { value: 'expired', label: 'Expired' },
   ],
 };
@@ -32,12 +34,13 @@ export function SubscriptionsPage() {
   const plans = usePlans(false);
   const filtered = activeFilterCount(filters) > 0;
   const today = lagosDay();
+  usePageTitle('Subscriptions');
 
   return (
     <>
       <PageHeader
         title="Subscriptions"
-        description="Every member subscription: active, expiring and expired."
+        description="Every member subscription: active, upcoming, expiring and expired."
       />
       <SubscriptionStats />
       <ListCard

@@ -1,6 +1,8 @@
 import { SectionPlaceholder } from '@/components/section-placeholder';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function UsersPage() {
+  usePageTitle('Users');
   return (
     <SectionPlaceholder
       title="Users"

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountApi } from '@/features/account/api';
+import { businessApi } from '@/features/business/api';
+import { sessionStore } from '@/lib/session';
+import { profile } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+import { accessToken } from '@/test/tokens';
+import { routes } from './routes';
+
+afterEach(() => sessionStore.clear());
+
+const titleAt = async (path: string, title: string) => {
+  document.title = 'Kora';
+  renderRoutes(routes, { path });
+  // Pages load their code on demand: allow it time on a busy machine.
+  await vi.waitFor(() => expect(document.title).toBe(title), { timeout: 5000 });
+};
+
+describe('each page names its browser tab', () => {
+  it.each([
+    ['/login', 'Sign in · Kora'],
+    ['/signup', 'Create account · Kora'],
+    ['/signup?verify=ada%40irongym.ng', 'Verify email · Kora'],
+    ['/forgot-password', 'Forgot password · Kora'],
+    ['/set-password?token=broken', 'Set password · Kora'],
+    ['/no-such-page', 'Page not found · Kora'],
+  ])('signed out, %s is "%s"', titleAt);
+
+  it('the landing page is the product name alone', async () => {
+    document.title = 'Sign in · Kora';
+    renderRoutes(routes, { path: '/' });
+    await vi.waitFor(() => expect(document.title).toBe('Kora'), { timeout: 5000 });
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard · Kora'],
+    ['/profile', 'Profile · Kora'],
+    ['/change-password', 'Change password · Kora'],
+    ['/settings', 'Settings · Kora'],
+    ['/dashboard/users', 'Users · Kora'],
+    ['/communications', 'Communications · Kora'],
+  ])('signed in, %s is "%s"', async (path, title) => {
+    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+    vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile() });
+    vi.spyOn(businessApi, 'profile').mockReturnValue(new Promise(() => {}));
+    await titleAt(path, title);
+  });
+});

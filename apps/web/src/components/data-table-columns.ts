@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Where a column's cell goes when a row shows as a card (a phone): `title` top left (the row's
+ * name), `corner` top right (a status), `field` under them with the column header as its label,
+ * `actions` at the bottom right, `hidden` not shown. By default the first column is the title,
+ * an alignRight column holds the actions and the rest are fields, in column order.
+ */
+export type CardPlace = 'title' | 'corner' | 'field' | 'actions' | 'hidden';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The cell's maximum width. */
+  maw?: number;
+  /** The actions column: its header sits on the right. */
+  alignRight?: boolean;
+  /** Its place on a card; see CardPlace. */
+  card?: CardPlace;
+}
+
+/** The look of a muted row or card. */
+export const mutedStyle = {
+  backgroundColor: 'var(--mantine-color-gray-0)',
+  opacity: 0.7,
+} as const;
