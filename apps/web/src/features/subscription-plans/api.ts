@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiPage, Plan, PlanPreset, UpdatePlanInput } from '@kora/shared';
 import { http } from '@/lib/http';
-import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/use-can';
 import type { CreatePlanPayload } from './plan-form';
 
 export const plansKey = ['subscription-plans'] as const;
@@ -31,10 +31,7 @@ export const plansApi = {
 };
 
 /** Owners and admins create, edit and delete plans; staff only read them. */
-export const useCanManagePlans = () => {
-  const { user } = useSession();
-  return user?.role === 'owner' || user?.role === 'admin';
-};
+export const useCanManagePlans = () => useCan('plans.manage');
 
 export const STAFF_PLANS_TOOLTIP =
   'Only the business owner or an admin can create, edit or delete subscription plans.';

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/use-can';
 import { useBusinessProfile } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
 import { BusinessProfileForm } from './business-profile-form';
@@ -12,6 +13,7 @@ import { BusinessSetupModal } from './business-setup-modal';
 /** Settings → Business Profile: the profile form, or the setup prompt when there is none yet. */
 export function BusinessProfileSettings() {
   const { user } = useSession();
+  const canManage = useCan('business.manage');
   const business = useBusinessProfile();
   const [setupOpen, setup] = useDisclosure(false);
 
@@ -38,10 +40,6 @@ export function BusinessProfileSettings() {
     );
   }
   return (
-    <BusinessProfileForm
-      key={business.data.id}
-      business={business.data}
-      canEdit={user.role === 'owner' || user.role === 'admin'}
-    />
+    <BusinessProfileForm key={business.data.id} business={business.data} canEdit={canManage} />
   );
 }

@@ -1,0 +1,37 @@
+import { ACTIONS } from '@kora/shared';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import * as session from './session';
+import { useCan } from './use-can';
+
+const as = (role: 'owner' | 'admin' | 'staff' | null) =>
+  vi.spyOn(session, 'useSession').mockReturnValue({
+    user: role === null ? null : ({ role } as session.SessionUser),
+  } as ReturnType<typeof session.useSession>);
+
+describe('useCan', () => {
+  it('lets owners and admins do everything', () => {
+    for (const role of ['owner', 'admin'] as const) {
+      as(role);
+      for (const action of ACTIONS)
+        expect(renderHook(() => useCan(action)).result.current).toBe(true);
+    }
+  });
+
+  it('lets staff run the front desk but not manage plans, the team or the business', () => {
+    as('staff');
+    const allowed = ACTIONS.filter((a) => renderHook(() => useCan(a)).result.current);
+    expect(ACTIONS.filter((a) => !allowed.includes(a))).toEqual([
+      'plans.manage',
+      'business.manage',
+      'team.manage',
+    ]);
+    expect(allowed).toContain('payments.record');
+    expect(allowed).toContain('members.write');
+  });
+
+  it('allows nothing without a role', () => {
+    as(null);
+    expect(renderHook(() => useCan('members.read')).result.current).toBe(false);
+  });
+});
