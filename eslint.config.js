@@ -4,6 +4,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const webApi = {
+  group: ['**/apps/api/**', '@kora/api'],
+  message: 'The web app talks to the API over HTTP only.',
+};
+const noAppShell = {
+  group: ['**/app/*', '**/app/**'],
+  message: 'features, components and lib do not import the app shell.',
+};
+/** A feature is imported as '@/features/<name>' (its index.ts), never past it. */
+const featureIndexOnly = [
+  {
+    regex: '^@/features/[^/]+/',
+    message: "Import a feature through its index: '@/features/<name>'.",
+  },
+  {
+    regex: '^\\.\\.?/(.*/)?features/',
+    message: "Import a feature through its index: '@/features/<name>'.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,24 +90,15 @@ export default tseslint.config(
       ],
     },
   },
-  // Web: features do not import the app shell or other features' internals.
+  // Web: a feature is used through its index only; features, components and lib do not import
+  // the app shell; the public site loads without the back office.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/api/**', '@kora/api'],
-              message: 'The web app talks to the API over HTTP only.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [webApi, ...featureIndexOnly] }],
     },
   },
   {
@@ -97,34 +108,49 @@ export default tseslint.config(
       'apps/web/src/lib/**/*.{ts,tsx}',
     ],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [webApi, ...featureIndexOnly, noAppShell] }],
+    },
+  },
+  // The lists' UI is generic: the features give it what it shows of theirs.
+  {
+    files: ['apps/web/src/components/list/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            webApi,
+            noAppShell,
             {
-              group: ['**/app/*', '**/app/**'],
-              message: 'features, components and lib do not import the app shell.',
-            },
-            {
-              group: [
-                '**/features/*/components/**',
-                '**/features/*/pages/**',
-                '../*/components/**',
-                '../*/pages/**',
-                '../../*/components/**',
-                '../../*/pages/**',
-              ],
-              message: "Use another feature's api.ts or index.ts, not its internals.",
-            },
-            {
-              group: ['**/apps/api/**', '@kora/api'],
-              message: 'The web app talks to the API over HTTP only.',
+              group: ['@/features', '@/features/**', '**/features/**'],
+              message: 'The list UI imports no feature: the pages pass the member picker and cell.',
             },
           ],
         },
       ],
     },
   },
+  // Relative imports stay inside their feature (a test imports its own feature's internals so).
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webApi,
+            ...featureIndexOnly,
+            noAppShell,
+            {
+              regex: `^(\\.\\./){${depth}}`,
+              message:
+                "This leaves the feature: import another feature as '@/features/<name>', shared code as '@/…'.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/src/site/**/*.{ts,tsx}'],
     rules: {
@@ -132,6 +158,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            webApi,
             {
               group: ['**/features/**', '**/app/**'],
               message: 'The public site loads without the back-office code.',

@@ -12,20 +12,23 @@ export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs the data generator; answers its JSON (owners to sign tokens for). */
-export const generate = (env, args) => {
+/** Runs a TypeScript script of bench/ with tsx; answers the JSON of its last line of output. */
+export const runTsx = (script, args = [], env = {}) => {
   const res = spawnSync(
     join(ROOT, 'node_modules/.bin/tsx'),
-    [join(ROOT, 'bench/generate.ts'), ...args],
+    [join(ROOT, 'bench', script), ...args],
     {
       env: { ...process.env, ...env },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     },
   );
-  if (res.status !== 0) throw new Error(`generator failed:\n${res.stderr}\n${res.stdout}`);
+  if (res.status !== 0) throw new Error(`${script} failed:\n${res.stderr}\n${res.stdout}`);
   return JSON.parse(res.stdout.trim().split('\n').pop());
 };
+
+/** Runs the data generator; answers its JSON (owners to sign tokens for). */
+export const generate = (env, args) => runTsx('generate.ts', args, env);
 
 /** Starts a node process in its own group and waits for `url` to answer. */
 export const startProcess = async (args, env, url) => {
@@ -56,9 +59,15 @@ export const stopProcess = async (child) => {
   await Promise.race([exited, sleep(10_000)]);
 };
 
-export const startKora = (port, env) =>
+/** The built server measured: apps/api/dist/server.js unless BENCH_SERVER names another build. */
+export const KORA_SERVER = process.env.BENCH_SERVER ?? join(ROOT, 'apps/api/dist/server.js');
+
+/** Another build to measure beside it, in turns (suite `compare`): BENCH_BASELINE_SERVER. */
+export const BASELINE_SERVER = process.env.BENCH_BASELINE_SERVER;
+
+export const startKora = (port, env, server = KORA_SERVER) =>
   startProcess(
-    [join(ROOT, 'apps/api/dist/server.js')],
+    [server],
     {
       NODE_ENV: 'production',
       JWT_SECRET,
@@ -151,3 +160,38 @@ export const load = async ({ url, connections, duration, next }) => {
 };
 
 export const fmtMs = (v) => `${v.toFixed(1)} ms`;
+
+/** What a run's data is, for the table: `10 × 100,000`. */
+export const dataLabel = (data) =>
+  `${data.businessCount} × ${data.memberCount.toLocaleString('en')}`;
+
+/** A load's answers by status: `200×1234 429×2`. */
+export const statusCounts = (statuses) =>
+  Object.entries(statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+
+/**
+ * A table row for a route measured under load: its figures, its ratio to the bare route when
+ * `bare` (measured in the same run) is given, then the notes and the statuses.
+ */
+export const routeRow = ({ target, data }, route, r, { bare, notes } = {}) => ({
+  target,
+  data: dataLabel(data),
+  route,
+  rps: r.rps,
+  ratio: bare ? `${((r.rps / bare.rps) * 100).toFixed(1)} %` : '',
+  p50: fmtMs(r.p50),
+  p95: fmtMs(r.p95),
+  p99: fmtMs(r.p99),
+  notes: [notes, r.statuses && statusCounts(r.statuses)].filter(Boolean).join('; '),
+});
+
+/** A GET under load for the run's duration; `path()` and `headers()` answer each request's. */
+export const loadGet = (ctx, url, path, headers = () => ({}), connections = ctx.connections) =>
+  load({
+    url,
+    connections,
+    duration: ctx.duration,
+    next: () => ({ method: 'GET', path: path(), headers: headers() }),
+  });

@@ -1,15 +1,18 @@
-// One command for the benchmarks (see README "Benchmarks"):
+// One command for the benchmarks (see bench/README.md):
 //   node bench/run.mjs [--target postgres|pglite|both] [--businesses 10] [--members 100000]
-//                      [--duration 10] [--connections 50] [--suite members,payments]
+//                      [--duration 10] [--connections 50] [--suite serialise,members,payments]
 //                      [--payments-per-member 0]
-// For each target: a fresh database, the generator's data, the built Kora server, and beside it a
-// bare Fastify route measured in the same run. Prints each route's throughput and latency and its
-// ratio to the bare route, and writes the table to bench/results/latest.md.
+// Suite `serialise` runs in-process, once. For each target, the other suites get a fresh
+// database, the generator's data, the built Kora server, and beside it a bare Fastify route
+// measured in the same run. Prints each route's throughput and latency and its ratio to the bare
+// route, and writes the table to bench/results/latest.md. Suite `compare` (not in the default
+// list) measures the member list of a second build, BENCH_BASELINE_SERVER, beside this one.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import {
+  KORA_SERVER,
   ROOT,
   createPgDatabase,
   generate,
@@ -18,7 +21,9 @@ import {
   stopProcess,
   tempDir,
 } from './lib.mjs';
+import { compareSuite } from './suites/compare.mjs';
 import { membersSuite } from './suites/members.mjs';
+import { serialiseSuite } from './suites/serialise.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +33,7 @@ const { values } = parseArgs({
     'pglite-businesses': { type: 'string', default: '2' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
-    suite: { type: 'string', default: 'members,payments' },
+    suite: { type: 'string', default: 'serialise,members,payments' },
     'payments-per-member': { type: 'string', default: '0' },
   },
 });
@@ -37,12 +42,19 @@ const connections = Number(values.connections);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://kora:kora@127.0.0.1:5432/kora_test';
 const suites = values.suite.split(',');
 
-if (!existsSync(join(ROOT, 'apps/api/dist/server.js'))) {
+if (!existsSync(KORA_SERVER)) {
   spawnSync('npm', ['run', 'build', '-w', '@kora/api'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 const rows = [];
-const targets = values.target === 'both' ? ['postgres', 'pglite'] : [values.target];
+if (suites.includes('serialise')) rows.push(...serialiseSuite({ duration }));
+const serverSuites = suites.filter((s) => s !== 'serialise');
+const targets =
+  serverSuites.length === 0
+    ? []
+    : values.target === 'both'
+      ? ['postgres', 'pglite']
+      : [values.target];
 for (const target of targets) {
   const businesses = target === 'pglite' ? values['pglite-businesses'] : values.businesses;
   let env;
@@ -81,12 +93,14 @@ for (const target of targets) {
       connections,
       duration,
       koraUrl: 'http://127.0.0.1:3900',
+      koraPid: kora.pid,
       bareUrl: 'http://127.0.0.1:3901/bare',
       ...dbAccess,
       // PGlite's folder is held by the server: a suite stops it before opening the folder.
       stopKora: () => stopProcess(kora),
     };
     if (suites.includes('members')) rows.push(...(await membersSuite(ctx)));
+    if (suites.includes('compare')) rows.push(...(await compareSuite(ctx)));
     if (suites.includes('payments')) {
       const { paymentsSuite } = await import('./suites/payments.mjs').catch(() => ({}));
       if (paymentsSuite) rows.push(...(await paymentsSuite(ctx)));

@@ -98,7 +98,7 @@ export const signUpOwner = async (
   const { email, password } = owner;
   await call(authContracts.register, { body: owner });
   const code = await waitForVerificationCode(email);
-  await call(authContracts.verifyEmail, { body: { email, code } });
+  await call(authContracts.verifyEmail, { body: { email, code, password } });
   const login = await call(authContracts.login, {
     body: { email, password, remember_me: true },
   });

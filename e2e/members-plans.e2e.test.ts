@@ -20,6 +20,13 @@ let accessToken = '';
 
 const page = (): Page => browser.page;
 
+/** From a details page, opens its edit page by the link `link` and waits for `heading`. */
+const openEdit = async (link: string, heading: string) => {
+  await page().getByRole('link', { name: link }).click();
+  await page().waitForURL(/\/edit$/);
+  await page().getByRole('heading', { name: heading }).waitFor();
+};
+
 /** Picks an option of a Mantine select by its label. */
 const choose = async (label: string, option: string | RegExp) => {
   await field(page(), label).click();
@@ -81,9 +88,7 @@ describe('subscription plans', () => {
   });
 
   it('edits the plan: only the change is saved, then back to the details', async () => {
-    await page().getByRole('link', { name: 'Edit Plan' }).click();
-    await page().waitForURL(/\/edit$/);
-    await page().getByRole('heading', { name: 'Edit Subscription Plan' }).waitFor();
+    await openEdit('Edit Plan', 'Edit Subscription Plan');
     await expect.poll(() => field(page(), 'Plan Name').inputValue()).toBe('Monthly');
     await field(page(), 'Plan Name').fill('Monthly Standard');
     await field(page(), 'Amount').fill('27000');
@@ -200,9 +205,7 @@ describe('members', () => {
     await page().getByText('Monthly Standard').waitFor();
     await screenshot(page(), 'members-05-details');
 
-    await page().getByRole('link', { name: 'Edit Member' }).click();
-    await page().waitForURL(/\/edit$/);
-    await page().getByRole('heading', { name: 'Edit Member' }).waitFor();
+    await openEdit('Edit Member', 'Edit Member');
     await expect.poll(() => field(page(), 'Phone Number').inputValue()).toBe('08031234567');
     await field(page(), 'City').fill('Yaba');
     await field(page(), 'Middle Name').fill('');

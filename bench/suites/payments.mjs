@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ROOT, fmtMs, load, tokenFor } from '../lib.mjs';
+import { ROOT, loadGet, routeRow, statusCounts, tokenFor } from '../lib.mjs';
 
 const CONNECTIONS = 64;
 const METHODS = ['Cash', 'Card', 'Transfer'];
@@ -118,9 +118,8 @@ const withDatabase = async (ctx, fn) => {
 };
 
 export const paymentsSuite = async (ctx) => {
-  const { target, data, duration, koraUrl } = ctx;
+  const { data, duration, koraUrl } = ctx;
   const tokens = await Promise.all(data.owners.map(tokenFor));
-  const label = `${data.businessCount} × ${data.memberCount.toLocaleString('en')}`;
   const runPrefix = `bench-${Date.now().toString(36)}-`;
   let seq = 0;
   const pick = (n) => Math.floor(Math.random() * n);
@@ -205,29 +204,14 @@ export const paymentsSuite = async (ctx) => {
   agent.destroy();
 
   // The payments list and summary, now that there are payments to list.
-  const routeRows = [];
-  const listLoad = await load({
-    url: koraUrl,
-    connections: ctx.connections,
-    duration,
-    next: () => ({
-      method: 'GET',
-      path: `/v1/payment?page=${1 + pick(5)}&per_page=20`,
-      headers: { authorization: `Bearer ${tokens[pick(tokens.length)]}` },
-    }),
-  });
-  routeRows.push(['GET /v1/payment (list page)', listLoad]);
-  const summaryLoad = await load({
-    url: koraUrl,
-    connections: ctx.connections,
-    duration,
-    next: () => ({
-      method: 'GET',
-      path: '/v1/payment/summary',
-      headers: { authorization: `Bearer ${tokens[pick(tokens.length)]}` },
-    }),
-  });
-  routeRows.push(['GET /v1/payment/summary', summaryLoad]);
+  const auth = () => ({ authorization: `Bearer ${tokens[pick(tokens.length)]}` });
+  const listLoad = await loadGet(
+    ctx,
+    koraUrl,
+    () => `/v1/payment?page=${1 + pick(5)}&per_page=20`,
+    auth,
+  );
+  const summaryLoad = await loadGet(ctx, koraUrl, () => '/v1/payment/summary', auth);
 
   console.log('   checking the database…');
   const check = await withDatabase(ctx, (query) => readBack(query, runPrefix));
@@ -255,37 +239,18 @@ export const paymentsSuite = async (ctx) => {
     `chain breaks ${check.breaks.breaks} (overlaps ${check.breaks.overlaps}), longest chain ${check.longestChain}`,
     `no answer ${unanswered.length} (retried ok ${retriedOk})`,
     `${replays.size} replayed with their key: ${replayMismatches} answered another payment`,
-    Object.entries(statuses)
-      .map(([s, n]) => `${s}×${n}`)
-      .join(' '),
+    statusCounts(statuses),
   ].join('; ');
   console.log(`   ${notes}`);
 
-  const row = (route, r, extra) => ({
-    target,
-    data: label,
-    route,
-    rps: r.rps,
-    ratio: '',
-    p50: fmtMs(r.p50),
-    p95: fmtMs(r.p95),
-    p99: fmtMs(r.p99),
-    notes: extra,
-  });
   return [
-    row(
+    routeRow(
+      ctx,
       `POST /v1/payment (${CONNECTIONS} connections)`,
       { rps, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) },
-      `target ≥ 1,000 payments/s on PostgreSQL, none lost or doubled; ${notes}`,
+      { notes: `target ≥ 1,000 payments/s on PostgreSQL, none lost or doubled; ${notes}` },
     ),
-    ...routeRows.map(([route, r]) =>
-      row(
-        route,
-        r,
-        Object.entries(r.statuses)
-          .map(([s, n]) => `${s}×${n}`)
-          .join(' '),
-      ),
-    ),
+    routeRow(ctx, 'GET /v1/payment (list page)', listLoad),
+    routeRow(ctx, 'GET /v1/payment/summary', summaryLoad),
   ];
 };

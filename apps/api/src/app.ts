@@ -1,17 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { Dispatcher } from './jobs/dispatcher';
+import { answerSerializerCompiler } from './lib/contract-route';
 import { pruneRateLimits } from './lib/rate-limit';
+import { errorForLog, redactDeep, requestForLog } from './lib/redact';
 import { transportsFor } from './lib/transports';
 import { MODULES } from './modules';
-import { findUser } from './modules/auth/auth.service';
+import { findSessionUser } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
@@ -32,6 +30,8 @@ export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own li
 export interface BuildOptions {
   /** An open, migrated database (tests pass their own); otherwise opened from config. */
   database?: Database;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole app: plugins, modules, error handler. Never listens (tests use inject). */
@@ -45,7 +45,16 @@ export const buildApp = async (
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Secrets never reach a log line (see lib/redact.ts).
+            serializers: {
+              // The log formatter may have turned an error into its logged form already.
+              err: (err: unknown) => (err instanceof Error ? errorForLog(err) : err) as never,
+              req: requestForLog as never,
+            },
+            formatters: {
+              log: (obj: Record<string, unknown>) => redactDeep(obj) as Record<string, unknown>,
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             ...(config.env === 'development'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
               : {}),
@@ -55,7 +64,7 @@ export const buildApp = async (
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const database =
     opts.database ??
@@ -76,7 +85,7 @@ export const buildApp = async (
   await app.register(uploadsParserPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret });
-  await app.register(tenancyPlugin, { findUser: (id: number) => findUser(ctx, id) });
+  await app.register(tenancyPlugin, { findUser: (id: number) => findSessionUser(ctx, id) });
 
   const modules = MODULES.filter((m) => m.enabled?.(ctx) ?? true);
   for (const module of modules) {

@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/hooks';
 
 /*
  * The API's OpenAPI document (served at /docs/json) must pass a standard linter with its
@@ -8,11 +8,7 @@ import { createTestApp, type TestApp } from './test/app';
  * and the error answer of its 4xx.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const document = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/docs/json' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, email } from './common';
+import { textField } from './text';
 import { answerOf, contract, doneAnswer } from './contract';
 
 export const ROLES = ['owner', 'admin', 'staff'] as const;
@@ -7,21 +8,9 @@ export type Role = (typeof ROLES)[number];
 
 export const VERIFICATION_CODE_LENGTH = 7;
 
-const firstName = z
-  .string({ error: 'First name must be at least 2 characters' })
-  .trim()
-  .min(2, { error: 'First name must be at least 2 characters' })
-  .max(LIMITS.name, { error: `First name must be at most ${LIMITS.name} characters` });
-const lastName = z
-  .string({ error: 'Last name must be at least 2 characters' })
-  .trim()
-  .min(2, { error: 'Last name must be at least 2 characters' })
-  .max(LIMITS.name, { error: `Last name must be at most ${LIMITS.name} characters` });
-const phoneNumber = z
-  .string({ error: 'Phone number must be at least 11 characters' })
-  .trim()
-  .min(11, { error: 'Phone number must be at least 11 characters' })
-  .max(LIMITS.phone, { error: `Phone number must be at most ${LIMITS.phone} characters` });
+const firstName = textField({ label: 'First name', min: 2, max: LIMITS.name });
+const lastName = textField({ label: 'Last name', min: 2, max: LIMITS.name });
+const phoneNumber = textField({ label: 'Phone number', min: 11, max: LIMITS.phone });
 const password = (message = 'Password must be at least 8 characters') =>
   z
     .string({ error: message })
@@ -54,7 +43,16 @@ export const verificationCode = z
   .length(VERIFICATION_CODE_LENGTH, { error: 'Verification code must be exactly 7 digits' })
   .regex(/^\d+$/, { error: 'Code must contain only numbers' });
 
-export const verifyEmailSchema = z.object({ email: email(), code: verificationCode });
+/**
+ * Verifying an e-mail also sets the password: the one of the registration (or sign-in) being
+ * verified, which the client holds. So only someone who saw the code ends up able to sign in: a
+ * password typed by someone else who registered the same unverified address never becomes valid.
+ */
+export const verifyEmailSchema = z.object({
+  email: email(),
+  code: verificationCode,
+  password: password(),
+});
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 export const emailOnlySchema = z.object({ email: email() });
@@ -86,7 +84,7 @@ export const resetPasswordConfirmSchema = z
       .string({ error: 'Please confirm your password' })
       .min(1, { error: 'Please confirm your password' })
       .max(LIMITS.password),
-    type: z.enum(RESET_TOKEN_TYPES, { error: 'type must be reset or setup' }),
+    type: z.enum(RESET_TOKEN_TYPES, { error: 'Link type must be reset or setup' }),
   })
   .refine((v) => v.password === v.confirm_password, {
     error: "Passwords don't match",
@@ -148,6 +146,8 @@ export interface AccessClaims {
   last_name: string;
   role: Role | null;
   business_id: number | null;
+  /** The session version the token was issued under (see the API's users.token_version). */
+  tv?: number;
   exp: number;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './common';
 import { NIGERIAN_STATES } from './constants';
 import { answerOf, contract } from './contract';
+import { hasUnsafeCharacters, isDomainName, textField, unsafeCharactersMessage } from './text';
 
 /** Column sizes of the businesses table; the schemas below never let more through. */
 export const BUSINESS_LIMITS = {
@@ -29,8 +30,8 @@ const tooLong = (field: string, max: number) => ({
   error: `${field} must be at most ${max} characters`,
 });
 
-const text = (message: string, min: number, max: number, field: string) =>
-  z.string({ error: message }).trim().min(min, { error: message }).max(max, tooLong(field, max));
+const text = (message: string, min: number, max: number, field: string, multiLine = false) =>
+  textField({ label: field, min, max, minMessage: message, multiLine });
 
 /** A state of NIGERIAN_STATES, matched without regard to case ("lagos" is stored as "Lagos"). */
 const state = z
@@ -38,6 +39,7 @@ const state = z
   .trim()
   .min(2, { error: BUSINESS_MESSAGES.state })
   .max(BUSINESS_LIMITS.state, { error: BUSINESS_MESSAGES.state })
+  .refine((v) => !hasUnsafeCharacters(v), { error: BUSINESS_MESSAGES.state, abort: true })
   .transform((v, ctx) => {
     const found = NIGERIAN_STATES.find((s) => s.toLowerCase() === v.toLowerCase());
     if (!found) ctx.addIssue({ code: 'custom', message: BUSINESS_MESSAGES.state });
@@ -54,7 +56,7 @@ const httpUrl = (v: string): URL | null => {
 };
 
 /** "irongym.ng" is taken as https://irongym.ng; only http(s) addresses with a domain pass. */
-const isWebsite = (v: string): boolean => /^[^.\s]+(\.[^.\s]+)+$/.test(httpUrl(v)?.hostname ?? '');
+const isWebsite = (v: string): boolean => isDomainName(httpUrl(v)?.hostname ?? '');
 
 /** A stored file: a local /uploads/ path, or any http(s) URL (a bucket, a CDN, MinIO on localhost). */
 const isFileUrl = (v: string): boolean =>
@@ -74,7 +76,9 @@ const clearable = (
   z
     .string({ error: message })
     .trim()
+    .normalize('NFC')
     .max(max, tooLong(field, max))
+    .refine((v) => !hasUnsafeCharacters(v), { error: unsafeCharactersMessage(field), abort: true })
     .transform((v) => (v === '' ? null : clean(v)))
     .refine((v) => v === null || valid(v), { error: message })
     .nullable()
@@ -111,7 +115,7 @@ const logoUrl = clearable(
 );
 
 const businessName = text(BUSINESS_MESSAGES.name, 2, BUSINESS_LIMITS.name, 'Business name');
-const address = text(BUSINESS_MESSAGES.address, 5, BUSINESS_LIMITS.address, 'Address');
+const address = text(BUSINESS_MESSAGES.address, 5, BUSINESS_LIMITS.address, 'Address', true);
 const city = text(BUSINESS_MESSAGES.city, 2, BUSINESS_LIMITS.city, 'City');
 
 /** POST /v1/business: the setup form. Empty optional fields are left out (or sent as ''/null). */

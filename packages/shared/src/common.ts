@@ -28,16 +28,16 @@ export const email = (message = 'Invalid email address') =>
 export const pageQuery = (maxPerPage: number = LIMITS.maxPageSize) =>
   z.object({
     page: z.coerce
-      .number({ error: 'page must be a number' })
-      .int({ error: 'page must be a whole number' })
-      .min(1, { error: 'page must be at least 1' })
-      .max(1_000_000, { error: 'page is too large' })
+      .number({ error: 'Page must be a number' })
+      .int({ error: 'Page must be a whole number' })
+      .min(1, { error: 'Page must be at least 1' })
+      .max(1_000_000, { error: 'Page is too large' })
       .default(1),
     per_page: z.coerce
-      .number({ error: 'per_page must be a number' })
-      .int({ error: 'per_page must be a whole number' })
-      .min(1, { error: 'per_page must be at least 1' })
-      .max(maxPerPage, { error: `per_page must be at most ${maxPerPage}` })
+      .number({ error: 'Page size must be a number' })
+      .int({ error: 'Page size must be a whole number' })
+      .min(1, { error: 'Page size must be at least 1' })
+      .max(maxPerPage, { error: `Page size must be at most ${maxPerPage}` })
       .default(DEFAULT_PAGE_SIZE),
   });
 

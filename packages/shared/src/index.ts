@@ -11,3 +11,5 @@ export * from './payments';
 export * from './subscriptions';
 export * from './access';
 export * from './contract';
+export * from './text';
+export * from './messages';

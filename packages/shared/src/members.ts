@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, email, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, lagosDay } from './dates';
+import { optionalTextField, searchText, textField } from './text';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -21,31 +22,17 @@ export const SUBSCRIPTION_STATUS_LABELS = {
 export type SubscriptionStatus = keyof typeof SUBSCRIPTION_STATUS_LABELS;
 
 const text = (required: string, label: string, max: number = LIMITS.name) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(2, { error: required })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+  textField({ label, min: 2, max, minMessage: required });
 
 /** Optional text: empty or blank becomes null; null clears the field on update. */
-const optionalText = (label: string, max: number = LIMITS.name) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const optionalText = (label: string, max: number = LIMITS.name, multiLine = false) =>
+  optionalTextField({ label, max, multiLine });
 
 /**
  * The phone length rule of the form. The API also checks that it is a real Nigerian
  * number ("Enter a valid Nigerian phone number") and stores it as E.164.
  */
-export const memberPhone = z
-  .string({ error: 'Phone number must be at least 11 characters' })
-  .trim()
-  .min(11, { error: 'Phone number must be at least 11 characters' })
-  .max(LIMITS.phone, { error: `Phone number must be at most ${LIMITS.phone} characters` });
+export const memberPhone = textField({ label: 'Phone number', min: 11, max: LIMITS.phone });
 
 export const INVALID_NG_PHONE = 'Enter a valid Nigerian phone number';
 
@@ -98,7 +85,7 @@ const memberFields = {
   last_name: text('Last name must be at least 2 characters', 'Last name'),
   mobile_number: memberPhone,
   email_address: email(),
-  home_address: optionalText('Home address', MEMBER_ADDRESS_MAX),
+  home_address: optionalText('Home address', MEMBER_ADDRESS_MAX, true),
   city: text('City is required', 'City'),
   state: text('State is required', 'State'),
   country_code: countryCode.default('NG'),
@@ -130,7 +117,7 @@ export const updateMemberSchema = z.object({
   emergency_contact_number: memberFields.emergency_contact_number,
   emergency_contact_relationship: memberFields.emergency_contact_relationship,
   subscription_type_id: memberFields.subscription_type_id,
-  is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  is_active: z.boolean({ error: 'Active status must be true or false' }).optional(),
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
@@ -152,15 +139,11 @@ export const MEMBER_ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend({
-  search: z
-    .string({ error: 'Search must be text' })
-    .trim()
-    .max(MEMBER_SEARCH_MAX, { error: `Search must be at most ${MEMBER_SEARCH_MAX} characters` })
-    .optional(),
+  search: searchText('Search', MEMBER_SEARCH_MAX).optional(),
   account_status: z.preprocess(
     (v) => (v === '' || v === 'all' ? undefined : v),
     z
-      .enum(MEMBER_ACCOUNT_STATUSES, { error: 'account_status must be active, inactive or all' })
+      .enum(MEMBER_ACCOUNT_STATUSES, { error: 'Account status must be active, inactive or all' })
       .optional(),
   ),
 });

@@ -3,6 +3,7 @@ import { pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
+import { textField, visibleLength } from './text';
 
 /** The ways a gym takes a payment: the record-payment form offers these three. */
 export const PAYMENT_METHODS = ['Cash', 'Card', 'Transfer'] as const;
@@ -32,14 +33,9 @@ export const recordPaymentSchema = z.object({
   subscription_type_id: chosenId('Please select a subscription plan'),
   /** Naira; must equal plan amount × duration (the server computes it and refuses a mismatch). */
   amount: nairaAmount(),
-  purpose: z
-    .string({ error: 'Purpose must be text' })
-    .trim()
-    .max(PAYMENT_PURPOSE_MAX, {
-      error: `Purpose must be at most ${PAYMENT_PURPOSE_MAX} characters`,
-    })
+  purpose: textField({ label: 'Purpose', max: PAYMENT_PURPOSE_MAX })
     .nullish()
-    .transform((v) => (v ? v : DEFAULT_PAYMENT_PURPOSE)),
+    .transform((v) => (v && visibleLength(v) > 0 ? v : DEFAULT_PAYMENT_PURPOSE)),
   method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
   /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
   duration: z.coerce
@@ -108,7 +104,9 @@ export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
     subscription_type_id: idFilter('subscription_type_id'),
     method: z.preprocess(
       (v) => (v === '' || v === 'all' ? undefined : v),
-      z.enum(PAYMENT_METHODS, { error: 'method must be Cash, Card or Transfer' }).optional(),
+      z
+        .enum(PAYMENT_METHODS, { error: 'Payment method must be Cash, Card or Transfer' })
+        .optional(),
     ),
     start_date: dayFilter('Start date'),
     end_date: dayFilter('End date'),

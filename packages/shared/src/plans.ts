@@ -3,6 +3,7 @@ import { LIMITS, idParam } from './common';
 import { answerOf, contract, doneAnswer } from './contract';
 import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
+import { textField } from './text';
 
 export const MAX_PLAN_DURATION = 1000;
 export const MAX_GROUP_LIMIT = 1000;
@@ -17,11 +18,7 @@ const flag = (label: string) =>
     })
     .transform((v): 0 | 1 => (v === true || v === 1 ? 1 : 0));
 
-const planName = z
-  .string({ error: 'Plan name must be at least 2 characters' })
-  .trim()
-  .min(2, { error: 'Plan name must be at least 2 characters' })
-  .max(LIMITS.name, { error: `Plan name must be at most ${LIMITS.name} characters` });
+const planName = textField({ label: 'Plan name', min: 2, max: LIMITS.name });
 
 const duration = z.coerce
   .number({ error: 'Duration must be at least 1' })
@@ -44,9 +41,9 @@ const planFields = {
   amount: nairaAmount(),
   duration,
   duration_type: durationType,
-  is_grouped: flag('is_grouped'),
+  is_grouped: flag('Group plan'),
   group_limit: groupLimit.nullable(),
-  is_active: flag('is_active'),
+  is_active: flag('Active status'),
 };
 
 export const createPlanSchema = z
@@ -81,7 +78,7 @@ export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;
 
 export const planListQuery = z.object({
   is_active: z
-    .enum(['0', '1', 'true', 'false'], { error: 'is_active must be 0 or 1' })
+    .enum(['0', '1', 'true', 'false'], { error: 'Active status must be 0 or 1' })
     .transform((v) => (v === '1' || v === 'true' ? 1 : 0))
     .optional(),
 });

@@ -34,7 +34,7 @@ export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
     status: z.preprocess(
       (v) => (v === '' || v === 'all' ? undefined : v),
       z
-        .enum(SUBSCRIPTION_STATUSES, { error: 'status must be active, upcoming or expired' })
+        .enum(SUBSCRIPTION_STATUSES, { error: 'Status must be active, upcoming or expired' })
         .optional(),
     ),
     start_date: dayFilter('Start date'),

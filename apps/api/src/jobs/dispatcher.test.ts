@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { call, createTestApp, json, uniqueEmail, type TestApp } from '../test/app';
+import { useTestApp } from '../test/hooks';
 
 interface Received {
   to: string[];
@@ -124,11 +125,7 @@ describe('delivery over SMTP', () => {
 });
 
 describe('the local outbox (no SMTP configured)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('stores messages and lists them newest first at /dev/outbox', async () => {
     const first = uniqueEmail('first');

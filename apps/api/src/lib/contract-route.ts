@@ -1,6 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastJson, { type Schema } from 'fast-json-stringify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySerializerCompiler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { NOT_ALLOWED, can, errorAnswerSchema, type Contract } from '@kora/shared';
 import { tenantOf } from '../plugins/tenancy';
 import { forbidden } from './errors';
@@ -20,13 +26,45 @@ export type ContractHandler<C extends Contract> = (
   reply: FastifyReply,
 ) => Promise<z.input<C['answer']> | FastifyReply>;
 
+type Serialize = (answer: unknown) => string;
+
+/** One serializer per answer schema: the error answer is shared by every route. */
+const serializers = new WeakMap<z.ZodType, Serialize>();
+
+/**
+ * Serialises answers with Fastify's own serializer (fast-json-stringify), compiled from the JSON
+ * Schema of the answer's zod schema (what the answer looks like once it leaves the server). It
+ * writes the declared fields only, so fields no schema declares never leave the server, and it
+ * writes an answer two to three times as fast as zod's encode and JSON.stringify did (see
+ * bench/README.md). It does not check the answer: its type is checked when the API compiles.
+ * Inputs are still validated by zod (the app's validator compiler).
+ */
+export const answerSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  let serialize = serializers.get(schema);
+  if (!serialize) {
+    const jsonSchema = z.toJSONSchema(schema, {
+      target: 'draft-07',
+      io: 'output',
+      // The serializer writes declared fields only anyway; `additionalProperties: false` would
+      // make a nullable object (`anyOf: [object, null]`) with an extra field match neither.
+      override: ({ jsonSchema: node }) => {
+        if (node.additionalProperties === false) delete node.additionalProperties;
+      },
+    });
+    serialize = fastJson(jsonSchema as Schema) as Serialize;
+    serializers.set(schema, serialize);
+  }
+  return serialize;
+};
+
 /**
  * The one access rule, run before validation so a caller learns first that they must sign in,
  * set up their business or hold another role, whatever their input.
  */
 const accessHook = (app: FastifyInstance, access: Contract['access']) => {
   if (access === 'public') return undefined;
-  if (access === 'user') return app.authenticate;
+  if (access === 'user')
+    return async (request: FastifyRequest) => void (await app.requireUser(request));
   return async (request: FastifyRequest) => {
     await app.requireBusiness(request);
     if (!can(tenantOf(request).role, access)) throw forbidden(NOT_ALLOWED, 'ROLE_FORBIDDEN');
@@ -35,7 +73,8 @@ const accessHook = (app: FastifyInstance, access: Contract['access']) => {
 
 /**
  * Registers a contract's route: its schemas validate the input, its answer schema serialises
- * the answer (fields no schema declares never leave the server), and the OpenAPI document gets
+ * the answer (answerSerializerCompiler: fields no schema declares never leave the server), and
+ * the OpenAPI document gets
  * its operationId, summary, tag, success and error answers from it.
  */
 export const route = <C extends Contract>(

@@ -29,10 +29,16 @@ export const tooManyRequests = (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
 
-/** True when a database error (or what Drizzle wrapped around it) is a unique-index violation. */
-export const isUniqueViolation = (err: unknown): boolean => {
+/** True when a database error, or one it wraps (Drizzle wraps them), has this PostgreSQL code. */
+const hasDatabaseCode = (err: unknown, code: string): boolean => {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return true;
+    if (e.code === code) return true;
   }
   return false;
 };
+
+/** A unique-index violation. */
+export const isUniqueViolation = (err: unknown): boolean => hasDatabaseCode(err, '23505');
+
+/** A foreign-key violation: the row referred to is gone, or a row still refers to this one. */
+export const isForeignKeyViolation = (err: unknown): boolean => hasDatabaseCode(err, '23503');

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members, plans } from '../db/schema';
-import { call, createTestApp, type TestApp } from '../test/app';
-import { createTenant, memberBody, type Tenant } from '../test/tenants';
+import { call } from '../test/app';
+import { useTenants, useTestApp } from '../test/hooks';
+import { memberBody, type Tenant } from '../test/tenants';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'ONCE' });
-  other = await createTenant(t, { code: 'TWCE' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'ONCE' }, other: { code: 'TWCE' } });
 
 const planBody = {
   name: 'Monthly',

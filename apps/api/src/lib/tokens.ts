@@ -37,6 +37,8 @@ export interface AccessSubject {
   lastName: string;
   role: string | null;
   businessId: number | null;
+  /** The user's session version: a token issued under a lower one is refused. */
+  tokenVersion?: number;
 }
 
 export const signAccessToken = (secret: string, user: AccessSubject): Promise<string> =>
@@ -46,6 +48,7 @@ export const signAccessToken = (secret: string, user: AccessSubject): Promise<st
     last_name: user.lastName,
     role: (user.role as Role | null) ?? null,
     business_id: user.businessId,
+    tv: user.tokenVersion ?? 0,
     typ: 'access',
   })
     .setProtectedHeader({ alg: 'HS256' })

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, json, signUp, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { call, json, signUp } from '../test/app';
+import { useTestApp } from '../test/hooks';
 import { waitText } from './rate-limit';
 
 /** A built web app in miniature: the shell and one hashed script. */
@@ -14,14 +15,10 @@ const fakeWebDist = () => {
   return root;
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    webDist: fakeWebDist(),
-    apiRateLimit: { enabled: true, perUserPerMinute: 6, perIpPerMinute: 8 },
-  });
+const t = useTestApp({
+  webDist: fakeWebDist(),
+  apiRateLimit: { enabled: true, perUserPerMinute: 6, perIpPerMinute: 8 },
 });
-afterAll(() => t.close());
 
 describe('the general API limit', () => {
   it('never counts page loads: the shell and its scripts answer 200 however often', async () => {

@@ -18,7 +18,12 @@ declare module 'fastify' {
     tenant: Tenant | null;
   }
   interface FastifyInstance {
-    /** preHandler for back-office routes: signed in, with a business (403 otherwise). */
+    /**
+     * A valid token of a user who is still active and whose sessions have not been ended since
+     * the token was issued (password changed or reset): 401 otherwise.
+     */
+    requireUser: (request: FastifyRequest) => Promise<TenantUser>;
+    /** preHandler for back-office routes: `requireUser`, with a business (403 otherwise). */
     requireBusiness: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -32,6 +37,8 @@ export interface TenantUser {
   businessId: number | null;
   role: string | null;
   isActive: boolean;
+  /** Tokens issued under a lower version are refused. */
+  tokenVersion: number;
   email: string;
   firstName: string;
   lastName: string;
@@ -50,13 +57,20 @@ export const tenantOf = (request: FastifyRequest): Tenant => {
 
 export const tenancyPlugin = fp(async (app: FastifyInstance, opts: TenancyOptions) => {
   app.decorateRequest('tenant', null);
-  app.decorate('requireBusiness', async (request: FastifyRequest) => {
+  const requireUser = async (request: FastifyRequest): Promise<TenantUser> => {
     await app.authenticate(request);
-    // The business comes from the user's row, never from the request: a user moved or
-    // deactivated since the token was issued is seen at once.
+    // The user's row, read on every call: a user deactivated, or whose sessions were ended by a
+    // password change or reset, is refused at once, not when the token expires.
     const user = await opts.findUser(Number(request.claims!.sub));
-    if (!user || !user.isActive)
-      throw unauthorized('Your session has expired. Please sign in again.');
+    if (!user || !user.isActive || (request.claims!.tv ?? 0) < user.tokenVersion)
+      throw unauthorized('Your session has expired. Please sign in again.', 'SESSION_ENDED');
+    return user;
+  };
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireBusiness', async (request: FastifyRequest) => {
+    // The business comes from the user's row, never from the request: a user moved since the
+    // token was issued is seen at once.
+    const user = await requireUser(request);
     if (!user.businessId || !user.role) throw forbidden(NO_BUSINESS, 'NO_BUSINESS');
     request.tenant = {
       userId: user.id,

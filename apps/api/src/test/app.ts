@@ -114,7 +114,7 @@ export const signUp = async (
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   const code = await codeFromOutbox(t.db, email);
   const ver = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
-    body: { email, code },
+    body: { email, code, password },
   });
   if (ver.statusCode !== 200) throw new Error(`verify failed: ${ver.body}`);
   const login = await call(t.app, 'POST', '/v1/auth/login', {

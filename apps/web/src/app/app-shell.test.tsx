@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountApi } from '@/features/account/api';
-import { authApi } from '@/features/auth/api';
-import { businessApi } from '@/features/business/api';
+import { accountApi } from '@/features/account';
+import { authApi } from '@/features/auth';
+import { businessApi } from '@/features/business';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
 import { profile as profileFixture } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';

@@ -1,9 +1,9 @@
-import { MemberDetailsPage } from '@/features/members/pages/member-details-page';
+import { MemberDetailsPage } from '@/features/members';
 import { useRecordPaymentModal } from '@/features/payments';
 
 /**
  * Member details with Update Subscription opening the Record Payment modal in place, with that
- * member chosen (03-decisions §5). The app composes the two features; neither imports the other.
+ * member chosen. The app composes the two features; neither imports the other.
  */
 export function MemberDetailsRoute() {
   const recordPayment = useRecordPaymentModal();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountApi } from '@/features/account/api';
-import { businessApi } from '@/features/business/api';
+import { accountApi } from '@/features/account';
+import { businessApi } from '@/features/business';
 import { sessionStore } from '@/lib/session';
 import { profile } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';

@@ -30,7 +30,7 @@ export const useArrivalFlag = (flag = 'updated'): boolean => {
 interface ArrivalBannerProps {
   title: string;
   message?: string;
-  /** How long it shows (the spec's banners: 5 s). */
+  /** How long it shows, in ms (the banners after a save: 5 s). */
   ms: number;
   flag?: string;
 }

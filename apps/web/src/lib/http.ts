@@ -4,6 +4,10 @@ import { sessionStore } from './session';
 
 export { ApiError } from './api-error';
 
+/**
+ * authContracts.refresh.path, written out: this module loads with the first page, which does
+ * not load the shared schemas.
+ */
 export const REFRESH_PATH = '/v1/auth/refresh';
 
 export interface RequestOptions {

@@ -2,10 +2,10 @@ import { useSyncExternalStore } from 'react';
 import type { AccessClaims, Role, TokenPair } from '@kora/shared';
 import { decodeJwt } from './jwt';
 
-/** Local storage keys of the stored credentials (spec 01 §3). */
+/** Local storage keys of the stored credentials. */
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
-/** The stored tokens are re-read this often (spec 01 §9). */
+/** The stored tokens are re-read this often. */
 export const SESSION_POLL_MS = 1000;
 
 /** The user as decoded from the access token (never shown as such; the profile call is). */

@@ -1,17 +1,23 @@
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, type FileType, type UploadResult } from '@kora/shared';
+import {
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  uploadContracts,
+  type FileType,
+  type UploadResult,
+} from '@kora/shared';
 import { http } from './http';
 
 export const IMAGE_ACCEPT = UPLOAD_LIMITS.types.join(',');
 export type UploadFileType = FileType;
 
-/** The spec's picture and logo checks: an image, under 5MB. Null when the file is fine. */
+/** A picture or logo must be an image under 5 MB. Null when the file is fine. */
 export const imageFileError = (file: File): string | null => {
   if (!file.type.startsWith('image/')) return UPLOAD_MESSAGES.notImage;
   if (file.size >= UPLOAD_LIMITS.maxBytes) return UPLOAD_MESSAGES.tooLarge;
   return null;
 };
 
-/** POST /v1/business/upload_file (multipart); answers the stored file's URL. */
+/** Uploads an image (multipart, so through http rather than callApi); answers its URL. */
 export const uploadFile = async (
   file: File,
   fileType: UploadFileType,
@@ -21,6 +27,6 @@ export const uploadFile = async (
   form.append('file_type', fileType);
   if (entityId !== undefined) form.append('entity_id', String(entityId));
   form.append('file', file, file.name);
-  const answer = await http.upload<UploadResult>('/v1/business/upload_file', form);
+  const answer = await http.upload<UploadResult>(uploadContracts.upload.path, form);
   return answer.data.s3_url;
 };

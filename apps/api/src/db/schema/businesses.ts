@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
 
 /** A business is a tenant: every back-office record belongs to exactly one. */
 export const businesses = pgTable('businesses', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: varchar('name', { length: 150 }).notNull(),
   code: varchar('code', { length: 8 }).notNull().unique(),
   address: varchar('address', { length: 300 }).notNull(),
@@ -16,10 +16,5 @@ export const businesses = pgTable('businesses', {
   countryCode: varchar('country_code', { length: 2 }).notNull().default('NG'),
   /** Last member number handed out; member IDs are CODE-00001 per business. */
   memberSeq: integer('member_seq').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
+  ...timestamps(),
 });

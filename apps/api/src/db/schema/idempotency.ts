@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { createdAt, ref } from './columns';
 
 /**
  * The `Idempotency-Key` of each create call (member, plan, …), per business and kind of record:
@@ -11,9 +11,7 @@ import { businesses } from './businesses';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id),
+    businessId: ref('business_id', () => businesses.id),
     /** What was created: `member`, `plan`, … */
     scope: varchar('scope', { length: 40 }).notNull(),
     key: varchar('key', { length: 100 }).notNull(),
@@ -21,9 +19,7 @@ export const idempotencyKeys = pgTable(
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     /** The record created under this key (set in the same transaction). */
     entityId: integer('entity_id'),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.scope, t.key] })],
 );

@@ -1,27 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { day, id, link, ref, timestamps } from './columns';
 import { plans } from './plans';
 
 /** A gym member of one business. Member IDs are `${business.code}-00001`, unique per business. */
 export const members = pgTable(
   'members',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id),
+    id: id(),
+    businessId: ref('business_id', () => businesses.id),
     memberNumber: integer('member_number').notNull(),
     /** The display code staff see and search (`IPG-00001`); the column keeps its API name. */
     memberCode: varchar('member_id', { length: 20 }).notNull(),
@@ -35,14 +23,14 @@ export const members = pgTable(
     city: varchar('city', { length: 100 }).notNull(),
     state: varchar('state', { length: 100 }).notNull(),
     countryCode: varchar('country_code', { length: 2 }).notNull().default('NG'),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    dateOfBirth: day('date_of_birth'),
     /** Male, Female or Other; null when not given. */
     gender: varchar('gender', { length: 10 }),
     emergencyContactName: varchar('emergency_contact_name', { length: 200 }),
     emergencyContactNumber: varchar('emergency_contact_number', { length: 20 }),
     emergencyContactRelationship: varchar('emergency_contact_relationship', { length: 100 }),
     /** The plan chosen at creation (subscriptions record what was actually bought). */
-    subscriptionTypeId: integer('subscription_type_id').references(() => plans.id),
+    subscriptionTypeId: link('subscription_type_id', () => plans.id),
     pictureUrl: varchar('picture_url', { length: 2048 }),
     isActive: boolean('is_active').notNull().default(true),
     /**
@@ -56,12 +44,7 @@ export const members = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(regexp_replace(normalize(first_name || ' ' || coalesce(nullif(middle_name, '') || ' ', '') || last_name || ' ' || email_address || ' ' || mobile_number || ' ' || member_id, NFD), '[\\u0300-\\u036f]', '', 'g'))`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberCode),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { createdAt, id, link, moment, nowByDefault } from './columns';
 
 /**
  * Every outgoing message (e-mail, SMS, WhatsApp) is written here, in the same transaction as
@@ -10,8 +11,8 @@ import { businesses } from './businesses';
 export const outbox = pgTable(
   'outbox',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id').references(() => businesses.id),
+    id: id(),
+    businessId: link('business_id', () => businesses.id),
     channel: varchar('channel', { length: 10 }).notNull(),
     to: varchar('to', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 300 }),
@@ -21,15 +22,11 @@ export const outbox = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: nowByDefault('next_attempt_at'),
+    sentAt: moment('sent_at'),
     /** What caused it, e.g. `comms:12` for a bulk message's delivery. */
     ref: varchar('ref', { length: 50 }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAt(),
   },
   (t) => [
     index('outbox_pending_idx')
@@ -44,5 +41,5 @@ export const outbox = pgTable(
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 300 }).primaryKey(),
   count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: moment('reset_at').notNull(),
 });

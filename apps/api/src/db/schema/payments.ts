@@ -1,18 +1,6 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { businesses } from './businesses';
-import { members } from './members';
-import { plans } from './plans';
+import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, day, id, kobo, link } from './columns';
+import { memberPlanColumns } from './member-plan';
 import { users } from './users';
 
 /**
@@ -22,18 +10,10 @@ import { users } from './users';
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    subscriptionTypeId: integer('subscription_type_id')
-      .notNull()
-      .references(() => plans.id),
+    id: id(),
+    ...memberPlanColumns(),
     /** Plan amount × duration, computed by the server. */
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    amountKobo: kobo('amount_kobo'),
     /** Plan periods bought. */
     duration: integer('duration').notNull(),
     /** Cash, Card or Transfer. */
@@ -42,12 +22,10 @@ export const payments = pgTable(
     /** The client's Idempotency-Key: a retry with the same key answers this payment. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     /** The team user who recorded it. */
-    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    recordedBy: link('recorded_by', () => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
     /** The Lagos day it was recorded on: what "today", "this month" and "year to date" count. */
-    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    paidOn: day('paid_on').notNull(),
   },
   (t) => [
     uniqueIndex('payments_business_idempotency_idx').on(t.businessId, t.idempotencyKey),

@@ -1,15 +1,6 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { id, kobo, ref, timestamps } from './columns';
 
 /**
  * A subscription plan a business sells. Amounts are integer kobo. Called "plan" everywhere in
@@ -19,12 +10,10 @@ import { businesses } from './businesses';
 export const plans = pgTable(
   'subscription_types',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id),
+    id: id(),
+    businessId: ref('business_id', () => businesses.id),
     name: varchar('name', { length: 100 }).notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    amountKobo: kobo('amount_kobo'),
     duration: integer('duration').notNull(),
     /** day, week, month or year. */
     durationType: varchar('duration_type', { length: 5 }).notNull(),
@@ -32,12 +21,7 @@ export const plans = pgTable(
     /** Members one subscription covers; 1 for individual plans. */
     groupLimit: integer('group_limit').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    ...timestamps(),
   },
   (t) => [index('subscription_types_business_idx').on(t.businessId, t.createdAt)],
 );

@@ -1,20 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { businesses } from './businesses';
-import { members } from './members';
+import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, day, id, kobo, ref } from './columns';
+import { memberPlanColumns } from './member-plan';
 import { payments } from './payments';
-import { plans } from './plans';
 
 /**
  * What a payment bought: a member's plan from `start_date` to `expiry_date` (the last day
@@ -23,32 +10,20 @@ import { plans } from './plans';
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    subscriptionTypeId: integer('subscription_type_id')
-      .notNull()
-      .references(() => plans.id),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
+    id: id(),
+    ...memberPlanColumns(),
+    paymentId: ref('payment_id', () => payments.id),
+    startDate: day('start_date').notNull(),
     /** The last day included. */
-    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    expiryDate: day('expiry_date').notNull(),
     /** Plan periods bought. */
     duration: integer('duration').notNull(),
     /** The plan's unit and period length when bought (plans can be edited later). */
     durationType: varchar('duration_type', { length: 5 }).notNull(),
     planDuration: integer('plan_duration').notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    amountKobo: kobo('amount_kobo'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAt(),
   },
   (t) => [
     // A member's subscriptions (current plan and status, renewal chains).

@@ -1,21 +1,11 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { createdAt, id, link, moment, ref, timestamps } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     email: varchar('email', { length: 254 }).notNull().unique(),
     /** Null for an invited user who has not set a password yet. */
     passwordHash: text('password_hash'),
@@ -25,16 +15,16 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** owner, admin or staff; null until the user has a business. */
     role: varchar('role', { length: 10 }),
-    businessId: integer('business_id').references(() => businesses.id),
+    businessId: link('business_id', () => businesses.id),
     profilePicture: varchar('profile_picture', { length: 2048 }),
     /** False for an invitation not yet accepted. */
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    /**
+     * Raised whenever every session must end (a password changed or reset, an e-mail verified):
+     * an access token carries the version it was issued under and is refused once it is lower.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
+    ...timestamps(),
   },
   (t) => [index('users_business_idx').on(t.businessId, t.createdAt)],
 );
@@ -43,17 +33,13 @@ export const users = pgTable(
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ref('user_id', () => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    expiresAt: moment('expires_at').notNull(),
+    consumedAt: moment('consumed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('verification_codes_user_idx').on(t.userId, t.createdAt)],
 );
@@ -62,20 +48,16 @@ export const verificationCodes = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ref('user_id', () => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     rememberMe: boolean('remember_me').notNull().default(false),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: moment('expires_at').notNull(),
     /** Set when rotated (a newer token replaced it) or revoked. */
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    rotatedAt: moment('rotated_at'),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
@@ -88,15 +70,11 @@ export const linkTokens = pgTable(
   'link_tokens',
   {
     jti: uuid('jti').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 10 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('link_tokens_user_idx').on(t.userId)],
 );

@@ -10,6 +10,19 @@ export const findUserByEmail = async (db: Executor, email: string): Promise<User
 export const findUserById = async (db: Executor, id: number): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/**
+ * Ends every session of the user: access tokens issued before now are refused from the next
+ * request (their version is lower) and refresh tokens are revoked by the caller. Answers the row.
+ */
+export const bumpTokenVersion = async (db: Executor, id: number): Promise<UserRow> =>
+  (
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+  )[0]!;
+
 export const insertUser = async (
   db: Executor,
   values: typeof users.$inferInsert,

@@ -154,10 +154,14 @@ export const verifyEmail = async (ctx: AppContext, input: VerifyEmailInput, ip: 
     if (attempts >= MAX_CODE_ATTEMPTS) throw badRequest(MESSAGES.tooManyWrong, 'CODE_LOCKED');
     throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
   }
+  // Whoever proves the address chooses the password: the one typed on this device, never one
+  // another registration of the same unverified address left behind.
+  const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.consumeCode(tx, code.id)))
       throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
-    await repo.updateUser(tx, user.id, { emailVerified: true });
+    await repo.updateUser(tx, user.id, { emailVerified: true, passwordHash });
+    await repo.revokeAllForUser(tx, user.id);
   });
 };
 
@@ -251,11 +255,14 @@ export const confirmPasswordReset = async (ctx: AppContext, input: ResetPassword
     const user = await repo.findUserById(tx, userId);
     if (!user || user.email !== payload.email)
       throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+    // The link proves the address: a reset also verifies an unverified e-mail.
     await repo.updateUser(tx, user.id, {
       passwordHash,
-      ...(payload.type === 'setup' ? { emailVerified: true, isActive: true } : {}),
+      emailVerified: true,
+      ...(payload.type === 'setup' ? { isActive: true } : {}),
     });
     await repo.revokeAllForUser(tx, user.id);
+    await repo.bumpTokenVersion(tx, user.id);
     return user.email;
   });
   return { email };
@@ -294,13 +301,12 @@ export const changePassword = async (
     });
   }
   const passwordHash = await hashPassword(input.new_password);
-  // Every session of the user ends; the one that changed the password gets a fresh pair.
+  // Every session of the user ends, access tokens included; the one that changed the password
+  // gets a fresh pair under the new session version.
   return ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, userId, { passwordHash });
     await repo.revokeAllForUser(tx, userId);
-    return issueTokens(ctx, tx, user, false);
+    const updated = await repo.bumpTokenVersion(tx, userId);
+    return issueTokens(ctx, tx, updated, false);
   });
 };
-
-/** For other modules (tenancy): the user row by id. */
-export const findUser = (ctx: AppContext, userId: number) => repo.findUserById(ctx.db, userId);

@@ -69,12 +69,12 @@ describe('POST /v1/auth/register', () => {
     expect(rows).toHaveLength(2);
     if (first !== second) {
       const old = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
-        body: { email, code: first },
+        body: { email, code: first, password: registration(email).password },
       });
       expect(old.statusCode).toBe(400);
     }
     const ok = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
-      body: { email, code: second },
+      body: { email, code: second, password: registration(email).password },
     });
     expect(ok.statusCode).toBe(200);
   });
@@ -136,7 +136,9 @@ describe('verification codes', () => {
     return { email, code: await codeFromOutbox(t.db, email) };
   };
   const validate = (email: string, code: string) =>
-    call(t.app, 'POST', '/v1/auth/verify-email/validate', { body: { email, code } });
+    call(t.app, 'POST', '/v1/auth/verify-email/validate', {
+      body: { email, code, password: registration(email).password },
+    });
   const wrong = (code: string) => (code === '1111111' ? '2222222' : '1111111');
 
   it('verifies the e-mail with the right code', async () => {

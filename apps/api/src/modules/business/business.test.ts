@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NIGERIAN_STATES } from '@kora/shared';
 import { businesses, users } from '../../db/schema';
-import { call, createTestApp, json, signUp, type SignedIn, type TestApp } from '../../test/app';
+import { call, json, signUp, type SignedIn } from '../../test/app';
+import { useTestApp } from '../../test/hooks';
 import { baseCode, nextFreeCode } from './business.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const setupBody = {
   business_name: 'Iron Paradise Gym',

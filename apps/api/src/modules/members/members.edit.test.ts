@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
-import { call, createTestApp, type TestApp } from '../../test/app';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan, createTenant } from '../../test/tenants';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'IPG' });
-  other = await createTenant(t, { code: 'FITX' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'IPG' }, other: { code: 'FITX' } });
 
 const rowOf = async (id: number) =>
   (await t.db.select().from(members).where(eq(members.id, id)))[0]!;
@@ -105,7 +99,7 @@ describe('PATCH /v1/member/:id', () => {
       [{ mobile_number: '09999999999' }, 'mobile_number', 'Enter a valid Nigerian phone number'],
       [{ first_name: 'A' }, 'first_name', 'First name must be at least 2 characters'],
       [{ email_address: 'x@' }, 'email_address', 'Invalid email address'],
-      [{ is_active: 'no' }, 'is_active', 'is_active must be true or false'],
+      [{ is_active: 'no' }, 'is_active', 'Active status must be true or false'],
     ];
     for (const [body, field, message] of cases) {
       const res = await call(t.app, 'PATCH', `/v1/member/${m.id}`, { token: owner.token, body });

@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
-import { call, createTestApp, type TestApp } from '../../test/app';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, createTenant, type Tenant } from '../../test/tenants';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'LIST' });
-  other = await createTenant(t, { code: 'OTHR' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'LIST' }, other: { code: 'OTHR' } });
 
 const list = (tenant: Tenant, query: string) =>
   call(t.app, 'GET', `/v1/member?${query}`, { token: tenant.token });
@@ -47,7 +41,7 @@ describe('GET /v1/member paging', () => {
     expect((await list(owner, 'per_page=1000')).json().data).toHaveLength(25);
     const tooMany = await list(owner, 'per_page=1001');
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().errors.per_page).toBe('per_page must be at most 1000');
+    expect(tooMany.json().errors.per_page).toBe('Page size must be at most 1000');
     for (const q of ['page=0', 'page=abc', 'per_page=0', `search=${'x'.repeat(101)}`])
       expect((await list(owner, q)).statusCode).toBe(400);
   });
@@ -187,7 +181,7 @@ describe('GET /v1/member account filter', () => {
     });
     const bad = await list(g, 'account_status=sleeping');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.account_status).toBe('account_status must be active, inactive or all');
+    expect(bad.json().errors.account_status).toBe('Account status must be active, inactive or all');
     // Another business's filter never shows these.
     expect((await list(other, 'account_status=inactive')).json().data).toEqual([]);
   });

@@ -12,18 +12,20 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
+import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
+import { PLAN_NOT_FOUND, planInactive } from '../plans/plans.service';
 import { fieldsOf, toMember } from './members.mapper';
 import * as repo from './members.repository';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
-export const PLAN_NOT_FOUND = 'Subscription plan not found.';
-export const PLAN_INACTIVE = 'This plan is inactive. Choose an active plan.';
 
-const memberNotFound = () => notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
-const planNotFound = () =>
+/** 404: no such member in this business. */
+export const memberNotFound = () => notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
+/** 400 on the plan field: the chosen plan is not one of this business's. */
+const chosenPlanNotFound = () =>
   badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
 
 /** A member of this business, or 404 (also for another business's member). */
@@ -45,8 +47,7 @@ export const listMembers = async (
 ): Promise<{ data: Member[]; meta: PageMeta }> => {
   const search = query.search ? foldForSearch(query.search) : undefined;
   const { rows, total, capped } = await repo.listMembers(ctx.db, businessId, {
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+    ...pageWindow(query),
     search,
     phoneDigits: search ? phoneSearchDigits(search) : null,
     accountStatus: query.account_status,
@@ -69,14 +70,8 @@ export const memberSummary = async (
 /** The chosen plan must be one of this business's active plans. */
 const checkPlan = async (exec: Executor, businessId: number, planId: number) => {
   const plan = await repo.findPlanForMember(exec, businessId, planId);
-  if (!plan) throw planNotFound();
-  if (!plan.isActive)
-    throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
-};
-
-const isForeignKeyViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
+  if (!plan) throw chosenPlanNotFound();
+  if (!plan.isActive) throw planInactive();
 };
 
 /**
@@ -105,7 +100,7 @@ export const createMember = async (
     return { member: await getMemberForBusiness(ctx, businessId, id), replayed };
   } catch (err) {
     // The plan was deleted between the check and the insert.
-    if (isForeignKeyViolation(err)) throw planNotFound();
+    if (isForeignKeyViolation(err)) throw chosenPlanNotFound();
     throw err;
   }
 };
@@ -124,7 +119,7 @@ export const updateMember = async (
   try {
     if (!(await repo.updateMember(ctx.db, businessId, id, changes))) throw memberNotFound();
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw planNotFound();
+    if (isForeignKeyViolation(err)) throw chosenPlanNotFound();
     throw err;
   }
   return getMemberForBusiness(ctx, businessId, id);

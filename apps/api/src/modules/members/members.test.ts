@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
-import { call, createTestApp, signUp, type TestApp } from '../../test/app';
-import { addMember, addPlan, createTenant, memberBody, type Tenant } from '../../test/tenants';
+import { call, signUp } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan, createTenant, memberBody } from '../../test/tenants';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'IPG' });
-  other = await createTenant(t, { code: 'FITX' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'IPG' }, other: { code: 'FITX' } });
 
 describe('POST /v1/member', () => {
   it('creates a member with the next member ID and the phone in E.164', async () => {

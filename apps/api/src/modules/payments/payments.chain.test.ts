@@ -1,9 +1,9 @@
 import { addDays, lagosDay } from '@kora/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan } from '../../test/tenants';
 import {
   pay,
   paymentBody,
@@ -13,15 +13,8 @@ import {
 } from './payments.fixtures';
 import { recordPayment } from './payments.service';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'CHN' });
-  other = await createTenant(t, { code: 'OTHR' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'CHN' }, other: { code: 'OTHR' } });
 
 const paymentsOf = async (memberId: number) =>
   (await t.db.select({ n: count() }).from(payments).where(eq(payments.memberId, memberId)))[0]!.n;

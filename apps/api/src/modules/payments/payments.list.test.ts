@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema';
-import { call, createTestApp, type TestApp } from '../../test/app';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import { pay, paymentBody } from './payments.fixtures';
 import { paymentSummary } from './payments.service';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'LST' }, other: { code: 'OTHR' } });
 /** Payment ids in the order recorded, with what each was. */
 const made: { id: number; member: number; plan: number; method: string; day: string }[] = [];
 let ada: { id: number };
@@ -22,9 +22,6 @@ let theirPlan: { id: number };
 const DAYS = ['2026-01-05', '2026-02-10', '2026-02-11', '2026-03-01', '2026-03-31'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'LST' });
-  other = await createTenant(t, { code: 'OTHR' });
   ada = await addMember(t, owner.token, { first_name: 'Ada' });
   bola = await addMember(t, owner.token, { first_name: 'Bola' });
   monthly = await addPlan(t, owner.token, { name: 'Monthly', amount: 25000 });
@@ -55,7 +52,6 @@ beforeAll(async () => {
   theirPlan = await addPlan(t, other.token, { amount: 100 });
   await pay(t, other, paymentBody(theirs.id, theirPlan.id, 100));
 });
-afterAll(() => t.close());
 
 const list = (tenant: Tenant, query = '') =>
   call(t.app, 'GET', `/v1/payment?${query}`, { token: tenant.token });
@@ -122,9 +118,9 @@ describe('GET /v1/payment', () => {
       ],
       ['start_date=2026-02-30', 'start_date', 'Start date must be a date (YYYY-MM-DD)'],
       ['end_date=yesterday', 'end_date', 'End date must be a date (YYYY-MM-DD)'],
-      ['method=Cheque', 'method', 'method must be Cash, Card or Transfer'],
+      ['method=Cheque', 'method', 'Payment method must be Cash, Card or Transfer'],
       ['member_id=abc', 'member_id', 'member_id must be a number'],
-      ['per_page=101', 'per_page', 'per_page must be at most 100'],
+      ['per_page=101', 'per_page', 'Page size must be at most 100'],
     ];
     for (const [query, field, message] of cases) {
       const res = await list(owner, query);

@@ -1,20 +1,15 @@
 import { addDays, lagosDay } from '@kora/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans } from '../../db/schema';
-import { call, createTestApp, type TestApp } from '../../test/app';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates } from './payments.fixtures';
 
-let t: TestApp;
-let owner: Tenant;
+const t = useTestApp();
+const { owner } = useTenants(t, { owner: { code: 'MEM' } });
 const day = (n: number) => addDays(lagosDay(), n);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'MEM' });
-});
-afterAll(() => t.close());
 
 const details = async (tenant: Tenant, id: number) =>
   (await call(t.app, 'GET', `/v1/member/${id}`, { token: tenant.token })).json().data;

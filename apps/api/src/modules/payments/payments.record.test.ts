@@ -1,22 +1,18 @@
 import { addDays, addMonths, lagosDay } from '@kora/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, subscriptions } from '../../db/schema';
-import { call, createTestApp, signUp, type TestApp } from '../../test/app';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { call, signUp } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan, createTenant } from '../../test/tenants';
 import { pay, paymentBody, postPayment, subscriptionsOf } from './payments.fixtures';
 
-let t: TestApp;
-let owner: Tenant;
-let staff: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'PAY' });
-  staff = await createTenant(t, { role: 'staff', businessId: owner.businessId });
-  other = await createTenant(t, { code: 'OTHR' });
+const t = useTestApp();
+const { owner, staff, other } = useTenants(t, {
+  owner: { code: 'PAY' },
+  staff: { role: 'staff', of: 'owner' },
+  other: { code: 'OTHR' },
 });
-afterAll(() => t.close());
 
 const paymentRow = async (id: number) =>
   (await t.db.select().from(payments).where(eq(payments.id, id)))[0];

@@ -1,22 +1,12 @@
 import { and, count, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm';
+import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
+import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions } from '../../db/schema';
+import { readPage } from '../../lib/paging';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
-
-const memberColumns = {
-  id: members.id,
-  pictureUrl: members.pictureUrl,
-  firstName: members.firstName,
-  lastName: members.lastName,
-  emailAddress: members.emailAddress,
-};
-const planColumns = {
-  id: plans.id,
-  name: plans.name,
-  isGrouped: plans.isGrouped,
-};
 
 /**
  * The member row, locked until the transaction ends (concurrent payments for one member
@@ -34,9 +24,9 @@ export const lockMemberWithPlan = async (
   (
     await tx
       .select({
-        member: { ...memberColumns, isActive: members.isActive },
+        member: { ...memberBrief, isActive: members.isActive },
         plan: {
-          ...planColumns,
+          ...planBrief,
           durationType: plans.durationType,
           amountKobo: plans.amountKobo,
           duration: plans.duration,
@@ -109,20 +99,22 @@ export const insertPayment = async (
   return row && { payment: row.payment, runningUntil: row.runningUntil };
 };
 
-/** A payment with its member, plan and the subscription it bought, as the API answers it. */
-const selectRecorded = (db: Executor) =>
+/** A payment with its member, plan (and the subscription it bought), as the API answers it. */
+const selectPayments = <S extends object>(db: Executor, extra: S) =>
   db
     .select({
       payment: payments,
-      member: memberColumns,
+      member: memberBrief,
       // The unit bought, even if the plan was edited since.
-      plan: { ...planColumns, durationType: subscriptions.durationType },
-      subscription: subscriptions,
+      plan: { ...planBrief, durationType: subscriptions.durationType },
+      ...extra,
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
     .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id));
+
+const selectRecorded = (db: Executor) => selectPayments(db, { subscription: subscriptions });
 
 export type RecordedRow = NonNullable<Awaited<ReturnType<typeof findPaymentByKey>>>;
 
@@ -133,9 +125,7 @@ export const findPaymentByKey = async (db: Executor, businessId: number, key: st
       .limit(1)
   )[0];
 
-export interface PaymentFilters {
-  memberId?: number;
-  planId?: number;
+export interface PaymentFilters extends MemberPlanFilters {
   method?: string;
   from?: string;
   to?: string;
@@ -143,12 +133,10 @@ export interface PaymentFilters {
 
 const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
   and(
-    eq(payments.businessId, businessId),
-    f.memberId === undefined ? undefined : eq(payments.memberId, f.memberId),
-    f.planId === undefined ? undefined : eq(payments.subscriptionTypeId, f.planId),
-    f.method === undefined ? undefined : eq(payments.method, f.method),
-    f.from === undefined ? undefined : gte(payments.paidOn, f.from),
-    f.to === undefined ? undefined : lte(payments.paidOn, f.to),
+    ...ofMemberAndPlan(payments, businessId, f),
+    given(f.method, (method) => eq(payments.method, method)),
+    given(f.from, (day) => gte(payments.paidOn, day)),
+    given(f.to, (day) => lte(payments.paidOn, day)),
   )!;
 
 export const listPayments = async (
@@ -158,24 +146,14 @@ export const listPayments = async (
   page: { limit: number; offset: number },
 ) => {
   const where = filterCondition(businessId, filters);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        payment: payments,
-        member: memberColumns,
-        plan: { ...planColumns, durationType: subscriptions.durationType },
-      })
-      .from(payments)
-      .innerJoin(members, eq(members.id, payments.memberId))
-      .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
-      .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+  return readPage(
+    selectPayments(db, {})
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(payments).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  );
 };
 
 const kobo = (condition?: SQL) =>

@@ -4,7 +4,6 @@ import {
   lagosDay,
   monthStart,
   nairaToKobo,
-  pageMeta,
   yearStart,
   type DurationType,
   type PageMeta,
@@ -15,14 +14,14 @@ import {
   type RecordedPayment,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, isUniqueViolation } from '../../lib/errors';
+import { pageAnswer, pageWindow } from '../../lib/paging';
+import { memberNotFound } from '../members/members.service';
+import { planInactive, planNotFound } from '../plans/plans.service';
 import { startSubscription } from '../subscriptions/subscriptions.service';
 import { toPayment, toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
 
-export const MEMBER_NOT_FOUND = 'Member not found.';
-export const PLAN_NOT_FOUND = 'Subscription plan not found.';
-export const PLAN_INACTIVE = 'This plan is inactive. Choose an active plan.';
 export const MEMBER_INACTIVE =
   'This member is deactivated. Reactivate them before recording a payment.';
 export const amountMismatch = (expectedKobo: number) =>
@@ -45,11 +44,10 @@ type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockMemberWithPlan>>>;
  * amount must equal exactly.
  */
 const checkPayment = (row: Locked | undefined, input: RecordPaymentData) => {
-  if (!row) throw notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
+  if (!row) throw memberNotFound();
   const { member, plan } = row;
-  if (!plan) throw notFound(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND');
-  if (!plan.isActive)
-    throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
+  if (!plan) throw planNotFound();
+  if (!plan.isActive) throw planInactive();
   if (!member.isActive)
     throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { member_id: MEMBER_INACTIVE });
   const amountKobo = plan.amountKobo * input.duration;
@@ -134,7 +132,7 @@ export const listPayments = async (
   businessId: number,
   query: PaymentListQuery,
 ): Promise<{ data: Payment[]; meta: PageMeta }> => {
-  const { rows, total } = await repo.listPayments(
+  const page = await repo.listPayments(
     ctx.db,
     businessId,
     {
@@ -144,9 +142,9 @@ export const listPayments = async (
       from: query.start_date,
       to: query.end_date,
     },
-    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+    pageWindow(query),
   );
-  return { data: rows.map(toPayment), meta: pageMeta(query.page, query.per_page, total) };
+  return pageAnswer(query, page, toPayment);
 };
 
 /** Over all the business's payments: count, today, this month, year to date and average. */

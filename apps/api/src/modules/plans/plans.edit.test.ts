@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans } from '../../db/schema';
-import { call, createTestApp, signUp, type TestApp } from '../../test/app';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { call, signUp } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan } from '../../test/tenants';
 
-let t: TestApp;
-let owner: Tenant;
-let admin: Tenant;
-let staff: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'PLAN' });
-  admin = await createTenant(t, { role: 'admin', businessId: owner.businessId });
-  staff = await createTenant(t, { role: 'staff', businessId: owner.businessId });
-  other = await createTenant(t, { code: 'OTHR' });
+const t = useTestApp();
+const { owner, admin, staff, other } = useTenants(t, {
+  owner: { code: 'PLAN' },
+  admin: { role: 'admin', of: 'owner' },
+  staff: { role: 'staff', of: 'owner' },
+  other: { code: 'OTHR' },
 });
-afterAll(() => t.close());
 
 const rowOf = async (id: number) => (await t.db.select().from(plans).where(eq(plans.id, id)))[0];
 const url = (id: number | string) => `/v1/subscription-type/${id}`;

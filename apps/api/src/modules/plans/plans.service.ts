@@ -9,14 +9,20 @@ import {
   type UpdatePlanInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import * as repo from './plans.repository';
 
 export const PLAN_NOT_FOUND = 'Subscription plan not found.';
+export const PLAN_INACTIVE = 'This plan is inactive. Choose an active plan.';
 export const PLAN_HAS_HISTORY = 'This plan has subscriptions; deactivate it instead.';
 
-const planNotFound = () => notFound(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND');
+/** 404: no such plan in this business. */
+export const planNotFound = () => notFound(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND');
+
+/** 400 on the plan field: an inactive plan cannot be chosen or paid for. */
+export const planInactive = () =>
+  badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
 
 export const toPlan = (row: repo.PlanRow): Plan => ({
   id: row.id,
@@ -105,11 +111,6 @@ export const updatePlan = async (
   const row = await repo.updatePlan(ctx.db, businessId, id, changes);
   if (!row) throw planNotFound();
   return toPlan(row);
-};
-
-const isForeignKeyViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
 };
 
 /** Deletes a plan without history; a plan with history answers 409 (deactivate it instead). */

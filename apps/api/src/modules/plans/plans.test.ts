@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans } from '../../db/schema';
-import { call, createTestApp, type TestApp } from '../../test/app';
-import { addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addPlan, createTenant } from '../../test/tenants';
 
-let t: TestApp;
-let owner: Tenant;
-let staff: Tenant;
-let other: Tenant;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'PLAN' });
-  staff = await createTenant(t, { role: 'staff', businessId: owner.businessId });
-  other = await createTenant(t, { code: 'OTHR' });
+const t = useTestApp();
+const { owner, staff, other } = useTenants(t, {
+  owner: { code: 'PLAN' },
+  staff: { role: 'staff', of: 'owner' },
+  other: { code: 'OTHR' },
 });
-afterAll(() => t.close());
 
 const rowOf = async (id: number) => (await t.db.select().from(plans).where(eq(plans.id, id)))[0];
 const create = (token: string, body: unknown) =>
@@ -84,7 +80,7 @@ describe('POST /v1/subscription-type', () => {
     [{ amount: -5 }, 'amount', 'Amount must be greater than 0'],
     [{ duration: 1.5 }, 'duration', 'Duration must be a whole number'],
     [{ name: 'x'.repeat(101) }, 'name', 'Plan name must be at most 100 characters'],
-    [{ is_grouped: 2 }, 'is_grouped', 'is_grouped must be 0 or 1'],
+    [{ is_grouped: 2 }, 'is_grouped', 'Group plan must be 0 or 1'],
   ])('refuses %j', async (override, field, message) => {
     const body = {
       name: 'Monthly',

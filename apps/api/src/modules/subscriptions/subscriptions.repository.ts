@@ -1,7 +1,10 @@
 import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionStatusFilter } from '@kora/shared';
+import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
+import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, plans, subscriptions } from '../../db/schema';
+import { readPage } from '../../lib/paging';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionInsert = Omit<typeof subscriptions.$inferInsert, 'id' | 'createdAt'>;
@@ -11,9 +14,7 @@ export const insertSubscription = async (
   values: SubscriptionInsert,
 ): Promise<SubscriptionRow> => (await tx.insert(subscriptions).values(values).returning())[0]!;
 
-export interface SubscriptionFilters {
-  memberId?: number;
-  planId?: number;
+export interface SubscriptionFilters extends MemberPlanFilters {
   status?: SubscriptionStatusFilter;
   /** Periods overlapping from … to (either open). */
   from?: string;
@@ -34,14 +35,13 @@ const isUpcoming = (today: string) =>
 
 const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
   and(
-    eq(subscriptions.businessId, businessId),
-    f.memberId === undefined ? undefined : eq(subscriptions.memberId, f.memberId),
-    f.planId === undefined ? undefined : eq(subscriptions.subscriptionTypeId, f.planId),
+    ...ofMemberAndPlan(subscriptions, businessId, f),
     f.status === 'active' ? isRunning(today) : undefined,
     f.status === 'upcoming' ? isUpcoming(today) : undefined,
     f.status === 'expired' ? lt(subscriptions.expiryDate, today) : undefined,
-    f.from === undefined ? undefined : gte(subscriptions.expiryDate, f.from),
-    f.to === undefined ? undefined : lte(subscriptions.startDate, f.to),
+    // Periods overlapping from … to.
+    given(f.from, (day) => gte(subscriptions.expiryDate, day)),
+    given(f.to, (day) => lte(subscriptions.startDate, day)),
   )!;
 
 export const listSubscriptions = async (
@@ -52,23 +52,9 @@ export const listSubscriptions = async (
   page: { limit: number; offset: number },
 ) => {
   const where = filterCondition(businessId, filters, today);
-  const [rows, totals] = await Promise.all([
+  return readPage(
     db
-      .select({
-        subscription: subscriptions,
-        member: {
-          id: members.id,
-          pictureUrl: members.pictureUrl,
-          firstName: members.firstName,
-          lastName: members.lastName,
-          emailAddress: members.emailAddress,
-        },
-        plan: {
-          id: plans.id,
-          name: plans.name,
-          isGrouped: plans.isGrouped,
-        },
-      })
+      .select({ subscription: subscriptions, member: memberBrief, plan: planBrief })
       .from(subscriptions)
       .innerJoin(members, eq(members.id, subscriptions.memberId))
       .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
@@ -77,8 +63,7 @@ export const listSubscriptions = async (
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(subscriptions).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  );
 };
 
 export const subscriptionSummary = async (

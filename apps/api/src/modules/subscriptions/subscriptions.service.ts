@@ -3,7 +3,6 @@ import {
   addDays,
   periodEnd,
   lagosDay,
-  pageMeta,
   type DurationType,
   type PageMeta,
   type Subscription,
@@ -12,6 +11,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { pageAnswer, pageWindow } from '../../lib/paging';
 import { toSubscription } from './subscriptions.mapper';
 import * as repo from './subscriptions.repository';
 
@@ -75,7 +75,7 @@ export const listSubscriptions = async (
   query: SubscriptionListQuery,
   today: string = lagosDay(),
 ): Promise<{ data: Subscription[]; meta: PageMeta }> => {
-  const { rows, total } = await repo.listSubscriptions(
+  const page = await repo.listSubscriptions(
     ctx.db,
     businessId,
     {
@@ -86,9 +86,9 @@ export const listSubscriptions = async (
       to: query.end_date,
     },
     today,
-    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+    pageWindow(query),
   );
-  return { data: rows.map(toSubscription), meta: pageMeta(query.page, query.per_page, total) };
+  return pageAnswer(query, page, toSubscription);
 };
 
 export const subscriptionSummary = async (

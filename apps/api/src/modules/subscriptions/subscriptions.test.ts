@@ -1,14 +1,14 @@
 import { addDays, lagosDay, subscriptionDisplayStatus, type Subscription } from '@kora/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
-import { call, createTestApp, type TestApp } from '../../test/app';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan, createTenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates } from '../payments/payments.fixtures';
 
-let t: TestApp;
-let owner: Tenant;
-let other: Tenant;
+const t = useTestApp();
+const { owner, other } = useTenants(t, { owner: { code: 'SUB' }, other: { code: 'OTHR' } });
 const today = lagosDay();
 const day = (n: number) => addDays(today, n);
 
@@ -29,9 +29,6 @@ let theirs: { id: number };
 let theirPlan: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createTenant(t, { code: 'SUB' });
-  other = await createTenant(t, { code: 'OTHR' });
   monthly = await addPlan(t, owner.token, { name: 'Monthly', amount: 1000 });
   weekly = await addPlan(t, owner.token, { name: 'Weekly', amount: 300, duration_type: 'week' });
   for (const [i, name] of (Object.keys(SHAPES) as Name[]).entries()) {
@@ -51,7 +48,6 @@ beforeAll(async () => {
   theirPlan = await addPlan(t, other.token, { amount: 100 });
   await pay(t, other, paymentBody(theirs.id, theirPlan.id, 100));
 });
-afterAll(() => t.close());
 
 const list = (query = '', tenant = owner) =>
   call(t.app, 'GET', `/v1/subscription?${query}`, { token: tenant.token });
@@ -134,13 +130,13 @@ describe('GET /v1/subscription', () => {
 
   it('refuses bad filters', async () => {
     const cases: [string, string, string][] = [
-      ['status=lapsed', 'status', 'status must be active, upcoming or expired'],
+      ['status=lapsed', 'status', 'Status must be active, upcoming or expired'],
       [
         'start_date=2026-05-02&end_date=2026-05-01',
         'end_date',
         'End date must be on or after the start date',
       ],
-      ['per_page=101', 'per_page', 'per_page must be at most 100'],
+      ['per_page=101', 'per_page', 'Page size must be at most 100'],
       ['subscription_type_id=0', 'subscription_type_id', 'subscription_type_id must be at least 1'],
     ];
     for (const [query, field, message] of cases) {

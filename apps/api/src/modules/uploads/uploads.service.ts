@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { NO_BUSINESS } from '../../plugins/tenancy';
-import { findUser, setProfilePicture } from '../auth/auth.service';
+import { setProfilePicture } from '../auth/auth.service';
+import { findSessionUser } from '../users/users.service';
 import { setMemberPicture } from '../members/members.service';
 
 export const MESSAGES = {
@@ -112,7 +113,7 @@ export const uploadImage = async (
     if (!input.entityId) throw badRequest(UPLOAD_MESSAGES.entityId, 'VALIDATION_ERROR');
     owner = String(input.tenantBusinessId);
   } else {
-    const user = await findUser(ctx, input.userId);
+    const user = await findSessionUser(ctx, input.userId);
     if (!user || !user.isActive)
       throw unauthorized('Your session has expired. Please sign in again.');
     owner = user.businessId ? String(user.businessId) : `u${user.id}`;

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import FormData from 'form-data';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
 import { s3PublicUrl } from '../../lib/storage';
-import { call, createTestApp, json, signUp, type TestApp } from '../../test/app';
+import { call, json, signUp } from '../../test/app';
+import { useTestApp } from '../../test/hooks';
 import { createTenant } from '../../test/tenants';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface FilePart {
   body: Buffer;

@@ -13,7 +13,7 @@ import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@kora/shared';
 import { KoraLogo } from '@/components/kora-logo';
-import { useUserProfile } from '@/features/account/api';
+import { useUserProfile } from '@/features/account';
 import { useSession } from '@/lib/session';
 import { UserMenu } from './user-menu';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useUserProfile } from '@/features/account/api';
+import { useUserProfile } from '@/features/account';
 import { BusinessSetupModal } from '@/features/business';
 
 const DISMISSED_KEY = 'kora.setupBannerDismissed';

@@ -1,32 +1,12 @@
-import {
-  IconCash,
-  IconId,
-  IconLayoutDashboard,
-  IconListDetails,
-  IconMessages,
-  IconSettings,
-  IconUserShield,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
+import type { NavItem } from '@/lib/feature';
+import { FEATURES } from '../features';
 
-export interface NavItem {
-  label: string;
-  to: string;
-  icon: Icon;
-}
+export type { NavItem } from '@/lib/feature';
 
-/** The side navigation, in the specification's order; every item is shown to everyone. */
-export const NAV_ITEMS: NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
-  { label: 'Members', to: '/members', icon: IconUsers },
-  { label: 'Subscriptions', to: '/subscriptions', icon: IconId },
-  { label: 'Payments', to: '/payments', icon: IconCash },
-  { label: 'Communications', to: '/communications', icon: IconMessages },
-  { label: 'Users', to: '/users', icon: IconUserShield },
-  { label: 'Subscription Plans', to: '/subscription-plans', icon: IconListDetails },
-  { label: 'Settings', to: '/settings', icon: IconSettings },
-];
+/** The side navigation: each feature's item, in their order; every item is shown to everyone. */
+export const NAV_ITEMS: NavItem[] = FEATURES.flatMap((feature) =>
+  feature.nav ? [feature.nav] : [],
+).sort((a, b) => a.order - b.order);
 
 /** An item is active on its path, below it, and on its /dashboard/... alias. */
 export const isNavItemActive = (item: NavItem, pathname: string): boolean => {

@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { useUserProfile } from '@/features/account/api';
+import { useUserProfile } from '@/features/account';
 import { BusinessSetupPrompt } from '@/features/business';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi } from '@/features/auth/api';
+import { authApi } from '@/features/auth';
 import { sessionStore } from '@/lib/session';
 
 /** Log out: revoke the refresh token (failure ignored), clear the session, go to the root. */

@@ -1,22 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, TokenPair, UpdateProfileInput, UserProfile } from '@kora/shared';
-import { http } from '@/lib/http';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { authContracts, type ChangePasswordInput, type UpdateProfileInput } from '@kora/shared';
+import { callApi } from '@/lib/api-client';
+import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
 import { sessionStore, useSession } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
 
-/** The current user's profile is cached under this key (spec 01 §7: user-profile). */
-export const userProfileKey = ['user-profile'] as const;
+/** The current user's profile, per user. */
+export const userProfileKey = queryRoots.userProfile;
 
 export const accountApi = {
-  me: () => http.get<UserProfile>('/v1/auth/me'),
+  me: () => callApi(authContracts.me),
   updateProfile: (input: UpdateProfileInput) =>
-    http.patch<UserProfile>('/v1/auth/update-profile', input),
+    callApi(authContracts.updateProfile, { body: input }),
   changePassword: (input: ChangePasswordInput) =>
-    http.post<TokenPair>('/v1/auth/change-password', input),
+    callApi(authContracts.changePassword, { body: input }),
   uploadPicture: (file: File) => uploadFile(file, 'profile_picture'),
 };
 
-/** GET /v1/auth/me, loaded only while someone is signed in. */
+/** The signed-in user's profile, loaded only while someone is signed in. */
 export const useUserProfile = () => {
   const { isAuthenticated, user } = useSession();
   return useQuery({
@@ -27,18 +28,18 @@ export const useUserProfile = () => {
 };
 
 export const useUpdateProfile = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('profile');
   return useMutation({
     mutationFn: (input: UpdateProfileInput) => accountApi.updateProfile(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfileKey }),
+    onSuccess: () => refresh(),
   });
 };
 
 export const useUploadPicture = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('profile');
   return useMutation({
     mutationFn: (file: File) => accountApi.uploadPicture(file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfileKey }),
+    onSuccess: () => refresh(),
   });
 };
 

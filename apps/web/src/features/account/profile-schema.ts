@@ -1,30 +1,23 @@
 import { updateProfileSchema, type UpdateProfileInput, type UserProfile } from '@kora/shared';
+import { blankValues, formAdapter } from '@/lib/form-adapter';
 
 /** The edit form: all three fields present, with the shared rules and messages. */
 export const profileFormSchema = updateProfileSchema.required();
 
-export type ProfileFormValues = {
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-};
-
-export const profileFormValues = (profile: UserProfile): ProfileFormValues => ({
-  first_name: profile.first_name ?? '',
-  last_name: profile.last_name ?? '',
-  phone_number: profile.phone_number ?? '',
+/** The profile form; on save, only the fields that changed are sent. */
+export const profileForm = formAdapter({
+  create: profileFormSchema,
+  update: updateProfileSchema,
+  empty: blankValues(profileFormSchema),
 });
 
-/** Only the fields that changed are sent (spec 01 §5). */
+export type ProfileFormValues = typeof profileForm.empty;
+
+export const profileFormValues = (profile: UserProfile): ProfileFormValues =>
+  profileForm.fromEntity(profile);
+
+/** Only the fields that changed are sent; nothing changed gives {}. */
 export const changedProfileFields = (
   profile: UserProfile,
   values: ProfileFormValues,
-): UpdateProfileInput => {
-  const parsed = profileFormSchema.parse(values);
-  const before = profileFormValues(profile);
-  const changes: UpdateProfileInput = {};
-  for (const key of ['first_name', 'last_name', 'phone_number'] as const) {
-    if (parsed[key] !== before[key].trim()) changes[key] = parsed[key];
-  }
-  return changes;
-};
+): UpdateProfileInput => profileForm.updatePayload(values, profileFormValues(profile));

@@ -1,32 +1,30 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, TokenPair, VerifyEmailInput } from '@kora/shared';
-import { http } from '@/lib/http';
+import {
+  authContracts,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordConfirmInput,
+  type VerifyEmailInput,
+} from '@kora/shared';
+import { callApi } from '@/lib/api-client';
 
-/** Public identity calls (spec 01 §7). A 401 here means "wrong credentials", never a refresh. */
+/** Public identity calls. A 401 here means "wrong credentials", never a refresh. */
 const open = { refreshOn401: false } as const;
 
 export const authApi = {
-  login: (input: LoginInput) => http.post<TokenPair>('/v1/auth/login', input, open),
-  register: (input: RegisterInput) =>
-    http.post<{ email: string }>('/v1/auth/register', input, open),
+  login: (input: LoginInput) => callApi(authContracts.login, { body: input, ...open }),
+  register: (input: RegisterInput) => callApi(authContracts.register, { body: input, ...open }),
   verifyEmail: (input: VerifyEmailInput) =>
-    http.post<{ email: string; email_verified: boolean }>(
-      '/v1/auth/verify-email/validate',
-      input,
-      open,
-    ),
-  resendCode: (email: string) => http.post<null>('/v1/auth/verify-email/request', { email }, open),
+    callApi(authContracts.verifyEmail, { body: input, ...open }),
+  resendCode: (email: string) =>
+    callApi(authContracts.requestVerificationCode, { body: { email }, ...open }),
   requestPasswordReset: (email: string) =>
-    http.post<null>('/v1/auth/reset-password', { email }, open),
-  confirmPasswordReset: (input: {
-    token: string;
-    password: string;
-    confirm_password: string;
-    type: 'reset' | 'setup';
-  }) => http.post<{ email: string }>('/v1/auth/reset-password-confirm', input, open),
+    callApi(authContracts.requestPasswordReset, { body: { email }, ...open }),
+  confirmPasswordReset: (input: ResetPasswordConfirmInput) =>
+    callApi(authContracts.confirmPasswordReset, { body: input, ...open }),
   /** Revokes the refresh token; the caller ignores failure. */
   logout: (refreshToken: string) =>
-    http.post<null>('/v1/auth/logout', { token: refreshToken }, open),
+    callApi(authContracts.logout, { body: { token: refreshToken }, ...open }),
 };
 
 type Input<K extends keyof typeof authApi> = Parameters<(typeof authApi)[K]>[0];

@@ -8,7 +8,7 @@ export const PASSWORD_REQUIREMENTS = [
 
 export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
-/** Counts the five checks: 0-2 Weak, 3 Fair, 4 Good, 5 Strong (spec 01 §5). */
+/** Counts the five checks: 0-2 Weak, 3 Fair, 4 Good, 5 Strong. */
 export const passwordStrength = (password: string): { score: number; label: StrengthLabel } => {
   const score = PASSWORD_REQUIREMENTS.filter((r) => r.test(password)).length;
   const label: StrengthLabel =

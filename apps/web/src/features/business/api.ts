@@ -1,23 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   NIGERIAN_STATES,
-  type BusinessProfile,
+  businessContracts,
   type CreateBusinessInput,
   type UpdateBusinessInput,
 } from '@kora/shared';
-import { http, refreshSession } from '@/lib/http';
+import { callApi } from '@/lib/api-client';
+import { refreshSession } from '@/lib/http';
+import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
-import { userProfileKey } from '@/features/account/api';
 
-export const businessProfileKey = ['business-profile'] as const;
-export const statesKey = ['location-states'] as const;
+export const businessProfileKey = queryRoots.businessProfile;
+export const statesKey = queryRoots.states;
 
 export const businessApi = {
-  create: (input: CreateBusinessInput) => http.post<BusinessProfile>('/v1/business', input),
-  profile: () => http.get<BusinessProfile>('/v1/business/profile'),
-  update: (input: UpdateBusinessInput) =>
-    http.patch<BusinessProfile>('/v1/business/profile', input),
-  states: () => http.get<string[]>('/v1/location/states'),
+  create: (input: CreateBusinessInput) => callApi(businessContracts.create, { body: input }),
+  profile: () => callApi(businessContracts.profile),
+  update: (input: UpdateBusinessInput) => callApi(businessContracts.update, { body: input }),
+  states: () => callApi(businessContracts.states),
 };
 
 /** The states list; the built-in list shows at once while the server's loads. */
@@ -43,24 +43,24 @@ export const useBusinessProfile = () => {
  * owner role) and reloads the profile so the header shows the business.
  */
 export const useCreateBusiness = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('business-created');
   return useMutation({
     mutationFn: (input: CreateBusinessInput) => businessApi.create(input),
     onSuccess: async () => {
       await refreshSession().catch(() => null);
-      await queryClient.invalidateQueries({ queryKey: userProfileKey });
-      await queryClient.invalidateQueries({ queryKey: businessProfileKey });
+      await refresh();
     },
   });
 };
 
 export const useUpdateBusiness = () => {
   const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('business');
   return useMutation({
     mutationFn: (input: UpdateBusinessInput) => businessApi.update(input),
     onSuccess: (answer) => {
       queryClient.setQueriesData({ queryKey: businessProfileKey }, answer.data);
-      return queryClient.invalidateQueries({ queryKey: userProfileKey });
+      return refresh();
     },
   });
 };

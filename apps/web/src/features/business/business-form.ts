@@ -1,11 +1,10 @@
 import {
   createBusinessSchema,
   updateBusinessSchema,
-  type BusinessProfile,
   type CreateBusinessInput,
   type UpdateBusinessInput,
 } from '@kora/shared';
-import { withoutEmpty } from '@/lib/form-values';
+import { blankValues, formAdapter } from '@/lib/form-adapter';
 
 export const BUSINESS_TEXTS = {
   setupDone: 'Business setup completed!',
@@ -19,66 +18,34 @@ export const BUSINESS_TEXTS = {
   staffReadOnly: 'Only the business owner or an admin can change business settings.',
 } as const;
 
-export type BusinessFormValues = {
-  business_name: string;
-  address: string;
-  city: string;
-  state: string;
-  website_url: string;
-  business_email: string;
-  business_phone: string;
-};
+/** A new business: every field empty; the logo is uploaded apart. */
+export const emptyBusinessForm = blankValues(createBusinessSchema, ['logo_url']);
 
-export const FIELDS = [
-  'business_name',
-  'address',
-  'city',
-  'state',
-  'website_url',
-  'business_email',
-  'business_phone',
-] as const satisfies readonly (keyof BusinessFormValues)[];
+export type BusinessFormValues = typeof emptyBusinessForm;
 
-export const emptyBusinessForm: BusinessFormValues = {
-  business_name: '',
-  address: '',
-  city: '',
-  state: '',
-  website_url: '',
-  business_email: '',
-  business_phone: '',
-};
-
-export const businessFormValues = (b: BusinessProfile): BusinessFormValues => ({
-  business_name: b.business_name ?? '',
-  address: b.address ?? '',
-  city: b.city ?? '',
-  state: b.state ?? '',
-  website_url: b.website_url ?? '',
-  business_email: b.business_email ?? '',
-  business_phone: b.business_phone ?? '',
+/**
+ * The business form: the shared rules and messages, with the logo handled by its upload (the
+ * logo URL joins the payloads). An emptied website, e-mail or phone is cleared on update.
+ */
+export const businessForm = formAdapter({
+  create: createBusinessSchema,
+  update: updateBusinessSchema,
+  empty: emptyBusinessForm,
 });
 
-/** The form's rules: the shared schema's, with the logo handled by the upload. */
-export const businessFormSchema = createBusinessSchema.omit({ logo_url: true });
+export const businessFormValues = businessForm.fromEntity;
 
 /** On create, empty optional fields are left out. */
 export const toCreateInput = (
   values: BusinessFormValues,
   logoUrl: string | null,
-): CreateBusinessInput => {
-  const parsed = createBusinessSchema.parse({ ...values, logo_url: logoUrl ?? '' });
-  return withoutEmpty(parsed) as CreateBusinessInput;
-};
+): CreateBusinessInput =>
+  businessForm.createPayload(values, { logo_url: logoUrl ?? '' }) as CreateBusinessInput;
 
 /** On update: the changed fields (empty website, email or phone as null) plus the logo URL. */
 export const toUpdateInput = (
   values: BusinessFormValues,
   initial: BusinessFormValues,
   logoUrl: string | null,
-): UpdateBusinessInput => {
-  const changed: Partial<BusinessFormValues> = {};
-  for (const key of FIELDS)
-    if (values[key].trim() !== initial[key].trim()) changed[key] = values[key];
-  return updateBusinessSchema.parse({ ...changed, ...(logoUrl ? { logo_url: logoUrl } : {}) });
-};
+): UpdateBusinessInput =>
+  businessForm.updatePayload(values, initial, logoUrl ? { logo_url: logoUrl } : {});

@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApiPage,
-  CreateMemberInput,
-  Member,
-  MemberAccountStatus,
-  MemberSummary,
-  UpdateMemberInput,
+import {
+  memberContracts,
+  type CreateMemberInput,
+  type Member,
+  type MemberAccountStatus,
+  type UpdateMemberInput,
 } from '@kora/shared';
-import { http } from '@/lib/http';
-import { usePagedQuery } from '@/lib/use-paged-query';
+import { callApi, idempotent } from '@/lib/api-client';
+import { listsOf, queryRoots, useRefreshAfter } from '@/lib/query-keys';
 import { uploadFile } from '@/lib/upload';
+import { usePagedQuery } from '@/lib/use-paged-query';
 
 /** The members list shows 10 members a page. */
 export const MEMBERS_PER_PAGE = 10;
+/** Members fetched for one search term of the member picker. */
+export const MEMBER_SEARCH_PAGE_SIZE = 50;
 
 export interface MemberListParams {
   page: number;
@@ -21,24 +23,34 @@ export interface MemberListParams {
   accountStatus?: MemberAccountStatus;
 }
 
-export const membersKey = ['members'] as const;
-export const memberListKey = (p: MemberListParams) => [...membersKey, 'list', p] as const;
+export const membersKey = queryRoots.members;
+export const memberListKey = (p: MemberListParams) => [...listsOf(membersKey), p] as const;
 export const memberSummaryKey = [...membersKey, 'summary'] as const;
 export const memberKey = (id: number) => [...membersKey, 'detail', id] as const;
+/** Under the members key, so refreshing members after a change refreshes searches too. */
+export const memberSearchKey = (term: string) => [...membersKey, 'search', term] as const;
 
 export const membersApi = {
-  list: ({ page, search, accountStatus }: MemberListParams) => {
-    const q = new URLSearchParams({ page: String(page), per_page: String(MEMBERS_PER_PAGE) });
-    if (search) q.set('search', search);
-    if (accountStatus) q.set('account_status', accountStatus);
-    return http.get<Member[]>(`/v1/member?${q}`) as Promise<ApiPage<Member>>;
-  },
-  summary: () => http.get<MemberSummary>('/v1/member/summary'),
-  get: (id: number) => http.get<Member>(`/v1/member/${id}`),
+  list: ({ page, search, accountStatus }: MemberListParams) =>
+    callApi(memberContracts.list, {
+      query: { page, per_page: MEMBERS_PER_PAGE, search, account_status: accountStatus },
+    }),
+  /** The member picker's search: the first members matching the term. */
+  search: (term: string, signal?: AbortSignal) =>
+    callApi(memberContracts.list, {
+      query: { search: term, per_page: MEMBER_SEARCH_PAGE_SIZE },
+      signal,
+    }),
+  summary: () => callApi(memberContracts.summary),
+  get: (id: number) => callApi(memberContracts.get, { params: { id } }),
   /** The same key for a retried submission: the server creates the member once. */
   create: (input: Partial<CreateMemberInput>, idempotencyKey: string) =>
-    http.post<Member>('/v1/member', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  update: (id: number, input: UpdateMemberInput) => http.patch<Member>(`/v1/member/${id}`, input),
+    callApi(memberContracts.create, {
+      body: input as CreateMemberInput,
+      headers: idempotent(idempotencyKey),
+    }),
+  update: (id: number, input: UpdateMemberInput) =>
+    callApi(memberContracts.update, { params: { id }, body: input }),
   uploadPicture: (id: number, file: File) => uploadFile(file, 'member_picture', id),
 };
 
@@ -58,16 +70,10 @@ export const useMember = (id: number) =>
     enabled: id > 0,
   });
 
-/** After any change: the lists and the summary load again; the changed member is kept. */
+/** After a change the members load again; the member just saved is kept as answered. */
 const useRefreshMembers = () => {
-  const queryClient = useQueryClient();
-  return (member?: Member) => {
-    if (member) queryClient.setQueryData(memberKey(member.id), member);
-    return queryClient.invalidateQueries({
-      queryKey: membersKey,
-      predicate: (q) => q.queryKey[1] !== 'detail' || q.queryKey[2] !== member?.id,
-    });
-  };
+  const refresh = useRefreshAfter('member');
+  return (member: Member) => refresh({ key: memberKey(member.id), data: member });
 };
 
 export const useCreateMember = () => {
@@ -90,11 +96,24 @@ export const useUpdateMember = (id: number) => {
 /** Uploads a member's picture (the server sets it on the member); answers the URL. */
 export const useUploadMemberPicture = (id: number) => {
   const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('member-picture');
   return useMutation({
     mutationFn: (file: File) => membersApi.uploadPicture(id, file),
     onSuccess: (url) => {
       queryClient.setQueryData<Member>(memberKey(id), (m) => (m ? { ...m, picture_url: url } : m));
-      return queryClient.invalidateQueries({ queryKey: [...membersKey, 'list'] });
+      return refresh();
     },
   });
+};
+
+/**
+ * Uploads the picture of a member just added; the members load again with it. Throws as the
+ * upload does.
+ */
+export const useAddMemberPicture = () => {
+  const refresh = useRefreshAfter('member');
+  return async (id: number, file: File) => {
+    await membersApi.uploadPicture(id, file);
+    await refresh();
+  };
 };

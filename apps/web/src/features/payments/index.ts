@@ -1,7 +1,7 @@
 /** What other parts of the web app may use from the payments feature. */
+export { paymentsFeature } from './routes';
 export {
   RecordPaymentModal,
   type RecordPaymentModalProps,
 } from './components/record-payment-modal';
 export { useRecordPaymentModal } from './use-record-payment-modal';
-export { paymentsKey } from './api';

@@ -9,6 +9,7 @@ import {
   type RecordPaymentInput,
 } from '@kora/shared';
 import { durationLabel } from '@/features/subscription-plans';
+import { formAdapter } from '@/lib/form-adapter';
 
 export const PAYMENT_TEXTS = {
   recordFailedTitle: 'Payment recording failed',
@@ -32,16 +33,25 @@ export type PaymentFormValues = {
   purpose: string;
 };
 
-export const emptyPaymentForm = (memberId?: number): PaymentFormValues => ({
-  member_id: memberId ? String(memberId) : '',
+/** The form checks what the user enters; the amount is computed, not entered. */
+export const paymentFormSchema = recordPaymentSchema.omit({ amount: true });
+
+const EMPTY_PAYMENT: PaymentFormValues = {
+  member_id: '',
   subscription_type_id: null,
   duration: 1,
   method: null,
   purpose: DEFAULT_PAYMENT_PURPOSE,
-});
+};
 
-/** The form checks what the user enters; the amount is computed, not entered. */
-export const paymentFormSchema = recordPaymentSchema.omit({ amount: true });
+/** The record-payment form: the shared rules and messages; the payload is `toPaymentInput`. */
+export const paymentForm = formAdapter({ create: paymentFormSchema, empty: EMPTY_PAYMENT });
+
+/** A new payment: one plan period, the default purpose, for the given member if any. */
+export const emptyPaymentForm = (memberId?: number): PaymentFormValues => ({
+  ...paymentForm.empty,
+  member_id: memberId ? String(memberId) : '',
+});
 
 /** A duration a payment may buy: a whole number of plan periods from 1 to 120. */
 export const isPaymentDuration = (duration: number | string): boolean => {

@@ -1,33 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiPage, Plan, PlanPreset, UpdatePlanInput } from '@kora/shared';
-import { http } from '@/lib/http';
+import { planContracts, subscriptionContracts, type UpdatePlanInput } from '@kora/shared';
+import { callApi, idempotent } from '@/lib/api-client';
+import { listsOf, queryRoots, statsOf, useRefreshAfter } from '@/lib/query-keys';
 import { useCan } from '@/lib/use-can';
 import type { CreatePlanPayload } from './plan-form';
 
-export const plansKey = ['subscription-plans'] as const;
-export const planListKey = (activeOnly: boolean) => [...plansKey, 'list', { activeOnly }] as const;
+export const plansKey = queryRoots.plans;
+export const planListKey = (activeOnly: boolean) => [...listsOf(plansKey), { activeOnly }] as const;
 export const planKey = (id: number) => [...plansKey, 'detail', id] as const;
-export const planStatsKey = (id: number) => [...plansKey, 'stats', id] as const;
+export const planStatsKey = (id: number) => [...statsOf(plansKey), id] as const;
 export const presetsKey = [...plansKey, 'presets'] as const;
 
 export const plansApi = {
   list: (activeOnly = false) =>
-    http.get<Plan[]>(`/v1/subscription-type${activeOnly ? '?is_active=1' : ''}`),
-  presets: () => http.get<PlanPreset[]>('/v1/subscription-type/presets'),
-  get: (id: number) => http.get<Plan>(`/v1/subscription-type/${id}`),
+    callApi(planContracts.list, { query: { is_active: activeOnly ? '1' : undefined } }),
+  presets: () => callApi(planContracts.presets),
+  get: (id: number) => callApi(planContracts.get, { params: { id } }),
   /** The same key for a retried submission: the server creates the plan once. */
   create: (input: CreatePlanPayload, idempotencyKey: string) =>
-    http.post<Plan & { entity_id: number }>('/v1/subscription-type', input, {
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
+    callApi(planContracts.create, { body: input, headers: idempotent(idempotencyKey) }),
   update: (id: number, input: UpdatePlanInput) =>
-    http.patch<Plan>(`/v1/subscription-type/${id}`, input),
-  remove: (id: number) => http.delete<null>(`/v1/subscription-type/${id}`),
+    callApi(planContracts.update, { params: { id }, body: input }),
+  remove: (id: number) => callApi(planContracts.remove, { params: { id } }),
   /** Subscriptions of the plan: only the count is read (meta.total). */
   subscriptionCount: (id: number, status?: 'active') =>
-    http.get<unknown[]>(
-      `/v1/subscription?page=1&per_page=1&subscription_type_id=${id}${status ? `&status=${status}` : ''}`,
-    ) as Promise<ApiPage<unknown>>,
+    callApi(subscriptionContracts.list, {
+      query: { page: 1, per_page: 1, subscription_type_id: id, status },
+    }),
 };
 
 /** Owners and admins create, edit and delete plans; staff only read them. */
@@ -78,33 +77,36 @@ export const usePlanStats = (id: number) =>
   });
 
 export const useCreatePlan = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('plan');
   return useMutation({
     mutationFn: ({ input, key }: { input: CreatePlanPayload; key: string }) =>
       plansApi.create(input, key),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansKey }),
+    onSuccess: () => refresh(),
   });
 };
 
+/** The plan is set from the answer; every plan query, its own included, loads again. */
 export const useUpdatePlan = (id: number) => {
   const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('plan');
   return useMutation({
     mutationFn: (input: UpdatePlanInput) => plansApi.update(id, input),
     onSuccess: (answer) => {
       queryClient.setQueryData(planKey(id), answer.data);
-      return queryClient.invalidateQueries({ queryKey: plansKey });
+      return refresh();
     },
   });
 };
 
 export const useDeletePlan = () => {
   const queryClient = useQueryClient();
+  const refresh = useRefreshAfter('plan-deleted');
   return useMutation({
     mutationFn: (id: number) => plansApi.remove(id),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: planKey(id) });
       queryClient.removeQueries({ queryKey: planStatsKey(id) });
-      void queryClient.invalidateQueries({ queryKey: [...plansKey, 'list'] });
+      void refresh();
     },
   });
 };

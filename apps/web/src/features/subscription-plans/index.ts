@@ -1,3 +1,4 @@
 /** What other parts of the web app may use from the subscription plans feature. */
-export { usePlans, plansKey } from './api';
+export { plansFeature } from './routes';
+export { usePlans } from './api';
 export { durationLabel, perUnitPrice, planTypeLabel } from './plan-format';

@@ -7,6 +7,7 @@ import {
   type PlanPreset,
   type UpdatePlanInput,
 } from '@kora/shared';
+import { formAdapter } from '@/lib/form-adapter';
 
 export const PLAN_TEXTS = {
   createFailedTitle: 'Failed to create subscription plan',
@@ -21,7 +22,7 @@ export const PLAN_TEXTS = {
   deleteFailed: 'An error occurred while deleting the plan. Please try again.',
 } as const;
 
-/** Plan banners and timers (spec 02 §9). */
+/** The "plan updated" banner shows for 5 seconds; after an edit, the details open 3 seconds later. */
 export const PLAN_UPDATED_BANNER_MS = 5_000;
 export const PLAN_EDIT_REDIRECT_MS = 3_000;
 
@@ -42,7 +43,7 @@ export type PlanFormValues = {
   is_active: boolean;
 };
 
-/** The plan defaults (spec 02 §9): duration 1, month, amount 0, group limit 1, active. */
+/** Plan defaults: no preset yet, duration 1 month, amount 0, individual (group limit 1), active. */
 export const emptyPlanForm: PlanFormValues = {
   preset: null,
   name: '',
@@ -54,20 +55,27 @@ export const emptyPlanForm: PlanFormValues = {
   is_active: true,
 };
 
-export const planFormValues = (plan: Plan): PlanFormValues => ({
-  preset: null,
-  name: plan.name,
-  amount: plan.amount,
-  duration: plan.duration,
-  duration_type: plan.duration_type,
-  is_grouped: plan.is_grouped === 1,
-  group_limit: plan.group_limit,
-  is_active: plan.is_active === 1,
+/**
+ * The plan form: the shared rules and messages (`preset` is not checked). Its own rules: the
+ * group and active flags are checkboxes (sent as 1/0), and a plan that is not grouped is sent
+ * with a group limit of 1.
+ */
+export const planForm = formAdapter({
+  create: createPlanSchema,
+  update: updatePlanSchema,
+  empty: emptyPlanForm,
+  fromEntity: (plan: Plan) => ({
+    is_grouped: plan.is_grouped === 1,
+    is_active: plan.is_active === 1,
+  }),
+  toSchema: (v) => ({ ...v, group_limit: v.is_grouped ? v.group_limit : 1 }),
 });
+
+export const planFormValues = planForm.fromEntity;
 
 /**
  * Choosing a preset fills name, duration and duration type and sets the amount to 0;
- * "Other" resets to an empty name, 1 month and amount 0 (spec 02 §4).
+ * "Other" resets to an empty name, 1 month and amount 0.
  */
 export const presetValues = (
   choice: string | null,
@@ -102,28 +110,13 @@ export const canSubmitCreate = (v: PlanFormValues): boolean =>
   v.duration_type !== '' &&
   (!v.is_grouped || num(v.group_limit) >= 1);
 
-/** The form's rules are the shared schema's (messages included); `preset` is not checked. */
-export const planFormSchema = createPlanSchema;
-
 /** name, amount, duration_type, duration, is_grouped (1/0), group_limit (1 when not grouped). */
-export const toCreateInput = (v: PlanFormValues): CreatePlanPayload => ({
-  name: v.name.trim(),
-  amount: num(v.amount),
-  duration_type: v.duration_type as DurationType,
-  duration: num(v.duration),
-  is_grouped: v.is_grouped ? 1 : 0,
-  group_limit: v.is_grouped ? num(v.group_limit) : 1,
-});
+export const toCreateInput = (v: PlanFormValues): CreatePlanPayload => {
+  // The server makes a new plan active.
+  const { is_active: _active, ...input } = planForm.createPayload(v);
+  return input as CreatePlanPayload;
+};
 
 /** Only the changed fields; is_grouped and is_active as 1/0; the preset is ignored. */
-export const toUpdateInput = (v: PlanFormValues, initial: PlanFormValues): UpdatePlanInput => {
-  const changed: Record<string, unknown> = {};
-  if (v.name.trim() !== initial.name.trim()) changed.name = v.name.trim();
-  if (num(v.amount) !== num(initial.amount)) changed.amount = num(v.amount);
-  if (num(v.duration) !== num(initial.duration)) changed.duration = num(v.duration);
-  if (v.duration_type !== initial.duration_type) changed.duration_type = v.duration_type;
-  if (v.is_grouped !== initial.is_grouped) changed.is_grouped = v.is_grouped ? 1 : 0;
-  if (num(v.group_limit) !== num(initial.group_limit)) changed.group_limit = num(v.group_limit);
-  if (v.is_active !== initial.is_active) changed.is_active = v.is_active ? 1 : 0;
-  return updatePlanSchema.parse(changed);
-};
+export const toUpdateInput = (v: PlanFormValues, initial: PlanFormValues): UpdatePlanInput =>
+  planForm.updatePayload(v, initial);

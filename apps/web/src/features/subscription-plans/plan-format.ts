@@ -1,6 +1,6 @@
 import { formatNaira } from '@kora/shared';
 
-/** "1 month", "3 months"; N/A when the duration is missing (spec 02 §9). */
+/** "1 month", "3 months"; N/A when the duration is missing. */
 export const durationLabel = (
   duration: number | null | undefined,
   durationType: string | null | undefined,

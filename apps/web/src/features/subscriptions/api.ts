@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiPage, Subscription, SubscriptionSummary } from '@kora/shared';
-import { http } from '@/lib/http';
+import { subscriptionContracts } from '@kora/shared';
+import { listQuery, type ListFilters } from '@/components/list';
+import { callApi } from '@/lib/api-client';
+import { listsOf, queryRoots } from '@/lib/query-keys';
 import { usePagedQuery } from '@/lib/use-paged-query';
-import { listQuery, type ListFilters } from './list-filters';
 
 /** The subscriptions list shows 20 a page. */
 export const SUBSCRIPTIONS_PER_PAGE = 20;
@@ -11,17 +12,17 @@ export interface SubscriptionListParams extends ListFilters {
   page: number;
 }
 
-export const subscriptionsKey = ['subscriptions'] as const;
+export const subscriptionsKey = queryRoots.subscriptions;
 export const subscriptionListKey = (p: SubscriptionListParams) =>
-  [...subscriptionsKey, 'list', p] as const;
+  [...listsOf(subscriptionsKey), p] as const;
 export const subscriptionSummaryKey = [...subscriptionsKey, 'summary'] as const;
 
 export const subscriptionsApi = {
   list: (params: SubscriptionListParams) =>
-    http.get<Subscription[]>(
-      `/v1/subscription?${listQuery(params.page, SUBSCRIPTIONS_PER_PAGE, params)}`,
-    ) as Promise<ApiPage<Subscription>>,
-  summary: () => http.get<SubscriptionSummary>('/v1/subscription/summary'),
+    callApi(subscriptionContracts.list, {
+      query: listQuery(params.page, SUBSCRIPTIONS_PER_PAGE, params),
+    }),
+  summary: () => callApi(subscriptionContracts.summary),
 };
 
 export const useSubscriptions = (params: SubscriptionListParams) =>

@@ -1,14 +1,15 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPencil } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import type { UserProfile } from '@kora/shared';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
+import { NameFields, PhoneField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { formatPhoneLocal } from '@/lib/format';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUpdateProfile } from '../api';
-import { changedProfileFields, profileFormSchema, profileFormValues } from '../profile-schema';
+import { changedProfileFields, profileForm, profileFormValues } from '../profile-schema';
 
 export const PROFILE_UPDATE_FAILED = 'An error occurred while updating your profile.';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
@@ -29,11 +30,8 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
   const success = useTimedMessage(5000);
-  const form = useForm({
-    initialValues: profileFormValues(profile),
-    validate: zod4Resolver(profileFormSchema),
-    validateInputOnBlur: true,
-  });
+  const form = useAdapterForm(profileForm, { initialValues: profileFormValues(profile) });
+  const { text } = formFields(form, profileForm);
 
   const startEditing = () => {
     form.setValues(profileFormValues(profile));
@@ -87,18 +85,7 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="First Name"
-                  autoComplete="given-name"
-                  required
-                  {...form.getInputProps('first_name')}
-                />
-                <TextInput
-                  label="Last Name"
-                  autoComplete="family-name"
-                  required
-                  {...form.getInputProps('last_name')}
-                />
+                <NameFields first={text('first_name')} last={text('last_name')} />
                 <TextInput
                   label="Email Address"
                   value={profile.email}
@@ -106,14 +93,7 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
                   readOnly
                   description="Email cannot be changed"
                 />
-                <TextInput
-                  label="Phone Number"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  required
-                  {...form.getInputProps('phone_number')}
-                />
+                <PhoneField autoComplete="tel" required {...text('phone_number')} />
               </SimpleGrid>
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={cancel} disabled={update.isPending}>

@@ -1,12 +1,11 @@
 import { Alert, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { UserProfile } from '@kora/shared';
 import { SuccessAlert } from '@/components/form-alerts';
+import { useImagePick } from '@/components/form/use-image-pick';
 import { ImagePickButton } from '@/components/image-pick-button';
 import { errorMessage } from '@/lib/api-error';
 import { fullName, initials } from '@/lib/format';
-import { imageFileError } from '@/lib/upload';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUploadPicture } from '../api';
 
@@ -16,17 +15,10 @@ export const PICTURE_UPDATED = 'Profile picture updated successfully!';
 /** Avatar, name, e-mail, verified and role badges, and the picture upload. */
 export function ProfileSummary({ profile }: { profile: UserProfile }) {
   const upload = useUploadPicture();
-  const [fileError, setFileError] = useState<string | null>(null);
   const success = useTimedMessage(5000);
-
-  const pick = (file: File | null) => {
-    if (!file) return;
-    const invalid = imageFileError(file);
-    setFileError(invalid);
-    upload.reset();
-    if (invalid) return;
-    upload.mutate(file, { onSuccess: () => success.show(PICTURE_UPDATED) });
-  };
+  const { error: fileError, pick } = useImagePick((file) =>
+    upload.mutate(file, { onSuccess: () => success.show(PICTURE_UPDATED) }),
+  );
 
   const error = fileError ?? (upload.isError ? errorMessage(upload.error, PICTURE_FAILED) : null);
   const name = fullName(profile.first_name, profile.last_name);

@@ -1,8 +1,10 @@
-import { Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { changePasswordSchema } from '@kora/shared';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
+import { formFields } from '@/components/form/form-fields';
+import { NewPasswordFields, PasswordField } from '@/components/form/password-fields';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -12,7 +14,6 @@ import { useChangePassword } from '../api';
 export const CHANGE_PASSWORD_FAILED = 'An error occurred while changing your password.';
 export const PASSWORD_CHANGED = 'Password changed successfully!';
 
-const toggle = { 'aria-label': 'Show or hide password' };
 const empty = { old_password: '', new_password: '', confirm_password: '' };
 
 export function ChangePasswordPage() {
@@ -24,6 +25,7 @@ export function ChangePasswordPage() {
     validate: zod4Resolver(changePasswordSchema),
     validateInputOnBlur: true,
   });
+  const { text } = formFields(form, changePasswordSchema);
 
   const submit = form.onSubmit((values) => {
     success.clear();
@@ -51,26 +53,14 @@ export function ChangePasswordPage() {
           <Stack gap="md">
             <SuccessAlert message={success.message} />
             <ErrorAlert error={change.error} fallback={CHANGE_PASSWORD_FAILED} />
-            <PasswordInput
+            <PasswordField
               label="Current Password"
               autoComplete="current-password"
-              required
-              visibilityToggleButtonProps={toggle}
-              {...form.getInputProps('old_password')}
+              {...text('old_password')}
             />
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={toggle}
-              {...form.getInputProps('new_password')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              required
-              visibilityToggleButtonProps={toggle}
-              {...form.getInputProps('confirm_password')}
+            <NewPasswordFields
+              password={{ label: 'New Password', ...text('new_password') }}
+              confirm={{ label: 'Confirm New Password', ...text('confirm_password') }}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={change.isPending}>

@@ -1,10 +1,12 @@
-import { Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { forgotPasswordSchema } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
+import { EmailField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
 import { useRequestPasswordReset } from '../api';
 
 export const RESET_FAILED =
@@ -25,6 +27,7 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: ForgotPassword
     validate: zod4Resolver(forgotPasswordSchema),
     validateInputOnBlur: true,
   });
+  const { text } = formFields(form, forgotPasswordSchema);
 
   const submit = form.onSubmit((values) => {
     const { email } = forgotPasswordSchema.parse(values);
@@ -68,15 +71,12 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: ForgotPassword
           password.
         </Text>
         <ErrorAlert error={reset.error} title="Reset failed" fallback={RESET_FAILED} />
-        <TextInput
-          label="Email Address"
+        <EmailField
           placeholder="you@example.com"
-          type="email"
           autoComplete="email"
-          inputMode="email"
           required
           data-autofocus
-          {...form.getInputProps('email')}
+          {...text('email')}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Send Reset Link

@@ -1,10 +1,14 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { loginSchema, type TokenPair } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
+import { EmailField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
+import { PasswordField } from '@/components/form/password-fields';
 import { ApiError } from '@/lib/api-error';
 import { useLogin } from '../api';
+import { holdPassword } from '../pending-password';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 
@@ -29,14 +33,17 @@ export function LoginForm({
     validate: zod4Resolver(loginSchema),
     validateInputOnBlur: true,
   });
+  const { text } = formFields(form, loginSchema);
 
   const submit = form.onSubmit((values) => {
     const input = loginSchema.parse(values);
     login.mutate(input, {
       onSuccess: (answer) => onSignedIn(answer.data),
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+          holdPassword(input.email, input.password);
           onUnverified(input.email);
+        }
       },
     });
   });
@@ -47,22 +54,17 @@ export function LoginForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <ErrorAlert error={unverified ? null : login.error} fallback={LOGIN_FAILED} />
-        <TextInput
-          label="Email Address"
+        <EmailField
           placeholder="you@example.com"
-          type="email"
           autoComplete="email"
-          inputMode="email"
           required
-          {...form.getInputProps('email')}
+          {...text('email')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-          {...form.getInputProps('password')}
+          {...text('password')}
         />
         <Group justify="space-between" gap="xs">
           <Checkbox

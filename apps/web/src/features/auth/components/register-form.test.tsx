@@ -26,7 +26,7 @@ const fill = async (
 };
 
 describe('RegisterForm', () => {
-  it('shows every validation message of the specification', async () => {
+  it('shows every validation message', async () => {
     const register = vi.spyOn(authApi, 'register');
     const { user } = renderPage(<RegisterForm onRegistered={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));

@@ -1,17 +1,19 @@
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { registerFormSchema } from '@kora/shared';
+import { EmailField, NameFields, PhoneField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
+import { NewPasswordFields } from '@/components/form/password-fields';
 import { splitErrorMessage } from '@/lib/api-error';
 import { useRegister } from '../api';
+import { holdPassword } from '../pending-password';
 
 export const REGISTER_ERRORS = {
   client: 'A client error occurred. Please check your input and try again.',
   other: 'An error occurred during registration. Please try again.',
 } as const;
-
-const toggle = { 'aria-label': 'Show or hide password' };
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const register = useRegister();
@@ -27,11 +29,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     validate: zod4Resolver(registerFormSchema),
     validateInputOnBlur: true,
   });
+  const { text } = formFields(form, registerFormSchema);
 
   const submit = form.onSubmit((values) => {
     // The confirmation stays in the browser.
     const { confirm_password: _confirm, ...input } = registerFormSchema.parse(values);
-    register.mutate(input, { onSuccess: () => onRegistered(input.email) });
+    register.mutate(input, {
+      onSuccess: () => {
+        holdPassword(input.email, input.password);
+        onRegistered(input.email);
+      },
+    });
   });
 
   return (
@@ -48,54 +56,26 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label="First Name"
-            placeholder="Chidi"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last Name"
-            placeholder="Okafor"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('last_name')}
+          <NameFields
+            first={{ placeholder: 'Chidi', ...text('first_name') }}
+            last={{ placeholder: 'Okafor', ...text('last_name') }}
           />
         </SimpleGrid>
-        <TextInput
-          label="Email Address"
+        <EmailField
           placeholder="you@example.com"
-          type="email"
-          inputMode="email"
           autoComplete="email"
           required
-          {...form.getInputProps('email')}
+          {...text('email')}
         />
-        <TextInput
-          label="Phone Number"
+        <PhoneField
           placeholder="08031234567"
-          type="tel"
-          inputMode="tel"
           autoComplete="tel"
           required
-          {...form.getInputProps('phone_number')}
+          {...text('phone_number')}
         />
-        <PasswordInput
-          label="Password"
-          placeholder="At least 8 characters"
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={toggle}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          placeholder="Repeat your password"
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={toggle}
-          {...form.getInputProps('confirm_password')}
+        <NewPasswordFields
+          password={{ placeholder: 'At least 8 characters', ...text('password') }}
+          confirm={{ placeholder: 'Repeat your password', ...text('confirm_password') }}
         />
         <Button type="submit" fullWidth size="md" loading={register.isPending}>
           Create Account

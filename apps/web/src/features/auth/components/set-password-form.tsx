@@ -1,8 +1,10 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { setPasswordFormSchema } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
+import { formFields } from '@/components/form/form-fields';
+import { NewPasswordFields } from '@/components/form/password-fields';
 import { useConfirmPasswordReset } from '../api';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
@@ -19,8 +21,6 @@ interface SetPasswordFormProps {
   onSuccess: (message: string) => void;
 }
 
-const toggle = { 'aria-label': 'Show or hide password' };
-
 export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFormProps) {
   const confirm = useConfirmPasswordReset();
   const form = useForm({
@@ -28,6 +28,7 @@ export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFo
     validate: zod4Resolver(setPasswordFormSchema),
     validateInputOnBlur: true,
   });
+  const { text } = formFields(form, setPasswordFormSchema);
 
   const submit = form.onSubmit((values) => {
     confirm.mutate(
@@ -41,24 +42,17 @@ export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFo
       <Stack gap="md">
         <ErrorAlert error={confirm.error} title="Setup Failed" fallback={SET_PASSWORD_FAILED} />
         <TextInput label="Email Address" value={email} readOnly disabled autoComplete="username" />
-        <PasswordInput
-          label={mode === 'reset' ? 'New Password' : 'Password'}
-          placeholder="At least 8 characters"
-          autoComplete="new-password"
-          required
-          data-autofocus
-          visibilityToggleButtonProps={toggle}
-          {...form.getInputProps('password')}
-        />
-        <PasswordStrengthMeter password={form.getValues().password} />
-        <PasswordInput
-          label="Confirm Password"
-          placeholder="Repeat the password"
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={toggle}
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordFields
+          password={{
+            label: mode === 'reset' ? 'New Password' : 'Password',
+            placeholder: 'At least 8 characters',
+            ...text('password'),
+          }}
+          confirm={{ placeholder: 'Repeat the password', ...text('confirm_password') }}
+          autoFocus
+        >
+          <PasswordStrengthMeter password={form.getValues().password} />
+        </NewPasswordFields>
         <Button type="submit" fullWidth size="md" loading={confirm.isPending}>
           {mode === 'reset' ? 'Reset Password' : 'Complete Setup'}
         </Button>

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { VERIFICATION_CODE_LENGTH, verificationCode } from '@kora/shared';
+import { VERIFICATION_CODE_LENGTH, verifyEmailSchema, verificationCode } from '@kora/shared';
+import { PasswordField } from '@/components/form/password-fields';
 import { splitErrorMessage } from '@/lib/api-error';
 import { useResendCode, useVerifyEmail } from '../api';
+import { forgetPassword, heldPassword } from '../pending-password';
 
 export const VERIFY_ERRORS = {
   client: 'Invalid verification code. Please try again.',
@@ -39,11 +41,18 @@ export function VerifyEmailForm(props: VerifyEmailFormProps) {
   const [now, setNow] = useState(() => Date.now());
   const [resent, setResent] = useState(false);
   const sent = useRef(false);
+  // The password typed on the previous step; after a reload it is asked for here.
+  const [held] = useState(() => heldPassword(email));
   const form = useForm({
-    initialValues: { code: '' },
+    initialValues: { code: '', password: '' },
     validate: {
       code: (value) => {
         const result = verificationCode.safeParse(value);
+        return result.success ? null : (result.error.issues[0]?.message ?? null);
+      },
+      password: (value) => {
+        if (held !== undefined) return null;
+        const result = verifyEmailSchema.shape.password.safeParse(value);
         return result.success ? null : (result.error.issues[0]?.message ?? null);
       },
     },
@@ -84,8 +93,16 @@ export function VerifyEmailForm(props: VerifyEmailFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sendOnMount]);
 
-  const submit = form.onSubmit(({ code }) => {
-    verify.mutate({ email, code }, { onSuccess: (answer) => onVerified(answer.message) });
+  const submit = form.onSubmit(({ code, password }) => {
+    verify.mutate(
+      { email, code, password: held ?? password },
+      {
+        onSuccess: (answer) => {
+          forgetPassword();
+          onVerified(answer.message);
+        },
+      },
+    );
   });
 
   const code = form.getValues().code;
@@ -124,6 +141,16 @@ export function VerifyEmailForm(props: VerifyEmailFormProps) {
           {...codeProps}
           onChange={(event) => form.setFieldValue('code', cleanCode(event.currentTarget.value))}
         />
+        {held === undefined ? (
+          <PasswordField
+            label="Your Password"
+            description="The password you will sign in with."
+            placeholder="At least 8 characters"
+            autoComplete="new-password"
+            maxLength={verifyEmailSchema.shape.password.maxLength ?? undefined}
+            {...form.getInputProps('password')}
+          />
+        ) : null}
         <Button
           type="submit"
           fullWidth

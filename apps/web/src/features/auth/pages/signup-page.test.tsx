@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api-error';
 import { field, renderPage } from '@/test/render';
 import { authApi } from '../api';
 import { RESEND_ERRORS, VERIFY_ERRORS } from '../components/verify-email-form';
+import { forgetPassword } from '../pending-password';
 import { verifyPath } from '../verify-path';
 import { SignupPage } from './signup-page';
 
@@ -26,6 +27,8 @@ const registered = async () => {
 afterEach(() => vi.useRealTimers());
 
 describe('Signup and verification', () => {
+  // A reload forgets the password typed before it (it lives in memory only).
+  afterEach(() => forgetPassword());
   it('moves to the code step; the input keeps digits only, at most 7', async () => {
     const { user } = await registered();
     expect(screen.getByText('ada@irongym.ng')).toBeInTheDocument();
@@ -46,7 +49,7 @@ describe('Signup and verification', () => {
     expect(verify).toBeEnabled();
   });
 
-  it('has the code rules of the specification', () => {
+  it('has the code rules', () => {
     const message = (v: string) => verificationCode.safeParse(v).error?.issues[0]?.message;
     expect(message('123456')).toBe('Verification code must be exactly 7 digits');
     expect(message('12345a7')).toBe('Code must contain only numbers');
@@ -62,7 +65,12 @@ describe('Signup and verification', () => {
     await user.type(field('Verification Code'), '0012345');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(verify).toHaveBeenCalledWith({ email: 'ada@irongym.ng', code: '0012345' });
+    // The password typed on registration is the one verified: no second field to fill.
+    expect(verify).toHaveBeenCalledWith({
+      email: 'ada@irongym.ng',
+      code: '0012345',
+      password: 'secret123',
+    });
     expect(router.state.location.state).toEqual({
       message: 'Email verified successfully. You can now sign in.',
       email: 'ada@irongym.ng',
@@ -148,9 +156,18 @@ describe('Signup and verification', () => {
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@irongym.ng')).toBeInTheDocument();
     await user.type(field('Verification Code'), '1234567');
+    // The password is never kept across a reload: verifying asks for it.
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(verify).not.toHaveBeenCalled();
+    await user.type(field('Your Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(verify).toHaveBeenCalledWith({ email: 'ada@irongym.ng', code: '1234567' });
+    expect(verify).toHaveBeenCalledWith({
+      email: 'ada@irongym.ng',
+      code: '1234567',
+      password: 'secret123',
+    });
     expect(resend).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,9 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { EmailField, PhoneField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
 import { useStates } from '../api';
-import type { BusinessFormValues } from '../business-form';
+import { businessForm, type BusinessFormValues } from '../business-form';
 
 interface BusinessFieldsProps {
   form: UseFormReturnType<BusinessFormValues>;
@@ -11,40 +13,36 @@ interface BusinessFieldsProps {
 /** The business form's fields, shared by setup and settings. */
 export function BusinessFields({ form, readOnly }: BusinessFieldsProps) {
   const states = useStates();
+  const fields = formFields(form, businessForm);
+  const text = (name: keyof BusinessFormValues) => ({ ...fields.text(name), readOnly });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <TextInput
         label="Business Name"
         placeholder="Iron Paradise Gym"
         required
-        readOnly={readOnly}
         autoComplete="organization"
-        {...form.getInputProps('business_name')}
+        {...text('business_name')}
       />
-      <TextInput
+      <EmailField
         label="Business Email"
         placeholder="hello@yourgym.ng (optional)"
-        type="email"
-        inputMode="email"
-        readOnly={readOnly}
-        {...form.getInputProps('business_email')}
+        {...text('business_email')}
       />
       <TextInput
         label="Address"
         placeholder="12 Admiralty Way, Lekki Phase 1"
         required
-        readOnly={readOnly}
         autoComplete="street-address"
         style={{ gridColumn: '1 / -1' }}
-        {...form.getInputProps('address')}
+        {...text('address')}
       />
       <TextInput
         label="City"
         placeholder="Lagos"
         required
-        readOnly={readOnly}
         autoComplete="address-level2"
-        {...form.getInputProps('city')}
+        {...text('city')}
       />
       <Select
         label="State"
@@ -55,24 +53,18 @@ export function BusinessFields({ form, readOnly }: BusinessFieldsProps) {
         data={states.data ?? []}
         nothingFoundMessage="No state found"
         comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('state')}
-        value={form.getValues().state || null}
-        onChange={(value) => form.setFieldValue('state', value ?? '')}
+        {...fields.select('state')}
       />
-      <TextInput
+      <PhoneField
         label="Business Phone"
         placeholder="08031234567 (optional)"
-        type="tel"
-        inputMode="tel"
-        readOnly={readOnly}
-        {...form.getInputProps('business_phone')}
+        {...text('business_phone')}
       />
       <TextInput
         label="Website"
         placeholder="yourgym.ng (optional)"
         inputMode="url"
-        readOnly={readOnly}
-        {...form.getInputProps('website_url')}
+        {...text('website_url')}
       />
     </SimpleGrid>
   );

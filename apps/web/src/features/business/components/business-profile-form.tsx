@@ -1,20 +1,12 @@
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { BusinessProfile } from '@kora/shared';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { formatDate } from '@/lib/format';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUpdateBusiness } from '../api';
-import {
-  BUSINESS_TEXTS,
-  FIELDS,
-  businessFormSchema,
-  businessFormValues,
-  toUpdateInput,
-  type BusinessFormValues,
-} from '../business-form';
+import { BUSINESS_TEXTS, businessForm, businessFormValues, toUpdateInput } from '../business-form';
 import { BusinessFields } from './business-fields';
 import { LogoField } from './logo-field';
 
@@ -28,15 +20,10 @@ export function BusinessProfileForm({ business, canEdit }: BusinessProfileFormPr
   const update = useUpdateBusiness();
   const success = useTimedMessage(5000);
   const logo = useImageUpload('business_logo', BUSINESS_TEXTS.logoFailed);
-  const form = useForm<BusinessFormValues>({
-    initialValues: businessFormValues(business),
-    validate: zod4Resolver(businessFormSchema),
-    validateInputOnBlur: true,
-  });
+  const form = useAdapterForm(businessForm, { initialValues: businessFormValues(business) });
 
   const initial = form.getInitialValues();
-  const values = form.getValues();
-  const changed = FIELDS.some((k) => values[k].trim() !== initial[k].trim());
+  const changed = businessForm.changedFields(form.getValues(), initial).length > 0;
   const canSave = canEdit && (changed || Boolean(logo.uploadedUrl)) && !logo.uploading;
 
   const submit = form.onSubmit((v) => {

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
+import { Can } from '@/components/can';
 import { PageLoader } from '@/components/page-loader';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
-import { useCan } from '@/lib/use-can';
 import { useBusinessProfile } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
 import { BusinessProfileForm } from './business-profile-form';
@@ -13,7 +13,6 @@ import { BusinessSetupModal } from './business-setup-modal';
 /** Settings → Business Profile: the profile form, or the setup prompt when there is none yet. */
 export function BusinessProfileSettings() {
   const { user } = useSession();
-  const canManage = useCan('business.manage');
   const business = useBusinessProfile();
   const [setupOpen, setup] = useDisclosure(false);
 
@@ -39,7 +38,11 @@ export function BusinessProfileSettings() {
       </Alert>
     );
   }
+  const { data } = business;
+  // Staff see the profile read-only; the form says why.
   return (
-    <BusinessProfileForm key={business.data.id} business={business.data} canEdit={canManage} />
+    <Can action="business.manage">
+      {(allowed) => <BusinessProfileForm key={data.id} business={data} canEdit={allowed} />}
+    </Can>
   );
 }

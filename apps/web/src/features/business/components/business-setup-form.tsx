@@ -1,18 +1,11 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ErrorAlert } from '@/components/form-alerts';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { useCreateBusiness } from '../api';
-import {
-  BUSINESS_TEXTS,
-  businessFormSchema,
-  emptyBusinessForm,
-  toCreateInput,
-  type BusinessFormValues,
-} from '../business-form';
+import { BUSINESS_TEXTS, businessForm, toCreateInput } from '../business-form';
 import { BusinessFields } from './business-fields';
 import { LogoField } from './logo-field';
 
@@ -25,11 +18,7 @@ interface BusinessSetupFormProps {
 export function BusinessSetupForm({ onDone, onCancel }: BusinessSetupFormProps) {
   const create = useCreateBusiness();
   const logo = useImageUpload('business_logo', BUSINESS_TEXTS.logoFailed);
-  const form = useForm<BusinessFormValues>({
-    initialValues: emptyBusinessForm,
-    validate: zod4Resolver(businessFormSchema),
-    validateInputOnBlur: true,
-  });
+  const form = useAdapterForm(businessForm);
 
   const submit = form.onSubmit((values) => {
     if (logo.uploading) return;

@@ -2,12 +2,14 @@ import { Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { COUNTRIES, GENDERS, lagosDay } from '@kora/shared';
 import type { ReactNode } from 'react';
-import { useStates } from '@/features/business/api';
-import type { MemberFormValues } from '../member-form';
+import { EmailField, PhoneField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
+import { useStates } from '@/features/business';
+import { memberForm, type MemberFormValues } from '../member-form';
 
 interface MemberFieldsProps {
   form: UseFormReturnType<MemberFormValues>;
-  /** Asterisks only on create (spec 02 §5). */
+  /** Asterisks on create only: on edit every field already has its value. */
   create: boolean;
   planOptions: { value: string; label: string }[];
   plansLoading: boolean;
@@ -29,37 +31,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The member form's fields, grouped; one column on a phone. */
 export function MemberFields({ form, create, planOptions, plansLoading }: MemberFieldsProps) {
   const states = useStates();
-  const v = form.getValues();
-  const select = (key: keyof MemberFormValues) => ({
-    ...form.getInputProps(key),
-    value: v[key] || null,
-    onChange: (value: string | null) => form.setFieldValue(key, value ?? ''),
-  });
+  const { text, select } = formFields(form, memberForm);
+  // The member's own details: the browser must not fill in those of the signed-in user.
+  const own = (name: keyof MemberFormValues) => ({ ...text(name), autoComplete: 'off' });
   const full = { gridColumn: '1 / -1' };
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <Section title="Personal Information">
-        <TextInput
-          label="First Name"
-          required={create}
-          autoComplete="off"
-          maxLength={100}
-          {...form.getInputProps('first_name')}
-        />
-        <TextInput
-          label="Middle Name"
-          autoComplete="off"
-          maxLength={100}
-          {...form.getInputProps('middle_name')}
-        />
-        <TextInput
-          label="Last Name"
-          required={create}
-          autoComplete="off"
-          maxLength={100}
-          {...form.getInputProps('last_name')}
-        />
+        <TextInput label="First Name" required={create} {...own('first_name')} />
+        <TextInput label="Middle Name" {...own('middle_name')} />
+        <TextInput label="Last Name" required={create} {...own('last_name')} />
         <Select
           label="Gender"
           placeholder="Select gender"
@@ -76,34 +58,11 @@ export function MemberFields({ form, create, planOptions, plansLoading }: Member
         />
       </Section>
       <Section title="Contact Information">
-        <TextInput
-          label="Phone Number"
-          placeholder="0803 123 4567"
-          required={create}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          maxLength={20}
-          {...form.getInputProps('mobile_number')}
-        />
-        <TextInput
-          label="Email Address"
-          placeholder="member@example.com"
-          required={create}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          maxLength={254}
-          {...form.getInputProps('email_address')}
-        />
-        <TextInput
-          label="Home Address"
-          style={full}
-          maxLength={300}
-          {...form.getInputProps('home_address')}
-        />
-        <TextInput label="City" required={create} maxLength={100} {...form.getInputProps('city')} />
-        {v.country_code === 'NG' ? (
+        <PhoneField placeholder="0803 123 4567" required={create} {...own('mobile_number')} />
+        <EmailField placeholder="member@example.com" required={create} {...own('email_address')} />
+        <TextInput label="Home Address" style={full} {...text('home_address')} />
+        <TextInput label="City" required={create} {...text('city')} />
+        {form.getValues().country_code === 'NG' ? (
           <Select
             label="State"
             placeholder="Select a state"
@@ -114,12 +73,7 @@ export function MemberFields({ form, create, planOptions, plansLoading }: Member
             {...select('state')}
           />
         ) : (
-          <TextInput
-            label="State"
-            required={create}
-            maxLength={100}
-            {...form.getInputProps('state')}
-          />
+          <TextInput label="State" required={create} {...text('state')} />
         )}
         <Select
           label="Country"
@@ -130,23 +84,12 @@ export function MemberFields({ form, create, planOptions, plansLoading }: Member
         />
       </Section>
       <Section title="Emergency Contact">
-        <TextInput
-          label="Emergency Contact Name"
-          maxLength={200}
-          {...form.getInputProps('emergency_contact_name')}
-        />
-        <TextInput
-          label="Emergency Contact Number"
-          type="tel"
-          inputMode="tel"
-          maxLength={20}
-          {...form.getInputProps('emergency_contact_number')}
-        />
+        <TextInput label="Emergency Contact Name" {...text('emergency_contact_name')} />
+        <PhoneField label="Emergency Contact Number" {...text('emergency_contact_number')} />
         <TextInput
           label="Relationship"
           placeholder="e.g. Sister"
-          maxLength={100}
-          {...form.getInputProps('emergency_contact_relationship')}
+          {...text('emergency_contact_relationship')}
         />
       </Section>
       <Section title="Subscription">

@@ -1,16 +1,11 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { formatNaira, type MemberPlan } from '@kora/shared';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { usePlans } from '@/features/subscription-plans';
 import { ApiError } from '@/lib/api-error';
-import {
-  MEMBER_TEXTS,
-  emptyMemberForm,
-  validateMemberForm,
-  type MemberFormValues,
-} from '../member-form';
+import { MEMBER_TEXTS, memberForm, type MemberFormValues } from '../member-form';
 import { MemberFields } from './member-fields';
 
 interface MemberFormProps {
@@ -27,20 +22,12 @@ interface MemberFormProps {
   top?: ReactNode;
 }
 
-/** The member form of add and edit (spec 02 §5). */
+/** The member form of add and edit. */
 export function MemberForm(props: MemberFormProps) {
   const { mode, currentPlan, pending, error, onSubmit, onCancel, top } = props;
   const create = mode === 'create';
   const plans = usePlans(true);
-  const form = useForm<MemberFormValues>({
-    initialValues: props.initialValues ?? emptyMemberForm,
-    validate: validateMemberForm,
-    validateInputOnBlur: true,
-  });
-  const { setErrors } = form;
-  useEffect(() => {
-    if (error instanceof ApiError && error.errors) setErrors(error.errors);
-  }, [error, setErrors]);
+  const form = useAdapterForm(memberForm, { initialValues: props.initialValues, error });
 
   const planOptions = (plans.data ?? []).map((p) => ({
     value: String(p.id),

@@ -1,6 +1,5 @@
 import { Card } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -8,7 +7,7 @@ import { useSectionPath } from '@/components/use-section-path';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/use-page-title';
-import { membersApi, membersKey, useCreateMember } from '../api';
+import { useAddMemberPicture, useCreateMember } from '../api';
 import { MemberForm } from '../components/member-form';
 import { NewMemberPicture } from '../components/new-member-picture';
 import { MEMBER_TEXTS, toCreateInput, type MemberFormValues } from '../member-form';
@@ -17,8 +16,8 @@ import { MEMBER_TEXTS, toCreateInput, type MemberFormValues } from '../member-fo
 export function MemberAddPage() {
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
-  const queryClient = useQueryClient();
   const create = useCreateMember();
+  const addPicture = useAddMemberPicture();
   const submission = useSubmissionKey('member-create');
   const [picture, setPicture] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -39,8 +38,7 @@ export function MemberAddPage() {
           if (picture) {
             setUploading(true);
             try {
-              await membersApi.uploadPicture(member.id, picture);
-              await queryClient.invalidateQueries({ queryKey: membersKey });
+              await addPicture(member.id, picture);
             } catch (error) {
               notifications.show({
                 color: 'red',

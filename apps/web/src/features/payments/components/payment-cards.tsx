@@ -1,5 +1,6 @@
+import { AmountText, MemberItemCards } from '@/components/list';
+import { MemberCell } from '@/features/members';
 import { planTypeLabel } from '@/features/subscription-plans';
-import { AmountText, MemberItemCards } from '@/features/subscriptions';
 import { formatDateTime } from '@/lib/format';
 import { paymentDurationLabel } from '../payment-format';
 import { MethodBadge } from './method-badge';
@@ -10,6 +11,7 @@ export function PaymentCards({ payments, planDurations }: PaymentRowsProps) {
   return (
     <MemberItemCards
       rows={payments}
+      MemberCell={MemberCell}
       card={(p) => ({
         corner: <AmountText amount={p.amount} fw={800} />,
         line: `${p.subscription_type.name} · ${planTypeLabel(p.subscription_type.is_grouped)} · ${paymentDurationLabel(p, planDurations.get(p.subscription_type_id))}`,

@@ -13,7 +13,7 @@ const CARDS: { key: keyof PaymentSummary; label: string; hint: string }[] = [
 const show = (key: keyof PaymentSummary, value: number) =>
   key === 'count' ? value.toLocaleString('en-NG') : formatNaira(value);
 
-/** The payments summary cards, computed by the server over all payments (03-decisions §5). */
+/** The payments summary cards, computed by the server over all payments, not the page shown. */
 export function PaymentStats() {
   const summary = usePaymentSummary();
   const data = summary.data;

@@ -1,7 +1,9 @@
 import { Text } from '@mantine/core';
 import type { Payment } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
-import { NowrapText, memberPlanColumns } from '@/features/subscriptions';
+import { NowrapText, memberPlanColumns } from '@/components/list';
+import { MemberCell } from '@/features/members';
+import { planTypeLabel } from '@/features/subscription-plans';
 import { formatDateTime } from '@/lib/format';
 import { paymentDurationLabel } from '../payment-format';
 import { MethodBadge } from './method-badge';
@@ -13,7 +15,7 @@ export interface PaymentRowsProps {
 }
 
 const columns = (planDurations: Map<number, number>): Column<Payment>[] => [
-  ...memberPlanColumns<Payment>((p) => p.amount),
+  ...memberPlanColumns<Payment>({ MemberCell, planTypeLabel }, (p) => p.amount),
   {
     header: 'Duration',
     cell: (p) => (
@@ -33,7 +35,7 @@ const columns = (planDurations: Map<number, number>): Column<Payment>[] => [
   { header: 'Date', cell: (p) => <NowrapText>{formatDateTime(p.created_at)}</NowrapText> },
 ];
 
-/** The payments table (spec 02 §2). Rows do not open anything. */
+/** The payments table. Rows do not open anything. */
 export function PaymentsTable({ payments, planDurations }: PaymentRowsProps) {
   return <DataTable rows={payments} columns={columns(planDurations)} minWidth={960} />;
 }

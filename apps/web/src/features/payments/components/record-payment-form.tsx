@@ -1,21 +1,19 @@
 import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   MAX_PAYMENT_DURATION,
   PAYMENT_METHODS,
-  PAYMENT_PURPOSE_MAX,
   formatNaira,
   koboToNaira,
   type Member,
   type RecordedPayment,
 } from '@kora/shared';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
-import { MemberAutocomplete } from '@/components/member-autocomplete';
+import { formFields } from '@/components/form/form-fields';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
+import { MemberAutocomplete } from '@/features/members';
 import { usePlans } from '@/features/subscription-plans';
-import { ApiError } from '@/lib/api-error';
 import { useRecordPayment } from '../api';
 import {
   PAYMENT_MODAL_CLOSE_MS,
@@ -24,7 +22,7 @@ import {
   emptyPaymentForm,
   isPaymentDuration,
   paymentAmountKobo,
-  paymentFormSchema,
+  paymentForm,
   planOptionLabel,
   toPaymentInput,
   type PaymentFormValues,
@@ -48,9 +46,9 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
   const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
-  const form = useForm<PaymentFormValues>({
+  const form = useAdapterForm(paymentForm, {
     initialValues: emptyPaymentForm(given?.id),
-    validate: zod4Resolver(paymentFormSchema),
+    error: record.error,
     validateInputOnBlur: ['subscription_type_id', 'method', 'purpose'],
     // The duration's rule shows as it is typed; the value is kept as typed, never corrected.
     validateInputOnChange: ['duration'],
@@ -92,10 +90,7 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
           submission.settle(true);
           setRecorded(answer.data);
         },
-        onError: (error) => {
-          submission.settle(false);
-          if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-        },
+        onError: () => submission.settle(false),
       },
     );
   };
@@ -166,11 +161,7 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
             {...form.getInputProps('method')}
           />
         </Group>
-        <TextInput
-          label="Purpose"
-          maxLength={PAYMENT_PURPOSE_MAX}
-          {...form.getInputProps('purpose')}
-        />
+        <TextInput label="Purpose" {...formFields(form, paymentForm).text('purpose')} />
         <TextInput
           label="Amount"
           description="Plan amount × duration"

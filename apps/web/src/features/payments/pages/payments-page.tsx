@@ -3,16 +3,16 @@ import { IconCash, IconPlus } from '@tabler/icons-react';
 import { PAYMENT_METHODS } from '@kora/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListCard } from '@/components/list-card';
-import { PageHeader } from '@/components/page-header';
-import { usePlans } from '@/features/subscription-plans';
 import {
   ListToolbar,
   activeFilterCount,
-  useChosenMember,
   useListFilters,
   type FilterChoice,
-} from '@/features/subscriptions';
+} from '@/components/list';
+import { ListCard } from '@/components/list-card';
+import { PageHeader } from '@/components/page-header';
+import { MemberAutocomplete, useChosenMember } from '@/features/members';
+import { usePlans } from '@/features/subscription-plans';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PAYMENTS_PER_PAGE, usePayments } from '../api';
 import { PaymentCards } from '../components/payment-cards';
@@ -41,6 +41,7 @@ export function PaymentsPage() {
   const [recording, setRecording] = useState(false);
   const fromUrl = params.get('record') === '1';
   const forMember = useChosenMember(fromUrl ? params.get('member_id') : null);
+  const chosen = useChosenMember(filters.member_id);
   const filtered = activeFilterCount(filters) > 0;
   usePageTitle('Payments');
   const planDurations = useMemo(
@@ -86,6 +87,9 @@ export function PaymentsPage() {
             choice={METHOD_CHOICE}
             onApply={apply}
             onClear={clear}
+            member={chosen.member}
+            onMemberPicked={chosen.remember}
+            MemberPicker={MemberAutocomplete}
           />
         }
         query={payments}

@@ -11,20 +11,17 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { DURATION_TYPES } from '@kora/shared';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect } from 'react';
-import { ApiError } from '@/lib/api-error';
+import { formFields } from '@/components/form/form-fields';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { usePlanPresets } from '../api';
 import { perUnitPrice } from '../plan-format';
 import { presetLockProps } from './preset-lock';
 import {
   OTHER_PRESET,
   canSubmitCreate,
-  emptyPlanForm,
   isPresetLocked,
-  planFormSchema,
+  planForm,
   presetValues,
   type PlanFormValues,
 } from '../plan-form';
@@ -56,17 +53,13 @@ export function PlanForm(props: PlanFormProps) {
   const { mode, pending, error, readOnlyReason, done, onSubmit, onCancel } = props;
   const create = mode === 'create';
   const presets = usePlanPresets(create);
-  const form = useForm<PlanFormValues>({
-    initialValues: props.initialValues ?? emptyPlanForm,
-    validate: zod4Resolver(planFormSchema),
-    validateInputOnBlur: true,
+  const form = useAdapterForm(planForm, {
+    initialValues: props.initialValues,
+    error,
     // Numbers show their rule as they are typed; a typed value is never corrected silently.
     validateInputOnChange: ['amount', 'duration', 'group_limit'],
   });
-  const { setErrors } = form;
-  useEffect(() => {
-    if (error instanceof ApiError && error.errors) setErrors(error.errors);
-  }, [error, setErrors]);
+  const { text, select } = formFields(form, planForm);
 
   const values = form.getValues();
   const locked = create && isPresetLocked(values);
@@ -114,8 +107,7 @@ export function PlanForm(props: PlanFormProps) {
           placeholder="e.g. Monthly Membership"
           required={create}
           readOnly={locked || readOnly}
-          maxLength={100}
-          {...form.getInputProps('name')}
+          {...text('name')}
           {...lock}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -151,11 +143,7 @@ export function PlanForm(props: PlanFormProps) {
             required={create}
             readOnly={locked || readOnly}
             allowDeselect={false}
-            {...form.getInputProps('duration_type')}
-            value={values.duration_type || null}
-            onChange={(v) =>
-              form.setFieldValue('duration_type', (v ?? '') as PlanFormValues['duration_type'])
-            }
+            {...select('duration_type')}
             {...lock}
           />
         </SimpleGrid>

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrivalBanner } from '@/components/arrival-banner';
+import { Can } from '@/components/can';
 import { LoadError } from '@/components/load-error';
 import { NotFoundState } from '@/components/not-found-state';
 import { PageHeader } from '@/components/page-header';
@@ -10,9 +11,8 @@ import { PageLoader } from '@/components/page-loader';
 import { useSectionPath } from '@/components/use-section-path';
 import { ApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCanManagePlans, usePlan } from '../api';
+import { STAFF_PLANS_TOOLTIP, usePlan } from '../api';
 import { DeletePlanModal } from '../components/delete-plan-modal';
-import { ManagerOnly } from '../components/manager-only';
 import { PlanStatsCard } from '../components/plan-stats-card';
 import { PlanSummaryCard } from '../components/plan-summary-card';
 import { PLAN_TEXTS, PLAN_UPDATED_BANNER_MS } from '../plan-form';
@@ -23,7 +23,6 @@ export function PlanDetailsPage() {
   const id = useIdParam();
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
-  const canManage = useCanManagePlans();
   const plan = usePlan(id);
   const [deleting, setDeleting] = useState(false);
   const list = sectionPath('subscription-plans');
@@ -75,28 +74,25 @@ export function PlanDetailsPage() {
           description="Subscription plan details"
           actions={
             <>
-              <ManagerOnly allowed={canManage}>
+              <Can action="plans.manage" reason={STAFF_PLANS_TOOLTIP}>
                 <Button
                   component={Link}
                   to={sectionPath(`subscription-plans/${id}/edit`)}
                   leftSection={<IconPencil size={16} aria-hidden />}
-                  disabled={!canManage}
-                  onClick={(e) => (canManage ? undefined : e.preventDefault())}
                 >
                   Edit Plan
                 </Button>
-              </ManagerOnly>
-              <ManagerOnly allowed={canManage}>
+              </Can>
+              <Can action="plans.manage" reason={STAFF_PLANS_TOOLTIP}>
                 <Button
                   color="red"
                   variant="light"
                   leftSection={<IconTrash size={16} aria-hidden />}
-                  disabled={!canManage}
                   onClick={() => setDeleting(true)}
                 >
                   Delete Plan
                 </Button>
-              </ManagerOnly>
+              </Can>
             </>
           }
         />

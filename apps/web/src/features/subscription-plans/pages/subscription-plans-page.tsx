@@ -3,15 +3,15 @@ import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import type { Plan } from '@kora/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Can } from '@/components/can';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCanManagePlans, usePlans } from '../api';
+import { STAFF_PLANS_TOOLTIP, useCanManagePlans, usePlans } from '../api';
 import { DeletePlanModal } from '../components/delete-plan-modal';
-import { ManagerOnly } from '../components/manager-only';
 import { PlansTable } from '../components/plans-table';
 import { PLAN_TEXTS } from '../plan-form';
 
@@ -26,11 +26,11 @@ export function SubscriptionPlansPage() {
   const add = () => void navigate(sectionPath('subscription-plans/add'));
 
   const addButton = (label: string) => (
-    <ManagerOnly allowed={canManage}>
-      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add} disabled={!canManage}>
+    <Can action="plans.manage" reason={STAFF_PLANS_TOOLTIP}>
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
         {label}
       </Button>
-    </ManagerOnly>
+    </Can>
   );
 
   return (

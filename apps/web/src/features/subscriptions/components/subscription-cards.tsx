@@ -1,7 +1,7 @@
 import { formatDay } from '@kora/shared';
+import { AmountText, MemberItemCards } from '@/components/list';
+import { MemberCell } from '@/features/members';
 import { subscriptionDurationLabel } from '../subscription-status';
-import { AmountText } from './list-columns';
-import { MemberItemCards } from './member-item-cards';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 import type { SubscriptionRowsProps } from './subscriptions-table';
 
@@ -10,6 +10,7 @@ export function SubscriptionCards({ subscriptions, today }: SubscriptionRowsProp
   return (
     <MemberItemCards
       rows={subscriptions}
+      MemberCell={MemberCell}
       card={(s) => ({
         corner: <SubscriptionStatusBadge subscription={s} today={today} />,
         line: `${s.subscription_type.name} · ${subscriptionDurationLabel(s)}`,

@@ -3,8 +3,8 @@ import { StatGrid, countStat } from '@/components/stat-grid';
 import { useSubscriptionSummary } from '../api';
 
 /**
- * Overdue uses the expired count, as the specification says. Upcoming (renewals paid in advance,
- * starting after today) is not part of Active.
+ * Overdue is the expired count. Upcoming (renewals paid in advance, starting after today) is
+ * not part of Active.
  */
 const CARDS: { key: keyof SubscriptionSummary; label: string; hint: string; color: string }[] = [
   { key: 'active', label: 'Active', hint: 'Running today', color: 'green' },

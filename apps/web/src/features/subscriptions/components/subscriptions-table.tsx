@@ -1,8 +1,10 @@
 import { Text } from '@mantine/core';
 import { formatDay, type Subscription } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
+import { NowrapText, memberPlanColumns } from '@/components/list';
+import { MemberCell } from '@/features/members';
+import { planTypeLabel } from '@/features/subscription-plans';
 import { subscriptionDurationLabel } from '../subscription-status';
-import { NowrapText, memberPlanColumns } from './list-columns';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 export interface SubscriptionRowsProps {
@@ -12,7 +14,7 @@ export interface SubscriptionRowsProps {
 }
 
 const columns = (today: string): Column<Subscription>[] => [
-  ...memberPlanColumns<Subscription>((s) => s.subscription_amount),
+  ...memberPlanColumns<Subscription>({ MemberCell, planTypeLabel }, (s) => s.subscription_amount),
   { header: 'Duration', cell: (s) => <Text size="sm">{subscriptionDurationLabel(s)}</Text> },
   { header: 'Start Date', cell: (s) => <NowrapText>{formatDay(s.start_date)}</NowrapText> },
   { header: 'Expiry Date', cell: (s) => <NowrapText>{formatDay(s.expiry_date)}</NowrapText> },
@@ -22,7 +24,7 @@ const columns = (today: string): Column<Subscription>[] => [
   },
 ];
 
-/** The subscriptions table (spec 02 §2). Rows do not open anything. */
+/** The subscriptions table. Rows do not open anything. */
 export function SubscriptionsTable({ subscriptions, today }: SubscriptionRowsProps) {
   return <DataTable rows={subscriptions} columns={columns(today)} minWidth={920} />;
 }

@@ -1,19 +1,22 @@
 import { Button } from '@mantine/core';
 import { IconCalendarStats } from '@tabler/icons-react';
 import { lagosDay } from '@kora/shared';
+import {
+  ListToolbar,
+  activeFilterCount,
+  useListFilters,
+  type FilterChoice,
+} from '@/components/list';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
+import { MemberAutocomplete, useChosenMember } from '@/features/members';
 import { usePlans } from '@/features/subscription-plans';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SUBSCRIPTIONS_PER_PAGE, useSubscriptions } from '../api';
-import type { FilterChoice } from '../components/list-filter-panel';
-import { ListToolbar } from '../components/list-toolbar';
 import { SubscriptionCards } from '../components/subscription-cards';
 import { SubscriptionStats } from '../components/subscription-stats';
 import { SubscriptionsTable } from '../components/subscriptions-table';
-import { activeFilterCount } from '../list-filters';
 import { SUBSCRIPTION_TEXTS } from '../subscription-status';
-import { useListFilters } from '../use-list-filters';
 
 const FILTERS = ['member_id', 'subscription_type_id', 'status', 'start_date', 'end_date'] as const;
 const STATUS_CHOICE: FilterChoice = {
@@ -32,6 +35,7 @@ export function SubscriptionsPage() {
   const { filters, page, apply, clear, setPage } = useListFilters(FILTERS);
   const subscriptions = useSubscriptions({ page, ...filters });
   const plans = usePlans(false);
+  const chosen = useChosenMember(filters.member_id);
   const filtered = activeFilterCount(filters) > 0;
   const today = lagosDay();
   usePageTitle('Subscriptions');
@@ -53,6 +57,9 @@ export function SubscriptionsPage() {
             choice={STATUS_CHOICE}
             onApply={apply}
             onClear={clear}
+            member={chosen.member}
+            onMemberPicked={chosen.remember}
+            MemberPicker={MemberAutocomplete}
           />
         }
         query={subscriptions}

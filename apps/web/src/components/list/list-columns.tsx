@@ -1,14 +1,21 @@
 import { Stack, Text } from '@mantine/core';
 import { formatNaira, type PaymentMember } from '@kora/shared';
+import type { ComponentType } from 'react';
 import type { Column } from '@/components/data-table';
-import { planTypeLabel } from '@/features/subscription-plans';
-import { MemberCell } from './member-cell';
 
 /** A subscription or a payment: a member's purchase of a plan. */
 export interface MemberPlanRow {
   id: number;
   member: PaymentMember;
   subscription_type: { name: string; is_grouped: number | boolean };
+}
+
+/** What the lists show of a row's member and plan, given by the features that know them. */
+export interface MemberPlanParts {
+  /** The row's member: picture (or initials), name and e-mail. */
+  MemberCell: ComponentType<{ member: PaymentMember }>;
+  /** The plan's type under its name: "Individual" or "Group". */
+  planTypeLabel: (isGrouped: number | boolean) => string;
 }
 
 /** An amount in naira, bold and on one line. */
@@ -31,6 +38,7 @@ export function NowrapText({ children }: { children: string }) {
 
 /** The Member, Plan and Amount columns that the subscriptions and payments tables begin with. */
 export const memberPlanColumns = <T extends MemberPlanRow>(
+  { MemberCell, planTypeLabel }: MemberPlanParts,
   amount: (row: T) => number,
 ): Column<T>[] => [
   { header: 'Member', maw: 260, cell: (row) => <MemberCell member={row.member} /> },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '@kora/shared';
 import { useCallback } from 'react';
-import { memberKey, useMember } from '@/features/members/api';
+import { memberKey, useMember } from './api';
 
 /**
  * The member whose id a URL holds (a member filter, or the member a payment is for), loaded

@@ -57,14 +57,11 @@ export const activeFilterCount = (filters: ListFilters): number =>
     filters.start_date || filters.end_date,
   ].filter(Boolean).length;
 
-/** The query string of a list call: page, page size and the filters set. */
+/** The query of a list call: page, page size and the filters, in this order. */
 export const listQuery = (page: number, perPage: number, filters: ListFilters) => {
-  const q = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  for (const key of FILTER_KEYS) {
-    const value = filters[key];
-    if (value) q.set(key, value);
-  }
-  return q;
+  const query: Record<string, string | number | undefined> = { page, per_page: perPage };
+  for (const key of FILTER_KEYS) query[key] = filters[key];
+  return query;
 };
 
 /** The page number of the query string; 1 when missing or not a page. */

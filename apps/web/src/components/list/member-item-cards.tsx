@@ -1,7 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { MemberPlanRow } from './list-columns';
-import { MemberCell } from './member-cell';
+import type { MemberPlanParts, MemberPlanRow } from './list-columns';
 
 export interface MemberItemCard {
   /** Beside the member, top right. */
@@ -20,9 +19,11 @@ export interface MemberItemCard {
 export function MemberItemCards<T extends MemberPlanRow>({
   rows,
   card,
+  MemberCell,
 }: {
   rows: T[];
   card: (row: T) => MemberItemCard;
+  MemberCell: MemberPlanParts['MemberCell'];
 }) {
   return (
     <Stack gap="xs" px="md" pb="xs">

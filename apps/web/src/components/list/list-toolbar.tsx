@@ -1,11 +1,9 @@
 import { Badge, Box, Button, Collapse, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import type { Plan } from '@kora/shared';
-import { MemberAutocomplete } from '@/components/member-autocomplete';
-import { activeFilterCount, type ListFilters } from '../list-filters';
-import { useChosenMember } from '../use-chosen-member';
-import { ListFilterPanel, type FilterChoice } from './list-filter-panel';
+import type { Member, Plan } from '@kora/shared';
+import { ListFilterPanel, type FilterChoice, type MemberPicker } from './list-filter-panel';
+import { activeFilterCount, type ListFilters } from './list-filters';
 
 interface ListToolbarProps {
   /** What the list holds, for the search box's name: "payments". */
@@ -16,6 +14,12 @@ interface ListToolbarProps {
   choice: FilterChoice;
   onApply: (filters: ListFilters) => void;
   onClear: () => void;
+  /** The member of `filters.member_id`, once loaded. */
+  member: Member | null;
+  /** Keeps a member just picked, so it shows without a new call. */
+  onMemberPicked: (member: Member) => void;
+  /** Finds a member (the members feature's picker). */
+  MemberPicker: MemberPicker;
 }
 
 /**
@@ -24,23 +28,22 @@ interface ListToolbarProps {
  * filters the list to that member at once; clearing it removes that filter.
  */
 export function ListToolbar(props: ListToolbarProps) {
-  const { filters, onApply } = props;
+  const { filters, onApply, member, onMemberPicked, MemberPicker } = props;
   const [opened, { toggle }] = useDisclosure(false);
-  const chosen = useChosenMember(filters.member_id);
   const count = activeFilterCount(filters);
 
   return (
     <>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <MemberAutocomplete
+          <MemberPicker
             aria-label={`Search ${props.noun} by member`}
             placeholder="Search member"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={chosen.member}
-            onChange={(member) => {
-              if (member) chosen.remember(member);
-              onApply({ ...filters, member_id: member ? String(member.id) : '' });
+            value={member}
+            onChange={(picked) => {
+              if (picked) onMemberPicked(picked);
+              onApply({ ...filters, member_id: picked ? String(picked.id) : '' });
             }}
           />
         </Box>
@@ -65,10 +68,11 @@ export function ListToolbar(props: ListToolbarProps) {
         {opened ? (
           <Box pt="md">
             <ListFilterPanel
-              key={`${JSON.stringify(filters)}:${chosen.member?.id ?? ''}`}
+              key={`${JSON.stringify(filters)}:${member?.id ?? ''}`}
               applied={filters}
-              member={chosen.member}
-              onMemberPicked={chosen.remember}
+              member={member}
+              onMemberPicked={onMemberPicked}
+              MemberPicker={MemberPicker}
               plans={props.plans}
               planLabel={props.planLabel}
               choice={props.choice}

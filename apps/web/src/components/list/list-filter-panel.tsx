@@ -1,14 +1,24 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { END_BEFORE_START, type Member, type Plan } from '@kora/shared';
-import { useState } from 'react';
-import { MemberAutocomplete } from '@/components/member-autocomplete';
-import type { ListFilters } from '../list-filters';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { ListFilters } from './list-filters';
 
 /** A select's "all" choice (Mantine keeps '' for "nothing chosen"). */
 const ALL = 'all';
 
 /** The range rule of the API (end on or after start), said of the start date. */
 export const START_AFTER_END = 'Start date must be on or before the end date';
+
+/** The member picker the lists use (the members feature's): a member or none. */
+export interface MemberPickerProps {
+  value: Member | null;
+  onChange: (member: Member | null) => void;
+  label?: string;
+  placeholder?: string;
+  'aria-label'?: string;
+  leftSection?: ReactNode;
+}
+export type MemberPicker = ComponentType<MemberPickerProps>;
 
 export interface FilterChoice {
   key: 'method' | 'status';
@@ -23,6 +33,7 @@ interface ListFilterPanelProps {
   /** The member of `applied.member_id`, once loaded. */
   member: Member | null;
   onMemberPicked: (member: Member) => void;
+  MemberPicker: MemberPicker;
   plans: Plan[] | undefined;
   planLabel: string;
   choice: FilterChoice;
@@ -35,7 +46,7 @@ interface ListFilterPanelProps {
  * and a date range. Changes wait for Apply Filters; Clear removes every filter.
  */
 export function ListFilterPanel(props: ListFilterPanelProps) {
-  const { applied, plans, choice } = props;
+  const { applied, plans, choice, MemberPicker } = props;
   const [member, setMember] = useState<Member | null>(props.member);
   const [plan, setPlan] = useState(applied.subscription_type_id ?? ALL);
   const [picked, setPicked] = useState(applied[choice.key] ?? ALL);
@@ -68,7 +79,7 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
       }}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        <MemberAutocomplete
+        <MemberPicker
           label="Member"
           placeholder="Type 2+ letters"
           value={member}

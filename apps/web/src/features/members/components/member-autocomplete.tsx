@@ -4,22 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPhoneLocal, fullName } from '@/lib/format';
-import { http } from '@/lib/http';
+import { memberSearchKey, membersApi } from '../api';
 
-/** The dropdown opens at this many characters (spec 02 §4, §7). */
+/** The dropdown opens at this many characters. */
 export const MEMBER_SEARCH_MIN = 2;
-/** Members fetched for one search term (spec 02 §7). */
-export const MEMBER_SEARCH_PAGE_SIZE = 50;
 /** How long typing pauses before the search runs. */
 export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
-
-/** Under the members key, so refreshing members after a change refreshes searches too. */
-export const memberSearchKey = (term: string) => ['members', 'search', term] as const;
-
-const searchMembers = (term: string, signal?: AbortSignal) => {
-  const q = new URLSearchParams({ search: term, per_page: String(MEMBER_SEARCH_PAGE_SIZE) });
-  return http.get<Member[]>(`/v1/member?${q}`, { signal });
-};
 
 const nameOf = (m: Member) => fullName(m.first_name, m.last_name);
 
@@ -41,7 +31,7 @@ export interface MemberAutocompleteProps {
 }
 
 /**
- * Pick a member by name, phone, e-mail or member ID (spec 02 §4): the dropdown opens at 2 or
+ * Pick a member by name, phone, e-mail or member ID: the dropdown opens at 2 or
  * more characters (searched after a pause in typing), closes on Escape or an outside click;
  * editing the text after a selection clears the selection.
  */
@@ -54,7 +44,7 @@ export function MemberAutocomplete(props: MemberAutocompleteProps) {
   const searching = !value && debounced.length >= MEMBER_SEARCH_MIN;
   const results = useQuery({
     queryKey: memberSearchKey(debounced),
-    queryFn: async ({ signal }) => (await searchMembers(debounced, signal)).data,
+    queryFn: async ({ signal }) => (await membersApi.search(debounced, signal)).data,
     enabled: searching,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

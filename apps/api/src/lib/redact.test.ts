@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { Database } from '../db/client';
+import { openTestDatabase } from '../test/database';
+import { testConfig } from '../test/app';
+import { errorForLog, redactText } from './redact';
+
+const PASSWORD = 'Correct-Horse-42';
+
+describe('logs hold no secrets', () => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    app = await buildApp(testConfig({ logLevel: 'info' }), {
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('a failed insert on register logs the error without the password hash', async () => {
+    // Every new user row now fails to insert: the database error quotes the statement's parameters.
+    await database.db.execute(
+      sql`alter table users add constraint kora_test_refuse check (id < 0) not valid`,
+    );
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/register',
+        payload: {
+          first_name: 'Ada',
+          last_name: 'Obi',
+          email: 'ada.log@example.com',
+          phone_number: '08031234567',
+          password: PASSWORD,
+        },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await database.db.execute(sql`alter table users drop constraint kora_test_refuse`);
+    }
+    const log = lines.join('');
+    expect(log).toContain('unhandled error');
+    expect(log).toContain('Failed query');
+    expect(log).not.toContain('$argon2');
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain('ada.log@example.com');
+  });
+
+  it('a request for a set-password link logs its path, never its token', async () => {
+    lines.length = 0;
+    await app.inject({
+      method: 'GET',
+      url: '/set-password?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig',
+    });
+    const log = lines.join('');
+    expect(log).toContain('/set-password');
+    expect(log).not.toContain('eyJ');
+    expect(log).not.toContain('token=');
+  });
+
+  it('cuts hashes, tokens, links and codes out of any text', () => {
+    const text = [
+      'Failed query: insert into "users" values ($1, $2) params: ada@example.com,$argon2id$v=19$m=19456,t=2,p=1$abc$def',
+      'link https://kora.ng/set-password?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln',
+      'refresh 3q2-7wZm9yX0QbH1uK5lR8sT2vW4xY6zA1bC3dE5fG7hJ9kL',
+      'Your verification code is 1234567',
+    ].join('\n');
+    const out = redactText(text);
+    for (const secret of [
+      '$argon2id',
+      'eyJ',
+      '3q2-7wZm9yX0QbH1uK5lR8sT2vW4xY6zA1bC3dE5fG7hJ9kL',
+      '1234567',
+      'ada@example.com',
+    ])
+      expect(out).not.toContain(secret);
+    expect(out).toContain('Failed query: insert into "users"');
+  });
+
+  it('logs an error by its kind and message, never the fields it carries', () => {
+    const err = Object.assign(new Error('boom'), {
+      params: ['$argon2id$v=19$secret'],
+      query: 'insert',
+    });
+    const logged = JSON.stringify(errorForLog(err));
+    expect(logged).toContain('boom');
+    expect(logged).not.toContain('argon2');
+  });
+});

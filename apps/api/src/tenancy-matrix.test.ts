@@ -1,0 +1,581 @@
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import FormData from 'form-data';
+import { SignJWT, decodeJwt } from 'jose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as shared from '@kora/shared';
+import { pathOf, type Contract } from '@kora/shared';
+import * as schema from './db/schema';
+import { call, createTestApp, type TestApp } from './test/app';
+import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
+
+/*
+ * The tenancy matrix, generated from the contracts: every call of every `*Contracts` object of
+ * @kora/shared that is not public is sent
+ *   - with no token, a token signed with another secret, an `alg: none` token, a token whose
+ *     claims were edited under the original signature, and an expired one: 401 every time;
+ *   - by business B with business A's ids in its path, body, form or query: never a 2xx (404, or
+ *     the field error stated below); a list filtered by A's id answers nothing of A's;
+ * and afterwards every row of the database (A's and B's) is exactly as it was, and A reads its
+ * records back unchanged. A new contract is covered without editing this file, unless it names
+ * an id this file cannot place or needs a body: then the first test fails and lists it.
+ */
+
+// -------------------------------------------------------------------------------------------
+// Where ids come from
+
+type Entity = 'member' | 'plan' | 'payment' | 'subscription';
+type Records = Record<Entity, number>;
+
+/** The path segment before `:id` names the record (`/v1/member/:id` → a member). */
+const SEGMENT_ENTITIES: Record<string, Entity> = {
+  member: 'member',
+  'subscription-type': 'plan',
+  payment: 'payment',
+  subscription: 'subscription',
+};
+
+/** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
+const FIELD_ENTITIES: Record<string, Entity> = {
+  member_id: 'member',
+  subscription_type_id: 'plan',
+  payment_id: 'payment',
+  subscription_id: 'subscription',
+};
+
+const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
+
+const PASSWORD = 'correct-horse-42';
+const PLAN = { name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month' } as const;
+
+/** A valid JSON body for each contract that takes one, built from the caller's own records. */
+const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
+  updateMyProfile: () => ({ first_name: 'Ngozi', phone_number: '08039876543' }),
+  changePassword: () => ({
+    old_password: PASSWORD,
+    new_password: 'another-horse-43',
+    confirm_password: 'another-horse-43',
+  }),
+  createBusiness: () => ({
+    business_name: 'Gamma Gym',
+    address: '1 Broad Street',
+    city: 'Lagos Island',
+    state: 'Lagos',
+  }),
+  updateBusinessProfile: () => ({ city: 'Yaba', business_phone: '08031112222' }),
+  createMember: (own) => memberBody({ first_name: 'Tobiloba', subscription_type_id: own.plan }),
+  updateMember: (own) => ({ first_name: 'Tobiloba', subscription_type_id: own.plan }),
+  createPlan: () => ({ name: 'Quarterly', amount: 60000, duration: 3, duration_type: 'month' }),
+  updatePlan: () => ({ name: 'Renamed plan', is_active: 1 }),
+  recordPayment: (own) => ({
+    member_id: own.member,
+    subscription_type_id: own.plan,
+    amount: PLAN.amount,
+    method: 'Cash',
+    duration: 1,
+  }),
+};
+
+/**
+ * Calls whose body is a multipart form (no JSON schema in the contract): their text fields,
+ * built from the caller's own records, and which of them carry ids. The OpenAPI document is
+ * checked below: a multipart call missing here fails the first test.
+ */
+const FORMS: Record<
+  string,
+  { fields: (own: Records) => Record<string, string>; ids: Record<string, Entity> }
+> = {
+  uploadFile: {
+    fields: (own) => ({ file_type: 'member_picture', entity_id: String(own.member) }),
+    ids: { entity_id: 'member' },
+  },
+};
+
+interface Expected {
+  status: number;
+  code?: string;
+  reason: string;
+}
+
+const NOT_FOUND: Expected = {
+  status: 404,
+  reason: "another business's record is not found, exactly like a missing one",
+};
+
+/** B naming one of A's ids where the answer is not the plain 404; keyed `operationId slot`. */
+const FOREIGN_EXPECTED: Record<string, Expected> = {
+  'createMember body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is a field of the member form: a plan B does not have is a field error',
+  },
+  'updateMember body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is a field of the member form: a plan B does not have is a field error',
+  },
+  'recordPayment body.member_id': {
+    status: 404,
+    code: 'MEMBER_NOT_FOUND',
+    reason: 'the member is looked up (and locked) in B only',
+  },
+  'recordPayment body.subscription_type_id': {
+    status: 404,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is looked up in B only',
+  },
+};
+
+/** Controls (the caller's own ids) whose answer is not the contract's success status. */
+const CONTROL_EXPECTED: Record<string, Expected> = {
+  deletePlan: {
+    status: 409,
+    reason: 'the plan is found, and kept because a payment bought it',
+  },
+};
+
+// -------------------------------------------------------------------------------------------
+// The contracts, and the id slots of each
+
+interface Slot {
+  in: 'path' | 'body' | 'form' | 'query';
+  name: string;
+  entity: Entity;
+}
+
+interface Entry {
+  key: string;
+  contract: Contract;
+  slots: Slot[];
+  /** Why this contract's cases cannot be built (unknown id source, no body…). */
+  problems: string[];
+}
+
+const isContract = (v: unknown): v is Contract =>
+  !!v &&
+  typeof v === 'object' &&
+  ['method', 'path', 'operationId', 'access'].every((k) => k in (v as object));
+
+/** The field names of an object schema, through pipes, optionals and defaults. */
+const fieldsOf = (s: z.ZodType | undefined): string[] | null => {
+  if (!s) return [];
+  const def = (
+    s as unknown as { _zod: { def: { type: string; in?: unknown; innerType?: unknown } } }
+  )._zod.def;
+  if (def.type === 'object') return Object.keys((s as unknown as z.ZodObject).shape);
+  if (def.type === 'pipe') return fieldsOf(def.in as z.ZodType);
+  if (['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type))
+    return fieldsOf(def.innerType as z.ZodType);
+  return null;
+};
+
+const problems: string[] = [];
+
+const entries: Entry[] = Object.entries(shared)
+  .filter(([name, value]) => /Contracts$/.test(name) && !!value && typeof value === 'object')
+  .flatMap(([group, calls]) =>
+    Object.entries(calls as Record<string, unknown>).flatMap(([name, c]) => {
+      const key = `${group}.${name}`;
+      if (!isContract(c)) {
+        problems.push(`${key} is not a contract`);
+        return [];
+      }
+      return [{ key, contract: c, slots: [] as Slot[], problems: [] as string[] }];
+    }),
+  );
+
+for (const entry of entries) {
+  const { contract: c } = entry;
+  const segments = c.path.split('/');
+  segments.forEach((segment, i) => {
+    if (!segment.startsWith(':')) return;
+    const name = segment.slice(1);
+    const entity = name === 'id' ? SEGMENT_ENTITIES[segments[i - 1] ?? ''] : FIELD_ENTITIES[name];
+    if (entity) entry.slots.push({ in: 'path', name, entity });
+    else entry.problems.push(`path parameter :${name} of ${c.path}: which record is it?`);
+  });
+  for (const [where, s] of [
+    ['body', c.body],
+    ['query', c.query],
+  ] as const) {
+    const fields = fieldsOf(s);
+    if (fields === null) {
+      entry.problems.push(`cannot read the fields of its ${where} schema`);
+      continue;
+    }
+    for (const name of fields.filter(isIdName)) {
+      const entity = FIELD_ENTITIES[name];
+      if (entity) entry.slots.push({ in: where, name, entity });
+      else entry.problems.push(`${where} field ${name}: which record does it name?`);
+    }
+  }
+  const form = FORMS[c.operationId];
+  if (form)
+    for (const [name, entity] of Object.entries(form.ids))
+      entry.slots.push({ in: 'form', name, entity });
+  if (c.body && c.access !== 'public' && !BODIES[c.operationId])
+    entry.problems.push(`no valid body for ${c.operationId}: add one to BODIES`);
+}
+
+const isPublic = (e: Entry) => e.contract.access === 'public';
+const isQueryOnly = (slots: Slot[]) => slots.every((s) => s.in === 'query');
+const protectedEntries = entries.filter((e) => !isPublic(e));
+const label = (e: Entry) => `${e.contract.operationId} (${e.contract.method} ${e.contract.path})`;
+const slotName = (s: Slot) => `${s.in}.${s.name}`;
+
+// -------------------------------------------------------------------------------------------
+// Two businesses, each with an owner, a plan, a member and a payment
+
+interface Side {
+  tenant: Tenant;
+  records: Records;
+  /** Texts of this business that must never reach another. */
+  markers: string[];
+}
+
+let t: TestApp;
+let A: Side;
+let B: Side;
+let png: Buffer;
+
+const setUpSide = async (name: string, person: string): Promise<Side> => {
+  const tenant = await createTenant(t, { name: `${name} Gym` });
+  const plan = await addPlan(t, tenant.token, { ...PLAN, name: `${name} Secret Plan` });
+  const email = `${person.toLowerCase()}.${name.toLowerCase()}only@example.com`;
+  const member = await addMember(t, tenant.token, {
+    first_name: person,
+    last_name: `${name}only`,
+    email_address: email,
+    subscription_type_id: plan.id,
+  });
+  const paid = await call(t.app, 'POST', '/v1/payment', {
+    token: tenant.token,
+    body: {
+      member_id: member.id,
+      subscription_type_id: plan.id,
+      amount: PLAN.amount,
+      method: 'Card',
+      duration: 1,
+    },
+  });
+  if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  const payment = paid.json().data;
+  return {
+    tenant,
+    records: {
+      member: member.id,
+      plan: plan.id,
+      payment: payment.id,
+      subscription: payment.subscription.id,
+    },
+    markers: [`${name}only`, email, `${name} Secret Plan`, `${name} Gym`, tenant.email],
+  };
+};
+
+// -------------------------------------------------------------------------------------------
+// Credentials
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+const CREDENTIALS: Record<string, () => Promise<string | undefined>> = {
+  'no token': async () => undefined,
+  'a token signed with another secret': async () =>
+    new SignJWT(decodeJwt(A.tenant.token))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret')),
+  'an alg:none token': async () => {
+    const [, payload] = A.tenant.token.split('.');
+    return `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+  },
+  "a token with edited claims (B's user and business, A's signature)": async () => {
+    const [header, , signature] = A.tenant.token.split('.');
+    const claims = {
+      ...decodeJwt(A.tenant.token),
+      sub: String(B.tenant.userId),
+      business_id: B.tenant.businessId,
+      email: B.tenant.email,
+    };
+    return `${header}.${b64(claims)}.${signature}`;
+  },
+  'an expired token (the real secret)': async () => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...decodeJwt(A.tenant.token), iat: now - 3600, exp: now - 60 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+  },
+};
+
+// -------------------------------------------------------------------------------------------
+// Sending a call
+
+interface Request {
+  params: Record<string, number>;
+  query: Record<string, number>;
+  body?: Record<string, unknown>;
+  form?: Record<string, string>;
+}
+
+/** The request for `entry` built from `own` records, with `foreign` slots set to `other`'s ids. */
+const requestFor = (entry: Entry, own: Records, foreign: Slot[] = [], other?: Records): Request => {
+  const { contract: c } = entry;
+  const idFor = (slot: Slot) =>
+    (foreign.some((f) => slotName(f) === slotName(slot)) ? other! : own)[slot.entity];
+  const request: Request = { params: {}, query: {} };
+  for (const name of c.path.match(/:([A-Za-z_]+)/g)?.map((p) => p.slice(1)) ?? []) {
+    const slot = entry.slots.find((s) => s.in === 'path' && s.name === name);
+    // An unknown id source (listed by the first test): any id, the credential is refused first.
+    request.params[name] = slot ? idFor(slot) : 1;
+  }
+  if (c.body) request.body = { ...(BODIES[c.operationId]?.(own) ?? {}) };
+  const form = FORMS[c.operationId];
+  if (form) request.form = form.fields(own);
+  for (const slot of foreign) {
+    const id = other![slot.entity];
+    if (slot.in === 'body') request.body![slot.name] = id;
+    if (slot.in === 'form') request.form![slot.name] = String(id);
+    if (slot.in === 'query') request.query[slot.name] = id;
+  }
+  return request;
+};
+
+const send = async (entry: Entry, request: Request, token: string | undefined) => {
+  const { contract: c } = entry;
+  const query = new URLSearchParams(
+    Object.entries(request.query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const url = `${pathOf(c.path, request.params)}${query ? `?${query}` : ''}`;
+  if (request.form) {
+    const form = new FormData();
+    form.append('file', png, { filename: 'picture.png', contentType: 'image/png' });
+    for (const [k, v] of Object.entries(request.form)) form.append(k, v);
+    return t.app.inject({
+      method: c.method,
+      url,
+      payload: form.getBuffer(),
+      headers: { ...form.getHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  }
+  return call(t.app, c.method, url, { token, body: request.body });
+};
+
+/** The answer carries none of `side`'s texts. */
+const expectNoLeak = (body: string, side: Side) => {
+  for (const marker of side.markers) expect(body.toLowerCase()).not.toContain(marker.toLowerCase());
+};
+
+// -------------------------------------------------------------------------------------------
+// What must not change
+
+const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable =>
+  is(v, PgTable),
+);
+
+/** Every row of every table (but the rate-limit counters), as sorted JSON lines per table. */
+const snapshot = async () => {
+  const result: Record<string, string[]> = {};
+  for (const table of tables) {
+    const name = getTableName(table);
+    if (name === 'rate_limits') continue;
+    const rows = await t.db.select().from(table as never);
+    result[name] = (rows as unknown[]).map((r) => JSON.stringify(r)).sort();
+  }
+  return result;
+};
+
+/** What A reads of its own records through the API. */
+const viewOf = async (side: Side) => {
+  const { token } = side.tenant;
+  const { member, plan } = side.records;
+  const urls = [
+    `/v1/member/${member}`,
+    `/v1/subscription-type/${plan}`,
+    `/v1/payment?member_id=${member}`,
+    `/v1/subscription?member_id=${member}`,
+    '/v1/business/profile',
+    '/v1/auth/me',
+    '/v1/member',
+    '/v1/subscription-type',
+  ];
+  const view: Record<string, unknown> = {};
+  for (const url of urls) {
+    const res = await call(t.app, 'GET', url, { token });
+    view[url] = { status: res.statusCode, body: res.json() };
+  }
+  return view;
+};
+
+let before: Awaited<ReturnType<typeof snapshot>>;
+let viewBefore: Awaited<ReturnType<typeof viewOf>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
+  A = await setUpSide('Alpha', 'Zainab');
+  B = await setUpSide('Bravo', 'Babatunde');
+  before = await snapshot();
+  viewBefore = await viewOf(A);
+});
+afterAll(() => t?.close());
+
+// -------------------------------------------------------------------------------------------
+// The matrix
+
+describe('the tenancy matrix', () => {
+  it('knows every contract and where each of its ids comes from', async () => {
+    expect(entries.length).toBeGreaterThan(20);
+    const unknown = [
+      ...problems,
+      // Public calls are not in the matrix: their ids and bodies need no source here.
+      ...protectedEntries.flatMap((e) => e.problems.map((p) => `${label(e)}: ${p}`)),
+    ];
+    // The bodies sent are valid for their contracts (the server's own checks aside).
+    for (const e of entries) {
+      const build = BODIES[e.contract.operationId];
+      if (!e.contract.body || !build) continue;
+      for (const side of [A, B]) {
+        const parsed = e.contract.body.safeParse(build(side.records));
+        if (!parsed.success)
+          unknown.push(`${label(e)}: BODIES builds an invalid body: ${parsed.error.message}`);
+      }
+    }
+    // Every operation the API serves is a contract here, and every multipart one has its form.
+    const doc = (await call(t.app, 'GET', '/docs/json')).json() as {
+      paths: Record<string, Record<string, { operationId?: string; requestBody?: any }>>;
+    };
+    const byOperation = new Map(entries.map((e) => [e.contract.operationId, e]));
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!op.operationId || !byOperation.has(op.operationId)) {
+          unknown.push(`${where} (${op.operationId ?? 'no operationId'}) is not in any *Contracts`);
+          continue;
+        }
+        const multipart = op.requestBody?.content?.['multipart/form-data']?.schema;
+        if (!multipart) continue;
+        const form = FORMS[op.operationId];
+        if (!form) unknown.push(`${where}: a multipart form this file has no fields for (FORMS)`);
+        for (const name of Object.keys(multipart.properties ?? {}).filter(isIdName))
+          if (!form?.ids[name]) unknown.push(`${where}: form field ${name}: which record?`);
+      }
+    expect(unknown).toEqual([]);
+  });
+
+  describe.each(Object.keys(CREDENTIALS))('with %s', (credential) => {
+    it.each(protectedEntries.map((e) => [label(e), e] as const))(
+      '%s answers 401',
+      async (_name, entry) => {
+        const token = await CREDENTIALS[credential]!();
+        const res = await send(entry, requestFor(entry, A.records), token);
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json().code).toMatch(/^(UNAUTHORIZED|TOKEN_INVALID)$/);
+        expectNoLeak(res.body, A);
+      },
+    );
+  });
+
+  interface ForeignCase {
+    title: string;
+    entry: Entry;
+    foreign: Slot[];
+    expected: Expected | 'nothing of A';
+  }
+
+  const foreignCases: ForeignCase[] = protectedEntries.flatMap((entry) => {
+    const cases: ForeignCase[] = [];
+    const expectedFor = (slot: Slot): Expected =>
+      FOREIGN_EXPECTED[`${entry.contract.operationId} ${slotName(slot)}`] ?? NOT_FOUND;
+    for (const slot of entry.slots)
+      cases.push({
+        title: `${label(entry)} with A's ${slot.entity} in ${slotName(slot)}`,
+        entry,
+        foreign: [slot],
+        expected: slot.in === 'query' ? 'nothing of A' : expectedFor(slot),
+      });
+    const named = entry.slots.filter((s) => s.in !== 'query');
+    if (named.length > 1)
+      cases.push({
+        title: `${label(entry)} with A's ids in ${named.map(slotName).join(', ')}`,
+        entry,
+        foreign: named,
+        // The first id looked at decides: path before body, body fields in schema order.
+        expected: expectedFor(named[0]!),
+      });
+    return cases;
+  });
+
+  it('has a case for every id of every protected contract', () => {
+    const covered = new Set(
+      foreignCases.flatMap((c) => c.foreign.map((s) => `${c.entry.key} ${slotName(s)}`)),
+    );
+    const missing = protectedEntries.flatMap((e) =>
+      e.slots.map((s) => `${e.key} ${slotName(s)}`).filter((k) => !covered.has(k)),
+    );
+    expect(missing).toEqual([]);
+    expect(foreignCases.length).toBeGreaterThan(0);
+  });
+
+  describe("B's valid token on A's ids", () => {
+    it.each(foreignCases.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+      const res = await send(
+        c.entry,
+        requestFor(c.entry, B.records, c.foreign, A.records),
+        B.tenant.token,
+      );
+      expectNoLeak(res.body, A);
+      if (c.expected === 'nothing of A') {
+        // A filter naming another business's record filters B's own rows: none match.
+        expect(res.statusCode, res.body).toBe(200);
+        expect(isQueryOnly(c.foreign)).toBe(true);
+        expect(res.json().data).toEqual([]);
+        return;
+      }
+      expect(res.statusCode, `${c.expected.reason}: ${res.body}`).toBe(c.expected.status);
+      if (c.expected.code) expect(res.json().code).toBe(c.expected.code);
+    });
+  });
+
+  it('left every row as it was, and A reads its records back unchanged', async () => {
+    const after = await snapshot();
+    for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    expect(await viewOf(A)).toEqual(viewBefore);
+    // And A's records are still A's: B's reads of its own find nothing of A.
+    const own = await call(t.app, 'GET', '/v1/payment', { token: B.tenant.token });
+    expect(own.statusCode).toBe(200);
+    expectNoLeak(own.body, A);
+  });
+
+  // Controls, once nothing may change any more: the very requests above succeed with the
+  // caller's own ids and a valid token, so each refusal above came from the foreign id or the
+  // credential, never from a malformed request.
+  describe('controls', () => {
+    const withIds = [...new Set(foreignCases.map((c) => c.entry))];
+    it.each(withIds.map((e) => [label(e), e] as const))(
+      "%s succeeds for B with B's own ids",
+      async (_name, entry) => {
+        const res = await send(entry, requestFor(entry, B.records), B.tenant.token);
+        const expected = CONTROL_EXPECTED[entry.contract.operationId];
+        if (expected) {
+          expect(res.statusCode, `${expected.reason}: ${res.body}`).toBe(expected.status);
+          return;
+        }
+        expect(res.statusCode, res.body).toBe(entry.contract.status ?? 200);
+        // A filter naming B's own record finds it.
+        if (isQueryOnly(entry.slots)) expect(res.json().data.length).toBeGreaterThan(0);
+      },
+    );
+
+    it.each(
+      protectedEntries
+        .filter((e) => e.contract.method === 'GET')
+        .map((e) => [label(e), e] as const),
+    )("%s answers 200 to A's valid token", async (_name, entry) => {
+      const res = await send(entry, requestFor(entry, A.records), A.tenant.token);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
+});

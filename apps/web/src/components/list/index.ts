@@ -1,0 +1,13 @@
+/** The payments and subscriptions lists' UI: search, filters in the URL, columns and cards. */
+export {
+  AmountText,
+  NowrapText,
+  memberPlanColumns,
+  type MemberPlanParts,
+  type MemberPlanRow,
+} from './list-columns';
+export { type FilterChoice, type MemberPicker, type MemberPickerProps } from './list-filter-panel';
+export { activeFilterCount, listQuery, type FilterKey, type ListFilters } from './list-filters';
+export { ListToolbar } from './list-toolbar';
+export { MemberItemCards, type MemberItemCard } from './member-item-cards';
+export { useListFilters } from './use-list-filters';

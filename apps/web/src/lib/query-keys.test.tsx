@@ -1,0 +1,62 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { testQueryClient } from '@/test/render';
+import { queryRoots, useRefreshAfter, type Change } from './query-keys';
+
+const setup = (change: Change) => {
+  const queryClient = testQueryClient();
+  const keys = [
+    ['members', 'list', { page: 1 }],
+    ['members', 'detail', 4],
+    ['members', 'detail', 5],
+    ['subscription-plans', 'list', { activeOnly: false }],
+    ['subscription-plans', 'stats', 7],
+    ['payments', 'summary'],
+    ['subscriptions', 'list', { page: 1 }],
+    ['user-profile', 1],
+    ['business-profile', 7],
+  ];
+  for (const key of keys) queryClient.setQueryData(key, 'cached');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useRefreshAfter(change), { wrapper });
+  const stale = () =>
+    keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((k) => k.join('/'));
+  return { refresh: result.current, queryClient, stale };
+};
+
+describe('useRefreshAfter', () => {
+  it('after a payment: payments, subscriptions, members and the plan counts', async () => {
+    const { refresh, stale } = setup('payment');
+    await refresh();
+    expect(stale()).toEqual([
+      'members/list/[object Object]',
+      'members/detail/4',
+      'members/detail/5',
+      'subscription-plans/stats/7',
+      'payments/summary',
+      'subscriptions/list/[object Object]',
+    ]);
+  });
+
+  it('after a member change: the members, keeping the member just saved as answered', async () => {
+    const { refresh, stale, queryClient } = setup('member');
+    await refresh({ key: ['members', 'detail', 4], data: 'saved' });
+    expect(stale()).toEqual(['members/list/[object Object]', 'members/detail/5']);
+    expect(queryClient.getQueryData(['members', 'detail', 4])).toBe('saved');
+  });
+
+  it('after a business is set up: the user and business profiles', async () => {
+    const { refresh, stale } = setup('business-created');
+    await refresh();
+    expect(stale()).toEqual(['user-profile/1', 'business-profile/7']);
+  });
+
+  it('declares every root once', () => {
+    const roots = Object.values(queryRoots).map((root) => root[0]);
+    expect(new Set(roots).size).toBe(roots.length);
+  });
+});

@@ -1,0 +1,89 @@
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/**
+ * The cache key roots of the features. Every query of a feature is keyed under its root
+ * (`[...root, 'list', params]`, `[...root, 'detail', id]`, …), so refreshing a root refreshes
+ * all of it.
+ */
+export const queryRoots = {
+  members: ['members'],
+  plans: ['subscription-plans'],
+  subscriptions: ['subscriptions'],
+  payments: ['payments'],
+  businessProfile: ['business-profile'],
+  userProfile: ['user-profile'],
+  dashboard: ['dashboard'],
+  /** The states of Nigeria (fixed: never refreshed). */
+  states: ['location-states'],
+} as const;
+
+/** The lists of a feature (every page, search and filter). */
+export const listsOf = (root: QueryKey) => [...root, 'list'] as const;
+/** The counts a feature shows about its records (a plan's subscriptions). */
+export const statsOf = (root: QueryKey) => [...root, 'stats'] as const;
+
+/** A change the web app makes: what it saved, created or recorded. */
+export type Change =
+  | 'member'
+  | 'member-picture'
+  | 'plan'
+  | 'plan-deleted'
+  | 'payment'
+  | 'business-created'
+  | 'business'
+  | 'profile';
+
+/** After each change, the cached queries that load again: the one place this is decided. */
+export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
+  // Lists, searches, the summary and the details.
+  member: [queryRoots.members],
+  // The picture shows in the lists; the details are set from the upload's answer.
+  'member-picture': [listsOf(queryRoots.members)],
+  plan: [queryRoots.plans],
+  'plan-deleted': [listsOf(queryRoots.plans)],
+  // A payment creates a subscription: the member's current plan, the plans' subscription
+  // counts and the dashboard's figures change with it.
+  payment: [
+    queryRoots.payments,
+    queryRoots.subscriptions,
+    queryRoots.members,
+    statsOf(queryRoots.plans),
+    queryRoots.dashboard,
+  ],
+  // The profile shows the business; the new token carries it.
+  'business-created': [queryRoots.userProfile, queryRoots.businessProfile],
+  // The business profile is set from the answer; the user's profile shows the business name.
+  business: [queryRoots.userProfile],
+  profile: [queryRoots.userProfile],
+};
+
+/** What a change saved: cached under `key` as is and not loaded again. */
+export interface Saved {
+  key: QueryKey;
+  data: unknown;
+}
+
+/**
+ * Refreshes what `change` makes out of date (see REFRESH_AFTER). A record just saved can be
+ * passed: it goes into the cache and is not loaded again. Resolves when the refreshed queries
+ * that are on screen have loaded.
+ */
+export const useRefreshAfter = (change: Change) => {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (saved?: Saved) => {
+      const keep = saved ? hashKey(saved.key) : null;
+      if (saved) queryClient.setQueryData(saved.key, saved.data);
+      await Promise.all(
+        REFRESH_AFTER[change].map((queryKey) =>
+          queryClient.invalidateQueries({
+            queryKey,
+            predicate: keep ? (q) => q.queryHash !== keep : undefined,
+          }),
+        ),
+      );
+    },
+    [queryClient, change],
+  );
+};
