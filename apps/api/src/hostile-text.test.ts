@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, json, uniqueEmail } from './test/app';
+import { useTestApp, useTenants } from './test/hooks';
+import { addMember, addPlan, memberBody } from './test/tenants';
+
+/*
+ * Text a script or a paste may carry — a NUL byte, escape codes, line breaks in a name, names
+ * made of invisible characters, a number for a website — is refused with the field's message on
+ * every route that stores text, and never reaches the database.
+ */
+
+const t = useTestApp();
+const { owner } = useTenants(t, { owner: {} });
+
+const NUL = 'Chi\u0000nedu';
+
+describe('hostile text on every route that stores text', () => {
+  it.each([
+    [
+      'POST',
+      '/v1/auth/register',
+      () => ({
+        first_name: NUL,
+        last_name: 'Obi',
+        email: uniqueEmail(),
+        phone_number: '08031234567',
+        password: 'strong-pass-1',
+      }),
+      'first_name',
+      "First name contains characters that can't be used",
+    ],
+    [
+      'PATCH',
+      '/v1/auth/update-profile',
+      () => ({ last_name: 'Ok\u0000afor' }),
+      'last_name',
+      "Last name contains characters that can't be used",
+    ],
+    [
+      'PATCH',
+      '/v1/business/profile',
+      () => ({ business_name: 'Iron\u0000Gym' }),
+      'business_name',
+      "Business name contains characters that can't be used",
+    ],
+    [
+      'PATCH',
+      '/v1/business/profile',
+      () => ({ city: 'Ike\nja' }),
+      'city',
+      'City must be on one line',
+    ],
+    [
+      'PATCH',
+      '/v1/business/profile',
+      () => ({ website_url: '12' }),
+      'website_url',
+      'Please enter a valid website URL',
+    ],
+    [
+      'PATCH',
+      '/v1/business/profile',
+      () => ({ website_url: '0x10' }),
+      'website_url',
+      'Please enter a valid website URL',
+    ],
+    [
+      'POST',
+      '/v1/member',
+      () => memberBody({ first_name: NUL }),
+      'first_name',
+      "First name contains characters that can't be used",
+    ],
+    [
+      'POST',
+      '/v1/member',
+      () => memberBody({ last_name: 'Ab\u0007\u001bcd' }),
+      'last_name',
+      "Last name contains characters that can't be used",
+    ],
+    [
+      'POST',
+      '/v1/member',
+      () => memberBody({ first_name: '\u200b\u200b\u200b' }),
+      'first_name',
+      'First name must be at least 2 characters',
+    ],
+    [
+      'POST',
+      '/v1/subscription-type',
+      () => ({ name: 'Gold\u0000', amount: 5000, duration: 1, duration_type: 'month' }),
+      'name',
+      "Plan name contains characters that can't be used",
+    ],
+  ] as const)('%s %s refuses %s', async (method, url, body, field, message) => {
+    const res = await call(t.app, method, url, { token: owner.token, body: body() });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors[field]).toBe(message);
+  });
+
+  it('member edit and payment purpose refuse a NUL byte', async () => {
+    const member = await addMember(t, owner.token);
+    const edit = await call(t.app, 'PATCH', `/v1/member/${member.id}`, {
+      token: owner.token,
+      body: { city: 'La\u0000gos' },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(json(edit).errors.city).toBe("City contains characters that can't be used");
+    const plan = await addPlan(t, owner.token);
+    const pay = await call(t.app, 'POST', '/v1/payment', {
+      token: owner.token,
+      body: {
+        member_id: member.id,
+        subscription_type_id: plan.id,
+        amount: plan.amount,
+        method: 'Cash',
+        duration: 1,
+        purpose: 'Dues\u0000',
+      },
+    });
+    expect(pay.statusCode).toBe(400);
+    expect(json(pay).errors.purpose).toBe("Purpose contains characters that can't be used");
+  });
+
+  it('a NUL byte in the member search is ignored, not a 500', async () => {
+    const res = await call(t.app, 'GET', '/v1/member?search=a%00b', { token: owner.token });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a name typed with combining accents is stored composed (NFC)', async () => {
+    const typed = 'Adébáyọ̀'.normalize('NFD');
+    const member = await addMember(t, owner.token, { first_name: typed });
+    expect(member.first_name).toBe('Adébáyọ̀'.normalize('NFC'));
+    const rows = (await t.db.execute(
+      sql`select first_name from members where id = ${member.id}`,
+    )) as unknown as { rows: { first_name: string }[] };
+    expect(rows.rows[0]!.first_name).toBe('Adébáyọ̀'.normalize('NFC'));
+  });
+
+  it('no stored text holds a control character after all of the above', async () => {
+    const res = (await t.db.execute(
+      sql`select count(*)::int as n from members where first_name ~ '[[:cntrl:]]' or last_name ~ '[[:cntrl:]]' or city ~ '[[:cntrl:]]'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(res.rows[0]!.n).toBe(0);
+  });
+});
