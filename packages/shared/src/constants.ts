@@ -1,4 +1,4 @@
-/** The 36 states of Nigeria and the Federal Capital Territory, sorted (03-decisions §3). */
+/** The 36 states of Nigeria and the Federal Capital Territory, sorted by name. */
 export const NIGERIAN_STATES = [
   'Abia',
   'Adamawa',

@@ -1,4 +1,4 @@
-/** The member form's country options (spec 02 §3): Nigeria first, then as the spec lists them. */
+/** The member form's country options: Nigeria first, then the other countries members come from. */
 export const COUNTRIES = [
   { code: 'NG', name: 'Nigeria' },
   { code: 'GH', name: 'Ghana' },

@@ -1,4 +1,4 @@
-/** Calendar days are 'YYYY-MM-DD' strings; "today" is Africa/Lagos (03-decisions §3). */
+/** Calendar days are 'YYYY-MM-DD' strings; "today" is the day in Lagos (Africa/Lagos), wherever the server runs. */
 export const TIME_ZONE = 'Africa/Lagos';
 
 const dayFormatter = new Intl.DateTimeFormat('en-CA', {

@@ -39,7 +39,7 @@ class KeyAlreadyUsed extends Error {}
 type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockMemberWithPlan>>>;
 
 /**
- * The member and plan may take this payment (404 / 400 with the specification's texts);
+ * The member and plan may take this payment (404 / 400 with the texts the screens show);
  * answers them with the kobo the server charges: plan amount × duration, which the client's
  * amount must equal exactly.
  */
