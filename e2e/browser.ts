@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TokenPair } from '@kora/shared';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { BASE_URL } from './api';
 
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -57,6 +58,22 @@ export const launchBrowser = async (session?: TokenPair): Promise<Browser> => {
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * The file's browser, launched before its tests and closed after them. `signIn` (run first)
+ * makes what the file needs through the API and answers the session the browser starts with.
+ * Read the browser inside hooks and tests, never while the file is being collected.
+ */
+export const useBrowser = (signIn?: () => Promise<TokenPair>): Browser => {
+  const browser = {} as Browser;
+  beforeAll(async () => {
+    Object.assign(browser, await launchBrowser(await signIn?.()));
+  });
+  afterAll(async () => {
+    await browser.close?.();
+  });
+  return browser;
 };
 
 /** Saves e2e/screenshots/<name>-1280.png and <name>-375.png (full page), then back to desktop. */

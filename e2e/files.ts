@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 
 interface PngOptions {
   width: number;
@@ -28,4 +29,14 @@ export const createPng = async (name: string, options: PngOptions): Promise<Temp
     .png()
     .toFile(path);
   return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+/** A PNG made before the file's tests and removed after them (see createPng). */
+export const usePng = (name: string, options: PngOptions): TempFile => {
+  const file = {} as TempFile;
+  beforeAll(async () => {
+    Object.assign(file, await createPng(name, options));
+  });
+  afterAll(() => file.remove?.());
+  return file;
 };

@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createMember, signUpOwner } from './api';
-import { field, launchBrowser, type Browser } from './browser';
+import { field, useBrowser } from './browser';
 
 /*
  * A front desk's day: profiles opened in ten tabs, the dashboard reloaded again and again, a
@@ -12,7 +12,6 @@ import { field, launchBrowser, type Browser } from './browser';
 const stamp = Date.now();
 const email = `desk.${stamp}@ironhouse.ng`;
 
-let browser: Browser;
 let accessToken = '';
 const memberIds: number[] = [];
 /** Every answer the browser got with status 429, by URL. */
@@ -23,7 +22,7 @@ const watch = (page: Page) =>
     if (res.status() === 429) refused.push(res.url());
   });
 
-beforeAll(async () => {
+const browser = useBrowser(async () => {
   const tokens = await signUpOwner(
     {
       first_name: 'Funmi',
@@ -51,13 +50,12 @@ beforeAll(async () => {
     });
     memberIds.push(member.id);
   }
-  browser = await launchBrowser(tokens);
-  watch(browser.page);
-  browser.context.on('page', watch);
+  return tokens;
 });
 
-afterAll(async () => {
-  await browser?.close();
+beforeAll(() => {
+  watch(browser.page);
+  browser.context.on('page', watch);
 });
 
 describe('a day at the front desk', () => {

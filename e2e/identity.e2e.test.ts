@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASE_URL, waitForSetPasswordToken, waitForVerificationCode } from './api';
-import { field, launchBrowser, screenshot, type Browser } from './browser';
-import { createPng, type TempFile } from './files';
+import { field, screenshot, useBrowser } from './browser';
+import { usePng } from './files';
 
 /*
  * A gym owner's first day: sign up, verify the e-mail, sign in, set the business up with a
@@ -13,24 +13,14 @@ const email = `ada.${Date.now()}@irongym.ng`;
 const passwords = { first: 'Kora!Start1', changed: 'Kora!Change2', reset: 'Kora!Reset3' };
 const businessName = 'Iron Paradise Gym';
 
-let browser: Browser;
-let logo: TempFile;
-
-beforeAll(async () => {
-  logo = await createPng('logo.png', {
-    width: 240,
-    height: 240,
-    channels: 4,
-    background: '#0f766e',
-    shapes: '<circle cx="120" cy="120" r="70" fill="#fff"/>',
-  });
-  browser = await launchBrowser();
+const logo = usePng('logo.png', {
+  width: 240,
+  height: 240,
+  channels: 4,
+  background: '#0f766e',
+  shapes: '<circle cx="120" cy="120" r="70" fill="#fff"/>',
 });
-
-afterAll(async () => {
-  await browser?.close();
-  logo?.remove();
-});
+const browser = useBrowser();
 
 const page = () => browser.page;
 const openUserMenu = () =>

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, signUpOwner } from './api';
-import { field, launchBrowser, screenshot, type Browser } from './browser';
-import { createPng, type TempFile } from './files';
+import { field, screenshot, useBrowser } from './browser';
+import { usePng } from './files';
 
 /*
  * A gym owner sets up plans and members: a plan from a preset, edited; a second plan deleted
@@ -14,36 +14,19 @@ const stamp = Date.now();
 const email = `owner.${stamp}@fitzone.ng`;
 const password = 'Kora!Plans1';
 
-let browser: Browser;
-let picture: TempFile;
 let accessToken = '';
 
-const page = (): Page => browser.page;
+const picture = usePng('member.png', {
+  width: 320,
+  height: 320,
+  channels: 3,
+  background: '#f59e0b',
+  shapes:
+    '<circle cx="160" cy="130" r="60" fill="#fff"/>' +
+    '<rect x="70" y="210" width="180" height="90" rx="45" fill="#fff"/>',
+});
 
-/** From a details page, opens its edit page by the link `link` and waits for `heading`. */
-const openEdit = async (link: string, heading: string) => {
-  await page().getByRole('link', { name: link }).click();
-  await page().waitForURL(/\/edit$/);
-  await page().getByRole('heading', { name: heading }).waitFor();
-};
-
-/** Picks an option of a Mantine select by its label. */
-const choose = async (label: string, option: string | RegExp) => {
-  await field(page(), label).click();
-  await page().getByRole('option', { name: option }).click();
-};
-
-beforeAll(async () => {
-  picture = await createPng('member.png', {
-    width: 320,
-    height: 320,
-    channels: 3,
-    background: '#f59e0b',
-    shapes:
-      '<circle cx="160" cy="130" r="60" fill="#fff"/>' +
-      '<rect x="70" y="210" width="180" height="90" rx="45" fill="#fff"/>',
-  });
-
+const browser = useBrowser(async () => {
   const tokens = await signUpOwner(
     { first_name: 'Bola', last_name: 'Adeyemi', email, phone_number: '08039876543', password },
     {
@@ -54,22 +37,39 @@ beforeAll(async () => {
     },
   );
   accessToken = tokens.access_token;
-  browser = await launchBrowser(tokens);
+  return tokens;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  picture?.remove();
-});
+const page = (): Page => browser.page;
+
+/** From a details page, opens its edit page by the link `link` and waits for `heading`. */
+const openEdit = async (link: string, heading: string) => {
+  await page().getByRole('link', { name: link }).click();
+  await page().waitForURL(/\/edit$/);
+  await page().getByRole('heading', { name: heading }).waitFor();
+};
+
+/**
+ * Opens the list at `path`, still empty (`empty` shows; screenshot `<shots>-01-empty`), then
+ * its add page with the button `add`.
+ */
+const openAddFromEmptyList = async (path: string, empty: string, shots: string, add: string) => {
+  await page().goto(path);
+  await page().getByText(empty).waitFor();
+  await screenshot(page(), `${shots}-01-empty`);
+  await page().getByRole('button', { name: add }).click();
+  await page().waitForURL(new RegExp(`${path}/add$`));
+};
+
+/** Picks an option of a Mantine select by its label. */
+const choose = async (label: string, option: string | RegExp) => {
+  await field(page(), label).click();
+  await page().getByRole('option', { name: option }).click();
+};
 
 describe('subscription plans', () => {
   it('creates a plan from the Monthly preset', async () => {
-    await page().goto('/subscription-plans');
-    await page().getByText('No subscription plans').waitFor();
-    await screenshot(page(), 'plans-01-empty');
-
-    await page().getByRole('button', { name: 'Add Plan' }).click();
-    await page().waitForURL(/\/subscription-plans\/add$/);
+    await openAddFromEmptyList('/subscription-plans', 'No subscription plans', 'plans', 'Add Plan');
     await page().getByRole('heading', { name: 'Create Subscription Plan' }).waitFor();
     await choose('Plan Preset', 'Monthly');
     await expect.poll(() => field(page(), 'Plan Name').inputValue()).toBe('Monthly');
@@ -130,12 +130,7 @@ describe('subscription plans', () => {
 
 describe('members', () => {
   it('adds a member with a picture', async () => {
-    await page().goto('/members');
-    await page().getByText('No members yet').waitFor();
-    await screenshot(page(), 'members-01-empty');
-
-    await page().getByRole('button', { name: 'Add Member' }).click();
-    await page().waitForURL(/\/members\/add$/);
+    await openAddFromEmptyList('/members', 'No members yet', 'members', 'Add Member');
     await field(page(), 'First Name').fill('Chiamaka');
     await field(page(), 'Middle Name').fill('Ada');
     await field(page(), 'Last Name').fill('Okafor');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, createMember, createPlan, signUpOwner } from './api';
-import { field, launchBrowser, screenshot, type Browser } from './browser';
+import { field, screenshot, useBrowser } from './browser';
 
 /*
  * The front desk records a payment: from the member's page, Update Subscription opens Record
@@ -14,14 +14,10 @@ const stamp = Date.now();
 const email = `owner.${stamp}@payzone.ng`;
 const password = 'Kora!Pay12';
 
-let browser: Browser;
 let accessToken = '';
 let memberId = 0;
 
-const page = (): Page => browser.page;
-const row = (text: string) => page().locator('tbody tr', { hasText: text });
-
-beforeAll(async () => {
+const browser = useBrowser(async () => {
   const tokens = await signUpOwner(
     { first_name: 'Kemi', last_name: 'Adewale', email, phone_number: '08039876500', password },
     { business_name: 'PayZone Fitness', address: '3 Awolowo Road', city: 'Ikoyi', state: 'Lagos' },
@@ -42,12 +38,11 @@ beforeAll(async () => {
     state: 'Lagos',
   });
   memberId = created.id;
-  browser = await launchBrowser(tokens);
+  return tokens;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
+const page = (): Page => browser.page;
+const row = (text: string) => page().locator('tbody tr', { hasText: text });
 
 describe('payments', () => {
   let expiry = '';

@@ -39,6 +39,7 @@ import {
   paymentContracts,
   planContracts,
 } from '@kora/shared';
+import { createScratchDatabase } from '../src/test/database';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = join(ROOT, 'apps/api/dist/server.js');
@@ -71,8 +72,7 @@ interface Plan {
   durationType: 'month' | 'week';
 }
 
-let dbName = '';
-let dbUrl = '';
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 let db: pg.Client | undefined;
 let dataDir = '';
 let logFile = '';
@@ -112,7 +112,7 @@ const startServer = async () => {
       HOST: '127.0.0.1',
       APP_URL: base,
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
+      DATABASE_URL: scratch!.url,
       JWT_SECRET,
       LOG_LEVEL: 'warn',
       API_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -531,20 +531,13 @@ const setUp = async () => {
     throw new Error(
       `${SERVER} is missing: run npm run build -w @kora/api (npm run test:fault does)`,
     );
-  dbName = `kora_fault_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  dbUrl = url.toString();
+  scratch = await createScratchDatabase(ADMIN_URL, 'kora_fault');
   dataDir = mkdtempSync(join(tmpdir(), 'kora-fault-'));
   logFile = join(dataDir, 'server.log');
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
   await startServer();
-  db = new pg.Client({ connectionString: dbUrl });
+  db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   await setUpBusiness();
 };
@@ -557,12 +550,7 @@ afterAll(async () => {
     await exited;
   }
   await db?.end();
-  if (dbName && ADMIN_URL) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -700,7 +688,7 @@ describe('kill -9 while payments are recorded (PostgreSQL)', () => {
     console.log(
       [
         `kill -9 fault test: ${CLIENTS} clients, ${MEMBERS} members, ${CYCLES} kill/restart cycles, ` +
-          `server started ${starts} times (PostgreSQL database ${dbName})`,
+          `server started ${starts} times (PostgreSQL database ${scratch?.name})`,
         line(header),
         ...results.map((r) =>
           line([

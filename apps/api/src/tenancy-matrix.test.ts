@@ -3,12 +3,13 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import FormData from 'form-data';
 import { SignJWT, decodeJwt } from 'jose';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as shared from '@kora/shared';
 import { pathOf, type Contract } from '@kora/shared';
 import * as schema from './db/schema';
-import { call, createTestApp, type TestApp } from './test/app';
+import { call } from './test/app';
+import { CONTRACT_GROUPS } from './test/contracts';
+import { useTestApp } from './test/hooks';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
 
 /*
@@ -173,18 +174,16 @@ const fieldsOf = (s: z.ZodType | undefined): string[] | null => {
 
 const problems: string[] = [];
 
-const entries: Entry[] = Object.entries(shared)
-  .filter(([name, value]) => /Contracts$/.test(name) && !!value && typeof value === 'object')
-  .flatMap(([group, calls]) =>
-    Object.entries(calls as Record<string, unknown>).flatMap(([name, c]) => {
-      const key = `${group}.${name}`;
-      if (!isContract(c)) {
-        problems.push(`${key} is not a contract`);
-        return [];
-      }
-      return [{ key, contract: c, slots: [] as Slot[], problems: [] as string[] }];
-    }),
-  );
+const entries: Entry[] = CONTRACT_GROUPS.flatMap(([group, calls]) =>
+  Object.entries(calls).flatMap(([name, c]) => {
+    const key = `${group}.${name}`;
+    if (!isContract(c)) {
+      problems.push(`${key} is not a contract`);
+      return [];
+    }
+    return [{ key, contract: c, slots: [] as Slot[], problems: [] as string[] }];
+  }),
+);
 
 for (const entry of entries) {
   const { contract: c } = entry;
@@ -235,7 +234,7 @@ interface Side {
   markers: string[];
 }
 
-let t: TestApp;
+const t = useTestApp();
 let A: Side;
 let B: Side;
 let png: Buffer;
@@ -410,7 +409,6 @@ let before: Awaited<ReturnType<typeof snapshot>>;
 let viewBefore: Awaited<ReturnType<typeof viewOf>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
     .png()
     .toBuffer();
@@ -419,7 +417,6 @@ beforeAll(async () => {
   before = await snapshot();
   viewBefore = await viewOf(A);
 });
-afterAll(() => t?.close());
 
 // -------------------------------------------------------------------------------------------
 // The matrix

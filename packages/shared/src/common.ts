@@ -43,6 +43,16 @@ export const pageQuery = (maxPerPage: number = LIMITS.maxPageSize) =>
 
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
 
+/** An optional choice among `values` in a query string; '' or `all` means any. */
+export const choiceFilter = <const V extends readonly [string, ...string[]]>(
+  values: V,
+  message: string,
+) =>
+  z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(values, { error: message }).optional(),
+  );
+
 export interface PageMeta {
   page: number;
   per_page: number;

@@ -19,6 +19,14 @@ const fmt = (y: number, m: number, d: number): string =>
   `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const daysInMonth = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export const isCalendarDay = (v: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const [y, m, d] = parse(v);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+
 export const addDays = (day: string, n: number): string => {
   const [y, m, d] = parse(day);
   const t = new Date(Date.UTC(y, m - 1, d + n));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LIMITS, email, idParam, pageQuery } from './common';
+import { LIMITS, choiceFilter, email, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
-import { DURATION_TYPES, lagosDay } from './dates';
+import { isCalendarDay, lagosDay } from './dates';
+import { planSchema } from './plans';
 import { optionalTextField, searchText, textField } from './text';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -36,19 +37,12 @@ export const memberPhone = textField({ label: 'Phone number', min: 11, max: LIMI
 
 export const INVALID_NG_PHONE = 'Enter a valid Nigerian phone number';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string): boolean => {
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-};
-
 export const dateOfBirth = z
   .string({ error: 'Date of birth must be a date (YYYY-MM-DD)' })
   .trim()
   .max(10, { error: 'Date of birth must be a date (YYYY-MM-DD)' })
   .transform((v) => (v === '' ? null : v))
-  .refine((v) => v === null || (DAY.test(v) && isRealDay(v)), {
+  .refine((v) => v === null || isCalendarDay(v), {
     error: 'Date of birth must be a date (YYYY-MM-DD)',
   })
   .refine((v) => v === null || v >= '1900-01-01', {
@@ -140,23 +134,20 @@ export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend({
   search: searchText('Search', MEMBER_SEARCH_MAX).optional(),
-  account_status: z.preprocess(
-    (v) => (v === '' || v === 'all' ? undefined : v),
-    z
-      .enum(MEMBER_ACCOUNT_STATUSES, { error: 'Account status must be active, inactive or all' })
-      .optional(),
+  account_status: choiceFilter(
+    MEMBER_ACCOUNT_STATUSES,
+    'Account status must be active, inactive or all',
   ),
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 
 /** A member's current plan, as the member answers it. */
-export const memberPlanSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Naira. */
-  amount: z.number(),
-  duration: z.number().int(),
-  duration_type: z.enum(DURATION_TYPES),
+export const memberPlanSchema = planSchema.pick({
+  id: true,
+  name: true,
+  amount: true,
+  duration: true,
+  duration_type: true,
 });
 export type MemberPlan = z.infer<typeof memberPlanSchema>;
 

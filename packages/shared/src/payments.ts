@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { choiceFilter, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
-import { DURATION_TYPES } from './dates';
+import { DURATION_TYPES, isCalendarDay } from './dates';
+import { memberSchema } from './members';
 import { nairaAmount } from './money';
+import { planSchema } from './plans';
 import { textField, visibleLength } from './text';
 
 /** The ways a gym takes a payment: the record-payment form offers these three. */
@@ -62,13 +64,6 @@ export const idFilter = (label: string) =>
       .optional(),
   );
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string): boolean => {
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-};
-
 /** An optional calendar day filter, YYYY-MM-DD. */
 export const dayFilter = (label: string) =>
   z.preprocess(
@@ -77,7 +72,7 @@ export const dayFilter = (label: string) =>
       .string({ error: `${label} must be a date (YYYY-MM-DD)` })
       .trim()
       .max(10, { error: `${label} must be a date (YYYY-MM-DD)` })
-      .refine((v) => DAY.test(v) && isRealDay(v), {
+      .refine(isCalendarDay, {
         error: `${label} must be a date (YYYY-MM-DD)`,
       })
       .optional(),
@@ -94,35 +89,38 @@ export const dateRangeCheck = (
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START });
 };
 
+/** The payment and subscription lists' filters of the member and the plan bought. */
+export const memberPlanFilters = {
+  member_id: idFilter('member_id'),
+  subscription_type_id: idFilter('subscription_type_id'),
+};
+
+/** A range of days, `start_date` … `end_date`, both included; either end may be open. */
+export const dayRangeFilters = {
+  start_date: dayFilter('Start date'),
+  end_date: dayFilter('End date'),
+};
+
 /**
  * The payment list's filters. Dates are Lagos days the payment was recorded on (`paid_on`),
  * inclusive. Empty values mean no filter.
  */
 export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
   .extend({
-    member_id: idFilter('member_id'),
-    subscription_type_id: idFilter('subscription_type_id'),
-    method: z.preprocess(
-      (v) => (v === '' || v === 'all' ? undefined : v),
-      z
-        .enum(PAYMENT_METHODS, { error: 'Payment method must be Cash, Card or Transfer' })
-        .optional(),
-    ),
-    start_date: dayFilter('Start date'),
-    end_date: dayFilter('End date'),
+    ...memberPlanFilters,
+    method: choiceFilter(PAYMENT_METHODS, 'Payment method must be Cash, Card or Transfer'),
+    ...dayRangeFilters,
   })
   .superRefine(dateRangeCheck);
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
-const zeroOrOne = z.literal([0, 1]);
-
 /** The member as a payment or subscription row shows them. */
-export const paymentMemberSchema = z.object({
-  id: z.number().int(),
-  picture_url: z.string().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email_address: z.string(),
+export const paymentMemberSchema = memberSchema.pick({
+  id: true,
+  picture_url: true,
+  first_name: true,
+  last_name: true,
+  email_address: true,
 });
 export type PaymentMember = z.infer<typeof paymentMemberSchema>;
 
@@ -140,11 +138,11 @@ export const paymentSchema = z.object({
   member_id: z.number().int(),
   subscription_type_id: z.number().int(),
   member: paymentMemberSchema,
-  subscription_type: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    is_grouped: zeroOrOne,
-    duration_type: z.enum(DURATION_TYPES),
+  subscription_type: planSchema.pick({
+    id: true,
+    name: true,
+    is_grouped: true,
+    duration_type: true,
   }),
 });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -160,7 +158,7 @@ export const subscriptionSchema = z.object({
   subscription_type_id: z.number().int(),
   payment_id: z.number().int(),
   member: paymentMemberSchema,
-  subscription_type: z.object({ id: z.number().int(), name: z.string(), is_grouped: zeroOrOne }),
+  subscription_type: planSchema.pick({ id: true, name: true, is_grouped: true }),
   /** Naira: what was paid (plan amount × duration). */
   subscription_amount: z.number(),
   /** Plan periods bought. */

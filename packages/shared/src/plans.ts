@@ -84,7 +84,8 @@ export const planListQuery = z.object({
 });
 export type PlanListQuery = z.infer<typeof planListQuery>;
 
-const zeroOrOne = z.union([z.literal(0), z.literal(1)]);
+/** A 0/1 flag as the API answers it. */
+const zeroOrOne = z.literal([0, 1]);
 
 /** A subscription plan as the API answers it. */
 export const planSchema = z.object({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { choiceFilter, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { addDays } from './dates';
 import {
   MAX_LIST_PAGE_SIZE,
   dateRangeCheck,
-  dayFilter,
-  idFilter,
+  dayRangeFilters,
+  memberPlanFilters,
   subscriptionSchema,
 } from './payments';
 
@@ -29,16 +29,9 @@ export type SubscriptionStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number];
  */
 export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
   .extend({
-    member_id: idFilter('member_id'),
-    subscription_type_id: idFilter('subscription_type_id'),
-    status: z.preprocess(
-      (v) => (v === '' || v === 'all' ? undefined : v),
-      z
-        .enum(SUBSCRIPTION_STATUSES, { error: 'Status must be active, upcoming or expired' })
-        .optional(),
-    ),
-    start_date: dayFilter('Start date'),
-    end_date: dayFilter('End date'),
+    ...memberPlanFilters,
+    status: choiceFilter(SUBSCRIPTION_STATUSES, 'Status must be active, upcoming or expired'),
+    ...dayRangeFilters,
   })
   .superRefine(dateRangeCheck);
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;

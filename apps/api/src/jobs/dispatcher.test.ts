@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
-import { call, createTestApp, json, uniqueEmail, type TestApp } from '../test/app';
+import { call, createTestApp, json, uniqueEmail, withTestApp, type TestApp } from '../test/app';
 import { useTestApp } from '../test/hooks';
 
 interface Received {
@@ -154,12 +154,9 @@ describe('the local outbox (no SMTP configured)', () => {
   });
 
   it('is not served in production', async () => {
-    const prod = await createTestApp({ isProduction: true, env: 'production' });
-    try {
+    await withTestApp({ isProduction: true, env: 'production' }, async (prod) => {
       const res = await call(prod.app, 'GET', '/dev/outbox');
       expect(res.statusCode).toBe(404);
-    } finally {
-      await prod.close();
-    }
+    });
   });
 });

@@ -1,51 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import type { Database } from '../db/client';
-import { openTestDatabase } from '../test/database';
-import { testConfig } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { register } from '../test/app';
+import { useTestApp } from '../test/hooks';
 import { errorForLog, redactText } from './redact';
 
 const PASSWORD = 'Correct-Horse-42';
 
 describe('logs hold no secrets', () => {
-  let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
   const lines: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    app = await buildApp(testConfig({ logLevel: 'info' }), {
-      database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const t = useTestApp(
+    { logLevel: 'info' },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
 
   it('a failed insert on register logs the error without the password hash', async () => {
     // Every new user row now fails to insert: the database error quotes the statement's parameters.
-    await database.db.execute(
+    await t.db.execute(
       sql`alter table users add constraint kora_test_refuse check (id < 0) not valid`,
     );
     try {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/v1/auth/register',
-        payload: {
-          first_name: 'Ada',
-          last_name: 'Obi',
-          email: 'ada.log@example.com',
-          phone_number: '08031234567',
-          password: PASSWORD,
-        },
-      });
+      const res = await register(t, 'ada.log@example.com', PASSWORD);
       expect(res.statusCode).toBe(500);
     } finally {
-      await database.db.execute(sql`alter table users drop constraint kora_test_refuse`);
+      await t.db.execute(sql`alter table users drop constraint kora_test_refuse`);
     }
     const log = lines.join('');
     expect(log).toContain('unhandled error');
@@ -57,7 +34,7 @@ describe('logs hold no secrets', () => {
 
   it('a request for a set-password link logs its path, never its token', async () => {
     lines.length = 0;
-    await app.inject({
+    await t.app.inject({
       method: 'GET',
       url: '/set-password?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig',
     });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { expect } from 'vitest';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { outbox, users } from '../db/schema';
@@ -28,11 +29,14 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-/** Builds the real app on a fresh database. */
-export const createTestApp = async (overrides: Partial<Config> = {}): Promise<TestApp> => {
+/** Builds the real app on a fresh database (`build.logStream`: where its log lines go). */
+export const createTestApp = async (
+  overrides: Partial<Config> = {},
+  build: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> => {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...build, database });
   await app.ready();
   return {
     app,
@@ -46,7 +50,26 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
   };
 };
 
+/** Runs `fn` on an app of its own, built with `overrides` and closed afterwards. */
+export const withTestApp = async (
+  overrides: Partial<Config>,
+  fn: (t: TestApp) => Promise<void>,
+): Promise<void> => {
+  const t = await createTestApp(overrides);
+  try {
+    await fn(t);
+  } finally {
+    await t.close();
+  }
+};
+
 export const json = <T = any>(res: LightMyRequestResponse): T => res.json() as T;
+
+/** A 400 that names exactly these fields, each with its message. */
+export const expectFieldErrors = (res: LightMyRequestResponse, errors: Record<string, string>) => {
+  expect(res.statusCode).toBe(400);
+  expect(json(res).errors).toEqual(errors);
+};
 
 /** Sends a JSON request, with a bearer token when given. */
 export const call = (
@@ -64,6 +87,20 @@ export const call = (
       ...opts.headers,
     },
   });
+
+/** Each of these calls asks a signed-in user without a business to set one up first (403). */
+export const expectSetupAskedFor = async (
+  t: TestApp,
+  token: string,
+  calls: readonly (readonly [InjectOptions['method'], string])[],
+  body: unknown = {},
+) => {
+  for (const [method, url] of calls) {
+    const res = await call(t.app, method, url, { token, body });
+    expect(res.statusCode, `${method} ${url}`).toBe(403);
+    expect(json(res).message).toBe('Complete your business setup first.');
+  }
+};
 
 /** The newest message in the outbox sent to `to`. */
 export const lastMessageTo = async (db: Db, to: string) =>
@@ -95,6 +132,16 @@ export interface SignedIn {
   refresh: string;
 }
 
+/** POST /v1/auth/register: Ada Okafor (or `first_name` Okafor) with a Lagos mobile number. */
+export const register = (t: TestApp, email: string, password: string, first_name = 'Ada') =>
+  call(t.app, 'POST', '/v1/auth/register', {
+    body: { first_name, last_name: 'Okafor', email, phone_number: '08031234567', password },
+  });
+
+/** POST /v1/auth/login. */
+export const logIn = (t: TestApp, email: string, password: string, remember_me = false) =>
+  call(t.app, 'POST', '/v1/auth/login', { body: { email, password, remember_me } });
+
 /** Registers, verifies through the outbox and signs in: a person's first minutes with Kora. */
 export const signUp = async (
   t: TestApp,
@@ -102,24 +149,14 @@ export const signUp = async (
 ): Promise<SignedIn> => {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'correct-horse-42';
-  const reg = await call(t.app, 'POST', '/v1/auth/register', {
-    body: {
-      first_name: opts.first_name ?? 'Ada',
-      last_name: 'Okafor',
-      email,
-      phone_number: '08031234567',
-      password,
-    },
-  });
+  const reg = await register(t, email, password, opts.first_name);
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   const code = await codeFromOutbox(t.db, email);
   const ver = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
     body: { email, code, password },
   });
   if (ver.statusCode !== 200) throw new Error(`verify failed: ${ver.body}`);
-  const login = await call(t.app, 'POST', '/v1/auth/login', {
-    body: { email, password, remember_me: opts.remember_me ?? false },
-  });
+  const login = await logIn(t, email, password, opts.remember_me);
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const user = (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
   return {

@@ -2,34 +2,48 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 
+/** Runs one statement on the server of `url` over a connection of its own. */
+const runOn = async (url: string, statement: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * A new, empty database on the PostgreSQL server of `adminUrl` (a role that may create
+ * databases), named `prefix_` and random hex: its name and URL, and `drop()` to remove it.
+ */
+export const createScratchDatabase = async (adminUrl: string, prefix: string) => {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runOn(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => runOn(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+};
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default; with
  * TEST_DATABASE_URL, a new database on that PostgreSQL server, dropped on close.
  */
 export const openTestDatabase = async (): Promise<Database> => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    await database.migrate();
-    return database;
-  }
-  const name = `kora_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolMax: 10 });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'kora_test') : undefined;
+  const database = await openDatabase(scratch ? { url: scratch.url, poolMax: 10 } : {});
   await database.migrate();
+  if (!scratch) return database;
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 };

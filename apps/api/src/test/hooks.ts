@@ -1,5 +1,6 @@
 import type { Role } from '@kora/shared';
 import { afterAll, beforeAll } from 'vitest';
+import type { BuildOptions } from '../app';
 import type { Config } from '../config';
 import { createTestApp, type TestApp } from './app';
 import { createTenant, type Tenant } from './tenants';
@@ -11,10 +12,13 @@ import { createTenant, type Tenant } from './tenants';
  */
 
 /** The real app on a fresh test database: built before the tests, closed after them. */
-export const useTestApp = (overrides: Partial<Config> = {}): TestApp => {
+export const useTestApp = (
+  overrides: Partial<Config> = {},
+  build: Omit<BuildOptions, 'database'> = {},
+): TestApp => {
   const t = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(overrides));
+    Object.assign(t, await createTestApp(overrides, build));
   });
   afterAll(() => t.close?.());
   return t;

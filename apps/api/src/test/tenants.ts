@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@kora/shared';
 import { businesses, users } from '../db/schema';
-import { call, json, signUp, type SignedIn, type TestApp } from './app';
+import { call, json, logIn, signUp, type SignedIn, type TestApp } from './app';
 
 export interface Tenant extends SignedIn {
   businessId: number;
@@ -41,12 +41,16 @@ export const createTenant = async (
   }
   const business = (await t.db.select().from(businesses).where(eq(businesses.id, businessId)))[0]!;
   await t.db.update(users).set({ businessId, role }).where(eq(users.id, user.userId));
-  const login = await call(t.app, 'POST', '/v1/auth/login', {
-    body: { email: user.email, password: user.password },
-  });
+  const login = await logIn(t, user.email, user.password);
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const access = json(login).data.access_token as string;
   return { ...user, access, businessId, code: business.code, role, token: access };
+};
+
+/** The data GET `url` answers a new business that has nothing yet (its empty summary…). */
+export const dataOfNewBusiness = async (t: TestApp, url: string) => {
+  const none = await createTenant(t);
+  return json(await call(t.app, 'GET', url, { token: none.token })).data;
 };
 
 let n = 0;

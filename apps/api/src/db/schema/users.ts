@@ -29,12 +29,15 @@ export const users = pgTable(
   (t) => [index('users_business_idx').on(t.businessId, t.createdAt)],
 );
 
+/** `user_id`: the user a row belongs to; the row goes when the user does. */
+const userRef = () => ref('user_id', () => users.id, { onDelete: 'cascade' });
+
 /** E-mail verification codes: hashed, 15 minutes, 5 wrong tries. */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: id(),
-    userId: ref('user_id', () => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: moment('expires_at').notNull(),
@@ -49,7 +52,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    userId: ref('user_id', () => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     rememberMe: boolean('remember_me').notNull().default(false),
@@ -70,7 +73,7 @@ export const linkTokens = pgTable(
   'link_tokens',
   {
     jti: uuid('jti').primaryKey(),
-    userId: ref('user_id', () => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     type: varchar('type', { length: 10 }).notNull(),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),

@@ -1,48 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import {
   call,
   codeFromOutbox,
-  createTestApp,
   json,
   linkTokenFromOutbox,
+  logIn,
+  register,
   signUp,
   uniqueEmail,
-  type TestApp,
 } from '../../test/app';
+import { useTestApp } from '../../test/hooks';
 import { createTenant } from '../../test/tenants';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const registration = (email: string, password: string) => ({
-  first_name: 'Chidi',
-  last_name: 'Eze',
-  email,
-  phone_number: '08031234567',
-  password,
-});
-const login = (email: string, password: string) =>
-  call(t.app, 'POST', '/v1/auth/login', { body: { email, password } });
+const t = useTestApp();
 
 describe('account pre-hijacking', () => {
   it("an intruder's registration of the same unverified e-mail never gets a valid password", async () => {
     const email = uniqueEmail('victim');
     const owner = 'owners-password-1';
     const intruder = 'intruders-password-2';
-    expect(
-      (await call(t.app, 'POST', '/v1/auth/register', { body: registration(email, owner) }))
-        .statusCode,
-    ).toBe(201);
+    expect((await register(t, email, owner)).statusCode).toBe(201);
     // Someone else registers the same, still unverified address with their own password.
-    expect(
-      (await call(t.app, 'POST', '/v1/auth/register', { body: registration(email, intruder) }))
-        .statusCode,
-    ).toBe(201);
+    expect((await register(t, email, intruder)).statusCode).toBe(201);
     // The owner enters the newest code from their inbox, on their own device (which holds their password).
     const code = await codeFromOutbox(t.db, email);
     const verified = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
@@ -50,29 +31,25 @@ describe('account pre-hijacking', () => {
     });
     expect(verified.statusCode).toBe(200);
 
-    expect((await login(email, intruder)).statusCode).toBe(401);
-    expect((await login(email, owner)).statusCode).toBe(200);
+    expect((await logIn(t, email, intruder)).statusCode).toBe(401);
+    expect((await logIn(t, email, owner)).statusCode).toBe(200);
   });
 
   it('the intruder registering first gains nothing either', async () => {
     const email = uniqueEmail('victim');
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: registration(email, 'intruders-password-2'),
-    });
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: registration(email, 'owners-password-1'),
-    });
+    await register(t, email, 'intruders-password-2');
+    await register(t, email, 'owners-password-1');
     const code = await codeFromOutbox(t.db, email);
     await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
       body: { email, code, password: 'owners-password-1' },
     });
-    expect((await login(email, 'intruders-password-2')).statusCode).toBe(401);
-    expect((await login(email, 'owners-password-1')).statusCode).toBe(200);
+    expect((await logIn(t, email, 'intruders-password-2')).statusCode).toBe(401);
+    expect((await logIn(t, email, 'owners-password-1')).statusCode).toBe(200);
   });
 
   it('verifying needs the password, with the sign-up rules', async () => {
     const email = uniqueEmail();
-    await call(t.app, 'POST', '/v1/auth/register', { body: registration(email, 'strong-pass-1') });
+    await register(t, email, 'strong-pass-1');
     const code = await codeFromOutbox(t.db, email);
     const without = await call(t.app, 'POST', '/v1/auth/verify-email/validate', {
       body: { email, code },
@@ -85,9 +62,7 @@ describe('account pre-hijacking', () => {
 
   it('a password reset also verifies an unverified e-mail', async () => {
     const email = uniqueEmail();
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: registration(email, 'someone-elses-1'),
-    });
+    await register(t, email, 'someone-elses-1');
     expect(
       (await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email } })).statusCode,
     ).toBe(200);
@@ -103,15 +78,15 @@ describe('account pre-hijacking', () => {
     expect(reset.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     expect(row!.emailVerified).toBe(true);
-    expect((await login(email, 'someone-elses-1')).statusCode).toBe(401);
-    expect((await login(email, 'my-own-password-1')).statusCode).toBe(200);
+    expect((await logIn(t, email, 'someone-elses-1')).statusCode).toBe(401);
+    expect((await logIn(t, email, 'my-own-password-1')).statusCode).toBe(200);
   });
 });
 
 describe('sessions end with a password change or reset', () => {
   it('a password change refuses the access tokens issued before it at once', async () => {
     const owner = await createTenant(t);
-    const other = json(await login(owner.email, owner.password)).data.access_token as string;
+    const other = json(await logIn(t, owner.email, owner.password)).data.access_token as string;
     expect((await call(t.app, 'GET', '/v1/member', { token: other })).statusCode).toBe(200);
 
     const changed = await call(t.app, 'POST', '/v1/auth/change-password', {
@@ -157,7 +132,7 @@ describe('sessions end with a password change or reset', () => {
     expect(
       (await call(t.app, 'POST', '/v1/auth/refresh', { body: { token: user.refresh } })).statusCode,
     ).toBe(401);
-    const again = await login(user.email, 'after-reset-pass-1');
+    const again = await logIn(t, user.email, 'after-reset-pass-1');
     expect(
       (await call(t.app, 'GET', '/v1/auth/me', { token: json(again).data.access_token }))
         .statusCode,

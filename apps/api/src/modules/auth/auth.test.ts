@@ -1,24 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { Config } from '../../config';
 import { outbox, refreshTokens, users, verificationCodes } from '../../db/schema';
 import {
   call,
   codeFromOutbox,
-  createTestApp,
+  expectFieldErrors,
   json,
   lastMessageTo,
   linkTokenFromOutbox,
   signUp,
   uniqueEmail,
+  withTestApp,
   type TestApp,
 } from '../../test/app';
+import { useTestApp } from '../../test/hooks';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const registration = (email: string) => ({
   first_name: 'Chidi',
@@ -79,7 +78,7 @@ describe('POST /v1/auth/register', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('answers every field rule with the specification text', async () => {
+  it("answers every field rule with the screen's text", async () => {
     const res = await call(t.app, 'POST', '/v1/auth/register', {
       body: {
         first_name: 'A',
@@ -89,8 +88,7 @@ describe('POST /v1/auth/register', () => {
         password: 'short',
       },
     });
-    expect(res.statusCode).toBe(400);
-    expect(json(res).errors).toEqual({
+    expectFieldErrors(res, {
       first_name: 'First name must be at least 2 characters',
       last_name: 'Last name must be at least 2 characters',
       email: 'Invalid email address',
@@ -185,7 +183,7 @@ describe('verification codes', () => {
     expect(json(res).message).toBe('This verification code has expired. Please request a new one.');
   });
 
-  it('checks the code shape with the specification texts', async () => {
+  it("checks the code shape with the screens' texts", async () => {
     const short = await validate(uniqueEmail(), '123');
     expect(json(short).errors.code).toBe('Verification code must be exactly 7 digits');
     const letters = await validate(uniqueEmail(), '12a4567');
@@ -403,7 +401,7 @@ describe('me, update-profile and change-password', () => {
     expect(newLogin.statusCode).toBe(200);
   });
 
-  it('refuses a wrong current password and mismatched confirmation with the specification texts', async () => {
+  it("refuses a wrong current password and mismatched confirmation with the screens' texts", async () => {
     const user = await signUp(t);
     const wrong = await call(t.app, 'POST', '/v1/auth/change-password', {
       token: user.access,
@@ -511,19 +509,20 @@ describe('password reset links', () => {
     expect(json(mismatch).errors.confirm_password).toBe("Passwords don't match");
   });
 
-  it('validates the forgot-password e-mail with the specification text', async () => {
+  it("validates the forgot-password e-mail with the screen's text", async () => {
     const res = await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email: 'nope' } });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors.email).toBe('Please enter a valid email address');
   });
 });
 
+/** Runs `fn` on an app of its own with these limits on sign-in attempts. */
+const withLimits = (rateLimit: Config['rateLimit'], fn: (limited: TestApp) => Promise<void>) =>
+  withTestApp({ rateLimit }, fn);
+
 describe('rate limits', () => {
   it('answers 429 with the minutes to wait past the per-e-mail limit', async () => {
-    const limited = await createTestApp({
-      rateLimit: { perIp: 100, perEmail: 3, windowMinutes: 15 },
-    });
-    try {
+    await withLimits({ perIp: 100, perEmail: 3, windowMinutes: 15 }, async (limited) => {
       const email = uniqueEmail();
       const attempt = () =>
         call(limited.app, 'POST', '/v1/auth/login', { body: { email, password: 'whatever-1' } });
@@ -536,16 +535,11 @@ describe('rate limits', () => {
         body: { email: uniqueEmail(), password: 'whatever-1' },
       });
       expect(other.statusCode).toBe(401);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('answers 429 past the per-IP limit across e-mails', async () => {
-    const limited = await createTestApp({
-      rateLimit: { perIp: 2, perEmail: 100, windowMinutes: 5 },
-    });
-    try {
+    await withLimits({ perIp: 2, perEmail: 100, windowMinutes: 5 }, async (limited) => {
       const reset = () =>
         call(limited.app, 'POST', '/v1/auth/reset-password', { body: { email: uniqueEmail() } });
       expect((await reset()).statusCode).toBe(200);
@@ -553,18 +547,13 @@ describe('rate limits', () => {
       const blocked = await reset();
       expect(blocked.statusCode).toBe(429);
       expect(json(blocked).message).toBe('Too many attempts. Please try again in 5 minutes.');
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
 describe('sign-in limit counts failures only', () => {
   it('never refuses the right password to someone who signs in all day', async () => {
-    const limited = await createTestApp({
-      rateLimit: { perIp: 5, perEmail: 3, windowMinutes: 15 },
-    });
-    try {
+    await withLimits({ perIp: 5, perEmail: 3, windowMinutes: 15 }, async (limited) => {
       const me = await signUp(limited); // one sign-in already
       const signIn = (password: string) =>
         call(limited.app, 'POST', '/v1/auth/login', { body: { email: me.email, password } });
@@ -579,16 +568,11 @@ describe('sign-in limit counts failures only', () => {
       // Three failures in a row: now even the right password waits.
       const blocked = await signIn(me.password);
       expect(blocked.statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('says "1 minute", not "1 minutes"', async () => {
-    const limited = await createTestApp({
-      rateLimit: { perIp: 100, perEmail: 1, windowMinutes: 1 },
-    });
-    try {
+    await withLimits({ perIp: 100, perEmail: 1, windowMinutes: 1 }, async (limited) => {
       const email = uniqueEmail();
       const attempt = () =>
         call(limited.app, 'POST', '/v1/auth/login', { body: { email, password: 'whatever-1' } });
@@ -596,9 +580,7 @@ describe('sign-in limit counts failures only', () => {
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(json(blocked).message).toBe('Too many attempts. Please try again in 1 minute.');
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 

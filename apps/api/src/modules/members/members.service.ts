@@ -105,6 +105,16 @@ export const createMember = async (
   }
 };
 
+/** Writes the changes to a member of this business; 404 when there is none. */
+const changeMember = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+  changes: repo.MemberChanges,
+) => {
+  if (!(await repo.updateMember(ctx.db, businessId, id, changes))) throw memberNotFound();
+};
+
 export const updateMember = async (
   ctx: AppContext,
   businessId: number,
@@ -117,7 +127,7 @@ export const updateMember = async (
   if (planId != null && planId !== current.subscription_type_id)
     await checkPlan(ctx.db, businessId, planId);
   try {
-    if (!(await repo.updateMember(ctx.db, businessId, id, changes))) throw memberNotFound();
+    await changeMember(ctx, businessId, id, changes);
   } catch (err) {
     if (isForeignKeyViolation(err)) throw chosenPlanNotFound();
     throw err;
@@ -126,12 +136,9 @@ export const updateMember = async (
 };
 
 /** Sets a member's picture (called by the uploads module); 404 for another business's member. */
-export const setMemberPicture = async (
+export const setMemberPicture = (
   ctx: AppContext,
   businessId: number,
   memberId: number,
   url: string,
-): Promise<void> => {
-  if (!(await repo.updateMember(ctx.db, businessId, memberId, { pictureUrl: url })))
-    throw memberNotFound();
-};
+) => changeMember(ctx, businessId, memberId, { pictureUrl: url });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../db/schema';
-import { call, signUp } from '../../test/app';
+import { call, expectFieldErrors, expectSetupAskedFor, signUp } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan } from '../../test/tenants';
 
@@ -60,8 +60,7 @@ describe('PATCH /v1/subscription-type/:id', () => {
       token: owner.token,
       body: { name: 'X', amount: 0 },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({
+    expectFieldErrors(res, {
       name: 'Plan name must be at least 2 characters',
       amount: 'Amount must be greater than 0',
     });
@@ -124,16 +123,12 @@ describe('who may change plans', () => {
 
   it('asks for business setup first without a business, and sign-in without a token', async () => {
     const loner = await signUp(t);
-    for (const [method, path] of [
+    await expectSetupAskedFor(t, loner.access, [
       ['GET', '/v1/subscription-type'],
       ['GET', '/v1/subscription-type/presets'],
       ['POST', '/v1/subscription-type'],
       ['DELETE', url(1)],
-    ] as const) {
-      const res = await call(t.app, method, path, { token: loner.access, body: {} });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Complete your business setup first.');
-    }
+    ]);
     expect((await call(t.app, 'GET', '/v1/subscription-type')).statusCode).toBe(401);
   });
 });

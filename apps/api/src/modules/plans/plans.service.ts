@@ -37,16 +37,19 @@ export const toPlan = (row: repo.PlanRow): Plan => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+/** The row of a plan of this business, or 404 (also for another business's plan). */
+const foundPlan = async (ctx: AppContext, businessId: number, id: number) => {
+  const row = await repo.findPlan(ctx.db, businessId, id);
+  if (!row) throw planNotFound();
+  return row;
+};
+
 /** A plan of this business, or 404 (also for another business's plan). */
 export const getPlanForBusiness = async (
   ctx: AppContext,
   businessId: number,
   id: number,
-): Promise<Plan> => {
-  const row = await repo.findPlan(ctx.db, businessId, id);
-  if (!row) throw planNotFound();
-  return toPlan(row);
-};
+): Promise<Plan> => toPlan(await foundPlan(ctx, businessId, id));
 
 export const listPlans = async (
   ctx: AppContext,
@@ -85,9 +88,7 @@ export const createPlan = async (
         })
       ).id,
   );
-  const row = await repo.findPlan(ctx.db, businessId, id);
-  if (!row) throw planNotFound();
-  return { plan: toPlan(row), replayed };
+  return { plan: await getPlanForBusiness(ctx, businessId, id), replayed };
 };
 
 export const updatePlan = async (
@@ -96,8 +97,7 @@ export const updatePlan = async (
   id: number,
   input: UpdatePlanInput,
 ): Promise<Plan> => {
-  const current = await repo.findPlan(ctx.db, businessId, id);
-  if (!current) throw planNotFound();
+  const current = await foundPlan(ctx, businessId, id);
   const grouped = input.is_grouped === undefined ? current.isGrouped : input.is_grouped === 1;
   const changes: Partial<repo.PlanValues> = {
     name: input.name,

@@ -39,6 +39,9 @@ const file = (body: Buffer, filename: string, contentType = 'image/png'): FilePa
   contentType,
 });
 
+/** A small PNG, as a file part named `filename`. */
+const pngFile = async (filename: string) => file(await png(), filename);
+
 const fetchBack = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
   return { res, meta: await sharp(res.rawPayload).metadata() };
@@ -100,7 +103,7 @@ describe('POST /v1/business/upload_file', () => {
     });
     expect(json400.statusCode).toBe(400);
     expect(json(json400).message).toBe('Please select an image file');
-    const bad = await upload(user.access, { file_type: 'avatar' }, file(await png(), 'a.png'));
+    const bad = await upload(user.access, { file_type: 'avatar' }, await pngFile('a.png'));
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe(
       'file_type must be profile_picture, business_logo or member_picture',
@@ -108,7 +111,7 @@ describe('POST /v1/business/upload_file', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const res = await upload(undefined, { file_type: 'business_logo' }, file(await png(), 'a.png'));
+    const res = await upload(undefined, { file_type: 'business_logo' }, await pngFile('a.png'));
     expect(res.statusCode).toBe(401);
   });
 
@@ -172,11 +175,7 @@ describe('POST /v1/business/upload_file', () => {
 
   it('lets the setup modal upload the logo first, then create the business with it', async () => {
     const user = await signUp(t);
-    const up = await upload(
-      user.access,
-      { file_type: 'business_logo' },
-      file(await png(), 'l.png'),
-    );
+    const up = await upload(user.access, { file_type: 'business_logo' }, await pngFile('l.png'));
     const logo = json(up).data.s3_url;
     const setup = await call(t.app, 'POST', '/v1/business', {
       token: user.access,
@@ -196,11 +195,7 @@ describe('POST /v1/business/upload_file', () => {
 
   it('files uploads of a business member under the business', async () => {
     const owner = await createTenant(t);
-    const res = await upload(
-      owner.token,
-      { file_type: 'business_logo' },
-      file(await png(), 'l.png'),
-    );
+    const res = await upload(owner.token, { file_type: 'business_logo' }, await pngFile('l.png'));
     expect(json(res).data.s3_url).toMatch(
       new RegExp(`^/uploads/${owner.businessId}/business_logo/`),
     );
@@ -234,7 +229,7 @@ describe('member pictures', () => {
     const staff = await createTenant(t, { businessId: owner.businessId, role: 'staff' });
     const id = await addMember(owner.businessId, 1);
     const fields = { file_type: 'member_picture', entity_id: String(id) };
-    const res = await upload(staff.token, fields, file(await png(), 'm.png'));
+    const res = await upload(staff.token, fields, await pngFile('m.png'));
     expect(res.statusCode).toBe(201);
     expect(json(res).data.s3_url).toMatch(
       new RegExp(`^/uploads/${owner.businessId}/member_picture/`),
@@ -247,7 +242,7 @@ describe('member pictures', () => {
     const b = await createTenant(t);
     const id = await addMember(b.businessId, 2);
     const fields = { file_type: 'member_picture', entity_id: String(id) };
-    const res = await upload(a.token, fields, file(await png(), 'm.png'));
+    const res = await upload(a.token, fields, await pngFile('m.png'));
     expect(res.statusCode).toBe(404);
     expect(await memberPicture(id)).toBeNull();
   });
@@ -257,7 +252,7 @@ describe('member pictures', () => {
     const missing = await upload(
       owner.token,
       { file_type: 'member_picture' },
-      file(await png(), 'm.png'),
+      await pngFile('m.png'),
     );
     expect(missing.statusCode).toBe(400);
     expect(json(missing).message).toBe('entity_id is required');
@@ -265,7 +260,7 @@ describe('member pictures', () => {
     const res = await upload(
       loner.access,
       { file_type: 'member_picture', entity_id: '1' },
-      file(await png(), 'm.png'),
+      await pngFile('m.png'),
     );
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('Complete your business setup first.');
