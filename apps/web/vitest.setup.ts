@@ -1,20 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { sessionStore } from './src/lib/session';
+import { fakeMediaQueryList } from './src/test/media-query';
 
 // What Mantine needs from a browser that jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+  value: vi.fn().mockImplementation((query: string) => fakeMediaQueryList(query, false)),
 });
 class ResizeObserverStub {
   observe() {}
@@ -27,9 +20,13 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 if (!URL.createObjectURL) URL.createObjectURL = vi.fn(() => 'blob:preview');
 if (!URL.revokeObjectURL) URL.revokeObjectURL = vi.fn();
 
+// Each test starts afresh: nothing rendered, signed out, no stubs, the real clock.
 afterEach(() => {
   cleanup();
+  sessionStore.clear();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

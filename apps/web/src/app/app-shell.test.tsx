@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountApi } from '@/features/account';
 import { authApi } from '@/features/auth';
 import { businessApi } from '@/features/business';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
 import { profile as profileFixture } from '@/test/fixtures';
+import { expectShown } from '@/test/expect';
 import { renderRoutes } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { SETUP_BANNER } from './layout/business-setup-banner';
@@ -22,7 +23,6 @@ const open = (path: string) => renderRoutes(routes, { path });
 beforeEach(() => {
   vi.spyOn(businessApi, 'states').mockResolvedValue({ message: 'ok', data: ['Lagos'] });
 });
-afterEach(() => sessionStore.clear());
 
 describe('routes and guards', () => {
   it('sends a signed-out visitor of a protected page to /login', async () => {
@@ -119,7 +119,7 @@ describe('the shell', () => {
       'Monthly Revenue',
       'Retention Rate',
     ]) {
-      expect(await screen.findByText(label)).toBeInTheDocument();
+      await expectShown(label);
     }
     expect(screen.getAllByText('—')).toHaveLength(4);
     expect(screen.getAllByText('Available soon').length).toBeGreaterThanOrEqual(7);
@@ -132,7 +132,7 @@ describe('the shell', () => {
       data: { ...profile, business_id: null, business_name: null, business_code: null, role: null },
     });
     const { user } = open('/dashboard');
-    expect(await screen.findByText(SETUP_BANNER.long)).toBeInTheDocument();
+    await expectShown(SETUP_BANNER.long);
     expect(screen.getByText(SETUP_BANNER.short)).toBeInTheDocument();
     expect(screen.getByText('Kora')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Setup Business' }));
@@ -183,7 +183,7 @@ describe('the shell', () => {
     const { user } = open('/settings');
     for (const tab of ['User Management', 'Notifications', 'Security', 'Appearance']) {
       await user.click(await screen.findByRole('tab', { name: tab }));
-      expect(await screen.findByText('This feature is coming soon.')).toBeInTheDocument();
+      await expectShown('This feature is coming soon.');
     }
     expect(screen.getByRole('tab', { name: 'Business Profile' })).toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMIT_MESSAGE } from '@/lib/api-error';
 import { http } from '@/lib/http';
 import { json, mockFetch } from '@/test/mock-fetch';
+import { expectShown } from '@/test/expect';
 import { renderRoutes } from '@/test/render';
 import { ERROR_TEXTS, ErrorPage } from './error-page';
 
@@ -28,7 +29,6 @@ const open = (element: ReactElement) =>
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ErrorPage', () => {
   it('a 429 on an API call asks the user to wait, never to load a new version', async () => {
@@ -40,9 +40,7 @@ describe('ErrorPage', () => {
         }),
     });
     open(<Dashboard />);
-    expect(
-      await screen.findByText('Too many requests. Please wait a minute and try again.'),
-    ).toBeInTheDocument();
+    await expectShown('Too many requests. Please wait a minute and try again.');
     expect(screen.getByRole('heading', { name: ERROR_TEXTS.waitTitle })).toBeInTheDocument();
     expect(screen.queryByText(ERROR_TEXTS.stale)).not.toBeInTheDocument();
     expect(screen.queryByText(ERROR_TEXTS.title)).not.toBeInTheDocument();
@@ -55,7 +53,7 @@ describe('ErrorPage', () => {
     });
     const Page = failedImport(`Failed to fetch dynamically imported module: ${CHUNK}`);
     open(<Page />);
-    expect(await screen.findByText(RATE_LIMIT_MESSAGE)).toBeInTheDocument();
+    await expectShown(RATE_LIMIT_MESSAGE);
     expect(screen.queryByText(ERROR_TEXTS.stale)).not.toBeInTheDocument();
     expect(api.sent('HEAD /assets/members-page-B4x9.js')).toHaveLength(1);
   });
@@ -64,7 +62,7 @@ describe('ErrorPage', () => {
     mockFetch({});
     const Page = failedImport(`Failed to fetch dynamically imported module: ${CHUNK}`);
     open(<Page />);
-    expect(await screen.findByText(ERROR_TEXTS.stale)).toBeInTheDocument();
+    await expectShown(ERROR_TEXTS.stale);
     expect(screen.getByRole('heading', { name: ERROR_TEXTS.title })).toBeInTheDocument();
   });
 
@@ -75,7 +73,7 @@ describe('ErrorPage', () => {
     });
     const Page = failedImport(`Failed to fetch dynamically imported module: ${CHUNK}`);
     open(<Page />);
-    expect(await screen.findByText(ERROR_TEXTS.unreachable)).toBeInTheDocument();
+    await expectShown(ERROR_TEXTS.unreachable);
     expect(screen.queryByText(ERROR_TEXTS.stale)).not.toBeInTheDocument();
   });
 
@@ -83,7 +81,7 @@ describe('ErrorPage', () => {
     const api = mockFetch({});
     const Page = failedImport('Importing a module script failed.');
     open(<Page />);
-    expect(await screen.findByText(ERROR_TEXTS.stale)).toBeInTheDocument();
+    await expectShown(ERROR_TEXTS.stale);
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountApi } from '@/features/account';
 import { businessApi } from '@/features/business';
-import { sessionStore } from '@/lib/session';
 import { profile } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
-import { accessToken } from '@/test/tokens';
+import { signIn } from '@/test/session';
 import { routes } from './routes';
-
-afterEach(() => sessionStore.clear());
 
 const titleAt = async (path: string, title: string) => {
   document.title = 'Kora';
@@ -40,7 +37,7 @@ describe('each page names its browser tab', () => {
     ['/dashboard/users', 'Users · Kora'],
     ['/communications', 'Communications · Kora'],
   ])('signed in, %s is "%s"', async (path, title) => {
-    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+    signIn();
     vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile() });
     vi.spyOn(businessApi, 'profile').mockReturnValue(new Promise(() => {}));
     await titleAt(path, title);

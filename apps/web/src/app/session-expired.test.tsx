@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { GuestOnly, RequireAuth } from './guards';
 import { renderRoutes } from '@/test/render';
 import { accessToken } from '@/test/tokens';
@@ -11,8 +11,6 @@ function Members() {
   const q = useQuery({ queryKey: ['m'], queryFn: () => http.get<string>('/v1/member') });
   return <p>{q.isError ? 'failed' : 'members'}</p>;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 it('ends at /login with the stored tokens removed when the refresh fails', async () => {
   sessionStore.signIn({ access_token: accessToken(), refresh_token: 'stale' });

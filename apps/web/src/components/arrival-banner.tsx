@@ -1,8 +1,7 @@
-import { Alert } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTimedMessage } from '@/lib/use-timed-message';
+import { SuccessAlert } from './form-alerts';
 
 /** The navigation state a page is opened with after a successful edit. */
 export const UPDATED_STATE = { updated: true } as const;
@@ -40,18 +39,5 @@ export function ArrivalBanner({ title, message, ms, flag = 'updated' }: ArrivalB
   const arrived = useArrivalFlag(flag);
   const banner = useTimedMessage(ms, arrived ? title : null);
   if (!banner.message) return null;
-  return (
-    <Alert
-      color="green"
-      title={banner.message}
-      icon={<IconCircleCheck size={18} aria-hidden />}
-      role="status"
-      withCloseButton
-      onClose={banner.clear}
-      closeButtonLabel="Dismiss"
-      mb="md"
-    >
-      {message}
-    </Alert>
-  );
+  return <SuccessAlert title={banner.message} message={message} mb="md" onDismiss={banner.clear} />;
 }

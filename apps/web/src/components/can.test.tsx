@@ -1,14 +1,13 @@
 import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { NOT_ALLOWED } from '@kora/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
+import { describe, expect, it, vi } from 'vitest';
+import { expectShown } from '@/test/expect';
 import { renderPage } from '@/test/render';
-import { accessToken } from '@/test/tokens';
+import { signIn } from '@/test/session';
 import { Can } from './can';
 
-const signInAs = (role: 'owner' | 'admin' | 'staff') =>
-  sessionStore.signIn({ access_token: accessToken({ role }), refresh_token: 'r1' });
+const signInAs = (role: 'owner' | 'admin' | 'staff') => signIn({ role });
 
 const renderButton = (reason?: string) => {
   const onClick = vi.fn();
@@ -19,8 +18,6 @@ const renderButton = (reason?: string) => {
   );
   return { ...view, onClick, button: screen.getByRole('button', { name: 'Add Plan' }) };
 };
-
-afterEach(() => sessionStore.clear());
 
 describe('Can', () => {
   it('leaves a control alone for a role that may take the action', async () => {
@@ -57,6 +54,6 @@ describe('Can', () => {
     renderPage(
       <Can action="business.manage">{(allowed) => (allowed ? 'editable' : 'read-only')}</Can>,
     );
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    await expectShown(text);
   });
 });

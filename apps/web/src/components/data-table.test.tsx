@@ -1,9 +1,10 @@
-import { Badge, Button, MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { Badge, Button } from '@mantine/core';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from './data-table';
 import { phoneScreen } from '@/test/phone-screen';
+import { expectTexts, rowOf } from '@/test/expect';
+import { renderPage } from '@/test/render';
 
 interface Row {
   id: number;
@@ -43,18 +44,16 @@ const renderTable = () => {
       ),
     },
   ];
-  render(
-    <MantineProvider env="test">
-      <DataTable
-        rows={rows}
-        columns={columns}
-        minWidth={700}
-        onRowClick={(r) => onRowClick(r.id)}
-        isMuted={(r) => !r.active}
-      />
-    </MantineProvider>,
+  const { user } = renderPage(
+    <DataTable
+      rows={rows}
+      columns={columns}
+      minWidth={700}
+      onRowClick={(r) => onRowClick(r.id)}
+      isMuted={(r) => !r.active}
+    />,
   );
-  return { onRowClick, onEdit, user: userEvent.setup() };
+  return { onRowClick, onEdit, user };
 };
 
 describe('DataTable', () => {
@@ -66,9 +65,9 @@ describe('DataTable', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Plan Name', 'Amount', 'Type', 'Status', 'Actions']);
-    const family = screen.getByText('Family Annual').closest('tr')!;
+    const family = rowOf('Family Annual');
     expect(family).toHaveAttribute('data-muted', 'true');
-    expect(screen.getByText('Monthly').closest('tr')).not.toHaveAttribute('data-muted');
+    expect(rowOf('Monthly')).not.toHaveAttribute('data-muted');
     await user.click(family);
     expect(onRowClick).toHaveBeenCalledWith(2);
   });
@@ -79,11 +78,7 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     const card = screen.getByText('Family Annual').closest('.mantine-Paper-root') as HTMLElement;
-    expect(within(card).getByText('Inactive')).toBeInTheDocument();
-    expect(within(card).getByText('Amount')).toBeInTheDocument();
-    expect(within(card).getByText('₦300,000')).toBeInTheDocument();
-    expect(within(card).getByText('Type')).toBeInTheDocument();
-    expect(within(card).getByText('Group Plan')).toBeInTheDocument();
+    expectTexts(card, ['Inactive', 'Amount', '₦300,000', 'Type', 'Group Plan']);
     expect(card).toHaveAttribute('data-muted', 'true');
     // The name and the status lead the card; the headers of those two are not repeated.
     expect(within(card).queryByText('Plan Name')).not.toBeInTheDocument();

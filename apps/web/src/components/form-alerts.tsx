@@ -1,39 +1,63 @@
 import { Alert, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-error';
 
-interface ErrorAlertProps {
-  /** The failure (a mutation's error); nothing shows without one. */
-  error: unknown;
-  /** The screen's message when the server answered none. */
-  fallback: string;
-  title?: string;
+/** A failure, read out at once, or a confirmation, read out politely. */
+const TONES = {
+  error: { color: 'red', Icon: IconAlertCircle, role: 'alert' },
+  success: { color: 'green', Icon: IconCircleCheck, role: 'status' },
+} as const;
+
+interface ToneAlertProps {
+  title?: string | null;
   mb?: MantineSpacing;
+  /** Closes it: a Dismiss button shows. */
+  onDismiss?: () => void;
 }
 
-/** A failed save or request: the server's message, else the screen's fallback. */
-export function ErrorAlert({ error, fallback, title, mb }: ErrorAlertProps) {
-  if (!error) return null;
+function ToneAlert(props: ToneAlertProps & { tone: keyof typeof TONES; children: ReactNode }) {
+  const { color, Icon, role } = TONES[props.tone];
   return (
     <Alert
-      color="red"
-      title={title}
-      icon={<IconAlertCircle size={18} aria-hidden />}
-      role="alert"
-      mb={mb}
+      color={color}
+      title={props.title}
+      icon={<Icon size={18} aria-hidden />}
+      role={role}
+      mb={props.mb}
+      withCloseButton={Boolean(props.onDismiss)}
+      onClose={props.onDismiss}
+      closeButtonLabel={props.onDismiss ? 'Dismiss' : undefined}
     >
-      {errorMessage(error, fallback)}
+      {props.children}
     </Alert>
   );
 }
 
-/** A done save's confirmation; nothing shows without a message. */
-export function SuccessAlert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
+interface ErrorAlertProps extends Omit<ToneAlertProps, 'onDismiss'> {
+  /** The failure (a mutation's error); nothing shows without one. */
+  error: unknown;
+  /** The screen's message when the server answered none. */
+  fallback: string;
+}
+
+/** A failed save or request: the server's message, else the screen's fallback. */
+export function ErrorAlert({ error, fallback, ...alert }: ErrorAlertProps) {
+  if (!error) return null;
   return (
-    <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+    <ToneAlert tone="error" {...alert}>
+      {errorMessage(error, fallback)}
+    </ToneAlert>
+  );
+}
+
+/** A done save's or step's confirmation; nothing shows without a message or a title. */
+export function SuccessAlert({ message, ...alert }: ToneAlertProps & { message?: ReactNode }) {
+  if (!message && !alert.title) return null;
+  return (
+    <ToneAlert tone="success" {...alert}>
       {message}
-    </Alert>
+    </ToneAlert>
   );
 }
 

@@ -18,7 +18,7 @@ export interface PagedQuery<T> {
   refetch: () => unknown;
 }
 
-interface ListCardProps<T> {
+export interface ListCardProps<T> {
   /** Search or filters, above the list. */
   toolbar: ReactNode;
   query: PagedQuery<T>;

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RATE_LIMIT_MESSAGE } from '@/lib/api-error';
 import { http } from '@/lib/http';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
+import { expectShown } from '@/test/expect';
 import { renderPage } from '@/test/render';
 import { LoadError } from './load-error';
 
@@ -25,8 +26,6 @@ function MembersList() {
 
 const open = () => renderPage(<MembersList />, { path: '/members' });
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('LoadError', () => {
   it('a 429 shows the server message, never the screen failure, and Retry asks again', async () => {
     const api = mockFetch({
@@ -37,9 +36,7 @@ describe('LoadError', () => {
         }),
     });
     const { user } = open();
-    expect(
-      await screen.findByText('Too many requests. Please wait a minute and try again.'),
-    ).toBeInTheDocument();
+    await expectShown('Too many requests. Please wait a minute and try again.');
     expect(screen.queryByText(LIST_FAILED)).not.toBeInTheDocument();
     expect(screen.queryByText(/new version/i)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -49,7 +46,7 @@ describe('LoadError', () => {
   it('a 429 without a message asks the user to wait a moment', async () => {
     mockFetch({ 'GET /v1/members': () => new Response('Too Many Requests', { status: 429 }) });
     open();
-    expect(await screen.findByText(RATE_LIMIT_MESSAGE)).toBeInTheDocument();
+    await expectShown(RATE_LIMIT_MESSAGE);
     expect(RATE_LIMIT_MESSAGE).toMatch(/wait a moment and try again/);
   });
 
@@ -72,7 +69,7 @@ describe('LoadError', () => {
   it('any other failure shows the screen message with Retry', async () => {
     mockFetch({ 'GET /v1/members': () => fail(500, 'Something broke') });
     open();
-    expect(await screen.findByText(LIST_FAILED)).toBeInTheDocument();
+    await expectShown(LIST_FAILED);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

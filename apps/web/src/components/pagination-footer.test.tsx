@@ -1,7 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '@/test/render';
 import { PaginationFooter, pageItems, showingText } from './pagination-footer';
 
 const numbers = () =>
@@ -9,19 +8,17 @@ const numbers = () =>
 
 const renderFooter = (page: number, pages: number, total: number) => {
   const onChange = vi.fn();
-  render(
-    <MantineProvider env="test">
-      <PaginationFooter
-        page={page}
-        pages={pages}
-        perPage={10}
-        total={total}
-        noun="members"
-        onChange={onChange}
-      />
-    </MantineProvider>,
+  const { user } = renderPage(
+    <PaginationFooter
+      page={page}
+      pages={pages}
+      perPage={10}
+      total={total}
+      noun="members"
+      onChange={onChange}
+    />,
   );
-  return { onChange, user: userEvent.setup() };
+  return { onChange, user };
 };
 
 describe('pageItems', () => {

@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 
 /**
@@ -20,4 +21,26 @@ export const useSingleFlight = () => {
     setRunning(false);
   }, []);
   return { begin, end, running };
+};
+
+/** What a send may do once the server answered. */
+interface SendOptions<Answer> {
+  onSuccess?: (answer: Answer) => unknown;
+  onError?: (error: Error) => unknown;
+}
+
+/**
+ * A mutation sent from a button, one call at a time (useSingleFlight): `send` sends nothing
+ * while the last call is on its way; `pending` is true from the click on.
+ */
+export const useMutationOnce = <Input, Answer>(
+  mutation: UseMutationResult<Answer, Error, Input>,
+) => {
+  const { begin, end, running } = useSingleFlight();
+  const send = (input: Input, options: SendOptions<Answer> = {}) => {
+    // A second click while the first is on its way sends nothing.
+    if (!begin()) return;
+    mutation.mutate(input, { ...options, onSettled: end });
+  };
+  return { send, pending: mutation.isPending || running };
 };

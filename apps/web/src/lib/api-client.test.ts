@@ -5,18 +5,15 @@ import {
   planContracts,
   type Member,
 } from '@kora/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '@/test/mock-fetch';
-import { accessToken } from '@/test/tokens';
+import { signIn } from '@/test/session';
 import { callApi, idempotent, queryString } from './api-client';
 import { REFRESH_PATH } from './http';
-import { sessionStore } from './session';
-
-afterEach(() => sessionStore.clear());
 
 describe('callApi', () => {
   it('fills the path, sends the JSON body and the headers, and answers the whole answer', async () => {
-    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+    signIn();
     const api = mockFetch({ 'PATCH /v1/member/4': () => ok({ id: 4 }) });
     const answer = await callApi(memberContracts.update, {
       params: { id: 4 },

@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { lazyPage } from './lazy-page';
 
 /** Who reaches a page. */
 export type RouteAccess =
@@ -42,3 +43,39 @@ export interface Feature {
   routes: FeatureRoute[];
   nav?: NavItem;
 }
+
+/**
+ * How the pages of a table are reached: by everyone signed in ('app', the back office, at /x and
+ * /dashboard/x), at /x only ('root'), as a page of the business's records ('business': a user
+ * without a business is asked to set it up, the tab then carrying the row's title), by
+ * signed-out visitors only ('guest') or by anyone ('open').
+ */
+export type PageKind = RouteAccess | 'root' | 'business';
+
+const KINDS: Record<PageKind, Omit<FeatureRoute, 'path' | 'page'>> = {
+  app: {},
+  root: { alsoUnderDashboard: false },
+  business: { needsBusiness: true },
+  guest: { access: 'guest' },
+  open: { access: 'open' },
+};
+
+/** A row of a page table: the page's module, loaded on demand, its export there, and its title. */
+type PageRow<M> = [load: () => Promise<M>, name: keyof M, title?: string];
+
+/**
+ * A feature's pages from a table keyed by path (without its leading slash): each page is loaded
+ * on demand, in its own chunk.
+ */
+export const pages = <T extends Record<string, unknown>>(
+  kind: PageKind,
+  table: { [P in keyof T]: PageRow<T[P]> },
+): FeatureRoute[] =>
+  (Object.entries(table) as [string, PageRow<Record<string, ComponentType>>][]).map(
+    ([path, [load, name, title]]) => ({
+      path,
+      page: lazyPage(load, name),
+      ...KINDS[kind],
+      ...(title === undefined ? {} : { title }),
+    }),
+  );

@@ -1,10 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '@/test/mock-fetch';
 import { accessToken } from '@/test/tokens';
 import { ApiError, http, setSessionExpiredHandler } from './http';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from './session';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const OLD = accessToken({ sub: '1', iat: 1 });
 const NEW = accessToken({ sub: '1', iat: 2 });
@@ -23,10 +21,15 @@ describe('http client', () => {
     expired = vi.fn();
     setSessionExpiredHandler(expired as () => void);
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    sessionStore.clear();
-  });
+
+  /** The refresh call answers `refresh`; every other call `call` (an expired token). */
+  const whenRefresh = (
+    refresh: () => Response,
+    call = () => json(401, { message: 'expired', code: 'TOKEN_INVALID' }),
+  ) =>
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/v1/auth/refresh' ? refresh() : call(),
+    );
 
   it('sends the stored token as a bearer header and answers { message, data }', async () => {
     fetchMock.mockResolvedValue(json(200, { message: 'ok', data: { id: 1 } }));
@@ -109,23 +112,20 @@ describe('http client', () => {
   });
 
   it('replays a call at most once', async () => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/v1/auth/refresh'
-        ? json(200, { message: 'ok', data: { access_token: NEW, refresh_token: 'refresh-2' } })
-        : json(401, { message: 'Nope', code: 'TOKEN_INVALID' }),
+    whenRefresh(
+      () => json(200, { message: 'ok', data: { access_token: NEW, refresh_token: 'refresh-2' } }),
+      () => json(401, { message: 'Nope', code: 'TOKEN_INVALID' }),
     );
     await expect(http.get('/v1/a')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock.mock.calls.filter(([u]) => u === '/v1/a')).toHaveLength(2);
   });
 
   it('a failed refresh clears the stored tokens and goes to /login', async () => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/v1/auth/refresh'
-        ? json(401, {
-            message: 'Your session has expired. Please sign in again.',
-            code: 'INVALID_REFRESH',
-          })
-        : json(401, { message: 'expired', code: 'TOKEN_INVALID' }),
+    whenRefresh(() =>
+      json(401, {
+        message: 'Your session has expired. Please sign in again.',
+        code: 'INVALID_REFRESH',
+      }),
     );
     await expect(Promise.all([http.get('/v1/a'), http.get('/v1/b')])).rejects.toMatchObject({
       status: 401,
@@ -138,13 +138,11 @@ describe('http client', () => {
   });
 
   it('a rate-limited refresh keeps the session and fails the call with the 429', async () => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/v1/auth/refresh'
-        ? json(429, {
-            message: 'Too many requests. Please wait a minute and try again.',
-            code: 'RATE_LIMITED',
-          })
-        : json(401, { message: 'expired', code: 'TOKEN_INVALID' }),
+    whenRefresh(() =>
+      json(429, {
+        message: 'Too many requests. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      }),
     );
     await expect(http.get('/v1/a')).rejects.toMatchObject({
       status: 429,

@@ -1,4 +1,10 @@
-import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 /**
@@ -86,4 +92,24 @@ export const useRefreshAfter = (change: Change) => {
     },
     [queryClient, change],
   );
+};
+
+/**
+ * A mutation after which what `change` makes out of date loads again (useRefreshAfter), once
+ * `update` has set the cache from the answer; it settles when the refresh has.
+ */
+export const useChangeMutation = <Input, Answer>(
+  change: Change,
+  mutationFn: (input: Input) => Promise<Answer>,
+  update?: (queryClient: QueryClient, answer: Answer) => void,
+) => {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter(change);
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      update?.(queryClient, answer);
+      return refresh();
+    },
+  });
 };

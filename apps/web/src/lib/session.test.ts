@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accessToken } from '@/test/tokens';
 import {
   REFRESH_TOKEN_KEY,
@@ -7,11 +7,6 @@ import {
   startSessionSync,
   userFromToken,
 } from './session';
-
-afterEach(() => {
-  sessionStore.clear();
-  vi.useRealTimers();
-});
 
 describe('session store', () => {
   it('signs in: decodes the user from the access token and stores both tokens', () => {

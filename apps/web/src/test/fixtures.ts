@@ -47,6 +47,17 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   ...overrides,
 });
 
+/** A member as the member picker lists them (only what its options show): Chiamaka by default. */
+export const pickable = (overrides: Partial<Member> = {}) =>
+  ({
+    id: 5,
+    member_id: 'IRG-00005',
+    first_name: 'Chiamaka',
+    last_name: 'Okafor',
+    mobile_number: '+2348031234567',
+    ...overrides,
+  }) as Member;
+
 /** Monthly, ₦25,000 for 1 month, individual and active. */
 export const plan = (overrides: Partial<Plan> = {}): Plan => ({
   id: 7,

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
@@ -64,6 +64,18 @@ export const renderPage = (
     opts,
   );
 };
+
+/** Moves the fake clock (vi.useFakeTimers) on by `ms`, letting React update meanwhile. */
+export const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+/** Picks a file of `size` bytes in the file input `input`, as a user's choice does. */
+export const pickFile = (input: HTMLElement, name: string, type: string, size = 1) =>
+  fireEvent.change(input, {
+    target: { files: [new File([new Uint8Array(size)], name, { type })] },
+  });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,9 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingStore } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useUserProfile } from '@/features/account';
-import { BusinessSetupModal } from '@/features/business';
+import { BusinessSetupPrompt } from '@/features/business';
 
 const DISMISSED_KEY = 'kora.setupBannerDismissed';
 
@@ -24,10 +22,9 @@ const wasDismissed = () => {
 export function BusinessSetupBanner() {
   const profile = useUserProfile();
   const [dismissed, setDismissed] = useState(wasDismissed);
-  const [opened, modal] = useDisclosure(false);
 
   const needsSetup = profile.data != null && profile.data.business_id === null;
-  if (!needsSetup) return null;
+  if (!needsSetup || dismissed) return null;
 
   const dismiss = () => {
     setDismissed(true);
@@ -39,32 +36,13 @@ export function BusinessSetupBanner() {
   };
 
   return (
-    <>
-      {!dismissed ? (
-        <Alert
-          color="kora"
-          variant="light"
-          radius="lg"
-          mb="lg"
-          icon={<IconBuildingStore size={20} aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={dismiss}
-        >
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" fw={500} hiddenFrom="sm">
-              {SETUP_BANNER.short}
-            </Text>
-            <Text size="sm" fw={500} visibleFrom="sm" style={{ flex: 1, minWidth: 240 }}>
-              {SETUP_BANNER.long}
-            </Text>
-            <Button size="sm" onClick={modal.open}>
-              Setup Business
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      <BusinessSetupModal opened={opened} onClose={modal.close} />
-    </>
+    <BusinessSetupPrompt onDismiss={dismiss}>
+      <Text size="sm" fw={500} hiddenFrom="sm">
+        {SETUP_BANNER.short}
+      </Text>
+      <Text size="sm" fw={500} visibleFrom="sm" style={{ flex: 1, minWidth: 240 }}>
+        {SETUP_BANNER.long}
+      </Text>
+    </BusinessSetupPrompt>
   );
 }

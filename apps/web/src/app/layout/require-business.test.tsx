@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
+import { describe, expect, it } from 'vitest';
 import { profile } from '@/test/fixtures';
 import { mockFetch, ok } from '@/test/mock-fetch';
 import { renderRoutes } from '@/test/render';
-import { accessToken } from '@/test/tokens';
+import { signIn } from '@/test/session';
 import { routes } from '../routes';
 
 const withoutBusiness = profile({
@@ -14,11 +13,6 @@ const withoutBusiness = profile({
   role: null,
 });
 
-afterEach(() => {
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-});
-
 describe('business pages for a user without a business', () => {
   it.each([
     ['/members', 'Members'],
@@ -26,7 +20,7 @@ describe('business pages for a user without a business', () => {
     ['/subscriptions', 'Subscriptions'],
     ['/subscription-plans', 'Subscription plans'],
   ])('%s asks for the setup and loads no list', async (path, title) => {
-    sessionStore.signIn({ access_token: accessToken({ business_id: null }), refresh_token: 'r1' });
+    signIn({ business_id: null });
     const api = mockFetch({
       'GET /v1/auth/me': () => ok(withoutBusiness),
       'GET /v1/location/states': () => ok(['Lagos']),

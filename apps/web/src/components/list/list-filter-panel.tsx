@@ -27,12 +27,13 @@ export interface FilterChoice {
   options: { value: string; label: string }[];
 }
 
-interface ListFilterPanelProps {
-  /** The filters in force (from the URL). */
-  applied: ListFilters;
-  /** The member of `applied.member_id`, once loaded. */
+/** What a list filters on, and what it does with the filters (the toolbar's and the panel's). */
+export interface FilterProps {
+  /** The member of the member filter, once loaded. */
   member: Member | null;
+  /** Keeps a member just picked, so it shows without a new call. */
   onMemberPicked: (member: Member) => void;
+  /** Finds a member (the members feature's picker). */
   MemberPicker: MemberPicker;
   plans: Plan[] | undefined;
   planLabel: string;
@@ -40,6 +41,17 @@ interface ListFilterPanelProps {
   onApply: (filters: ListFilters) => void;
   onClear: () => void;
 }
+
+interface ListFilterPanelProps extends FilterProps {
+  /** The filters in force (from the URL). */
+  applied: ListFilters;
+}
+
+/** The two ends of the date range: their fields, and the rule each says when they cross. */
+const DATE_BOUNDS = {
+  start: { label: 'Start Date', rule: START_AFTER_END },
+  end: { label: 'End Date', rule: END_BEFORE_START },
+} as const;
 
 /**
  * The Filters panel of the payments and subscriptions lists: member, plan, method or status,
@@ -55,6 +67,20 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
   // Which date was changed last: the rule shows under it; both dates are marked invalid.
   const [lastDate, setLastDate] = useState<'start' | 'end'>('end');
   const inverted = Boolean(start && end && end < start);
+  const dateInput = (bound: keyof typeof DATE_BOUNDS) => (
+    <TextInput
+      label={DATE_BOUNDS[bound].label}
+      type="date"
+      value={bound === 'start' ? start : end}
+      min={bound === 'end' ? start || undefined : undefined}
+      max={bound === 'start' ? end || undefined : undefined}
+      onChange={(e) => {
+        (bound === 'start' ? setStart : setEnd)(e.currentTarget.value);
+        setLastDate(bound);
+      }}
+      error={!inverted ? null : lastDate === bound ? DATE_BOUNDS[bound].rule : true}
+    />
+  );
 
   const apply = () => {
     // An inverted range is never applied: the list would only say nothing matches.
@@ -102,28 +128,8 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
           onChange={(v) => setPicked(v ?? ALL)}
           allowDeselect={false}
         />
-        <TextInput
-          label="Start Date"
-          type="date"
-          value={start}
-          max={end || undefined}
-          onChange={(e) => {
-            setStart(e.currentTarget.value);
-            setLastDate('start');
-          }}
-          error={!inverted ? null : lastDate === 'start' ? START_AFTER_END : true}
-        />
-        <TextInput
-          label="End Date"
-          type="date"
-          value={end}
-          min={start || undefined}
-          onChange={(e) => {
-            setEnd(e.currentTarget.value);
-            setLastDate('end');
-          }}
-          error={!inverted ? null : lastDate === 'end' ? END_BEFORE_START : true}
-        />
+        {dateInput('start')}
+        {dateInput('end')}
       </SimpleGrid>
       <Group justify="flex-end" gap="xs" mt="sm">
         <Button variant="default" onClick={props.onClear}>

@@ -1,25 +1,14 @@
 import { Badge, Box, Button, Collapse, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import type { Member, Plan } from '@kora/shared';
-import { ListFilterPanel, type FilterChoice, type MemberPicker } from './list-filter-panel';
+import { ListFilterPanel, type FilterProps } from './list-filter-panel';
 import { activeFilterCount, type ListFilters } from './list-filters';
 
-interface ListToolbarProps {
+export interface ListToolbarProps extends FilterProps {
   /** What the list holds, for the search box's name: "payments". */
   noun: string;
+  /** The filters in force; `member` is the one of `filters.member_id`. */
   filters: ListFilters;
-  plans: Plan[] | undefined;
-  planLabel: string;
-  choice: FilterChoice;
-  onApply: (filters: ListFilters) => void;
-  onClear: () => void;
-  /** The member of `filters.member_id`, once loaded. */
-  member: Member | null;
-  /** Keeps a member just picked, so it shows without a new call. */
-  onMemberPicked: (member: Member) => void;
-  /** Finds a member (the members feature's picker). */
-  MemberPicker: MemberPicker;
 }
 
 /**
@@ -28,7 +17,8 @@ interface ListToolbarProps {
  * filters the list to that member at once; clearing it removes that filter.
  */
 export function ListToolbar(props: ListToolbarProps) {
-  const { filters, onApply, member, onMemberPicked, MemberPicker } = props;
+  const { noun, filters, ...panel } = props;
+  const { onApply, member, onMemberPicked, MemberPicker } = panel;
   const [opened, { toggle }] = useDisclosure(false);
   const count = activeFilterCount(filters);
 
@@ -37,7 +27,7 @@ export function ListToolbar(props: ListToolbarProps) {
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Box style={{ flex: 1, minWidth: 0 }}>
           <MemberPicker
-            aria-label={`Search ${props.noun} by member`}
+            aria-label={`Search ${noun} by member`}
             placeholder="Search member"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={member}
@@ -70,14 +60,7 @@ export function ListToolbar(props: ListToolbarProps) {
             <ListFilterPanel
               key={`${JSON.stringify(filters)}:${member?.id ?? ''}`}
               applied={filters}
-              member={member}
-              onMemberPicked={onMemberPicked}
-              MemberPicker={MemberPicker}
-              plans={props.plans}
-              planLabel={props.planLabel}
-              choice={props.choice}
-              onApply={onApply}
-              onClear={props.onClear}
+              {...panel}
             />
           </Box>
         ) : null}

@@ -1,9 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { authContracts, type ChangePasswordInput, type UpdateProfileInput } from '@kora/shared';
 import { callApi } from '@/lib/api-client';
-import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
+import { queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { sessionStore, useSession } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
+import { useDataQuery } from '@/lib/use-data-query';
 
 /** The current user's profile, per user. */
 export const userProfileKey = queryRoots.userProfile;
@@ -20,28 +21,16 @@ export const accountApi = {
 /** The signed-in user's profile, loaded only while someone is signed in. */
 export const useUserProfile = () => {
   const { isAuthenticated, user } = useSession();
-  return useQuery({
-    queryKey: [...userProfileKey, user?.id ?? null],
-    queryFn: async () => (await accountApi.me()).data,
+  return useDataQuery([...userProfileKey, user?.id ?? null], () => accountApi.me(), {
     enabled: isAuthenticated,
   });
 };
 
-export const useUpdateProfile = () => {
-  const refresh = useRefreshAfter('profile');
-  return useMutation({
-    mutationFn: (input: UpdateProfileInput) => accountApi.updateProfile(input),
-    onSuccess: () => refresh(),
-  });
-};
+export const useUpdateProfile = () =>
+  useChangeMutation('profile', (input: UpdateProfileInput) => accountApi.updateProfile(input));
 
-export const useUploadPicture = () => {
-  const refresh = useRefreshAfter('profile');
-  return useMutation({
-    mutationFn: (file: File) => accountApi.uploadPicture(file),
-    onSuccess: () => refresh(),
-  });
-};
+export const useUploadPicture = () =>
+  useChangeMutation('profile', (file: File) => accountApi.uploadPicture(file));
 
 /** The server ends every other session and answers a fresh pair for this one: keep it. */
 export const useChangePassword = () =>

@@ -1,19 +1,10 @@
-import type { Feature } from '@/lib/feature';
-import { lazyPage } from '@/lib/lazy-page';
+import { pages, type Feature } from '@/lib/feature';
 
 /** The signed-in user's own pages, loaded on demand (reached from the user menu). */
 export const accountFeature: Feature = {
   name: 'account',
-  routes: [
-    {
-      path: 'profile',
-      page: lazyPage(() => import('./pages/profile-page'), 'ProfilePage'),
-      alsoUnderDashboard: false,
-    },
-    {
-      path: 'change-password',
-      page: lazyPage(() => import('./pages/change-password-page'), 'ChangePasswordPage'),
-      alsoUnderDashboard: false,
-    },
-  ],
+  routes: pages('root', {
+    profile: [() => import('./pages/profile-page'), 'ProfilePage'],
+    'change-password': [() => import('./pages/change-password-page'), 'ChangePasswordPage'],
+  }),
 };

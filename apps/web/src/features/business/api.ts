@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   NIGERIAN_STATES,
   businessContracts,
@@ -7,8 +7,9 @@ import {
 } from '@kora/shared';
 import { callApi } from '@/lib/api-client';
 import { refreshSession } from '@/lib/http';
-import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
+import { queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
+import { useDataQuery } from '@/lib/use-data-query';
 
 export const businessProfileKey = queryRoots.businessProfile;
 export const statesKey = queryRoots.states;
@@ -22,20 +23,20 @@ export const businessApi = {
 
 /** The states list; the built-in list shows at once while the server's loads. */
 export const useStates = () =>
-  useQuery({
-    queryKey: statesKey,
-    queryFn: async () => (await businessApi.states()).data,
+  useDataQuery(statesKey, () => businessApi.states(), {
     placeholderData: [...NIGERIAN_STATES],
     staleTime: Infinity,
   });
 
 export const useBusinessProfile = () => {
   const { user } = useSession();
-  return useQuery({
-    queryKey: [...businessProfileKey, user?.businessId ?? null],
-    queryFn: async () => (await businessApi.profile()).data,
-    enabled: Boolean(user?.businessId),
-  });
+  return useDataQuery(
+    [...businessProfileKey, user?.businessId ?? null],
+    () => businessApi.profile(),
+    {
+      enabled: Boolean(user?.businessId),
+    },
+  );
 };
 
 /**
@@ -53,14 +54,10 @@ export const useCreateBusiness = () => {
   });
 };
 
-export const useUpdateBusiness = () => {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAfter('business');
-  return useMutation({
-    mutationFn: (input: UpdateBusinessInput) => businessApi.update(input),
-    onSuccess: (answer) => {
-      queryClient.setQueriesData({ queryKey: businessProfileKey }, answer.data);
-      return refresh();
-    },
-  });
-};
+export const useUpdateBusiness = () =>
+  useChangeMutation(
+    'business',
+    (input: UpdateBusinessInput) => businessApi.update(input),
+    (queryClient, answer) =>
+      queryClient.setQueriesData({ queryKey: businessProfileKey }, answer.data),
+  );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   memberContracts,
   type CreateMemberInput,
@@ -7,7 +7,8 @@ import {
   type UpdateMemberInput,
 } from '@kora/shared';
 import { callApi, idempotent } from '@/lib/api-client';
-import { listsOf, queryRoots, useRefreshAfter } from '@/lib/query-keys';
+import { listsOf, queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
+import { useDataQuery } from '@/lib/use-data-query';
 import { uploadFile } from '@/lib/upload';
 import { usePagedQuery } from '@/lib/use-paged-query';
 
@@ -57,18 +58,10 @@ export const membersApi = {
 export const useMembers = (params: MemberListParams) =>
   usePagedQuery(memberListKey(params), () => membersApi.list(params));
 
-export const useMemberSummary = () =>
-  useQuery({
-    queryKey: memberSummaryKey,
-    queryFn: async () => (await membersApi.summary()).data,
-  });
+export const useMemberSummary = () => useDataQuery(memberSummaryKey, () => membersApi.summary());
 
 export const useMember = (id: number) =>
-  useQuery({
-    queryKey: memberKey(id),
-    queryFn: async () => (await membersApi.get(id)).data,
-    enabled: id > 0,
-  });
+  useDataQuery(memberKey(id), () => membersApi.get(id), { enabled: id > 0 });
 
 /** After a change the members load again; the member just saved is kept as answered. */
 const useRefreshMembers = () => {
@@ -94,17 +87,13 @@ export const useUpdateMember = (id: number) => {
 };
 
 /** Uploads a member's picture (the server sets it on the member); answers the URL. */
-export const useUploadMemberPicture = (id: number) => {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAfter('member-picture');
-  return useMutation({
-    mutationFn: (file: File) => membersApi.uploadPicture(id, file),
-    onSuccess: (url) => {
-      queryClient.setQueryData<Member>(memberKey(id), (m) => (m ? { ...m, picture_url: url } : m));
-      return refresh();
-    },
-  });
-};
+export const useUploadMemberPicture = (id: number) =>
+  useChangeMutation(
+    'member-picture',
+    (file: File) => membersApi.uploadPicture(id, file),
+    (queryClient, url) =>
+      queryClient.setQueryData<Member>(memberKey(id), (m) => (m ? { ...m, picture_url: url } : m)),
+  );
 
 /**
  * Uploads the picture of a member just added; the members load again with it. Throws as the

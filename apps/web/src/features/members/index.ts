@@ -3,4 +3,4 @@ export { membersFeature } from './routes';
 export { MemberAutocomplete, type MemberAutocompleteProps } from './components/member-autocomplete';
 export { MemberCell } from './components/member-cell';
 export { MemberDetailsPage } from './pages/member-details-page';
-export { useChosenMember } from './use-chosen-member';
+export { useChosenMember, useMemberFilter } from './use-chosen-member';

@@ -22,6 +22,9 @@ export const MEMBER_TEXTS = {
   noSubscription: 'No active subscription',
 } as const;
 
+/** The member's pages (details, edit): their list, and what they say when the member is not there. */
+export const MEMBER_RECORD = { ...MEMBER_TEXTS, list: 'members', back: 'Back to Members' };
+
 /** The "member updated" banner shows for 5 seconds. */
 export const MEMBER_UPDATED_BANNER_MS = 5_000;
 

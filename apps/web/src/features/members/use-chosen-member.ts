@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Member } from '@kora/shared';
 import { useCallback } from 'react';
 import { memberKey, useMember } from './api';
+import { MemberAutocomplete } from './components/member-autocomplete';
 
 /**
  * The member whose id a URL holds (a member filter, or the member a payment is for), loaded
@@ -21,5 +22,18 @@ export const useChosenMember = (memberId: string | null | undefined) => {
     pending: id > 0 && !query.data,
     failed: query.isError,
     remember,
+  };
+};
+
+/**
+ * The member filter of a list's search box and filters: the member of `memberId`, and the
+ * picker that chooses another (the toolbar of a FilteredListCard).
+ */
+export const useMemberFilter = (memberId: string | null | undefined) => {
+  const chosen = useChosenMember(memberId);
+  return {
+    member: chosen.member,
+    onMemberPicked: chosen.remember,
+    MemberPicker: MemberAutocomplete,
   };
 };

@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { paymentContracts, type RecordPaymentInput } from '@kora/shared';
 import { listQuery, type ListFilters } from '@/components/list';
 import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useRefreshAfter } from '@/lib/query-keys';
+import { useDataQuery } from '@/lib/use-data-query';
 import { usePagedQuery } from '@/lib/use-paged-query';
 
 /** Payments list: 20 a page. */
@@ -30,11 +31,7 @@ export const usePayments = (params: PaymentListParams) =>
   usePagedQuery(paymentListKey(params), () => paymentsApi.list(params));
 
 /** Computed by the server over all the business's payments, not the page shown. */
-export const usePaymentSummary = () =>
-  useQuery({
-    queryKey: paymentSummaryKey,
-    queryFn: async () => (await paymentsApi.summary()).data,
-  });
+export const usePaymentSummary = () => useDataQuery(paymentSummaryKey, () => paymentsApi.summary());
 
 /**
  * Records a payment (which creates the subscription). Afterwards what a payment changes loads

@@ -16,7 +16,7 @@ export const PAYMENT_TEXTS = {
   recordFailed: 'An error occurred while recording the payment. Please try again.',
   recordedTitle: 'Payment recorded successfully',
   listFailed: 'An error occurred while fetching payments.',
-  noPayments: 'No payments found',
+  none: 'No payments found',
   noMatch: 'No payments match your filters',
 } as const;
 

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { planContracts, subscriptionContracts, type UpdatePlanInput } from '@kora/shared';
 import { callApi, idempotent } from '@/lib/api-client';
-import { listsOf, queryRoots, statsOf, useRefreshAfter } from '@/lib/query-keys';
+import { listsOf, queryRoots, statsOf, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useCan } from '@/lib/use-can';
+import { useDataQuery } from '@/lib/use-data-query';
 import type { CreatePlanPayload } from './plan-form';
 
 export const plansKey = queryRoots.plans;
@@ -37,25 +38,13 @@ export const STAFF_PLANS_TOOLTIP =
 
 /** All plans, or only the active ones (what a member can be put on). */
 export const usePlans = (activeOnly = false) =>
-  useQuery({
-    queryKey: planListKey(activeOnly),
-    queryFn: async () => (await plansApi.list(activeOnly)).data,
-  });
+  useDataQuery(planListKey(activeOnly), () => plansApi.list(activeOnly));
 
 export const usePlan = (id: number) =>
-  useQuery({
-    queryKey: planKey(id),
-    queryFn: async () => (await plansApi.get(id)).data,
-    enabled: id > 0,
-  });
+  useDataQuery(planKey(id), () => plansApi.get(id), { enabled: id > 0 });
 
 export const usePlanPresets = (enabled = true) =>
-  useQuery({
-    queryKey: presetsKey,
-    queryFn: async () => (await plansApi.presets()).data,
-    staleTime: Infinity,
-    enabled,
-  });
+  useDataQuery(presetsKey, () => plansApi.presets(), { staleTime: Infinity, enabled });
 
 /** Subscriptions on the plan, total and active; null when the server cannot say. */
 export const usePlanStats = (id: number) =>
@@ -76,27 +65,18 @@ export const usePlanStats = (id: number) =>
     retry: false,
   });
 
-export const useCreatePlan = () => {
-  const refresh = useRefreshAfter('plan');
-  return useMutation({
-    mutationFn: ({ input, key }: { input: CreatePlanPayload; key: string }) =>
-      plansApi.create(input, key),
-    onSuccess: () => refresh(),
-  });
-};
+export const useCreatePlan = () =>
+  useChangeMutation('plan', ({ input, key }: { input: CreatePlanPayload; key: string }) =>
+    plansApi.create(input, key),
+  );
 
 /** The plan is set from the answer; every plan query, its own included, loads again. */
-export const useUpdatePlan = (id: number) => {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAfter('plan');
-  return useMutation({
-    mutationFn: (input: UpdatePlanInput) => plansApi.update(id, input),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(planKey(id), answer.data);
-      return refresh();
-    },
-  });
-};
+export const useUpdatePlan = (id: number) =>
+  useChangeMutation(
+    'plan',
+    (input: UpdatePlanInput) => plansApi.update(id, input),
+    (queryClient, answer) => queryClient.setQueryData(planKey(id), answer.data),
+  );
 
 export const useDeletePlan = () => {
   const queryClient = useQueryClient();

@@ -22,6 +22,13 @@ export const PLAN_TEXTS = {
   deleteFailed: 'An error occurred while deleting the plan. Please try again.',
 } as const;
 
+/** The plan's pages (details, edit): their list, and what they say when the plan is not there. */
+export const PLAN_RECORD = {
+  ...PLAN_TEXTS,
+  list: 'subscription-plans',
+  back: 'Back to Subscription Plans',
+};
+
 /** The "plan updated" banner shows for 5 seconds; after an edit, the details open 3 seconds later. */
 export const PLAN_UPDATED_BANNER_MS = 5_000;
 export const PLAN_EDIT_REDIRECT_MS = 3_000;

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { subscriptionContracts } from '@kora/shared';
 import { listQuery, type ListFilters } from '@/components/list';
 import { callApi } from '@/lib/api-client';
 import { listsOf, queryRoots } from '@/lib/query-keys';
+import { useDataQuery } from '@/lib/use-data-query';
 import { usePagedQuery } from '@/lib/use-paged-query';
 
 /** The subscriptions list shows 20 a page. */
@@ -30,7 +30,4 @@ export const useSubscriptions = (params: SubscriptionListParams) =>
 
 /** Active, upcoming, expiring (within 7 days) and expired counts, from the server. */
 export const useSubscriptionSummary = () =>
-  useQuery({
-    queryKey: subscriptionSummaryKey,
-    queryFn: async () => (await subscriptionsApi.summary()).data,
-  });
+  useDataQuery(subscriptionSummaryKey, () => subscriptionsApi.summary());

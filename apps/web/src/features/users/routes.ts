@@ -1,10 +1,9 @@
 import { IconUserShield } from '@tabler/icons-react';
-import type { Feature } from '@/lib/feature';
-import { lazyPage } from '@/lib/lazy-page';
+import { pages, type Feature } from '@/lib/feature';
 
 /** The users page, loaded on demand, and its navigation item. */
 export const usersFeature: Feature = {
   name: 'users',
   nav: { label: 'Users', to: '/users', icon: IconUserShield, order: 60 },
-  routes: [{ path: 'users', page: lazyPage(() => import('./pages/users-page'), 'UsersPage') }],
+  routes: pages('app', { users: [() => import('./pages/users-page'), 'UsersPage'] }),
 };

@@ -6,6 +6,7 @@ import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { NameFields, PhoneField } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
+import { Labelled } from '@/components/labelled';
 import { formatPhoneLocal } from '@/lib/format';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUpdateProfile } from '../api';
@@ -16,12 +17,9 @@ export const PROFILE_UPDATED = 'Profile updated successfully!';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+    <Labelled label={label} weight={600}>
       <Text style={{ wordBreak: 'break-word' }}>{value || 'Not provided'}</Text>
-    </Stack>
+    </Labelled>
   );
 }
 

@@ -1,8 +1,10 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { TOKEN_KEY, sessionStore } from '@/lib/session';
-import { field, renderPage } from '@/test/render';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
+import { signIn } from '@/test/session';
 import { accessToken } from '@/test/tokens';
 import { accountApi } from '../api';
 import { CHANGE_PASSWORD_FAILED, ChangePasswordPage } from './change-password-page';
@@ -10,26 +12,24 @@ import { CHANGE_PASSWORD_FAILED, ChangePasswordPage } from './change-password-pa
 const open = () => renderPage(<ChangePasswordPage />, { path: '/change-password' });
 const submit = () => screen.getByRole('button', { name: 'Change Password' });
 
-beforeEach(() => sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' }));
-afterEach(() => {
-  sessionStore.clear();
-  vi.useRealTimers();
-});
+beforeEach(() => signIn());
 
 describe('ChangePasswordPage', () => {
   it('shows the validation messages', async () => {
     const change = vi.spyOn(accountApi, 'changePassword');
     const { user } = open();
     await user.click(submit());
-    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
-    expect(screen.getByText('New password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+    await expectShown(
+      'Current password is required',
+      'New password must be at least 8 characters',
+      'Please confirm your new password',
+    );
 
     await user.type(field('Current Password'), 'old-secret');
     await user.type(field('New Password'), 'new-secret');
     await user.type(field('Confirm New Password'), 'new-secreX');
     await user.click(submit());
-    expect(await screen.findByText("New passwords don't match")).toBeInTheDocument();
+    await expectShown("New passwords don't match");
     expect(change).not.toHaveBeenCalled();
   });
 
@@ -54,7 +54,7 @@ describe('ChangePasswordPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(submit());
 
-    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    await expectShown('Password changed successfully!');
     expect(change).toHaveBeenCalledWith({
       old_password: 'old-secret',
       new_password: 'new-secret',
@@ -65,9 +65,7 @@ describe('ChangePasswordPage', () => {
     expect(field('Current Password')).toHaveValue('');
     expect(field('New Password')).toHaveValue('');
     expect(field('Confirm New Password')).toHaveValue('');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    await advance(5_100);
     expect(screen.queryByText('Password changed successfully!')).not.toBeInTheDocument();
   });
 
@@ -86,6 +84,6 @@ describe('ChangePasswordPage', () => {
     await user.click(submit());
     expect(await screen.findAllByText('Your current password is incorrect.')).toHaveLength(2);
     await user.click(submit());
-    expect(await screen.findByText(CHANGE_PASSWORD_FAILED)).toBeInTheDocument();
+    await expectShown(CHANGE_PASSWORD_FAILED);
   });
 });

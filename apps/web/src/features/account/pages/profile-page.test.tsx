@@ -1,10 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { sessionStore } from '@/lib/session';
 import { profile as profileFixture } from '@/test/fixtures';
-import { field, renderPage } from '@/test/render';
-import { accessToken } from '@/test/tokens';
+import { expectShown, expectTexts } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
+import { signIn } from '@/test/session';
 import { accountApi } from '../api';
 import { PICTURE_FAILED } from '../components/profile-summary';
 import { PROFILE_UPDATE_FAILED } from '../components/profile-details';
@@ -16,13 +16,7 @@ const open = () => renderPage(<ProfilePage />, { path: '/profile' });
 const file = (name: string, type: string, size = 1024) =>
   new File([new Uint8Array(size)], name, { type });
 
-beforeEach(() => {
-  sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
-});
-afterEach(() => {
-  sessionStore.clear();
-  vi.useRealTimers();
-});
+beforeEach(() => signIn());
 
 describe('ProfilePage', () => {
   it('shows avatar initials, name, e-mail, the verified badge and the uppercased role', async () => {
@@ -30,16 +24,13 @@ describe('ProfilePage', () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
     expect(screen.getAllByText('ada@irongym.ng').length).toBeGreaterThan(0);
-    expect(screen.getByText('Email verified')).toBeInTheDocument();
-    expect(screen.getByText('OWNER')).toBeInTheDocument();
-    expect(screen.getByText('AO')).toBeInTheDocument();
-    expect(screen.getByText('08031234567')).toBeInTheDocument();
+    expectTexts(document.body, ['Email verified', 'OWNER', 'AO', '08031234567']);
   });
 
   it('load failure: the fallback and a Retry', async () => {
     vi.spyOn(accountApi, 'me').mockRejectedValue(new ApiError(0, '', 'NETWORK_ERROR'));
     open();
-    expect(await screen.findByText(PROFILE_LOAD_FAILED)).toBeInTheDocument();
+    await expectShown(PROFILE_LOAD_FAILED);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
@@ -55,9 +46,11 @@ describe('ProfilePage', () => {
     await user.clear(field('Phone Number'));
     await user.type(field('Phone Number'), '0803');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Last name must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Phone number must be at least 11 characters')).toBeInTheDocument();
+    await expectShown(
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Phone number must be at least 11 characters',
+    );
     expect(update).not.toHaveBeenCalled();
   });
 
@@ -73,12 +66,10 @@ describe('ProfilePage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    await expectShown('Profile updated successfully!');
     expect(update).toHaveBeenCalledWith({ first_name: 'Adaeze' });
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    await advance(5_100);
     expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
   });
 
@@ -93,7 +84,7 @@ describe('ProfilePage', () => {
     expect(field('Last Name')).toHaveValue('Obi');
     await user.type(field('Last Name'), 'nna');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText(PROFILE_UPDATE_FAILED)).toBeInTheDocument();
+    await expectShown(PROFILE_UPDATE_FAILED);
   });
 
   it('picture: checks image type and size, then uploads', async () => {
@@ -108,15 +99,15 @@ describe('ProfilePage', () => {
 
     // The picker offers images only; a file that gets past it is still checked.
     pick(file('notes.pdf', 'application/pdf'));
-    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    await expectShown('Please select an image file');
     pick(file('big.png', 'image/png', 5 * 1024 * 1024));
-    expect(await screen.findByText('File size must be less than 5MB')).toBeInTheDocument();
+    await expectShown('File size must be less than 5MB');
     expect(upload).not.toHaveBeenCalled();
 
     pick(file('me.png', 'image/png'));
-    expect(await screen.findByText(PICTURE_FAILED)).toBeInTheDocument();
+    await expectShown(PICTURE_FAILED);
     pick(file('me.png', 'image/png'));
-    expect(await screen.findByText('Profile picture updated successfully!')).toBeInTheDocument();
+    await expectShown('Profile picture updated successfully!');
     expect(upload).toHaveBeenCalledTimes(2);
   });
 });

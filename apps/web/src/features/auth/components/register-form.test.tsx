@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
+import { expectShown } from '@/test/expect';
 import { field, renderPage } from '@/test/render';
 import { authApi } from '../api';
 import { REGISTER_ERRORS, RegisterForm } from './register-form';
@@ -31,11 +32,13 @@ describe('RegisterForm', () => {
     const { user } = renderPage(<RegisterForm onRegistered={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Last name must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
-    expect(screen.getByText('Phone number must be at least 11 characters')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await expectShown(
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Invalid email address',
+      'Phone number must be at least 11 characters',
+      'Password must be at least 8 characters',
+    );
     expect(register).not.toHaveBeenCalled();
   });
 
@@ -43,7 +46,7 @@ describe('RegisterForm', () => {
     const { user } = renderPage(<RegisterForm onRegistered={vi.fn()} />);
     await fill(user, { 'Confirm Password': 'secret124' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    await expectShown("Passwords don't match");
   });
 
   it('registers without the confirmation and moves on with the e-mail', async () => {
@@ -78,13 +81,11 @@ describe('RegisterForm', () => {
     const submit = screen.getByRole('button', { name: 'Create Account' });
 
     await user.click(submit);
-    expect(
-      await screen.findByText('An account with this email already exists.'),
-    ).toBeInTheDocument();
+    await expectShown('An account with this email already exists.');
     await user.click(submit);
-    expect(await screen.findByText(REGISTER_ERRORS.other)).toBeInTheDocument();
+    await expectShown(REGISTER_ERRORS.other);
     await user.click(submit);
-    expect(await screen.findByText(REGISTER_ERRORS.client)).toBeInTheDocument();
+    await expectShown(REGISTER_ERRORS.client);
     expect(register).toHaveBeenCalledTimes(3);
   });
 });

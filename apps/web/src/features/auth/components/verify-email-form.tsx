@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { VERIFICATION_CODE_LENGTH, verifyEmailSchema, verificationCode } from '@kora/shared';
+import { SuccessAlert } from '@/components/form-alerts';
 import { PasswordField } from '@/components/form/password-fields';
 import { splitErrorMessage } from '@/lib/api-error';
 import { useResendCode, useVerifyEmail } from '../api';
@@ -126,9 +127,7 @@ export function VerifyEmailForm(props: VerifyEmailFormProps) {
           </Alert>
         ) : null}
         {resent && !resend.isError ? (
-          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-            A new verification code has been sent to {email}.
-          </Alert>
+          <SuccessAlert message={`A new verification code has been sent to ${email}.`} />
         ) : null}
         <TextInput
           label="Verification Code"

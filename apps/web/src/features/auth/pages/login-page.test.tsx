@@ -1,26 +1,21 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
-import { field, renderPage } from '@/test/render';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@/lib/session';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { authApi } from '../api';
 import { LOGIN_FAILED } from '../components/login-form';
 import { RESET_FAILED } from '../components/forgot-password-form';
 import { LoginPage } from './login-page';
 
-afterEach(() => {
-  sessionStore.clear();
-  vi.useRealTimers();
-});
-
 describe('LoginPage', () => {
   it('shows the validation messages', async () => {
     const login = vi.spyOn(authApi, 'login');
     const { user } = renderPage(<LoginPage />, { path: '/login' });
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await expectShown('Invalid email address', 'Password is required');
     expect(login).not.toHaveBeenCalled();
   });
 
@@ -55,11 +50,9 @@ describe('LoginPage', () => {
     await user.type(field('Email Address'), 'ada@irongym.ng');
     await user.type(field('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(
-      await screen.findByText('Too many attempts. Please try again in 3 minutes.'),
-    ).toBeInTheDocument();
+    await expectShown('Too many attempts. Please try again in 3 minutes.');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText(LOGIN_FAILED)).toBeInTheDocument();
+    await expectShown(LOGIN_FAILED);
   });
 
   it('an unverified account moves to the verification step for that e-mail', async () => {
@@ -81,15 +74,11 @@ describe('LoginPage', () => {
       path: '/login',
       state: { message: 'Password reset successfully!', email: 'ada@irongym.ng' },
     });
-    expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
+    await expectShown('Password reset successfully!');
     expect(field('Email Address')).toHaveValue('ada@irongym.ng');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(9_000);
-    });
+    await advance(9_000);
     expect(screen.getByText('Password reset successfully!')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_100);
-    });
+    await advance(1_100);
     expect(screen.queryByText('Password reset successfully!')).not.toBeInTheDocument();
   });
 

@@ -1,8 +1,8 @@
-import { Alert, Anchor } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { SuccessAlert } from '@/components/form-alerts';
 import { sessionStore } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useTimedMessage } from '@/lib/use-timed-message';
@@ -45,19 +45,7 @@ export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
         </>
       }
     >
-      {banner.message ? (
-        <Alert
-          color="green"
-          mb="md"
-          icon={<IconCircleCheck size={18} aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={banner.clear}
-          role="status"
-        >
-          {banner.message}
-        </Alert>
-      ) : null}
+      <SuccessAlert message={banner.message} mb="md" onDismiss={banner.clear} />
       <LoginForm
         initialEmail={notice.email}
         onForgotPassword={openForgot}

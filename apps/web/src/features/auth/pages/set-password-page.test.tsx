@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { field, renderPage } from '@/test/render';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
 import { fakeJwt } from '@/test/tokens';
 import { authApi } from '../api';
 import { SET_PASSWORD_FAILED, SET_PASSWORD_SUCCESS } from '../components/set-password-form';
@@ -13,8 +14,6 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 const link = (payload: Record<string, unknown>) =>
   `/set-password?token=${encodeURIComponent(fakeJwt(payload))}`;
 const open = (path: string) => renderPage(<SetPasswordPage />, { path, route: '/set-password' });
-
-afterEach(() => vi.useRealTimers());
 
 describe('SetPasswordPage: the token', () => {
   it.each([
@@ -62,13 +61,12 @@ describe('SetPasswordPage: the form', () => {
     const confirm = vi.spyOn(authApi, 'confirmPasswordReset');
     const { user } = open(resetLink());
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    await expectShown('Password must be at least 8 characters', 'Please confirm your password');
 
     await user.type(field('New Password'), 'abcdefgh');
     await user.type(field('Confirm Password'), 'abcdefgX');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    await expectShown("Passwords don't match");
     expect(confirm).not.toHaveBeenCalled();
   });
 
@@ -105,7 +103,7 @@ describe('SetPasswordPage: the form', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    expect(await screen.findByText(SET_PASSWORD_SUCCESS.reset)).toBeInTheDocument();
+    await expectShown(SET_PASSWORD_SUCCESS.reset);
     expect(confirm).toHaveBeenCalledWith({
       token,
       type: 'reset',
@@ -113,9 +111,7 @@ describe('SetPasswordPage: the form', () => {
       confirm_password: 'abcdefgh',
     });
     expect(router.state.location.pathname).toBe('/set-password');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(2_000);
-    });
+    await advance(2_000);
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({
       email: 'ada@irongym.ng',
@@ -132,9 +128,7 @@ describe('SetPasswordPage: the form', () => {
     await user.type(field('Password'), 'abcdefgh');
     await user.type(field('Confirm Password'), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
-    expect(
-      await screen.findByText('Account setup complete! Please log in with your new password.'),
-    ).toBeInTheDocument();
+    await expectShown('Account setup complete! Please log in with your new password.');
   });
 
   it('failure: Setup Failed with the server message or the fallback', async () => {
@@ -151,11 +145,8 @@ describe('SetPasswordPage: the form', () => {
     await user.type(field('New Password'), 'abcdefgh');
     await user.type(field('Confirm Password'), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Setup Failed')).toBeInTheDocument();
-    expect(
-      screen.getByText('This link has already been used. Please request a new one.'),
-    ).toBeInTheDocument();
+    await expectShown('Setup Failed', 'This link has already been used. Please request a new one.');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText(SET_PASSWORD_FAILED)).toBeInTheDocument();
+    await expectShown(SET_PASSWORD_FAILED);
   });
 });

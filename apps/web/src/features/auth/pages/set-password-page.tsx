@@ -1,7 +1,7 @@
-import { Alert, Loader, Group, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Group, Loader, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SuccessAlert } from '@/components/form-alerts';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AuthLayout } from '../components/auth-layout';
 import { LinkError } from '../components/link-error';
@@ -48,15 +48,19 @@ export function SetPasswordPage() {
       }
     >
       {done ? (
-        <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-          <Text size="sm">{done}</Text>
-          <Group gap="xs" mt="xs">
-            <Loader size="xs" />
-            <Text size="xs" c="dimmed">
-              Redirecting to login...
-            </Text>
-          </Group>
-        </Alert>
+        <SuccessAlert
+          message={
+            <>
+              <Text size="sm">{done}</Text>
+              <Group gap="xs" mt="xs">
+                <Loader size="xs" />
+                <Text size="xs" c="dimmed">
+                  Redirecting to login...
+                </Text>
+              </Group>
+            </>
+          }
+        />
       ) : (
         <SetPasswordForm token={token!} email={email} mode={mode} onSuccess={setDone} />
       )}

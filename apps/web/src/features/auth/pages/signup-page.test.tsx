@@ -1,8 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verificationCode } from '@kora/shared';
 import { ApiError } from '@/lib/api-error';
-import { field, renderPage } from '@/test/render';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
 import { authApi } from '../api';
 import { RESEND_ERRORS, VERIFY_ERRORS } from '../components/verify-email-form';
 import { forgetPassword } from '../pending-password';
@@ -24,7 +25,23 @@ const registered = async () => {
   return view;
 };
 
-afterEach(() => vi.useRealTimers());
+/** verifyEmail answers that Ada's e-mail is verified. */
+const verifies = () =>
+  vi.spyOn(authApi, 'verifyEmail').mockResolvedValue({
+    message: 'Email verified successfully. You can now sign in.',
+    data: { email: 'ada@irongym.ng', email_verified: true },
+  });
+
+/** Verify Email: on to /login, having sent `code` with the password typed on registration. */
+const expectVerified = async (
+  { user, router }: ReturnType<typeof renderPage>,
+  verify: ReturnType<typeof verifies>,
+  code: string,
+) => {
+  await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(verify).toHaveBeenCalledWith({ email: 'ada@irongym.ng', code, password: 'secret123' });
+};
 
 describe('Signup and verification', () => {
   // A reload forgets the password typed before it (it lives in memory only).
@@ -40,9 +57,7 @@ describe('Signup and verification', () => {
     expect(code).toHaveValue('1234');
     expect(verify).toBeDisabled();
     await user.tab();
-    expect(
-      await screen.findByText('Verification code must be exactly 7 digits'),
-    ).toBeInTheDocument();
+    await expectShown('Verification code must be exactly 7 digits');
 
     await user.type(code, '5678999');
     expect(code).toHaveValue('1234567');
@@ -57,21 +72,12 @@ describe('Signup and verification', () => {
   });
 
   it('verifies, then goes to /login with the success message and the e-mail', async () => {
-    const verify = vi.spyOn(authApi, 'verifyEmail').mockResolvedValue({
-      message: 'Email verified successfully. You can now sign in.',
-      data: { email: 'ada@irongym.ng', email_verified: true },
-    });
-    const { user, router } = await registered();
-    await user.type(field('Verification Code'), '0012345');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const verify = verifies();
+    const view = await registered();
+    await view.user.type(field('Verification Code'), '0012345');
     // The password typed on registration is the one verified: no second field to fill.
-    expect(verify).toHaveBeenCalledWith({
-      email: 'ada@irongym.ng',
-      code: '0012345',
-      password: 'secret123',
-    });
-    expect(router.state.location.state).toEqual({
+    await expectVerified(view, verify, '0012345');
+    expect(view.router.state.location.state).toEqual({
       message: 'Email verified successfully. You can now sign in.',
       email: 'ada@irongym.ng',
     });
@@ -84,9 +90,9 @@ describe('Signup and verification', () => {
     const { user } = await registered();
     await user.type(field('Verification Code'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    expect(await screen.findByText(VERIFY_ERRORS.client)).toBeInTheDocument();
+    await expectShown(VERIFY_ERRORS.client);
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    expect(await screen.findByText(VERIFY_ERRORS.other)).toBeInTheDocument();
+    await expectShown(VERIFY_ERRORS.other);
   });
 
   it('resend: allowed at once, then disabled for a 60 second countdown', async () => {
@@ -97,13 +103,9 @@ describe('Signup and verification', () => {
     expect(resend).toHaveBeenCalledWith('ada@irongym.ng');
     const countdown = await screen.findByRole('button', { name: /Resend code in 60s/ });
     expect(countdown).toBeDisabled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await advance(30_000);
     expect(screen.getByRole('button', { name: /Resend code in 30s/ })).toBeDisabled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await advance(30_000);
     expect(screen.getByRole('button', { name: 'Resend Code' })).toBeEnabled();
   });
 
@@ -115,11 +117,9 @@ describe('Signup and verification', () => {
       .mockRejectedValueOnce(new ApiError(0, 'offline', 'NETWORK_ERROR'));
     const { user } = await registered();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
-    expect(
-      await screen.findByText('Too many attempts. Please try again in 5 minutes.'),
-    ).toBeInTheDocument();
+    await expectShown('Too many attempts. Please try again in 5 minutes.');
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
-    expect(await screen.findByText(RESEND_ERRORS.other)).toBeInTheDocument();
+    await expectShown(RESEND_ERRORS.other);
   });
 
   it('Back to Registration returns to the filled form and clears the code', async () => {
@@ -135,9 +135,7 @@ describe('Signup and verification', () => {
   it('arriving from the login of an unverified account: code step with a fresh code', async () => {
     const resend = vi.spyOn(authApi, 'resendCode').mockResolvedValue({ message: 'ok', data: null });
     renderPage(<SignupPage />, { path: '/signup', state: { verifyEmail: 'ada@irongym.ng' } });
-    expect(
-      await screen.findByText('Please verify your email before signing in.'),
-    ).toBeInTheDocument();
+    await expectShown('Please verify your email before signing in.');
     await vi.waitFor(() => expect(resend).toHaveBeenCalledTimes(1));
     expect(resend).toHaveBeenCalledWith('ada@irongym.ng');
   });
@@ -148,26 +146,18 @@ describe('Signup and verification', () => {
 
   it('a refresh of the code step (or a return from the mail app) shows the code field', async () => {
     const resend = vi.spyOn(authApi, 'resendCode');
-    const verify = vi.spyOn(authApi, 'verifyEmail').mockResolvedValue({
-      message: 'Email verified successfully. You can now sign in.',
-      data: { email: 'ada@irongym.ng', email_verified: true },
-    });
-    const { user, router } = renderPage(<SignupPage />, { path: verifyPath('ada@irongym.ng') });
+    const verify = verifies();
+    const view = renderPage(<SignupPage />, { path: verifyPath('ada@irongym.ng') });
+    const { user } = view;
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@irongym.ng')).toBeInTheDocument();
     await user.type(field('Verification Code'), '1234567');
     // The password is never kept across a reload: verifying asks for it.
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await expectShown('Password must be at least 8 characters');
     expect(verify).not.toHaveBeenCalled();
     await user.type(field('Your Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(verify).toHaveBeenCalledWith({
-      email: 'ada@irongym.ng',
-      code: '1234567',
-      password: 'secret123',
-    });
+    await expectVerified(view, verify, '1234567');
     expect(resend).not.toHaveBeenCalled();
   });
 
@@ -187,11 +177,9 @@ describe('Signup and verification', () => {
     const { user } = await registered();
     await user.type(field('Verification Code'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-    expect(await screen.findByText('Invalid or expired verification code.')).toBeInTheDocument();
+    await expectShown('Invalid or expired verification code.');
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
-    expect(
-      await screen.findByText('A new verification code has been sent to ada@irongym.ng.'),
-    ).toBeInTheDocument();
+    await expectShown('A new verification code has been sent to ada@irongym.ng.');
     expect(screen.queryByText('Invalid or expired verification code.')).not.toBeInTheDocument();
     expect(field('Verification Code')).toHaveValue('');
   });
@@ -216,9 +204,7 @@ describe('Signup and verification', () => {
       path: verifyPath('ada@irongym.ng'),
       state: first.router.state.location.state,
     });
-    expect(
-      await screen.findByText('Please verify your email before signing in.'),
-    ).toBeInTheDocument();
+    await expectShown('Please verify your email before signing in.');
     expect(field('Verification Code')).toBeInTheDocument();
     expect(resend).toHaveBeenCalledTimes(1);
   });

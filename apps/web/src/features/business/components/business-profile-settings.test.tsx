@@ -1,10 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, RATE_LIMIT_MESSAGE } from '@/lib/api-error';
 import { sessionStore } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
 import { business as businessFixture } from '@/test/fixtures';
-import { field, renderPage } from '@/test/render';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { businessApi } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
@@ -26,10 +27,6 @@ const save = () => screen.getByRole('button', { name: 'Save Changes' });
 
 beforeEach(() => {
   vi.spyOn(businessApi, 'states').mockResolvedValue({ message: 'ok', data: ['Abia', 'Lagos'] });
-});
-afterEach(() => {
-  sessionStore.clear();
-  vi.useRealTimers();
 });
 
 describe('Settings → Business Profile', () => {
@@ -63,7 +60,7 @@ describe('Settings → Business Profile', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(save());
 
-    expect(await screen.findByText(BUSINESS_TEXTS.updated)).toBeInTheDocument();
+    await expectShown(BUSINESS_TEXTS.updated);
     expect(update).toHaveBeenCalledWith({
       city: 'Ikeja',
       website_url: null,
@@ -71,9 +68,7 @@ describe('Settings → Business Profile', () => {
       logo_url: '/uploads/logo.png',
     });
     expect(save()).toBeDisabled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    await advance(5_100);
     expect(screen.queryByText(BUSINESS_TEXTS.updated)).not.toBeInTheDocument();
   });
 
@@ -105,7 +100,7 @@ describe('Settings → Business Profile', () => {
     await screen.findByDisplayValue('Iron Gym');
     await user.type(field('Address'), ', Lekki');
     await user.click(save());
-    expect(await screen.findByText(BUSINESS_TEXTS.updateFailed)).toBeInTheDocument();
+    await expectShown(BUSINESS_TEXTS.updateFailed);
   });
 
   it('validation messages on the settings form', async () => {
@@ -119,10 +114,10 @@ describe('Settings → Business Profile', () => {
     await user.clear(field('Address'));
     await user.type(field('Address'), '12');
     await user.click(save());
-    expect(
-      await screen.findByText('Business name must be at least 2 characters'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Address must be at least 5 characters')).toBeInTheDocument();
+    await expectShown(
+      'Business name must be at least 2 characters',
+      'Address must be at least 5 characters',
+    );
     expect(update).not.toHaveBeenCalled();
   });
 
@@ -140,7 +135,7 @@ describe('Settings → Business Profile', () => {
     signIn('owner');
     vi.spyOn(businessApi, 'profile').mockRejectedValue(new ApiError(429, '', 'RATE_LIMITED'));
     renderPage(<BusinessProfileSettings />);
-    expect(await screen.findByText(RATE_LIMIT_MESSAGE)).toBeInTheDocument();
+    await expectShown(RATE_LIMIT_MESSAGE);
     expect(screen.queryByText('Unable to load business profile.')).not.toBeInTheDocument();
   });
 
@@ -148,7 +143,7 @@ describe('Settings → Business Profile', () => {
     signIn('owner');
     vi.spyOn(businessApi, 'profile').mockRejectedValue(new ApiError(500, '', 'X'));
     renderPage(<BusinessProfileSettings />);
-    expect(await screen.findByText('Unable to load business profile.')).toBeInTheDocument();
+    await expectShown('Unable to load business profile.');
   });
 
   it('no business yet: the setup prompt', async () => {

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-error';
 import { refreshSession } from '@/lib/http';
 import { uploadFile } from '@/lib/upload';
 import { business as businessFixture } from '@/test/fixtures';
+import { expectShown } from '@/test/expect';
 import { field, renderPage } from '@/test/render';
 import { businessApi } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
@@ -43,14 +44,14 @@ describe('BusinessSetupForm', () => {
     await user.type(field('Business Email'), 'nope');
     await user.type(field('Website'), 'not a site');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
-    expect(
-      await screen.findByText('Business name must be at least 2 characters'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Address must be at least 5 characters')).toBeInTheDocument();
-    expect(screen.getByText('City must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByText('Please select a state')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid website URL')).toBeInTheDocument();
+    await expectShown(
+      'Business name must be at least 2 characters',
+      'Address must be at least 5 characters',
+      'City must be at least 2 characters',
+      'Please select a state',
+      'Please enter a valid email address',
+      'Please enter a valid website URL',
+    );
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -90,11 +91,11 @@ describe('BusinessSetupForm', () => {
     vi.mocked(uploadFile).mockRejectedValue(new ApiError(500, '', 'X'));
     renderPage(<BusinessSetupForm onDone={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Business logo'), { target: { files: [png()] } });
-    expect(await screen.findByText(BUSINESS_TEXTS.logoFailed)).toBeInTheDocument();
+    await expectShown(BUSINESS_TEXTS.logoFailed);
     fireEvent.change(screen.getByLabelText('Business logo'), {
       target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] },
     });
-    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    await expectShown('Please select an image file');
   });
 
   it('failure: Setup failed with the server message or the fallback', async () => {
@@ -104,9 +105,8 @@ describe('BusinessSetupForm', () => {
     const { user } = renderPage(<BusinessSetupForm onDone={vi.fn()} />);
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
-    expect(await screen.findByText('Setup failed')).toBeInTheDocument();
-    expect(screen.getByText('You already have a business.')).toBeInTheDocument();
+    await expectShown('Setup failed', 'You already have a business.');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
-    expect(await screen.findByText(BUSINESS_TEXTS.setupFailed)).toBeInTheDocument();
+    await expectShown(BUSINESS_TEXTS.setupFailed);
   });
 });

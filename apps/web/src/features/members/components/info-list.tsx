@@ -1,5 +1,9 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Labelled } from '@/components/labelled';
+
+/** A label and its value; a string value is shown as text. */
+export type InfoItem = [label: string, value: ReactNode];
 
 /** A titled card of label/value pairs; an empty value reads "Not provided". */
 export function InfoCard({
@@ -8,7 +12,7 @@ export function InfoCard({
   children,
 }: {
   title: string;
-  items?: [label: string, value: ReactNode][];
+  items?: InfoItem[];
   children?: ReactNode;
 }) {
   return (
@@ -19,10 +23,7 @@ export function InfoCard({
       {items ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           {items.map(([label, value]) => (
-            <Stack gap={2} key={label} style={{ minWidth: 0 }}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                {label}
-              </Text>
+            <Labelled key={label} label={label} style={{ minWidth: 0 }}>
               {typeof value === 'string' || value == null ? (
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {value || 'Not provided'}
@@ -30,7 +31,7 @@ export function InfoCard({
               ) : (
                 value
               )}
-            </Stack>
+            </Labelled>
           ))}
         </SimpleGrid>
       ) : null}

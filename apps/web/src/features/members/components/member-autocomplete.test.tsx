@@ -1,25 +1,20 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Member } from '@kora/shared';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pickable } from '@/test/fixtures';
 import { mockFetch, ok } from '@/test/mock-fetch';
-import { renderPage } from '@/test/render';
+import { advance, renderPage } from '@/test/render';
 import { MemberAutocomplete } from './member-autocomplete';
 
-const chiamaka = {
-  id: 5,
-  member_id: 'IRG-00005',
-  first_name: 'Chiamaka',
-  last_name: 'Okafor',
-  mobile_number: '+2348031234567',
-} as Member;
-const chidi = {
+const chiamaka = pickable();
+const chidi = pickable({
   id: 9,
   member_id: 'IRG-00009',
   first_name: 'Chidi',
   last_name: 'Eze',
   mobile_number: '+2348120000009',
-} as Member;
+});
 
 function Harness({ onChange }: { onChange: (m: Member | null) => void }) {
   const [value, setValue] = useState<Member | null>(null);
@@ -49,15 +44,7 @@ const setup = () => {
   return { ...view, api, onChange, input: screen.getByLabelText('Member') };
 };
 
-const pause = () =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(400);
-  });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+const pause = () => advance(400);
 
 describe('MemberAutocomplete', () => {
   it('does not search under 2 characters; at 2 it searches 50 members after a pause', async () => {

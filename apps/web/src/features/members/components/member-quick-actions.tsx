@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { Link } from 'react-router';
-import { useSingleFlight } from '@/components/use-single-flight';
+import { useMutationOnce } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
 import { useUpdateMember } from '../api';
 import { memberFullName } from '../member-format';
@@ -21,18 +21,13 @@ export function MemberQuickActions({
   editTo,
   onUpdateSubscription,
 }: MemberQuickActionsProps) {
-  const update = useUpdateMember(member.id);
-  const flight = useSingleFlight();
-  const pending = update.isPending || flight.running;
+  const { send, pending } = useMutationOnce(useUpdateMember(member.id));
   const name = memberFullName(member);
 
   const setActive = (isActive: boolean) => {
-    // A second click while the first is on its way sends nothing.
-    if (!flight.begin()) return;
-    update.mutate(
+    send(
       { is_active: isActive },
       {
-        onSettled: flight.end,
         onSuccess: () =>
           notifications.show({
             color: 'green',

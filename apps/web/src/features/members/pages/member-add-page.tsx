@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
-import { useSubmissionKey } from '@/components/use-submission-key';
+import { useCreateSubmit } from '@/components/use-create-submit';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAddMemberPicture, useCreateMember } from '../api';
 import { MemberForm } from '../components/member-form';
 import { NewMemberPicture } from '../components/new-member-picture';
-import { MEMBER_TEXTS, toCreateInput, type MemberFormValues } from '../member-form';
+import { MEMBER_TEXTS, toCreateInput } from '../member-form';
 
 /** /members/add: creates the member, uploads the chosen picture, then back to /members. */
 export function MemberAddPage() {
@@ -18,47 +18,31 @@ export function MemberAddPage() {
   const sectionPath = useSectionPath();
   const create = useCreateMember();
   const addPicture = useAddMemberPicture();
-  const submission = useSubmissionKey('member-create');
   const [picture, setPicture] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const list = sectionPath('members');
   usePageTitle('Add member');
-
-  const submit = (values: MemberFormValues) => {
-    const input = toCreateInput(values);
-    // A second click while the first is on its way sends nothing.
-    const key = submission.start(input);
-    if (!key) return;
-    create.mutate(
-      { input, key },
-      {
-        onError: () => submission.settle(false),
-        onSuccess: async (answer) => {
-          const member = answer.data;
-          if (picture) {
-            setUploading(true);
-            try {
-              await addPicture(member.id, picture);
-            } catch (error) {
-              notifications.show({
-                color: 'red',
-                title: MEMBER_TEXTS.uploadFailedTitle,
-                message: errorMessage(error, MEMBER_TEXTS.uploadFailed),
-              });
-            }
-          }
-          notifications.show({
-            color: 'green',
-            title: 'Member added',
-            message: `${member.first_name} ${member.last_name} (${member.member_id}) has been added.`,
-          });
-          // Confirmed: the form stays locked until it is left.
-          submission.settle(true);
-          void navigate(list);
-        },
-      },
-    );
-  };
+  const { submit, pending } = useCreateSubmit('member-create', create, async (answer) => {
+    const member = answer.data;
+    if (picture) {
+      setUploading(true);
+      try {
+        await addPicture(member.id, picture);
+      } catch (error) {
+        notifications.show({
+          color: 'red',
+          title: MEMBER_TEXTS.uploadFailedTitle,
+          message: errorMessage(error, MEMBER_TEXTS.uploadFailed),
+        });
+      }
+    }
+    notifications.show({
+      color: 'green',
+      title: 'Member added',
+      message: `${member.first_name} ${member.last_name} (${member.member_id}) has been added.`,
+    });
+    return list;
+  });
 
   return (
     <>
@@ -66,9 +50,9 @@ export function MemberAddPage() {
       <Card withBorder radius="lg" padding="lg" maw={880}>
         <MemberForm
           mode="create"
-          pending={create.isPending || submission.sending || uploading}
+          pending={pending || uploading}
           error={create.error}
-          onSubmit={submit}
+          onSubmit={(values) => submit(toCreateInput(values))}
           onCancel={() => void navigate(list)}
           top={<NewMemberPicture file={picture} onChange={setPicture} />}
         />

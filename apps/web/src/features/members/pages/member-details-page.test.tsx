@@ -1,100 +1,90 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Member } from '@kora/shared';
-import { fail, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
-import { renderPage } from '@/test/render';
+import { fail, inTurn, mockFetch, ok, type Routes, type SentRequest } from '@/test/mock-fetch';
+import { expectShown, expectTexts } from '@/test/expect';
+import { advance, pickFile, renderPage } from '@/test/render';
+import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { member } from '../test-fixtures';
 import { MemberDetailsPage } from './member-details-page';
 
-const open = (state?: unknown) =>
-  renderPage(
+/** Chiamaka's page, the member answering `answer`, the other calls `routes`. */
+const open = (answer = () => ok(member()), routes: Routes = {}, state?: unknown) => {
+  const api = mockFetch({ 'GET /v1/member/5': answer, ...routes });
+  const page = (
     <ModalsProvider>
       <Notifications />
       <MemberDetailsPage />
-    </ModalsProvider>,
-    { path: '/members/5', route: '/members/:id', state },
+    </ModalsProvider>
   );
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+  return { api, ...renderPage(page, { path: '/members/5', route: '/members/:id', state }) };
+};
 
 describe('MemberDetailsPage', () => {
   it('shows the member: full name, ID, contact, readable birthday, emergency contact and plan', async () => {
-    mockFetch({ 'GET /v1/member/5': () => ok(member()) });
     open();
     expect(await screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' })).toBeInTheDocument();
-    expect(screen.getByText('Member ID: IRG-00005')).toBeInTheDocument();
-    expect(screen.getByText('chiamaka@example.com')).toBeInTheDocument();
-    expect(screen.getByText('0803 123 4567')).toBeInTheDocument();
-    expect(screen.getByText('14 Allen Avenue')).toBeInTheDocument();
-    expect(screen.getByText('9 Mar 1994')).toBeInTheDocument();
-    expect(screen.getByText('Ngozi Okafor')).toBeInTheDocument();
-    expect(screen.getByText('0805 555 0000')).toBeInTheDocument();
-    expect(screen.getByText('Sister')).toBeInTheDocument();
-    expect(screen.getByText('Monthly')).toBeInTheDocument();
-    expect(screen.getByText('₦25,000')).toBeInTheDocument();
-    expect(screen.getByText('1 month')).toBeInTheDocument();
+    expectTexts(document.body, [
+      'Member ID: IRG-00005',
+      'chiamaka@example.com',
+      '0803 123 4567',
+      '14 Allen Avenue',
+      '9 Mar 1994',
+      'Ngozi Okafor',
+      '0805 555 0000',
+      'Sister',
+      'Monthly',
+      '₦25,000',
+      '1 month',
+    ]);
     expect(screen.queryByText('Member details updated successfully!')).not.toBeInTheDocument();
   });
 
-  it("names the tab after the member's full name", async () => {
-    document.title = 'Kora';
-    mockFetch({ 'GET /v1/member/5': () => ok(member()) });
-    open();
-    await screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' });
-    expect(document.title).toBe('Chiamaka Ada Okafor · Kora');
-  });
+  itNamesTheTab(
+    'Chiamaka Ada Okafor · Kora',
+    () => open(),
+    () => screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' }),
+  );
 
   it('the empty cases: Not assigned, Not specified, no emergency contact, no subscription', async () => {
-    mockFetch({
-      'GET /v1/member/5': () =>
-        ok(
-          member({
-            member_id: '',
-            gender: null,
-            emergency_contact_name: null,
-            emergency_contact_number: null,
-            emergency_contact_relationship: null,
-            subscription_type: null,
-            subscription_type_id: null,
-            subscription_status: 0,
-            subscription_status_label: 'No Subscription',
-          }),
-        ),
+    const bare = member({
+      member_id: '',
+      gender: null,
+      emergency_contact_name: null,
+      emergency_contact_number: null,
+      emergency_contact_relationship: null,
+      subscription_type: null,
+      subscription_type_id: null,
+      subscription_status: 0,
+      subscription_status_label: 'No Subscription',
     });
-    open();
-    expect(await screen.findByText('Member ID: Not assigned')).toBeInTheDocument();
-    expect(screen.getByText('Not specified')).toBeInTheDocument();
-    expect(screen.getByText('No emergency contact information provided')).toBeInTheDocument();
-    expect(screen.getByText('No active subscription')).toBeInTheDocument();
+    open(() => ok(bare));
+    await expectShown(
+      'Member ID: Not assigned',
+      'Not specified',
+      'No emergency contact information provided',
+      'No active subscription',
+    );
   });
 
   it('arriving from edit: the banner shows for 5 s', async () => {
-    mockFetch({ 'GET /v1/member/5': () => ok(member()) });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    open({ updated: true });
-    expect(await screen.findByText('Member details updated successfully!')).toBeInTheDocument();
-    expect(screen.getByText('All changes have been saved.')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    open(undefined, {}, { updated: true });
+    await expectShown('Member details updated successfully!', 'All changes have been saved.');
+    await advance(5_100);
     expect(screen.queryByText('Member details updated successfully!')).not.toBeInTheDocument();
   });
 
   it('deactivate asks first, then PATCHes is_active false; Reactivate sends true', async () => {
     let current: Member = member();
-    const api = mockFetch({
-      'GET /v1/member/5': () => ok(current),
+    const { api, user } = open(() => ok(current), {
       'PATCH /v1/member/5': (req: SentRequest) => {
         current = { ...current, ...(req.body as Partial<Member>) };
         return ok(current);
       },
     });
-    const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Member' });
     expect(api.sent('PATCH /v1/member/5')).toHaveLength(0);
@@ -110,7 +100,6 @@ describe('MemberDetailsPage', () => {
   });
 
   it('Update Subscription opens the payments page with the member chosen', async () => {
-    mockFetch({ 'GET /v1/member/5': () => ok(member()) });
     const { user, router } = open();
     await user.click(await screen.findByRole('button', { name: 'Update Subscription' }));
     expect(router.state.location.pathname).toBe('/payments');
@@ -118,21 +107,16 @@ describe('MemberDetailsPage', () => {
   });
 
   it('picture: checks the file, uploads with the member id, and says when it fails', async () => {
-    let uploads = 0;
-    const api = mockFetch({
-      'GET /v1/member/5': () => ok(member()),
-      'POST /v1/business/upload_file': () =>
-        ++uploads === 1 ? ok({ s3_url: '/uploads/new.png' }) : fail(500),
+    const { api } = open(undefined, {
+      'POST /v1/business/upload_file': inTurn(
+        () => ok({ s3_url: '/uploads/new.png' }),
+        () => fail(500),
+      ),
     });
-    open();
     const input = await screen.findByLabelText('Member picture');
-    fireEvent.change(input, {
-      target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] },
-    });
-    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
-    fireEvent.change(input, {
-      target: { files: [new File([new Uint8Array(10)], 'a.png', { type: 'image/png' })] },
-    });
+    pickFile(input, 'a.txt', 'text/plain');
+    await expectShown('Please select an image file');
+    pickFile(input, 'a.png', 'image/png', 10);
     expect(await screen.findByRole('button', { name: 'Edit Picture' })).toBeInTheDocument();
     const form = api.sent('POST /v1/business/upload_file')[0]!.body as FormData;
     expect(form.get('entity_id')).toBe('5');
@@ -141,24 +125,19 @@ describe('MemberDetailsPage', () => {
       'src',
       '/uploads/new.png',
     );
-    fireEvent.change(input, {
-      target: { files: [new File([new Uint8Array(10)], 'b.png', { type: 'image/png' })] },
-    });
-    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to upload picture')).toBeInTheDocument();
+    pickFile(input, 'b.png', 'image/png', 10);
+    await expectShown('Upload failed', 'Failed to upload picture');
   });
 
-  it('not found and other failures', async () => {
-    mockFetch({ 'GET /v1/member/5': () => fail(404, 'Member not found.') });
-    open();
-    expect(await screen.findByText('Member not found.')).toBeInTheDocument();
-  });
-
-  it('a fetch failure shows the catalogue message', async () => {
-    mockFetch({ 'GET /v1/member/5': () => fail(500) });
-    open();
-    expect(
-      await screen.findByText('An error occurred while fetching member details.'),
-    ).toBeInTheDocument();
-  });
+  itShows(
+    (answer) => open(answer),
+    [
+      ['not found and other failures', 'Member not found.', () => fail(404, 'Member not found.')],
+      [
+        'a fetch failure shows the catalogue message',
+        'An error occurred while fetching member details.',
+        () => fail(500),
+      ],
+    ],
+  );
 });

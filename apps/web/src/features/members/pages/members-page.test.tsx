@@ -1,8 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { phoneScreen } from '@/test/phone-screen';
 import { fail, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
-import { renderPage } from '@/test/render';
+import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
+import { advance, renderPage } from '@/test/render';
+import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { member } from '../test-fixtures';
 import { MembersPage } from './members-page';
 
@@ -32,52 +34,53 @@ const list = (req: SentRequest) => {
   });
 };
 
-const open = (path = '/members') => renderPage(<MembersPage />, { path, route: '/members' });
+/** No rows, or Chiamaka and Musa deactivated, on one page. */
+const empty = () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } });
+const withInactive = () =>
+  ok([member(), { ...musa, is_active: false }], {
+    meta: { page: 1, per_page: 10, pages: 1, total: 2 },
+  });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+/** The page at `path`, the list answering `answer`, with the summary. */
+const open = (answer = list, path = '/members', timers = false) => {
+  const api = mockFetch({ 'GET /v1/member': answer, 'GET /v1/member/summary': summary });
+  return { api, ...renderPage(<MembersPage />, { path, route: '/members', timers }) };
+};
 
 describe('MembersPage', () => {
   it('renders the rows, status colours, summary figures and the footer', async () => {
-    const api = mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
-    open();
-    const row = (await screen.findByText('Chiamaka Ada Okafor')).closest('tr')!;
-    expect(within(row).getByText('IRG-00005')).toBeInTheDocument();
-    expect(within(row).getByText('Female')).toBeInTheDocument();
-    expect(within(row).getByText('0803 123 4567')).toBeInTheDocument();
-    expect(within(row).getByText('chiamaka@example.com')).toBeInTheDocument();
-    expect(within(row).getByText('Ikeja, Lagos')).toBeInTheDocument();
-    expect(within(row).getByText('Monthly')).toBeInTheDocument();
-    expect(within(row).getByText('₦25,000')).toBeInTheDocument();
+    const { api } = open();
+    const row = await findRow('Chiamaka Ada Okafor');
+    expectTexts(row, [
+      'IRG-00005',
+      'Female',
+      '0803 123 4567',
+      'chiamaka@example.com',
+      'Ikeja, Lagos',
+      'Monthly',
+      '₦25,000',
+    ]);
     const active = within(row).getByText('Active').closest('.mantine-Badge-root')!;
     expect(active.getAttribute('style')).toContain('green');
 
-    const other = screen.getByText('Musa Bello').closest('tr')!;
-    expect(within(other).getByText('No ID')).toBeInTheDocument();
-    expect(within(other).getByText('Not specified')).toBeInTheDocument();
-    expect(within(other).getByText('No Subscription')).toBeInTheDocument();
-    expect(within(other).getByText('N/A')).toBeInTheDocument();
+    const other = rowOf('Musa Bello');
+    expectTexts(other, ['No ID', 'Not specified', 'No Subscription', 'N/A']);
     const expired = within(other).getByText('Expired').closest('.mantine-Badge-root')!;
     expect(expired.getAttribute('style')).toContain('red');
 
     expect(screen.getByText('Showing 1 to 10 of 12 members')).toBeInTheDocument();
     expect(await screen.findByLabelText('New: 3')).toBeInTheDocument();
-    expect(screen.getByLabelText('Total: 12')).toBeInTheDocument();
-    expect(screen.getByLabelText('Active: 10')).toBeInTheDocument();
-    expect(screen.getByLabelText('Churned: 2')).toBeInTheDocument();
+    expectLabelled(['Total: 12', 'Active: 10', 'Churned: 2']);
     const first = api.sent('GET /v1/member')[0]!.query;
     expect(first.get('per_page')).toBe('10');
     expect(first.get('page')).toBe('1');
   });
 
   it('pages through the list via the URL; a row opens the member', async () => {
-    mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
     const { user, router } = open();
     await screen.findByText('Musa Bello');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Zainab Sani')).toBeInTheDocument();
+    await expectShown('Zainab Sani');
     expect(router.state.location.search).toBe('?page=2');
     expect(screen.getByText('Showing 11 to 12 of 12 members')).toBeInTheDocument();
     await user.click(screen.getByText('Zainab Sani'));
@@ -85,19 +88,12 @@ describe('MembersPage', () => {
   });
 
   it('search waits for a pause, goes into the URL and back to page 1', async () => {
-    const api = mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, router } = renderPage(<MembersPage />, {
-      path: '/members?page=2',
-      route: '/members',
-      timers: true,
-    });
+    const { api, user, router } = open(list, '/members?page=2', true);
     await screen.findByText('Zainab Sani');
     await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'chia');
     expect(api.sent('GET /v1/member').some((r) => r.query.get('search'))).toBe(false);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(350);
-    });
+    await advance(350);
     await vi.waitFor(() => expect(router.state.location.search).toBe('?search=chia'));
     await vi.waitFor(() =>
       expect(api.sent('GET /v1/member').filter((r) => r.query.get('search'))).toHaveLength(1),
@@ -108,48 +104,31 @@ describe('MembersPage', () => {
   });
 
   it('a search kept in the URL is in the box after a refresh', async () => {
-    const api = mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
-    open('/members?search=musa');
+    const { api } = open(list, '/members?search=musa');
     expect(await screen.findByRole('searchbox', { name: 'Search members' })).toHaveValue('musa');
     await screen.findByText('Musa Bello');
     expect(api.sent('GET /v1/member')[0]!.query.get('search')).toBe('musa');
   });
 
-  it('names the tab Members', async () => {
-    document.title = 'Kora';
-    mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
-    open();
-    await screen.findByText('Musa Bello');
-    expect(document.title).toBe('Members · Kora');
-  });
+  itNamesTheTab(
+    'Members · Kora',
+    () => open(),
+    () => screen.findByText('Musa Bello'),
+  );
 
   it('a deactivated member is marked Inactive on a muted row', async () => {
-    mockFetch({
-      'GET /v1/member': () =>
-        ok([member(), { ...musa, is_active: false }], {
-          meta: { page: 1, per_page: 10, pages: 1, total: 2 },
-        }),
-      'GET /v1/member/summary': summary,
-    });
-    open();
-    const row = (await screen.findByText('Musa Bello')).closest('tr')!;
+    open(withInactive);
+    const row = await findRow('Musa Bello');
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
     expect(row).toHaveAttribute('data-muted', 'true');
-    const active = screen.getByText('Chiamaka Ada Okafor').closest('tr')!;
+    const active = rowOf('Chiamaka Ada Okafor');
     expect(within(active).queryByText('Inactive')).not.toBeInTheDocument();
     expect(active).not.toHaveAttribute('data-muted');
   });
 
   it('on a phone a deactivated member card says Inactive and is muted', async () => {
     phoneScreen();
-    mockFetch({
-      'GET /v1/member': () =>
-        ok([member(), { ...musa, is_active: false }], {
-          meta: { page: 1, per_page: 10, pages: 1, total: 2 },
-        }),
-      'GET /v1/member/summary': summary,
-    });
-    open();
+    open(withInactive);
     const card = await screen.findByRole('button', { name: 'Open Musa Bello (inactive)' });
     expect(within(card).getByText('Inactive')).toBeInTheDocument();
     expect(card).toHaveAttribute('data-muted', 'true');
@@ -158,8 +137,7 @@ describe('MembersPage', () => {
   });
 
   it('filters by account status: All by default, Active or Inactive, kept in the URL', async () => {
-    const api = mockFetch({ 'GET /v1/member': list, 'GET /v1/member/summary': summary });
-    const { user, router } = open('/members?page=2');
+    const { api, user, router } = open(list, '/members?page=2');
     await screen.findByText('Zainab Sani');
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
     expect(api.sent('GET /v1/member')[0]!.query.has('account_status')).toBe(false);
@@ -177,55 +155,37 @@ describe('MembersPage', () => {
   });
 
   it('an account filter in the URL is chosen after a refresh; nobody matching says so', async () => {
-    const api = mockFetch({
-      'GET /v1/member': () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
-      'GET /v1/member/summary': summary,
-    });
-    open('/members?account_status=inactive');
-    expect(await screen.findByText('No members found')).toBeInTheDocument();
-    expect(screen.getByText('There are no deactivated member accounts.')).toBeInTheDocument();
+    const { api } = open(empty, '/members?account_status=inactive');
+    await expectShown('No members found', 'There are no deactivated member accounts.');
     expect(screen.getByRole('radio', { name: 'Inactive' })).toBeChecked();
     expect(api.sent('GET /v1/member')[0]!.query.get('account_status')).toBe('inactive');
     expect(screen.queryByRole('button', { name: 'Add First Member' })).not.toBeInTheDocument();
   });
 
-  it('one member in all: the footer is singular', async () => {
-    mockFetch({
-      'GET /v1/member': () =>
-        ok([member()], { meta: { page: 1, per_page: 10, pages: 1, total: 1 } }),
-      'GET /v1/member/summary': summary,
-    });
-    open();
-    expect(await screen.findByText('Showing 1 to 1 of 1 member')).toBeInTheDocument();
-  });
+  itShows(open, [
+    [
+      'one member in all, the footer is singular',
+      'Showing 1 to 1 of 1 member',
+      () => ok([member()], { meta: { page: 1, per_page: 10, pages: 1, total: 1 } }),
+    ],
+    [
+      'a load failure shows the catalogue message',
+      'An error occurred while fetching members.',
+      () => fail(500),
+    ],
+  ]);
 
   it('empty: no members yet, with Add First Member', async () => {
-    mockFetch({
-      'GET /v1/member': () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
-      'GET /v1/member/summary': summary,
-    });
-    const { user, router } = open();
-    expect(await screen.findByText('No members yet')).toBeInTheDocument();
+    const { user, router } = open(empty);
+    await expectShown('No members yet');
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add First Member' }));
     expect(router.state.location.pathname).toBe('/members/add');
   });
 
   it('empty search: No members found', async () => {
-    mockFetch({
-      'GET /v1/member': () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
-      'GET /v1/member/summary': summary,
-    });
-    open('/members?search=zzz');
-    expect(await screen.findByText('No members found')).toBeInTheDocument();
+    open(empty, '/members?search=zzz');
+    await expectShown('No members found');
     expect(screen.queryByRole('button', { name: 'Add First Member' })).not.toBeInTheDocument();
-  });
-
-  it('a load failure shows the catalogue message', async () => {
-    mockFetch({ 'GET /v1/member': () => fail(500), 'GET /v1/member/summary': summary });
-    open();
-    expect(
-      await screen.findByText('An error occurred while fetching members.'),
-    ).toBeInTheDocument();
   });
 });

@@ -1,15 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
-import { field, renderPage, testQueryClient } from '@/test/render';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage, testQueryClient } from '@/test/render';
 import { member, plans, recorded } from '../test-fixtures';
 import { useRecordPaymentModal } from '../use-record-payment-modal';
 import { RecordPaymentModal } from './record-payment-modal';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
 
 const routes = (post: (req: SentRequest) => Response | Promise<Response>) => ({
   'GET /v1/subscription-type': () => ok(plans),
@@ -26,12 +22,6 @@ const choose = async (user: User, label: string, option: string | RegExp) => {
 
 const amount = () => field('Amount');
 const submit = () => screen.getByRole('button', { name: 'Record Payment' });
-
-/** The Idempotency-Key header of each POST /v1/payment sent. */
-const keysSent = (fetch: ReturnType<typeof mockFetch>['fetch']) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
 
 const openFor = (given = member(), opts: { timers?: boolean } = {}) => {
   const onClose = vi.fn();
@@ -80,17 +70,16 @@ describe('RecordPaymentModal', () => {
     const { user } = renderPage(<RecordPaymentModal opened onClose={vi.fn()} />);
     await user.click(field('Subscription Plan'));
     await user.click(document.body);
-    expect(await screen.findByText('Please select a subscription plan')).toBeInTheDocument();
+    await expectShown('Please select a subscription plan');
 
     await choose(user, 'Subscription Plan', /^Monthly/);
     await user.click(submit());
-    expect(await screen.findByText('Please select a member')).toBeInTheDocument();
-    expect(screen.getByText('Please select a payment method')).toBeInTheDocument();
+    await expectShown('Please select a member', 'Please select a payment method');
     expect(screen.queryByText('Please select a subscription plan')).not.toBeInTheDocument();
 
     await user.clear(field('Duration'));
     await user.tab();
-    expect(await screen.findByText('Duration must be at least 1')).toBeInTheDocument();
+    await expectShown('Duration must be at least 1');
     expect(api.sent('POST /v1/payment')).toHaveLength(0);
   });
 
@@ -108,7 +97,7 @@ describe('RecordPaymentModal', () => {
       await user.clear(field('Duration'));
       await user.type(field('Duration'), typed);
       // The rule shows as it is typed, before leaving the field.
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      await expectShown(message);
       await user.tab();
       expect(field('Duration')).toHaveValue(shown);
       expect(screen.getByText(message)).toBeInTheDocument();
@@ -151,16 +140,16 @@ describe('RecordPaymentModal', () => {
     await choose(user, 'Payment Method', 'Cash');
     await user.dblClick(submit());
 
-    expect(await screen.findByText('Payment recording failed')).toBeInTheDocument();
-    expect(
-      screen.getByText('An error occurred while recording the payment. Please try again.'),
-    ).toBeInTheDocument();
-    expect(keysSent(api.fetch)).toHaveLength(1);
+    await expectShown(
+      'Payment recording failed',
+      'An error occurred while recording the payment. Please try again.',
+    );
+    expect(api.keysSent('POST /v1/payment')).toHaveLength(1);
 
     answer = () => ok(recorded(), {}, 201);
     await user.click(submit());
-    expect(await screen.findByText('Payment recorded successfully')).toBeInTheDocument();
-    const keys = keysSent(api.fetch);
+    await expectShown('Payment recorded successfully');
+    const keys = api.keysSent('POST /v1/payment');
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
@@ -175,8 +164,8 @@ describe('RecordPaymentModal', () => {
     await screen.findByText('Payment recording failed');
     await choose(user, 'Payment Method', 'Card');
     await user.click(submit());
-    await waitFor(() => expect(keysSent(api.fetch)).toHaveLength(2));
-    const [first, second] = keysSent(api.fetch);
+    await waitFor(() => expect(api.keysSent('POST /v1/payment')).toHaveLength(2));
+    const [first, second] = api.keysSent('POST /v1/payment');
     expect(second).not.toBe(first);
   });
 
@@ -193,8 +182,8 @@ describe('RecordPaymentModal', () => {
     await choose(again.user, 'Subscription Plan', /^Monthly/);
     await choose(again.user, 'Payment Method', 'Cash');
     await again.user.click(submit());
-    await waitFor(() => expect(keysSent(api.fetch)).toHaveLength(2));
-    const [key1, key2] = keysSent(api.fetch);
+    await waitFor(() => expect(api.keysSent('POST /v1/payment')).toHaveLength(2));
+    const [key1, key2] = api.keysSent('POST /v1/payment');
     expect(key2).toBe(key1);
   });
 
@@ -210,7 +199,7 @@ describe('RecordPaymentModal', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     answer(ok(recorded(), {}, 201));
-    expect(await screen.findByText('Payment recorded successfully')).toBeInTheDocument();
+    await expectShown('Payment recorded successfully');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -248,13 +237,9 @@ describe('RecordPaymentModal', () => {
     expect(status).toHaveTextContent('Payment recorded successfully');
     expect(status).toHaveTextContent('₦50,000 received from Chiamaka Okafor');
     expect(status).toHaveTextContent('New expiry date: 19 Dec 2026');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(2_900);
-    });
+    await advance(2_900);
     expect(onClose).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(200);
-    });
+    await advance(200);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 

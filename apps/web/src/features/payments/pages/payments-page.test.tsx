@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
+import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
 import { field, renderPage } from '@/test/render';
+import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { member, payment, plans } from '../test-fixtures';
 import { PaymentsPage } from './payments-page';
 
@@ -36,53 +38,58 @@ const page = () =>
 const empty = () =>
   ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 }, total: 0, pages: 1 });
 
-const routes = (list: () => Response = page) =>
-  mockFetch({
+/** The page at `path`, the list answering `list`, the other calls the fixtures. */
+const open = (list: () => Response = page, path = '/payments') => {
+  const api = mockFetch({
     'GET /v1/payment': list,
     'GET /v1/payment/summary': () => ok(summary),
     'GET /v1/subscription-type': () => ok(plans),
     'GET /v1/member/5': () => ok(member()),
   });
+  return { api, ...renderPage(<PaymentsPage />, { path, route: '/payments' }) };
+};
 
 const filtersButton = () => screen.getByRole('button', { name: /^Filters/ });
 
-const open = (path = '/payments') => renderPage(<PaymentsPage />, { path, route: '/payments' });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('PaymentsPage', () => {
   it('shows the summary figures the server computed', async () => {
-    routes();
     open();
     expect(screen.getByRole('heading', { name: 'Payments' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Total: 45')).toBeInTheDocument();
-    expect(screen.getByLabelText('Month: ₦250,000')).toBeInTheDocument();
-    expect(screen.getByLabelText('Today: ₦25,000')).toBeInTheDocument();
-    expect(screen.getByLabelText('YTD Revenue: ₦1,234,567.5')).toBeInTheDocument();
-    expect(screen.getByLabelText('Average: ₦27,434.83')).toBeInTheDocument();
+    expectLabelled([
+      'Month: ₦250,000',
+      'Today: ₦25,000',
+      'YTD Revenue: ₦1,234,567.5',
+      'Average: ₦27,434.83',
+    ]);
   });
 
-  it('names the tab Payments', async () => {
-    document.title = 'Kora';
-    routes();
-    open();
-    await screen.findByText('Chiamaka Okafor');
-    expect(document.title).toBe('Payments · Kora');
-  });
+  itNamesTheTab(
+    'Payments · Kora',
+    () => open(),
+    () => screen.findByText('Chiamaka Okafor'),
+  );
 
-  it('one payment in all: the footer is singular', async () => {
-    routes(() =>
-      ok([payment()], { meta: { page: 1, per_page: 20, pages: 1, total: 1 }, total: 1, pages: 1 }),
-    );
-    open();
-    expect(await screen.findByText('Showing 1 to 1 of 1 payment')).toBeInTheDocument();
-  });
+  itShows(open, [
+    [
+      'one payment in all, the footer is singular',
+      'Showing 1 to 1 of 1 payment',
+      () =>
+        ok([payment()], {
+          meta: { page: 1, per_page: 20, pages: 1, total: 1 },
+          total: 1,
+          pages: 1,
+        }),
+    ],
+    [
+      'a failed load shows the error text',
+      'An error occurred while fetching payments.',
+      () => fail(500),
+    ],
+  ]);
 
   it('a date range starting after its end is marked on both dates and not applied', async () => {
-    const api = routes();
-    const { user, router } = open();
+    const { api, user, router } = open();
     await screen.findByText('Chiamaka Okafor');
     await user.click(filtersButton());
     const apply = await screen.findByRole('button', { name: 'Apply Filters' });
@@ -106,22 +113,20 @@ describe('PaymentsPage', () => {
   });
 
   it('lists the payments with the footer, 20 a page', async () => {
-    const api = routes();
-    open();
-    const first = (await screen.findByText('Chiamaka Okafor')).closest('tr')!;
-    expect(within(first).getByText('chiamaka@example.com')).toBeInTheDocument();
-    expect(within(first).getByText('CO')).toBeInTheDocument();
-    expect(within(first).getByText('Individual')).toBeInTheDocument();
-    expect(within(first).getByText('₦25,000')).toBeInTheDocument();
-    expect(within(first).getByText('1 month')).toBeInTheDocument();
-    expect(within(first).getByText('Cash')).toBeInTheDocument();
-    expect(within(first).getByText('Subscription payment')).toBeInTheDocument();
-    const second = screen.getByText('Musa Bello').closest('tr')!;
+    const { api } = open();
+    const first = await findRow('Chiamaka Okafor');
+    expectTexts(first, [
+      'chiamaka@example.com',
+      'CO',
+      'Individual',
+      '₦25,000',
+      '1 month',
+      'Cash',
+      'Subscription payment',
+    ]);
+    const second = rowOf('Musa Bello');
     expect(within(second).getByRole('img', { name: 'Musa Bello' })).toBeInTheDocument();
-    expect(within(second).getByText('Group Plan')).toBeInTheDocument();
-    expect(within(second).getByText('₦66,666.66')).toBeInTheDocument();
-    expect(within(second).getByText('6 months')).toBeInTheDocument();
-    expect(within(second).getByText('Transfer')).toBeInTheDocument();
+    expectTexts(second, ['Group Plan', '₦66,666.66', '6 months', 'Transfer']);
     expect(screen.getByText('Showing 1 to 20 of 45 payments')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     const sent = api.sent('GET /v1/payment')[0]!.query;
@@ -129,8 +134,7 @@ describe('PaymentsPage', () => {
   });
 
   it('filters by method from the panel, kept in the URL', async () => {
-    const api = routes();
-    const { user, router } = open();
+    const { api, user, router } = open();
     await screen.findByText('Musa Bello');
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
     expect(field('Subscription Plan')).toHaveValue('All Plans');
@@ -146,32 +150,21 @@ describe('PaymentsPage', () => {
   });
 
   it('no payments yet: No payments found with Record First Payment', async () => {
-    routes(empty);
-    const { user } = open();
-    expect(await screen.findByText('No payments found')).toBeInTheDocument();
+    const { user } = open(empty);
+    await expectShown('No payments found');
     await user.click(screen.getByRole('button', { name: 'Record First Payment' }));
     expect(await screen.findByRole('dialog', { name: 'Record Payment' })).toBeInTheDocument();
   });
 
   it('nothing matches: No payments match your filters with Clear Filters', async () => {
-    routes(empty);
-    const { user, router } = open('/payments?method=Card&start_date=2026-11-01');
-    expect(await screen.findByText('No payments match your filters')).toBeInTheDocument();
+    const { user, router } = open(empty, '/payments?method=Card&start_date=2026-11-01');
+    await expectShown('No payments match your filters');
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(router.state.location.search).toBe('');
   });
 
-  it('a failed load shows the error text', async () => {
-    routes(() => fail(500));
-    open();
-    expect(
-      await screen.findByText('An error occurred while fetching payments.'),
-    ).toBeInTheDocument();
-  });
-
   it('?record=1&member_id= opens Record Payment for that member; closing keeps the filter', async () => {
-    const api = routes();
-    const { user, router } = open('/payments?record=1&member_id=5');
+    const { api, user, router } = open(page, '/payments?record=1&member_id=5');
     const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
     const memberField = () => within(dialog).getByLabelText(/^Member/, { selector: 'input' });
     await vi.waitFor(() => expect(memberField()).toHaveValue('Chiamaka Okafor'));
@@ -183,7 +176,6 @@ describe('PaymentsPage', () => {
   });
 
   it('Record Payment opens the modal with the member picker free', async () => {
-    routes();
     const { user } = open();
     await user.click(screen.getByRole('button', { name: 'Record Payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });

@@ -3,15 +3,9 @@ import { IconCash, IconPlus } from '@tabler/icons-react';
 import { PAYMENT_METHODS } from '@kora/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  ListToolbar,
-  activeFilterCount,
-  useListFilters,
-  type FilterChoice,
-} from '@/components/list';
-import { ListCard } from '@/components/list-card';
+import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
-import { MemberAutocomplete, useChosenMember } from '@/features/members';
+import { useChosenMember, useMemberFilter } from '@/features/members';
 import { usePlans } from '@/features/subscription-plans';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PAYMENTS_PER_PAGE, usePayments } from '../api';
@@ -34,15 +28,14 @@ const METHOD_CHOICE: FilterChoice = {
  * Record Payment. /payments?record=1&member_id={id} opens the modal for that member.
  */
 export function PaymentsPage() {
-  const { filters, page, apply, clear, setPage } = useListFilters(FILTERS);
-  const payments = usePayments({ page, ...filters });
+  const list = useListFilters(FILTERS);
+  const payments = usePayments({ page: list.page, ...list.filters });
   const plans = usePlans(false);
   const [params, setParams] = useSearchParams();
   const [recording, setRecording] = useState(false);
   const fromUrl = params.get('record') === '1';
   const forMember = useChosenMember(fromUrl ? params.get('member_id') : null);
-  const chosen = useChosenMember(filters.member_id);
-  const filtered = activeFilterCount(filters) > 0;
+  const memberFilter = useMemberFilter(list.filters.member_id);
   usePageTitle('Payments');
   const planDurations = useMemo(
     () => new Map((plans.data ?? []).map((p) => [p.id, p.duration])),
@@ -77,37 +70,19 @@ export function PaymentsPage() {
         actions={recordButton('Record Payment')}
       />
       <PaymentStats />
-      <ListCard
-        toolbar={
-          <ListToolbar
-            noun="payments"
-            filters={filters}
-            plans={plans.data}
-            planLabel="Subscription Plan"
-            choice={METHOD_CHOICE}
-            onApply={apply}
-            onClear={clear}
-            member={chosen.member}
-            onMemberPicked={chosen.remember}
-            MemberPicker={MemberAutocomplete}
-          />
-        }
-        query={payments}
-        errorMessage={PAYMENT_TEXTS.listFailed}
-        empty={{
-          icon: IconCash,
-          title: filtered ? PAYMENT_TEXTS.noMatch : PAYMENT_TEXTS.noPayments,
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear Filters
-            </Button>
-          ) : (
-            recordButton('Record First Payment')
-          ),
+      <FilteredListCard
+        list={list}
+        toolbar={{
+          ...memberFilter,
+          plans: plans.data,
+          planLabel: 'Subscription Plan',
+          choice: METHOD_CHOICE,
         }}
+        query={payments}
+        texts={PAYMENT_TEXTS}
+        empty={{ icon: IconCash, action: recordButton('Record First Payment') }}
         noun="payments"
         perPage={PAYMENTS_PER_PAGE}
-        onPageChange={setPage}
         cards={(rows) => <PaymentCards payments={rows} planDurations={planDurations} />}
         table={(rows) => <PaymentsTable payments={rows} planDurations={planDurations} />}
       />

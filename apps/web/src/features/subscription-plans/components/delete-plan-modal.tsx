@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Plan } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
-import { useSingleFlight } from '@/components/use-single-flight';
+import { useMutationOnce } from '@/components/use-single-flight';
 import { useDeletePlan } from '../api';
 import { PLAN_TEXTS } from '../plan-form';
 
@@ -19,18 +19,15 @@ interface DeletePlanModalProps {
  */
 export function DeletePlanModal({ plan, onClose, onDeleted }: DeletePlanModalProps) {
   const remove = useDeletePlan();
-  const flight = useSingleFlight();
-  const pending = remove.isPending || flight.running;
+  const { send, pending } = useMutationOnce(remove);
   const close = () => {
     if (pending) return;
     remove.reset();
     onClose();
   };
   const confirm = () => {
-    // A second click while the first is on its way sends nothing.
-    if (!plan || !flight.begin()) return;
-    remove.mutate(plan.id, {
-      onSettled: flight.end,
+    if (!plan) return;
+    send(plan.id, {
       onSuccess: () => {
         notifications.show({
           color: 'green',

@@ -14,11 +14,13 @@ import {
 import { DURATION_TYPES } from '@kora/shared';
 import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
-import { usePlanPresets } from '../api';
+import { ErrorAlert } from '@/components/form-alerts';
+import { STAFF_PLANS_TOOLTIP, useCanManagePlans, usePlanPresets } from '../api';
 import { perUnitPrice } from '../plan-format';
 import { presetLockProps } from './preset-lock';
 import {
   OTHER_PRESET,
+  PLAN_TEXTS,
   canSubmitCreate,
   isPresetLocked,
   planForm,
@@ -35,10 +37,8 @@ interface PlanFormProps {
   mode: 'create' | 'edit';
   initialValues?: PlanFormValues;
   pending: boolean;
-  /** The last failed submit: its field errors show under the fields. */
+  /** The last failed submit: its message shows above the form, its field errors under the fields. */
   error?: unknown;
-  /** Why the user may not save (staff); the form is then read-only. */
-  readOnlyReason?: string | null;
   /** Saved and about to leave: nothing can change. */
   done?: boolean;
   onSubmit: (values: PlanFormValues) => void;
@@ -48,10 +48,12 @@ interface PlanFormProps {
 /**
  * The plan form of create and edit. A preset fills and locks name, duration and type (create
  * only); numbers show their rule as typed; create waits for a valid plan, edit for a change.
+ * Staff see it read-only, with the reason.
  */
 export function PlanForm(props: PlanFormProps) {
-  const { mode, pending, error, readOnlyReason, done, onSubmit, onCancel } = props;
+  const { mode, pending, error, done, onSubmit, onCancel } = props;
   const create = mode === 'create';
+  const readOnlyReason = useCanManagePlans() ? null : STAFF_PLANS_TOOLTIP;
   const presets = usePlanPresets(create);
   const form = useAdapterForm(planForm, {
     initialValues: props.initialValues,
@@ -81,127 +83,137 @@ export function PlanForm(props: PlanFormProps) {
   );
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
-      <Stack gap="md">
-        {create ? (
-          <Select
-            label="Plan Preset"
-            description={
-              locked
-                ? 'Name, duration and type come from this preset. Choose Other to set them yourself.'
-                : 'Pick a common plan to fill in its name and duration, or Other.'
-            }
-            placeholder={presets.isLoading ? 'Loading presets...' : 'Choose a preset'}
-            data={[
-              ...(presets.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-              { value: OTHER_PRESET, label: 'Other' },
-            ]}
-            value={values.preset}
-            onChange={(choice) => form.setValues(presetValues(choice, presets.data ?? []))}
-            disabled={readOnly}
-            allowDeselect={false}
-          />
-        ) : null}
-        <TextInput
-          label="Plan Name"
-          placeholder="e.g. Monthly Membership"
-          required={create}
-          readOnly={locked || readOnly}
-          {...text('name')}
-          {...lock}
+    <>
+      {done ? null : (
+        <ErrorAlert
+          error={error}
+          title={create ? PLAN_TEXTS.createFailedTitle : PLAN_TEXTS.updateFailedTitle}
+          fallback={create ? PLAN_TEXTS.createFailed : PLAN_TEXTS.updateFailed}
+          mb="md"
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberInput
-            label="Amount"
-            description={price ? `That is ${price}` : undefined}
-            prefix="₦"
-            thousandSeparator=","
-            decimalScale={2}
-            min={0}
-            clampBehavior="none"
-            required={create}
-            readOnly={readOnly}
-            size="md"
-            inputMode="decimal"
-            {...form.getInputProps('amount')}
-          />
-          <NumberInput
-            label="Duration"
-            allowDecimal={false}
-            min={1}
-            clampBehavior="none"
+      )}
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+        <Stack gap="md">
+          {create ? (
+            <Select
+              label="Plan Preset"
+              description={
+                locked
+                  ? 'Name, duration and type come from this preset. Choose Other to set them yourself.'
+                  : 'Pick a common plan to fill in its name and duration, or Other.'
+              }
+              placeholder={presets.isLoading ? 'Loading presets...' : 'Choose a preset'}
+              data={[
+                ...(presets.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+                { value: OTHER_PRESET, label: 'Other' },
+              ]}
+              value={values.preset}
+              onChange={(choice) => form.setValues(presetValues(choice, presets.data ?? []))}
+              disabled={readOnly}
+              allowDeselect={false}
+            />
+          ) : null}
+          <TextInput
+            label="Plan Name"
+            placeholder="e.g. Monthly Membership"
             required={create}
             readOnly={locked || readOnly}
-            size="md"
-            inputMode="numeric"
-            {...form.getInputProps('duration')}
+            {...text('name')}
             {...lock}
           />
-          <Select
-            label="Duration Type"
-            data={DURATION_TYPE_OPTIONS}
-            required={create}
-            readOnly={locked || readOnly}
-            allowDeselect={false}
-            {...select('duration_type')}
-            {...lock}
-          />
-        </SimpleGrid>
-        <Checkbox
-          label="Group plan"
-          description="One subscription covers several members (a family or a team)."
-          disabled={readOnly}
-          checked={values.is_grouped}
-          onChange={(e) => {
-            const grouped = e.currentTarget.checked;
-            form.setFieldValue('is_grouped', grouped);
-            if (!grouped) form.setFieldValue('group_limit', 1);
-          }}
-        />
-        {values.is_grouped ? (
-          <NumberInput
-            label="Group Limit"
-            description="The most members one subscription covers."
-            allowDecimal={false}
-            min={1}
-            clampBehavior="none"
-            required={create}
-            readOnly={readOnly}
-            size="md"
-            maw={240}
-            {...form.getInputProps('group_limit')}
-          />
-        ) : null}
-        {create ? null : (
-          <Switch
-            label={values.is_active ? 'Active' : 'Inactive'}
-            description={
-              values.is_active
-                ? 'Available for new subscriptions.'
-                : 'Hidden from new subscriptions; existing subscriptions continue.'
-            }
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <NumberInput
+              label="Amount"
+              description={price ? `That is ${price}` : undefined}
+              prefix="₦"
+              thousandSeparator=","
+              decimalScale={2}
+              min={0}
+              clampBehavior="none"
+              required={create}
+              readOnly={readOnly}
+              size="md"
+              inputMode="decimal"
+              {...form.getInputProps('amount')}
+            />
+            <NumberInput
+              label="Duration"
+              allowDecimal={false}
+              min={1}
+              clampBehavior="none"
+              required={create}
+              readOnly={locked || readOnly}
+              size="md"
+              inputMode="numeric"
+              {...form.getInputProps('duration')}
+              {...lock}
+            />
+            <Select
+              label="Duration Type"
+              data={DURATION_TYPE_OPTIONS}
+              required={create}
+              readOnly={locked || readOnly}
+              allowDeselect={false}
+              {...select('duration_type')}
+              {...lock}
+            />
+          </SimpleGrid>
+          <Checkbox
+            label="Group plan"
+            description="One subscription covers several members (a family or a team)."
             disabled={readOnly}
-            {...form.getInputProps('is_active', { type: 'checkbox' })}
+            checked={values.is_grouped}
+            onChange={(e) => {
+              const grouped = e.currentTarget.checked;
+              form.setFieldValue('is_grouped', grouped);
+              if (!grouped) form.setFieldValue('group_limit', 1);
+            }}
           />
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          {readOnlyReason ? (
-            <Tooltip label={readOnlyReason} multiline w={260}>
-              <span>{submitButton}</span>
-            </Tooltip>
-          ) : (
-            submitButton
+          {values.is_grouped ? (
+            <NumberInput
+              label="Group Limit"
+              description="The most members one subscription covers."
+              allowDecimal={false}
+              min={1}
+              clampBehavior="none"
+              required={create}
+              readOnly={readOnly}
+              size="md"
+              maw={240}
+              {...form.getInputProps('group_limit')}
+            />
+          ) : null}
+          {create ? null : (
+            <Switch
+              label={values.is_active ? 'Active' : 'Inactive'}
+              description={
+                values.is_active
+                  ? 'Available for new subscriptions.'
+                  : 'Hidden from new subscriptions; existing subscriptions continue.'
+              }
+              disabled={readOnly}
+              {...form.getInputProps('is_active', { type: 'checkbox' })}
+            />
           )}
-        </Group>
-        {readOnlyReason ? (
-          <Text size="sm" c="dimmed">
-            {readOnlyReason}
-          </Text>
-        ) : null}
-      </Stack>
-    </form>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+            {readOnlyReason ? (
+              <Tooltip label={readOnlyReason} multiline w={260}>
+                <span>{submitButton}</span>
+              </Tooltip>
+            ) : (
+              submitButton
+            )}
+          </Group>
+          {readOnlyReason ? (
+            <Text size="sm" c="dimmed">
+              {readOnlyReason}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </>
   );
 }

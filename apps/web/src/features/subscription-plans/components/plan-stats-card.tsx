@@ -1,4 +1,5 @@
-import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Labelled } from '@/components/labelled';
 import { usePlanStats } from '../api';
 
 /**
@@ -36,13 +37,10 @@ export function PlanStatsCard({ planId }: { planId: number }) {
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
+    <Labelled label={label}>
       <Text fz={24} fw={800}>
         {value.toLocaleString('en-NG')}
       </Text>
-    </Stack>
+    </Labelled>
   );
 }

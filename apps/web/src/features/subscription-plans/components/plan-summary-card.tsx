@@ -1,6 +1,7 @@
-import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Text } from '@mantine/core';
 import { formatNaira, type Plan } from '@kora/shared';
 import type { ReactNode } from 'react';
+import { Labelled } from '@/components/labelled';
 import { durationLabel, groupLimitLabel, perUnitPrice, planTypeLabel } from '../plan-format';
 
 /** A plan's figures: amount, duration, type, group limit, status and the per-unit price. */
@@ -36,11 +37,8 @@ export function PlanSummaryCard({ plan }: { plan: Plan }) {
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={4}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
+    <Labelled label={label} gap={4}>
       {typeof children === 'string' ? <Text fw={600}>{children}</Text> : <div>{children}</div>}
-    </Stack>
+    </Labelled>
   );
 }

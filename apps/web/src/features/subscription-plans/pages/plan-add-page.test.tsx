@@ -1,37 +1,48 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { fail, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
+import type { Plan } from '@kora/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, held, inTurn, mockFetch, ok, type Handler } from '@/test/mock-fetch';
+import { expectShown } from '@/test/expect';
 import { field, renderPage } from '@/test/render';
-import { accessToken } from '@/test/tokens';
-import { plan, presetsRoute } from '../test-fixtures';
+import { itNamesTheTab } from '@/test/page-tests';
+import { signIn } from '@/test/session';
+import { expectSaveFailures, plan, presetsRoute } from '../test-fixtures';
 import { PlanAddPage } from './plan-add-page';
 
-const open = () => renderPage(<PlanAddPage />, { path: '/subscription-plans/add' });
+/** The page, with the presets, POST answering `post`. */
+const open = (post: Handler = () => fail(500)) => {
+  const api = mockFetch({ ...presetsRoute, 'POST /v1/subscription-type': post });
+  return { api, ...renderPage(<PlanAddPage />, { path: '/subscription-plans/add' }) };
+};
+type User = ReturnType<typeof open>['user'];
 const submit = () => screen.getByRole('button', { name: 'Create Plan' });
+/** The answer of a plan created as `id`. */
+const created = (id: number, overrides: Partial<Plan> = {}) =>
+  ok({ entity_id: id, ...plan({ id, ...overrides }) }, {}, 201);
 
-/** The Idempotency-Key header of each POST /v1/subscription-type sent. */
-const keysSent = (fetch: ReturnType<typeof mockFetch>['fetch']) =>
-  fetch.mock.calls
-    .filter(
-      ([input, init]) => init?.method === 'POST' && String(input).endsWith('/v1/subscription-type'),
-    )
-    .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
-
-const choosePreset = async (user: ReturnType<typeof open>['user'], name: string) => {
+const choosePreset = async (user: User, name: string) => {
   await user.click(field('Plan Preset'));
   await user.click(await screen.findByRole('option', { name }));
 };
 
-beforeEach(() => sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' }));
-afterEach(() => {
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-});
+/** Creates the plan as `id`: submits, waits for its page, and answers what was sent. */
+const submitted = async ({ api, user, router }: ReturnType<typeof open>, id: number) => {
+  await user.click(submit());
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/subscription-plans/${id}`));
+  return api.sent('POST /v1/subscription-type')[0]!.body;
+};
+
+/** Types the plan's name and replaces its amount. */
+const fillPlan = async (user: User, name: string, amount: string) => {
+  await user.type(field('Plan Name'), name);
+  await user.clear(field('Amount'));
+  await user.type(field('Amount'), amount);
+};
+
+beforeEach(() => signIn());
 
 describe('PlanAddPage', () => {
   it('a preset fills and locks name, duration and type, with amount 0; Other resets', async () => {
-    mockFetch(presetsRoute);
     const { user } = open();
     expect(screen.getByRole('heading', { name: 'Create Subscription Plan' })).toBeInTheDocument();
     expect(screen.queryByText(/^That is/)).not.toBeInTheDocument();
@@ -72,11 +83,8 @@ describe('PlanAddPage', () => {
   });
 
   it('enables submit only when name, amount, duration, type and group limit are valid', async () => {
-    mockFetch(presetsRoute);
     const { user } = open();
-    await user.type(field('Plan Name'), 'A');
-    await user.clear(field('Amount'));
-    await user.type(field('Amount'), '5000');
+    await fillPlan(user, 'A', '5000');
     expect(submit()).toBeDisabled(); // name too short
     await user.type(field('Plan Name'), 'B');
     expect(submit()).toBeEnabled();
@@ -99,21 +107,13 @@ describe('PlanAddPage', () => {
     expect(field('Group Limit')).toHaveValue('1');
   });
 
-  it('names the tab Create plan', async () => {
-    document.title = 'Kora';
-    mockFetch(presetsRoute);
-    open();
-    await waitFor(() => expect(document.title).toBe('Create plan · Kora'));
-  });
+  itNamesTheTab('Create plan · Kora', () => open());
 
   it('a negative amount keeps its value and shows the rule as it is typed', async () => {
-    mockFetch(presetsRoute);
     const { user } = open();
-    await user.type(field('Plan Name'), 'Gold');
-    await user.clear(field('Amount'));
-    await user.type(field('Amount'), '-500');
+    await fillPlan(user, 'Gold', '-500');
     // No blur: the message shows while typing.
-    expect(await screen.findByText('Amount must be greater than 0')).toBeInTheDocument();
+    await expectShown('Amount must be greater than 0');
     await user.tab();
     expect(field('Amount')).toHaveValue('-₦500');
     expect(field('Amount')).toHaveAttribute('aria-invalid', 'true');
@@ -127,43 +127,35 @@ describe('PlanAddPage', () => {
   });
 
   it('a double click creates one plan: one POST, with an Idempotency-Key', async () => {
-    let answer!: (res: Response) => void;
-    const api = mockFetch({
-      ...presetsRoute,
-      'POST /v1/subscription-type': () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    const { user, router } = open();
-    await user.type(field('Plan Name'), 'Gold');
-    await user.clear(field('Amount'));
-    await user.type(field('Amount'), '1000');
+    const post = held();
+    const { api, user, router } = open(post.handler);
+    await fillPlan(user, 'Gold', '1000');
     await user.dblClick(submit());
     await waitFor(() => expect(submit()).toHaveAttribute('data-loading', 'true'));
     await user.click(submit());
-    answer(ok({ entity_id: 9, ...plan({ id: 9, name: 'Gold' }) }, {}, 201));
+    post.answer(created(9, { name: 'Gold' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription-plans/9'));
     expect(api.sent('POST /v1/subscription-type')).toHaveLength(1);
-    expect(keysSent(api.fetch)[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.keysSent('POST /v1/subscription-type')[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('a retry after a failure sends the same key; a changed plan a new one', async () => {
-    const answers = [fail(503), fail(503)];
-    const api = mockFetch({
-      ...presetsRoute,
-      'POST /v1/subscription-type': (_req: SentRequest) =>
-        answers.shift() ?? ok({ entity_id: 9, ...plan({ id: 9 }) }, {}, 201),
-    });
-    const { user, router } = open();
-    await user.type(field('Plan Name'), 'Gold');
-    await user.clear(field('Amount'));
-    await user.type(field('Amount'), '1000');
+    const { api, user, router } = open(
+      inTurn(
+        () => fail(503),
+        () => fail(503),
+        () => created(9),
+      ),
+    );
+    await fillPlan(user, 'Gold', '1000');
     await user.click(submit());
-    expect(await screen.findByText('Failed to create subscription plan')).toBeInTheDocument();
+    await expectShown('Failed to create subscription plan');
     await user.click(submit());
-    await waitFor(() => expect(keysSent(api.fetch)).toHaveLength(2));
+    await waitFor(() => expect(api.keysSent('POST /v1/subscription-type')).toHaveLength(2));
     await user.type(field('Amount'), '0');
     await user.click(submit());
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription-plans/9'));
-    const [first, retry, changed] = keysSent(api.fetch);
+    const [first, retry, changed] = api.keysSent('POST /v1/subscription-type');
     expect(retry).toBe(first);
     expect(changed).not.toBe(first);
     expect(
@@ -172,21 +164,13 @@ describe('PlanAddPage', () => {
   });
 
   it('sends the create payload and opens the new plan', async () => {
-    const api = mockFetch({
-      ...presetsRoute,
-      'POST /v1/subscription-type': () =>
-        ok({ entity_id: 42, ...plan({ id: 42, name: 'Family Monthly' }) }, {}, 201),
-    });
-    const { user, router } = open();
-    await choosePreset(user, 'Monthly');
-    await user.type(field('Amount'), '40000');
-    await user.click(screen.getByRole('checkbox', { name: /Group plan/ }));
-    await user.clear(field('Group Limit'));
-    await user.type(field('Group Limit'), '4');
-    await user.click(submit());
-
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription-plans/42'));
-    expect(api.sent('POST /v1/subscription-type')[0]!.body).toEqual({
+    const view = open(() => created(42, { name: 'Family Monthly' }));
+    await choosePreset(view.user, 'Monthly');
+    await view.user.type(field('Amount'), '40000');
+    await view.user.click(screen.getByRole('checkbox', { name: /Group plan/ }));
+    await view.user.clear(field('Group Limit'));
+    await view.user.type(field('Group Limit'), '4');
+    expect(await submitted(view, 42)).toEqual({
       name: 'Monthly',
       amount: 40000,
       duration_type: 'month',
@@ -197,17 +181,9 @@ describe('PlanAddPage', () => {
   });
 
   it('an individual plan is sent with is_grouped 0 and group_limit 1', async () => {
-    const api = mockFetch({
-      ...presetsRoute,
-      'POST /v1/subscription-type': () => ok({ entity_id: 9, ...plan({ id: 9 }) }, {}, 201),
-    });
-    const { user, router } = open();
-    await user.type(field('Plan Name'), 'Student Pass');
-    await user.clear(field('Amount'));
-    await user.type(field('Amount'), '12000.5');
-    await user.click(submit());
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription-plans/9'));
-    expect(api.sent('POST /v1/subscription-type')[0]!.body).toEqual({
+    const view = open(() => created(9));
+    await fillPlan(view.user, 'Student Pass', '12000.5');
+    expect(await submitted(view, 9)).toEqual({
       name: 'Student Pass',
       amount: 12000.5,
       duration_type: 'month',
@@ -218,28 +194,22 @@ describe('PlanAddPage', () => {
   });
 
   it('failure: the title with the server message, else the fallback', async () => {
-    let calls = 0;
-    mockFetch({
-      ...presetsRoute,
-      'POST /v1/subscription-type': () =>
-        ++calls === 1 ? fail(409, 'A plan with this name already exists.') : fail(500),
-    });
-    const { user } = open();
-    await user.type(field('Plan Name'), 'Gold');
-    await user.clear(field('Amount'));
-    await user.type(field('Amount'), '1000');
-    await user.click(submit());
-    expect(await screen.findByText('Failed to create subscription plan')).toBeInTheDocument();
-    expect(screen.getByText('A plan with this name already exists.')).toBeInTheDocument();
-    await user.click(submit());
-    expect(
-      await screen.findByText('An error occurred while creating the plan. Please try again.'),
-    ).toBeInTheDocument();
+    const { user } = open(
+      inTurn(
+        () => fail(409, 'A plan with this name already exists.'),
+        () => fail(500),
+      ),
+    );
+    await fillPlan(user, 'Gold', '1000');
+    await expectSaveFailures(user, submit, [
+      'Failed to create subscription plan',
+      'A plan with this name already exists.',
+      'An error occurred while creating the plan. Please try again.',
+    ]);
   });
 
   it('staff cannot create plans: the submit is disabled and says why', async () => {
-    sessionStore.signIn({ access_token: accessToken({ role: 'staff' }), refresh_token: 'r1' });
-    mockFetch(presetsRoute);
+    signIn({ role: 'staff' });
     const { user } = open();
     await user.type(field('Plan Name'), 'Gold');
     expect(submit()).toBeDisabled();

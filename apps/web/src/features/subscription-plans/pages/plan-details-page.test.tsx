@@ -1,80 +1,69 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { fail, mockFetch, ok } from '@/test/mock-fetch';
-import { renderPage } from '@/test/render';
-import { accessToken } from '@/test/tokens';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch, ok, type Routes, type SentRequest } from '@/test/mock-fetch';
+import { expectShown, expectTexts } from '@/test/expect';
+import { advance, renderPage } from '@/test/render';
+import { itNamesTheTab, itShows } from '@/test/page-tests';
+import { signIn } from '@/test/session';
 import { plan } from '../test-fixtures';
 import { PlanDetailsPage } from './plan-details-page';
 
-const open = (state?: unknown) =>
-  renderPage(<PlanDetailsPage />, {
-    path: '/subscription-plans/7',
-    route: '/subscription-plans/:id',
-    state,
-  });
+/** Plan 7's page, the plan answering `answer`, the other calls `routes`. */
+const open = (answer = () => ok(plan()), routes: Routes = {}, state?: unknown) => {
+  const api = mockFetch({ 'GET /v1/subscription-type/7': answer, ...routes });
+  const at = { path: '/subscription-plans/7', route: '/subscription-plans/:id', state };
+  return { api, ...renderPage(<PlanDetailsPage />, at) };
+};
 
-beforeEach(() => sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' }));
-afterEach(() => {
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+/** Opens the page with DELETE answering `answer`, then its Delete dialog. */
+const openDelete = async (answer: () => Response) => {
+  const view = open(undefined, { 'DELETE /v1/subscription-type/7': answer });
+  await view.user.click(await screen.findByRole('button', { name: 'Delete Plan' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Subscription Plan' });
+  return { ...view, dialog };
+};
+
+beforeEach(() => signIn());
 
 describe('PlanDetailsPage', () => {
-  it('names the tab after the plan', async () => {
-    document.title = 'Kora';
-    mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'GET /v1/subscription': () => ok([], { meta: { page: 1, per_page: 1, pages: 1, total: 0 } }),
-    });
-    open();
-    await screen.findByRole('heading', { name: 'Quarterly' });
-    expect(document.title).toBe('Quarterly · Kora');
-  });
+  itNamesTheTab(
+    'Quarterly · Kora',
+    () =>
+      open(undefined, {
+        'GET /v1/subscription': () =>
+          ok([], { meta: { page: 1, per_page: 1, pages: 1, total: 0 } }),
+      }),
+    () => screen.findByRole('heading', { name: 'Quarterly' }),
+  );
 
   it('shows the figures, real statistics, and the updated banner for 5 s', async () => {
-    mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'GET /v1/subscription': (req) =>
-        ok([], {
-          meta: { page: 1, per_page: 1, pages: 1, total: req.query.get('status') ? 3 : 11 },
-        }),
-    });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    open({ updated: true });
+    const counts = (req: SentRequest) =>
+      ok([], { meta: { page: 1, per_page: 1, pages: 1, total: req.query.get('status') ? 3 : 11 } });
+    open(undefined, { 'GET /v1/subscription': counts }, { updated: true });
     expect(await screen.findByRole('heading', { name: 'Quarterly' })).toBeInTheDocument();
-    expect(screen.getByText('Plan updated successfully!')).toBeInTheDocument();
-    expect(screen.getByText('₦25,000')).toBeInTheDocument();
-    expect(screen.getByText('₦8,333/month')).toBeInTheDocument();
-    expect(screen.getByText('3 months')).toBeInTheDocument();
-    expect(screen.getByText('Individual')).toBeInTheDocument();
-    expect(await screen.findByText('11')).toBeInTheDocument();
-    expect(screen.getByText('3')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    expectTexts(document.body, [
+      'Plan updated successfully!',
+      '₦25,000',
+      '₦8,333/month',
+      '3 months',
+      'Individual',
+    ]);
+    await expectShown('11', '3');
+    await advance(5_100);
     expect(screen.queryByText('Plan updated successfully!')).not.toBeInTheDocument();
   });
 
   it('without subscription counts the statistics card says so, with no numbers', async () => {
-    mockFetch({ 'GET /v1/subscription-type/7': () => ok(plan()) });
     open();
-    expect(
-      await screen.findByText(/Subscription statistics are not available yet/),
-    ).toBeInTheDocument();
+    await expectShown(/Subscription statistics are not available yet/);
     expect(screen.queryByText('Plan updated successfully!')).not.toBeInTheDocument();
   });
 
   it('delete: a plan with history shows the server message and stays', async () => {
-    mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'DELETE /v1/subscription-type/7': () =>
-        fail(409, 'This plan has subscriptions; deactivate it instead.'),
-    });
-    const { user, router } = open();
-    await user.click(await screen.findByRole('button', { name: 'Delete Plan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Subscription Plan' });
+    const { user, router, dialog } = await openDelete(() =>
+      fail(409, 'This plan has subscriptions; deactivate it instead.'),
+    );
     expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
     expect(within(dialog).getByText('Quarterly')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Plan' }));
@@ -85,29 +74,27 @@ describe('PlanDetailsPage', () => {
   });
 
   it('delete: success goes back to the list', async () => {
-    const api = mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'DELETE /v1/subscription-type/7': () => ok(null),
-    });
-    const { user, router } = open();
-    await user.click(await screen.findByRole('button', { name: 'Delete Plan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Subscription Plan' });
+    const { api, user, router, dialog } = await openDelete(() => ok(null));
     await user.click(within(dialog).getByRole('button', { name: 'Delete Plan' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription-plans'));
     expect(api.sent('DELETE /v1/subscription-type/7')).toHaveLength(1);
   });
 
   it('staff: Edit Plan and Delete Plan are disabled', async () => {
-    sessionStore.signIn({ access_token: accessToken({ role: 'staff' }), refresh_token: 'r1' });
-    mockFetch({ 'GET /v1/subscription-type/7': () => ok(plan()) });
+    signIn({ role: 'staff' });
     open();
     expect(await screen.findByRole('button', { name: 'Delete Plan' })).toBeDisabled();
     expect(screen.getByText('Edit Plan').closest('a,button')).toHaveAttribute('data-disabled');
   });
 
-  it('not found and fetch failure', async () => {
-    mockFetch({ 'GET /v1/subscription-type/7': () => fail(404, 'Subscription plan not found.') });
-    open();
-    expect(await screen.findByText('Subscription plan not found.')).toBeInTheDocument();
-  });
+  itShows(
+    (answer) => open(answer),
+    [
+      [
+        'not found and fetch failure',
+        'Subscription plan not found.',
+        () => fail(404, 'Subscription plan not found.'),
+      ],
+    ],
+  );
 });

@@ -1,42 +1,37 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '@/lib/session';
-import { fail, mockFetch, ok } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
-import { accessToken } from '@/test/tokens';
-import { plan } from '../test-fixtures';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, inTurn, mockFetch, ok } from '@/test/mock-fetch';
+import { expectShown } from '@/test/expect';
+import { advance, field, renderPage } from '@/test/render';
+import { itNamesTheTab, itShows } from '@/test/page-tests';
+import { signIn } from '@/test/session';
+import { expectSaveFailures, plan } from '../test-fixtures';
 import { PlanEditPage } from './plan-edit-page';
 
-const open = () =>
-  renderPage(<PlanEditPage />, {
-    path: '/subscription-plans/7/edit',
-    route: '/subscription-plans/:id/edit',
+/** Plan 7's edit page, the plan answering `answer`, PATCH answering `patch`. */
+const open = (answer = () => ok(plan()), patch: () => Response = () => fail(500)) => {
+  const api = mockFetch({
+    'GET /v1/subscription-type/7': answer,
+    'PATCH /v1/subscription-type/7': patch,
   });
+  const at = { path: '/subscription-plans/7/edit', route: '/subscription-plans/:id/edit' };
+  return { api, ...renderPage(<PlanEditPage />, at) };
+};
 const save = () => screen.getByRole('button', { name: 'Save Changes' });
 
-beforeEach(() => sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' }));
-afterEach(() => {
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+beforeEach(() => signIn());
 
 describe('PlanEditPage', () => {
-  it('names the tab Edit and the plan', async () => {
-    document.title = 'Kora';
-    mockFetch({ 'GET /v1/subscription-type/7': () => ok(plan()) });
-    open();
-    await screen.findByDisplayValue('Quarterly');
-    expect(document.title).toBe('Edit Quarterly · Kora');
-  });
+  itNamesTheTab(
+    'Edit Quarterly · Kora',
+    () => open(),
+    () => screen.findByDisplayValue('Quarterly'),
+  );
 
   it('is prefilled; submit waits for a change; only changed fields are sent; 3 s later the details open', async () => {
-    const api = mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'PATCH /v1/subscription-type/7': () =>
-        ok(plan({ amount: 27000, is_grouped: 1, group_limit: 3, updated_at: 'x' })),
-    });
-    const { user, router } = open();
+    const { api, user, router } = open(undefined, () =>
+      ok(plan({ amount: 27000, is_grouped: 1, group_limit: 3, updated_at: 'x' })),
+    );
     expect(
       await screen.findByRole('heading', { name: 'Edit Subscription Plan' }),
     ).toBeInTheDocument();
@@ -53,26 +48,20 @@ describe('PlanEditPage', () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(save());
-    expect(await screen.findByText('Redirecting to plan details...')).toBeInTheDocument();
+    await expectShown('Redirecting to plan details...');
     expect(api.sent('PATCH /v1/subscription-type/7')[0]!.body).toEqual({
       amount: 27000,
       is_grouped: 1,
       group_limit: 3,
     });
     expect(router.state.location.pathname).toBe('/subscription-plans/7/edit');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(3_100);
-    });
+    await advance(3_100);
     expect(router.state.location.pathname).toBe('/subscription-plans/7');
     expect(router.state.location.state).toEqual({ updated: true });
   });
 
   it('the active toggle sends is_active as 1/0', async () => {
-    const api = mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'PATCH /v1/subscription-type/7': () => ok(plan({ is_active: 0 })),
-    });
-    const { user } = open();
+    const { api, user } = open(undefined, () => ok(plan({ is_active: 0 })));
     await user.click(await screen.findByRole('switch', { name: /Active/ }));
     expect(
       screen.getByText('Hidden from new subscriptions; existing subscriptions continue.'),
@@ -83,27 +72,30 @@ describe('PlanEditPage', () => {
   });
 
   it('failure: the title with the server message, else the fallback', async () => {
-    let calls = 0;
-    mockFetch({
-      'GET /v1/subscription-type/7': () => ok(plan()),
-      'PATCH /v1/subscription-type/7': () =>
-        ++calls === 1 ? fail(403, 'Only owners and admins can change plans.') : fail(503),
-    });
-    const { user } = open();
+    const { user } = open(
+      undefined,
+      inTurn(
+        () => fail(403, 'Only owners and admins can change plans.'),
+        () => fail(503),
+      ),
+    );
     await screen.findByDisplayValue('Quarterly');
     await user.type(field('Plan Name'), ' Plus');
-    await user.click(save());
-    expect(await screen.findByText('Failed to update subscription plan')).toBeInTheDocument();
-    expect(screen.getByText('Only owners and admins can change plans.')).toBeInTheDocument();
-    await user.click(save());
-    expect(
-      await screen.findByText('An error occurred while updating the plan. Please try again.'),
-    ).toBeInTheDocument();
+    await expectSaveFailures(user, save, [
+      'Failed to update subscription plan',
+      'Only owners and admins can change plans.',
+      'An error occurred while updating the plan. Please try again.',
+    ]);
   });
 
-  it('a missing plan: Subscription plan not found.', async () => {
-    mockFetch({ 'GET /v1/subscription-type/7': () => fail(404, 'Subscription plan not found.') });
-    open();
-    expect(await screen.findByText('Subscription plan not found.')).toBeInTheDocument();
-  });
+  itShows(
+    (answer) => open(answer),
+    [
+      [
+        'a missing plan',
+        'Subscription plan not found.',
+        () => fail(404, 'Subscription plan not found.'),
+      ],
+    ],
+  );
 });

@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { phoneScreen } from '@/test/phone-screen';
-import { sessionStore } from '@/lib/session';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
+import { expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
 import { renderPage } from '@/test/render';
-import { accessToken } from '@/test/tokens';
+import { itNamesTheTab, itShows } from '@/test/page-tests';
+import { signIn } from '@/test/session';
 import { plan } from '../test-fixtures';
 import { SubscriptionPlansPage } from './subscription-plans-page';
-
-const open = () => renderPage(<SubscriptionPlansPage />, { path: '/subscription-plans' });
 
 const plans = [
   plan(),
@@ -24,56 +23,41 @@ const plans = [
   }),
 ];
 
-beforeEach(() => sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' }));
-afterEach(() => {
-  sessionStore.clear();
-  vi.unstubAllGlobals();
-});
+/** The page, the plans answering `answer`, and the other calls `routes`. */
+const open = (answer = () => ok(plans), routes: Parameters<typeof mockFetch>[0] = {}) => {
+  const api = mockFetch({ 'GET /v1/subscription-type': answer, ...routes });
+  return { api, ...renderPage(<SubscriptionPlansPage />, { path: '/subscription-plans' }) };
+};
+
+beforeEach(() => signIn());
 
 describe('SubscriptionPlansPage', () => {
   it('lists the plans with per-unit price, duration, type, status and the footer', async () => {
-    mockFetch({ 'GET /v1/subscription-type': () => ok(plans) });
     const { user, router } = open();
-    const row = (await screen.findByText('Quarterly')).closest('tr')!;
-    expect(within(row).getByText('₦8,333/month')).toBeInTheDocument();
-    expect(within(row).getByText('₦25,000')).toBeInTheDocument();
-    expect(within(row).getByText('3 months')).toBeInTheDocument();
-    expect(within(row).getByText('Individual')).toBeInTheDocument();
-    expect(within(row).getByText('Active')).toBeInTheDocument();
+    const row = await findRow('Quarterly');
+    expectTexts(row, ['₦8,333/month', '₦25,000', '3 months', 'Individual', 'Active']);
 
-    const family = screen.getByText('Family Annual').closest('tr')!;
-    expect(within(family).getByText('₦300,000/year')).toBeInTheDocument();
-    expect(within(family).getByText('1 year')).toBeInTheDocument();
-    expect(within(family).getByText('Group Plan')).toBeInTheDocument();
-    expect(within(family).getByText('Up to 4 members')).toBeInTheDocument();
-    expect(within(family).getByText('Inactive')).toBeInTheDocument();
+    const family = rowOf('Family Annual');
+    expectTexts(family, ['₦300,000/year', '1 year', 'Group Plan', 'Up to 4 members', 'Inactive']);
     expect(screen.getByText('Showing 2 subscription plan(s)')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit Family Annual' }));
     expect(router.state.location.pathname).toBe('/subscription-plans/8/edit');
   });
 
-  it('names the tab', async () => {
-    document.title = 'Kora';
-    mockFetch({ 'GET /v1/subscription-type': () => ok(plans) });
-    open();
-    await screen.findByText('Quarterly');
-    expect(document.title).toBe('Subscription plans · Kora');
-  });
+  itNamesTheTab(
+    'Subscription plans · Kora',
+    () => open(),
+    () => screen.findByText('Quarterly'),
+  );
 
   it('on a phone each plan is a card: type, status and actions in reach', async () => {
     phoneScreen();
-    mockFetch({ 'GET /v1/subscription-type': () => ok(plans) });
     const { user, router } = open();
     await screen.findByText('Family Annual');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = screen.getByText('Family Annual').closest('.mantine-Paper-root') as HTMLElement;
-    expect(within(card).getByText('₦300,000')).toBeInTheDocument();
-    expect(within(card).getByText('1 year')).toBeInTheDocument();
-    expect(within(card).getByText('Type')).toBeInTheDocument();
-    expect(within(card).getByText('Group Plan')).toBeInTheDocument();
-    expect(within(card).getByText('Up to 4 members')).toBeInTheDocument();
-    expect(within(card).getByText('Inactive')).toBeInTheDocument();
+    expectTexts(card, ['₦300,000', '1 year', 'Type', 'Group Plan', 'Up to 4 members', 'Inactive']);
     expect(
       within(card).getByRole('button', { name: 'More actions for Family Annual' }),
     ).toBeVisible();
@@ -82,12 +66,13 @@ describe('SubscriptionPlansPage', () => {
   });
 
   it('a row opens the plan; the more menu deletes after confirmation', async () => {
-    const api = mockFetch({
-      'GET /v1/subscription-type': () =>
-        ok(api.sent('DELETE /v1/subscription-type/7').length ? [plans[1]] : plans),
-      'DELETE /v1/subscription-type/7': () => ok(null),
+    let deleted = false;
+    const { user } = open(() => ok(deleted ? [plans[1]] : plans), {
+      'DELETE /v1/subscription-type/7': () => {
+        deleted = true;
+        return ok(null);
+      },
     });
-    const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'More actions for Quarterly' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Subscription Plan' });
@@ -98,16 +83,14 @@ describe('SubscriptionPlansPage', () => {
   });
 
   it('empty: No subscription plans with Create First Plan', async () => {
-    mockFetch({ 'GET /v1/subscription-type': () => ok([]) });
-    const { user, router } = open();
-    expect(await screen.findByText('No subscription plans')).toBeInTheDocument();
+    const { user, router } = open(() => ok([]));
+    await expectShown('No subscription plans');
     await user.click(screen.getByRole('button', { name: 'Create First Plan' }));
     expect(router.state.location.pathname).toBe('/subscription-plans/add');
   });
 
   it('staff: Add Plan, edit and delete are disabled', async () => {
-    sessionStore.signIn({ access_token: accessToken({ role: 'staff' }), refresh_token: 'r1' });
-    mockFetch({ 'GET /v1/subscription-type': () => ok(plans) });
+    signIn({ role: 'staff' });
     const { user, router } = open();
     await screen.findByText('Quarterly');
     expect(screen.getByRole('button', { name: 'Add Plan' })).toBeDisabled();
@@ -117,11 +100,14 @@ describe('SubscriptionPlansPage', () => {
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
   });
 
-  it('load failure shows the catalogue message', async () => {
-    mockFetch({ 'GET /v1/subscription-type': () => fail(500) });
-    open();
-    expect(
-      await screen.findByText('An error occurred while fetching subscription plans.'),
-    ).toBeInTheDocument();
-  });
+  itShows(
+    (answer) => open(answer),
+    [
+      [
+        'load failure shows the catalogue message',
+        'An error occurred while fetching subscription plans.',
+        () => fail(500),
+      ],
+    ],
+  );
 });

@@ -1,8 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { addDays, formatDay, lagosDay, type Member } from '@kora/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, formatDay, lagosDay } from '@kora/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { pickable } from '@/test/fixtures';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
+import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
 import { field, renderPage } from '@/test/render';
+import { itShows } from '@/test/page-tests';
 import { subscription } from '../test-fixtures';
 import { SubscriptionsPage } from './subscriptions-page';
 
@@ -42,60 +45,41 @@ const plans = [
   { id: 7, name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month', is_active: 1 },
   { id: 8, name: 'Quarterly', amount: 33333.33, duration: 3, duration_type: 'month', is_active: 0 },
 ];
-const chiamaka = {
-  id: 5,
-  member_id: 'IRG-00005',
-  first_name: 'Chiamaka',
-  last_name: 'Okafor',
-  mobile_number: '+2348031234567',
-} as Member;
+const chiamaka = pickable();
+const page = () => ok(rows, { meta: { page: 1, per_page: 20, pages: 3, total: 45 } });
+const empty = () => ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 } });
 
-const routes = (list = () => ok(rows, { meta: { page: 1, per_page: 20, pages: 3, total: 45 } })) =>
-  mockFetch({
+/** The page at `path`, the list answering `list`, the other calls the fixtures. */
+const open = (list: () => Response = page, path = '/subscriptions') => {
+  const api = mockFetch({
     'GET /v1/subscription': list,
     'GET /v1/subscription/summary': () => ok({ active: 31, expiring: 4, upcoming: 2, expired: 9 }),
     'GET /v1/subscription-type': () => ok(plans),
     'GET /v1/member': () => ok([chiamaka], { meta: { page: 1, per_page: 50, pages: 1, total: 1 } }),
     'GET /v1/member/5': () => ok(chiamaka),
   });
-
-const open = (path = '/subscriptions') =>
-  renderPage(<SubscriptionsPage />, { path, route: '/subscriptions' });
+  return { api, ...renderPage(<SubscriptionsPage />, { path, route: '/subscriptions' }) };
+};
 
 const filtersButton = () => screen.getByRole('button', { name: /^Filters/ });
 const query = (search: string) => Object.fromEntries(new URLSearchParams(search));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('SubscriptionsPage', () => {
   it('shows the counts, the rows with their display status, and the footer', async () => {
-    const api = routes();
-    open();
-    const first = (await screen.findByText('Chiamaka Okafor')).closest('tr')!;
-    expect(within(first).getByText('Monthly')).toBeInTheDocument();
-    expect(within(first).getByText('Individual')).toBeInTheDocument();
-    expect(within(first).getByText('₦25,000')).toBeInTheDocument();
-    expect(within(first).getByText('1 month')).toBeInTheDocument();
+    const { api } = open();
+    const first = await findRow('Chiamaka Okafor');
+    expectTexts(first, ['Monthly', 'Individual', '₦25,000', '1 month']);
     expect(
       within(first).getByText('Active').closest('.mantine-Badge-root')!.getAttribute('style'),
     ).toContain('green');
-    const soon = screen.getByText('Musa Bello').closest('tr')!;
+    const soon = rowOf('Musa Bello');
     const badge = within(soon).getByText('Expiring Soon').closest('.mantine-Badge-root')!;
     expect(badge.getAttribute('style')).toContain('orange');
-    const ended = screen.getByText('Zainab Sani').closest('tr')!;
-    expect(within(ended).getByText('Expired')).toBeInTheDocument();
-    expect(within(ended).getByText('Group Plan')).toBeInTheDocument();
-    expect(within(ended).getByText('₦66,666.66')).toBeInTheDocument();
-    expect(within(ended).getByText('6 months')).toBeInTheDocument();
-    expect(within(ended).getByText('10 Jan 2026')).toBeInTheDocument();
+    const ended = rowOf('Zainab Sani');
+    expectTexts(ended, ['Expired', 'Group Plan', '₦66,666.66', '6 months', '10 Jan 2026']);
 
     expect(await screen.findByLabelText('Active: 31')).toBeInTheDocument();
-    expect(screen.getByLabelText('Expiring: 4')).toBeInTheDocument();
-    expect(screen.getByLabelText('Expired: 9')).toBeInTheDocument();
-    expect(screen.getByLabelText('Overdue: 9')).toBeInTheDocument();
-    expect(screen.getByLabelText('Upcoming: 2')).toBeInTheDocument();
+    expectLabelled(['Expiring: 4', 'Expired: 9', 'Overdue: 9', 'Upcoming: 2']);
     // Active counts what runs today; renewals paid ahead are counted apart.
     expect(screen.getByText('Running today')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 20 of 45 subscriptions')).toBeInTheDocument();
@@ -105,7 +89,7 @@ describe('SubscriptionsPage', () => {
   });
 
   it('a renewal paid in advance shows Upcoming in its own colour; the filter offers Upcoming', async () => {
-    const api = routes(() =>
+    const { api, user, router } = open(() =>
       ok(
         [
           subscription({ id: 1, start_date: addDays(today, -10), expiry_date: addDays(today, 2) }),
@@ -114,11 +98,10 @@ describe('SubscriptionsPage', () => {
         { meta: { page: 1, per_page: 20, pages: 1, total: 2 } },
       ),
     );
-    const { user, router } = open();
-    const upcoming = (await screen.findByText(formatDay(addDays(today, 3)))).closest('tr')!;
+    const upcoming = await findRow(formatDay(addDays(today, 3)));
     const badge = within(upcoming).getByText('Upcoming').closest('.mantine-Badge-root')!;
     expect(badge.getAttribute('style')).toContain('blue');
-    const running = screen.getByText(formatDay(addDays(today, -10))).closest('tr')!;
+    const running = rowOf(formatDay(addDays(today, -10)));
     expect(within(running).getByText('Expiring Soon')).toBeInTheDocument();
 
     await user.click(filtersButton());
@@ -139,15 +122,16 @@ describe('SubscriptionsPage', () => {
 
   it('names the tab Subscriptions; one subscription in all is singular', async () => {
     document.title = 'Kora';
-    routes(() => ok([rows[0]], { meta: { page: 1, per_page: 20, pages: 1, total: 1 } }));
-    open();
-    expect(await screen.findByText('Showing 1 to 1 of 1 subscription')).toBeInTheDocument();
+    open(() => ok([rows[0]], { meta: { page: 1, per_page: 20, pages: 1, total: 1 } }));
+    await expectShown('Showing 1 to 1 of 1 subscription');
     expect(document.title).toBe('Subscriptions · Kora');
   });
 
   it('keeps filters and page in the URL, with a count badge; Apply and Clear', async () => {
-    const api = routes();
-    const { user, router } = open('/subscriptions?status=active&subscription_type_id=7&page=2');
+    const { api, user, router } = open(
+      page,
+      '/subscriptions?status=active&subscription_type_id=7&page=2',
+    );
     await screen.findByText('Chiamaka Okafor');
     expect(within(filtersButton()).getByText('2')).toBeInTheDocument();
     const first = api.sent('GET /v1/subscription')[0]!.query;
@@ -186,8 +170,7 @@ describe('SubscriptionsPage', () => {
   });
 
   it('the search box finds a member and filters the list to them', async () => {
-    const api = routes();
-    const { user, router } = open();
+    const { api, user, router } = open();
     await screen.findByText('Musa Bello');
     const search = screen.getByLabelText('Search subscriptions by member');
     await user.type(search, 'chia');
@@ -204,8 +187,7 @@ describe('SubscriptionsPage', () => {
   });
 
   it('a member filter in the URL shows the member in the search box', async () => {
-    routes();
-    open('/subscriptions?member_id=5');
+    open(page, '/subscriptions?member_id=5');
     await vi.waitFor(() =>
       expect(screen.getByLabelText('Search subscriptions by member')).toHaveValue(
         'Chiamaka Okafor',
@@ -213,25 +195,19 @@ describe('SubscriptionsPage', () => {
     );
   });
 
-  it('empty: No subscriptions found, or No subscriptions match your filters', async () => {
-    const empty = () => ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 } });
-    routes(empty);
-    const first = open();
-    expect(await screen.findByText('No subscriptions found')).toBeInTheDocument();
-    first.unmount();
+  itShows(open, [
+    ['empty', 'No subscriptions found', empty],
+    [
+      'a failed load shows the error',
+      'An error occurred while fetching subscriptions.',
+      () => fail(500),
+    ],
+  ]);
 
-    routes(empty);
-    const { user, router } = open('/subscriptions?status=expired');
-    expect(await screen.findByText('No subscriptions match your filters')).toBeInTheDocument();
+  it('empty with a filter: No subscriptions match your filters, with Clear Filters', async () => {
+    const { user, router } = open(empty, '/subscriptions?status=expired');
+    await expectShown('No subscriptions match your filters');
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(router.state.location.search).toBe('');
-  });
-
-  it('a failed load shows the error', async () => {
-    routes(() => fail(500));
-    open();
-    expect(
-      await screen.findByText('An error occurred while fetching subscriptions.'),
-    ).toBeInTheDocument();
   });
 });

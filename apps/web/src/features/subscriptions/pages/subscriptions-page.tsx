@@ -1,15 +1,8 @@
-import { Button } from '@mantine/core';
 import { IconCalendarStats } from '@tabler/icons-react';
 import { lagosDay } from '@kora/shared';
-import {
-  ListToolbar,
-  activeFilterCount,
-  useListFilters,
-  type FilterChoice,
-} from '@/components/list';
-import { ListCard } from '@/components/list-card';
+import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
-import { MemberAutocomplete, useChosenMember } from '@/features/members';
+import { useMemberFilter } from '@/features/members';
 import { usePlans } from '@/features/subscription-plans';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SUBSCRIPTIONS_PER_PAGE, useSubscriptions } from '../api';
@@ -32,11 +25,10 @@ const STATUS_CHOICE: FilterChoice = {
 
 /** /subscriptions: counts, member search and filters (kept in the URL), the paged list. */
 export function SubscriptionsPage() {
-  const { filters, page, apply, clear, setPage } = useListFilters(FILTERS);
-  const subscriptions = useSubscriptions({ page, ...filters });
+  const list = useListFilters(FILTERS);
+  const subscriptions = useSubscriptions({ page: list.page, ...list.filters });
   const plans = usePlans(false);
-  const chosen = useChosenMember(filters.member_id);
-  const filtered = activeFilterCount(filters) > 0;
+  const memberFilter = useMemberFilter(list.filters.member_id);
   const today = lagosDay();
   usePageTitle('Subscriptions');
 
@@ -47,38 +39,17 @@ export function SubscriptionsPage() {
         description="Every member subscription: active, upcoming, expiring and expired."
       />
       <SubscriptionStats />
-      <ListCard
-        toolbar={
-          <ListToolbar
-            noun="subscriptions"
-            filters={filters}
-            plans={plans.data}
-            planLabel="Plan"
-            choice={STATUS_CHOICE}
-            onApply={apply}
-            onClear={clear}
-            member={chosen.member}
-            onMemberPicked={chosen.remember}
-            MemberPicker={MemberAutocomplete}
-          />
-        }
+      <FilteredListCard
+        list={list}
+        toolbar={{ ...memberFilter, plans: plans.data, planLabel: 'Plan', choice: STATUS_CHOICE }}
         query={subscriptions}
-        errorMessage={SUBSCRIPTION_TEXTS.listFailed}
+        texts={SUBSCRIPTION_TEXTS}
         empty={{
           icon: IconCalendarStats,
-          title: filtered ? SUBSCRIPTION_TEXTS.noMatch : SUBSCRIPTION_TEXTS.none,
-          text: filtered
-            ? undefined
-            : 'Recording a payment for a member starts their subscription.',
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear Filters
-            </Button>
-          ) : null,
+          text: 'Recording a payment for a member starts their subscription.',
         }}
         noun="subscriptions"
         perPage={SUBSCRIPTIONS_PER_PAGE}
-        onPageChange={setPage}
         cards={(rows) => <SubscriptionCards subscriptions={rows} today={today} />}
         table={(rows) => <SubscriptionsTable subscriptions={rows} today={today} />}
       />
