@@ -98,6 +98,12 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     confirm_password: 'correct-horse-42',
     type: 'reset',
   },
+  checkLink: { token: 'not.a.token' },
+  inviteTeamUser: {
+    email: `fuzz.${Math.random().toString(36).slice(2)}@example.com`,
+    role: 'staff',
+  },
+  changeTeamUserRole: { role: 'admin' },
   updateMyProfile: { first_name: 'Ngozi', last_name: 'Eze', phone_number: '08031234567' },
   changePassword: {
     old_password: 'not-the-password',
@@ -409,7 +415,9 @@ describe('fuzzing every route from its contract', () => {
             junk.push(`${table}.${column} = ${JSON.stringify(value.slice(0, 60))}`);
           if (value !== value.trim() || value !== value.normalize('NFC'))
             junk.push(`${table}.${column} not trimmed/NFC: ${JSON.stringify(value.slice(0, 60))}`);
-          if (names.has(column) && visibleLength(value) < 2)
+          // A pending invitation may not know the person's names yet: they give them on accepting.
+          const unnamedInvitee = table === 'users' && row.is_active === false && value === '';
+          if (names.has(column) && visibleLength(value) < 2 && !unnamedInvitee)
             junk.push(`${table}.${column} too short: ${JSON.stringify(value)}`);
           if (column === 'website_url' && !isDomainName(new URL(value).hostname))
             junk.push(`${table}.${column} = ${value}`);

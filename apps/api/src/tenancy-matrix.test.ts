@@ -27,7 +27,7 @@ import { addMember, addPlan, createTenant, memberBody, type Tenant } from './tes
 // -------------------------------------------------------------------------------------------
 // Where ids come from
 
-type Entity = 'member' | 'plan' | 'payment' | 'subscription';
+type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser';
 type Records = Record<Entity, number>;
 
 /** The path segment before `:id` names the record (`/v1/member/:id` → a member). */
@@ -36,6 +36,7 @@ const SEGMENT_ENTITIES: Record<string, Entity> = {
   'subscription-type': 'plan',
   payment: 'payment',
   subscription: 'subscription',
+  user: 'teamUser',
 };
 
 /** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
@@ -49,6 +50,7 @@ const FIELD_ENTITIES: Record<string, Entity> = {
 const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
 
 const PASSWORD = 'correct-horse-42';
+let invited = 0;
 const PLAN = { name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month' } as const;
 
 /** A valid JSON body for each contract that takes one, built from the caller's own records. */
@@ -70,6 +72,8 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
   updateMember: (own) => ({ first_name: 'Tobiloba', subscription_type_id: own.plan }),
   createPlan: () => ({ name: 'Quarterly', amount: 60000, duration: 3, duration_type: 'month' }),
   updatePlan: () => ({ name: 'Renamed plan', is_active: 1 }),
+  inviteTeamUser: () => ({ email: `invitee.${++invited}@example.com`, role: 'staff' }),
+  changeTeamUserRole: () => ({ role: 'admin' }),
   recordPayment: (own) => ({
     member_id: own.member,
     subscription_type_id: own.plan,
@@ -261,6 +265,12 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
   });
   if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
   const payment = paid.json().data;
+  const teamEmail = `${person.toLowerCase()}.${name.toLowerCase()}team@example.com`;
+  const invite = await call(t.app, 'POST', '/v1/user/invite', {
+    token: tenant.token,
+    body: { email: teamEmail, role: 'staff', first_name: `${name}teammate` },
+  });
+  if (invite.statusCode !== 201) throw new Error(`invitation failed: ${invite.body}`);
   return {
     tenant,
     records: {
@@ -268,8 +278,17 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
       plan: plan.id,
       payment: payment.id,
       subscription: payment.subscription.id,
+      teamUser: invite.json().data.id,
     },
-    markers: [`${name}only`, email, `${name} Secret Plan`, `${name} Gym`, tenant.email],
+    markers: [
+      `${name}only`,
+      email,
+      `${name} Secret Plan`,
+      `${name} Gym`,
+      tenant.email,
+      teamEmail,
+      `${name}teammate`,
+    ],
   };
 };
 
@@ -396,6 +415,7 @@ const viewOf = async (side: Side) => {
     '/v1/auth/me',
     '/v1/member',
     '/v1/subscription-type',
+    '/v1/user',
   ];
   const view: Record<string, unknown> = {};
   for (const url of urls) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, email } from './common';
-import { textField } from './text';
+import { optionalTextField, textField } from './text';
 import { answerOf, contract, doneAnswer } from './contract';
 
 export const ROLES = ['owner', 'admin', 'staff'] as const;
@@ -85,6 +85,9 @@ export const resetPasswordConfirmSchema = z
       .min(1, { error: 'Please confirm your password' })
       .max(LIMITS.password),
     type: z.enum(RESET_TOKEN_TYPES, { error: 'Link type must be reset or setup' }),
+    /** Setting up an invited account: the invitee's names (needed when the invitation had none). */
+    first_name: optionalTextField({ label: 'First name', min: 2, max: LIMITS.name }),
+    last_name: optionalTextField({ label: 'Last name', min: 2, max: LIMITS.name }),
   })
   .refine((v) => v.password === v.confirm_password, {
     error: "Passwords don't match",
@@ -92,9 +95,37 @@ export const resetPasswordConfirmSchema = z
   });
 export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmSchema>;
 
+/** Checking a reset or invitation link before its form is shown. */
+export const checkLinkSchema = z.object({ token });
+
+/** What a usable link is for: its e-mail, type and the names known for it. */
+export const linkInfoSchema = z.object({
+  email: z.string(),
+  type: z.enum(RESET_TOKEN_TYPES),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type LinkInfo = z.infer<typeof linkInfoSchema>;
+
 /** The set-password form on the web (token and type come from the link). */
 export const setPasswordFormSchema = z
   .object({
+    password: password(),
+    confirm_password: z
+      .string()
+      .min(1, { error: 'Please confirm your password' })
+      .max(LIMITS.password),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    error: "Passwords don't match",
+    path: ['confirm_password'],
+  });
+
+/** Setting up an invited account on the web: the invitee's names and a password. */
+export const setupAccountFormSchema = z
+  .object({
+    first_name: firstName,
+    last_name: lastName,
     password: password(),
     confirm_password: z
       .string()
@@ -277,6 +308,18 @@ export const authContracts = {
     access: 'public',
     body: resetPasswordConfirmSchema,
     answer: emailAnswer,
+  }),
+  checkLink: contract({
+    method: 'POST',
+    path: '/v1/auth/link/check',
+    operationId: 'checkLink',
+    summary: 'Whether a reset or invitation link can still be used',
+    description:
+      'Answers 400 (INVALID_TOKEN, TOKEN_EXPIRED or TOKEN_USED) for a link that is forged, expired, used, replaced by a newer one or revoked.',
+    tag: 'auth',
+    access: 'public',
+    body: checkLinkSchema,
+    answer: answerOf(linkInfoSchema),
   }),
   me: contract({
     method: 'GET',

@@ -10,6 +10,7 @@ export * from './countries';
 export * from './payments';
 export * from './subscriptions';
 export * from './access';
+export * from './team';
 export * from './contract';
 export * from './text';
 export * from './messages';

@@ -8,6 +8,7 @@ import { paymentsModule } from './payments';
 import { plansModule } from './plans';
 import { subscriptionsModule } from './subscriptions';
 import { uploadsModule } from './uploads';
+import { usersModule } from './users';
 
 /** Every feature of the API, registered in this order by `buildApp`. */
 export const MODULES: readonly KoraModule[] = [
@@ -19,5 +20,6 @@ export const MODULES: readonly KoraModule[] = [
   plansModule,
   paymentsModule,
   subscriptionsModule,
+  usersModule,
   devModule,
 ];

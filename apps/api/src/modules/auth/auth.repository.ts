@@ -181,3 +181,12 @@ export const useLinkToken = async (
 
 export const findLinkToken = async (db: Executor, jti: string) =>
   (await db.select().from(linkTokens).where(eq(linkTokens.jti, jti)).limit(1))[0];
+
+/** Ends the unused links of one type of a user (a newer one replaces them, or none is wanted). */
+export const dropOpenLinks = async (db: Executor, userId: number, type: string) => {
+  await db
+    .delete(linkTokens)
+    .where(
+      and(eq(linkTokens.userId, userId), eq(linkTokens.type, type), isNull(linkTokens.usedAt)),
+    );
+};

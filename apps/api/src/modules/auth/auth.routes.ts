@@ -45,6 +45,11 @@ export const authRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     return { message: auth.MESSAGES.resetSent, data: null };
   });
 
+  route(app, api.checkLink, async (req) => ({
+    message: 'This link can be used.',
+    data: await auth.checkLink(ctx, req.body.token),
+  }));
+
   route(app, api.confirmPasswordReset, async (req) => ({
     message:
       req.body.type === 'reset'

@@ -1,5 +1,6 @@
 import type {
   ChangePasswordInput,
+  LinkInfo,
   LoginInput,
   RegisterInput,
   ResetPasswordConfirmInput,
@@ -19,7 +20,11 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors';
-import { resetPasswordEmail, verificationCodeEmail } from '../../lib/mail-templates';
+import {
+  invitationEmail,
+  resetPasswordEmail,
+  verificationCodeEmail,
+} from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { checkRateLimit, forgiveAttempt } from '../../lib/rate-limit';
@@ -56,6 +61,10 @@ export const MESSAGES = {
   expiredToken: 'This link has expired. Please request a new invitation or password reset.',
   usedToken: 'This link has already been used. Please request a new one.',
   wrongOldPassword: 'Your current password is incorrect.',
+  invitationGone:
+    'This invitation is no longer valid. Ask the business owner or an admin to send a new one.',
+  invitationPending:
+    'Your invitation is waiting: open the link in the invitation e-mail to finish setting up your account.',
 } as const;
 
 type RateAction = 'login' | 'register' | 'verify' | 'reset';
@@ -169,6 +178,9 @@ export const login = async (ctx: AppContext, input: LoginInput, ip: string): Pro
   await rateLimit(ctx, 'login', ip, input.email);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
+  // An account invited to a team while it had no business waits for the invitation's link.
+  if (user && ok && !user.isActive && user.businessId)
+    throw forbidden(MESSAGES.invitationPending, 'INVITATION_PENDING');
   if (!user || !ok || !user.isActive)
     throw unauthorized(MESSAGES.invalidLogin, 'INVALID_CREDENTIALS');
   // The right password: this attempt is not held against the e-mail or the IP.
@@ -231,42 +243,138 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
   void ctx.dispatcher.wake();
 };
 
-/** Sets a password from a reset or invitation link, once. `setup` also verifies and activates. */
-export const confirmPasswordReset = async (ctx: AppContext, input: ResetPasswordConfirmInput) => {
-  const verified = await verifyLinkToken(ctx.config.jwtSecret, input.token);
+const linkError = (message: string, code: string) => badRequest(message, code);
+
+/**
+ * The link's signed token, checked: its signature and expiry, and that it is still the live
+ * link of its user (not used, not replaced by a newer one, not revoked). An invitation must
+ * also still be waiting to be accepted.
+ */
+const readLink = async (ctx: AppContext, exec: Executor, token: string) => {
+  const verified = await verifyLinkToken(ctx.config.jwtSecret, token);
   if (!verified.ok) {
-    throw badRequest(
-      verified.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken,
-      verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
-    );
+    throw verified.reason === 'expired'
+      ? linkError(MESSAGES.expiredToken, 'TOKEN_EXPIRED')
+      : linkError(MESSAGES.invalidToken, 'INVALID_TOKEN');
   }
   const { payload } = verified;
-  if (payload.type !== input.type) throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
+  const row = await repo.findLinkToken(exec, payload.jti);
+  const gone = () =>
+    payload.type === 'setup'
+      ? linkError(MESSAGES.invitationGone, 'INVALID_TOKEN')
+      : linkError(MESSAGES.invalidToken, 'INVALID_TOKEN');
+  // A link never recorded (forged with a leaked secret) or one a newer link replaced.
+  if (!row || row.type !== payload.type) throw gone();
+  if (row.usedAt) throw linkError(MESSAGES.usedToken, 'TOKEN_USED');
+  const user = await repo.findUserById(exec, row.userId);
+  if (!user || user.email !== payload.email) throw gone();
+  if (payload.type === 'setup' && (user.isActive || !user.businessId)) throw gone();
+  return { payload, user };
+};
+
+/** Whether a reset or invitation link can still be used, and what for. */
+export const checkLink = async (ctx: AppContext, token: string): Promise<LinkInfo> => {
+  const { payload, user } = await readLink(ctx, ctx.db, token);
+  return {
+    email: user.email,
+    type: payload.type,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  };
+};
+
+/**
+ * Sets a password from a reset or invitation link, once, and ends every session of the user.
+ * The link proves the address, so the e-mail becomes verified. An invitation (`setup`) also
+ * takes the invitee's names when given (they are needed when the invitation had none) and
+ * makes them active in the business that invited them, with the role it gave.
+ */
+export const confirmPasswordReset = async (ctx: AppContext, input: ResetPasswordConfirmInput) => {
   const passwordHash = await hashPassword(input.password);
   const email = await ctx.db.transaction(async (tx) => {
-    const userId = await repo.useLinkToken(tx, payload.jti, payload.type);
-    if (userId === null) {
-      const known = await repo.findLinkToken(tx, payload.jti);
-      throw badRequest(
-        known ? MESSAGES.usedToken : MESSAGES.invalidToken,
-        known ? 'TOKEN_USED' : 'INVALID_TOKEN',
-      );
+    const { payload, user } = await readLink(ctx, tx, input.token);
+    if (payload.type !== input.type) throw linkError(MESSAGES.invalidToken, 'INVALID_TOKEN');
+    const names: Partial<repo.UserRow> = {};
+    if (payload.type === 'setup') {
+      if (input.first_name) names.firstName = input.first_name;
+      if (input.last_name) names.lastName = input.last_name;
+      const missing: Record<string, string> = {};
+      if (!(names.firstName ?? user.firstName))
+        missing.first_name = 'First name must be at least 2 characters';
+      if (!(names.lastName ?? user.lastName))
+        missing.last_name = 'Last name must be at least 2 characters';
+      if (Object.keys(missing).length)
+        throw badRequest('Please enter your first and last name.', 'VALIDATION_ERROR', missing);
     }
-    const user = await repo.findUserById(tx, userId);
-    if (!user || user.email !== payload.email)
-      throw badRequest(MESSAGES.invalidToken, 'INVALID_TOKEN');
-    // The link proves the address: a reset also verifies an unverified e-mail.
+    // Used once: a second submission of the same link at the same moment finds it used.
+    if ((await repo.useLinkToken(tx, payload.jti, payload.type)) === null)
+      throw linkError(MESSAGES.usedToken, 'TOKEN_USED');
     await repo.updateUser(tx, user.id, {
+      ...names,
       passwordHash,
       emailVerified: true,
       ...(payload.type === 'setup' ? { isActive: true } : {}),
     });
-    await repo.revokeAllForUser(tx, user.id);
-    await repo.bumpTokenVersion(tx, user.id);
+    await endSessions(tx, user.id);
     return user.email;
   });
   return { email };
 };
+
+/** Ends every session of a user at once: refresh tokens revoked, access tokens refused. */
+export const endSessions = async (exec: Executor, userId: number) => {
+  await repo.revokeAllForUser(exec, userId);
+  return repo.bumpTokenVersion(exec, userId);
+};
+
+/**
+ * E-mails a person the link that sets up their account in the business that invited them (7
+ * days, once). Earlier invitation links of that person stop working. The caller wakes the
+ * dispatcher once the transaction has committed.
+ */
+export const sendInvitation = async (
+  ctx: AppContext,
+  exec: Executor,
+  opts: {
+    user: { id: number; email: string; firstName: string; lastName: string };
+    businessName: string;
+    inviterName: string;
+    role: string;
+  },
+): Promise<Date> => {
+  const { user } = opts;
+  await repo.dropOpenLinks(exec, user.id, 'setup');
+  const link = await signLinkToken(ctx.config.jwtSecret, {
+    email: user.email,
+    type: 'setup',
+    ...(user.firstName ? { first_name: user.firstName } : {}),
+    ...(user.lastName ? { last_name: user.lastName } : {}),
+  });
+  await repo.insertLinkToken(exec, {
+    jti: link.jti,
+    userId: user.id,
+    type: 'setup',
+    expiresAt: link.expiresAt,
+  });
+  const url = `${ctx.config.appUrl}/set-password?token=${encodeURIComponent(link.token)}`;
+  await enqueueMessages(exec, [
+    {
+      channel: 'email',
+      to: user.email,
+      ...invitationEmail({
+        businessName: opts.businessName,
+        inviterName: opts.inviterName,
+        role: opts.role,
+        url,
+      }),
+    },
+  ]);
+  return link.expiresAt;
+};
+
+/** Ends a person's pending invitation links (the invitation was revoked or they were removed). */
+export const dropInvitationLinks = (exec: Executor, userId: number) =>
+  repo.dropOpenLinks(exec, userId, 'setup');
 
 export const getProfile = async (ctx: AppContext, userId: number): Promise<UserProfile> => {
   const profile = await repo.findProfile(ctx.db, userId);
@@ -305,8 +413,7 @@ export const changePassword = async (
   // gets a fresh pair under the new session version.
   return ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, userId, { passwordHash });
-    await repo.revokeAllForUser(tx, userId);
-    const updated = await repo.bumpTokenVersion(tx, userId);
+    const updated = await endSessions(tx, userId);
     return issueTokens(ctx, tx, updated, false);
   });
 };

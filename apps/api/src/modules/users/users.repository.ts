@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { businesses, linkTokens, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
 
 /** What the per-request session check reads of a user: who, whether active, business, role. */
 export const findSessionUser = async (db: Executor, id: number) =>
@@ -20,3 +22,138 @@ export const findSessionUser = async (db: Executor, id: number) =>
       .where(eq(users.id, id))
       .limit(1)
   )[0];
+
+/** When the newest unused invitation link of a pending user stops working. */
+const invitationExpiresAt = sql<Date | null>`(
+  select max(${linkTokens.expiresAt}) from ${linkTokens}
+  where ${linkTokens.userId} = ${users.id} and ${linkTokens.type} = 'setup'
+    and ${linkTokens.usedAt} is null
+)`;
+
+const teamColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  isActive: users.isActive,
+  profilePicture: users.profilePicture,
+  createdAt: users.createdAt,
+  invitationExpiresAt,
+};
+export type TeamRow = {
+  [K in keyof typeof teamColumns]: K extends 'invitationExpiresAt'
+    ? Date | string | null
+    : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
+};
+
+/** The team of a business: the owner first, then by name (case-insensitive), then e-mail. */
+export const listTeam = async (db: Executor, businessId: number): Promise<TeamRow[]> =>
+  db
+    .select(teamColumns)
+    .from(users)
+    .where(eq(users.businessId, businessId))
+    .orderBy(
+      desc(sql`${users.role} = 'owner'`),
+      asc(sql`lower(${users.firstName})`),
+      asc(sql`lower(${users.lastName})`),
+      asc(users.email),
+      asc(users.id),
+    );
+
+/** One person of the team of `businessId`; undefined for anyone else. */
+export const findTeamUser = async (
+  db: Executor,
+  businessId: number,
+  id: number,
+): Promise<TeamRow | undefined> =>
+  (
+    await db
+      .select(teamColumns)
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.businessId, businessId)))
+      .limit(1)
+  )[0];
+
+/** The row of a person of the team, locked for the rest of the transaction. */
+export const lockTeamUser = async (
+  db: Executor,
+  businessId: number,
+  id: number,
+): Promise<UserRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.businessId, businessId)))
+      .for('update')
+      .limit(1)
+  )[0];
+
+/** Locks the business's row: invitations to one business are made one after another. */
+export const lockBusiness = async (db: Executor, businessId: number) =>
+  (
+    await db
+      .select({ name: businesses.name })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for('update')
+      .limit(1)
+  )[0];
+
+export const businessName = async (db: Executor, businessId: number) =>
+  (
+    await db
+      .select({ name: businesses.name })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0]?.name;
+
+export const countTeam = async (db: Executor, businessId: number): Promise<number> =>
+  (await db.select({ n: count() }).from(users).where(eq(users.businessId, businessId)))[0]!.n;
+
+/** The account of an e-mail, locked for the rest of the transaction. */
+export const lockUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email)).for('update').limit(1))[0];
+
+export const insertUser = async (
+  db: Executor,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> => (await db.insert(users).values(values).returning())[0]!;
+
+/**
+ * Puts an account that has no business into `businessId`, waiting for its invitation to be
+ * accepted; undefined when it joined a business in the meantime.
+ */
+export const attachInvitee = async (
+  db: Executor,
+  id: number,
+  values: Pick<typeof users.$inferInsert, 'businessId' | 'role' | 'firstName' | 'lastName'>,
+): Promise<UserRow | undefined> =>
+  (
+    await db
+      .update(users)
+      .set({ ...values, isActive: false, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNull(users.businessId)))
+      .returning()
+  )[0];
+
+export const setRole = async (db: Executor, id: number, role: string) => {
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+};
+
+/** Takes a person out of their business: the account stays, without a business or role. */
+export const detachUser = async (db: Executor, id: number) => {
+  await db
+    .update(users)
+    .set({ businessId: null, role: null, isActive: true, updatedAt: new Date() })
+    .where(eq(users.id, id));
+};
+
+/** Deletes an account that never got further than an invitation. */
+export const deleteUser = async (db: Executor, id: number) => {
+  await db.delete(users).where(eq(users.id, id));
+};
