@@ -157,6 +157,8 @@ describe('the shell', () => {
     const logout = vi.spyOn(authApi, 'logout').mockRejectedValue(new Error('offline'));
     const { user, router } = open('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Obi' }));
+    // The role badge: OWNER here, ADMIN or STAFF for a team member.
+    expect(await screen.findByLabelText('Role: owner')).toHaveTextContent('OWNER');
     expect(await screen.findByRole('menuitem', { name: 'View Profile' })).toHaveAttribute(
       'href',
       '/profile',

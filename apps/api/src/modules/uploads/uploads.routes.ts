@@ -75,8 +75,9 @@ export const uploadsRoutes =
     app.withTypeProvider<ZodTypeProvider>().route({
       method: api.method,
       url: api.path,
-      // Any signed-in user (access 'user'); member pictures also need a business, checked below.
-      preValidation: app.authenticate,
+      // Any signed-in user whose session still holds (access 'user': a token of a removed person
+      // or from before a password change is refused); member pictures also need a business.
+      preValidation: async (req) => void (await app.requireUser(req)),
       validatorCompiler: () => (data) => ({ value: data }),
       schema: {
         operationId: api.operationId,

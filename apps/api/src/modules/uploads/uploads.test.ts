@@ -115,6 +115,25 @@ describe('POST /v1/business/upload_file', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('refuses a token whose session has ended (password changed), changing nothing', async () => {
+    const user = await signUp(t);
+    const changed = await call(t.app, 'POST', '/v1/auth/change-password', {
+      token: user.access,
+      body: {
+        old_password: user.password,
+        new_password: 'another-horse-43',
+        confirm_password: 'another-horse-43',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const res = await upload(user.access, { file_type: 'profile_picture' }, await pngFile('a.png'));
+    expect(res.statusCode).toBe(401);
+    expect(json(res).code).toBe('SESSION_ENDED');
+    const fresh = json(changed).data.access_token;
+    const me = await call(t.app, 'GET', '/v1/auth/me', { token: fresh });
+    expect(json(me).data.profile_picture).toBeNull();
+  });
+
   it('sets the caller’s profile picture, before any business exists', async () => {
     const user = await signUp(t);
     const res = await upload(

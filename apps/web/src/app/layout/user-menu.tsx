@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { UserProfile } from '@kora/shared';
@@ -16,6 +16,7 @@ export function UserMenu({ profile, user }: UserMenuProps) {
   const first = profile?.first_name ?? user?.firstName;
   const last = profile?.last_name ?? user?.lastName;
   const name = fullName(first, last) || 'Account';
+  const role = profile?.role ?? user?.role;
 
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
@@ -33,7 +34,18 @@ export function UserMenu({ profile, user }: UserMenuProps) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{profile?.email ?? user?.email}</Menu.Label>
+        <Menu.Label>
+          <Group gap={6} justify="space-between" wrap="nowrap">
+            <Text size="xs" c="dimmed" truncate>
+              {profile?.email ?? user?.email}
+            </Text>
+            {role ? (
+              <Badge size="xs" variant="light" aria-label={`Role: ${role}`}>
+                {role.toUpperCase()}
+              </Badge>
+            ) : null}
+          </Group>
+        </Menu.Label>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
           View Profile
         </Menu.Item>
