@@ -1,24 +1,36 @@
-import { eq, getTableName, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
-import FormData from 'form-data';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   ACTIONS,
   NOT_ALLOWED,
   NO_BUSINESS_MESSAGE,
   ROLES,
   can,
-  pathOf,
   type Action,
-  type Contract,
   type Role,
 } from '@kora/shared';
 import * as schema from './db/schema';
 import { call, signUp } from './test/app';
-import { CONTRACT_GROUPS } from './test/contracts';
+import {
+  COMMON_BODIES,
+  FOREIGN_EXPECTED,
+  FORMS,
+  NOT_FOUND,
+  idOf,
+  invalidBodies,
+  label,
+  readContracts,
+  send,
+  slotName,
+  snapshot,
+  unknownOperations,
+  type Entity,
+  type Entry,
+  type Expected,
+  type Records,
+  type Request,
+} from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
 import { addMember, addPlan, createTenant, memberBody } from './test/tenants';
 
@@ -30,12 +42,12 @@ import { addMember, addPlan, createTenant, memberBody } from './test/tenants';
  *   - an action (see `can`): the owner and admins succeed; staff succeed when `can('staff', …)`,
  *     else 403 ROLE_FORBIDDEN; a user without a business hears 403 NO_BUSINESS; the owner of
  *     another business naming this business's records by id hears 404 (or the field error
- *     stated below), and succeeds on their own business when the call names no record;
+ *     stated in FOREIGN_EXPECTED), and succeeds on their own business when the call names no record;
  *   - 'user': everyone succeeds, but for the exceptions below, each with its reason.
  * Each call that changes a record gets its own, made just before by the business's owner, so
  * every success is real; each refusal leaves every row of the database as it was (the records
  * it named above all). A new contract is covered without editing this file, unless it names
- * an id this file cannot place or needs a body: then the first test fails and lists it.
+ * an id test/contract-matrix cannot place or needs a body: then the first test fails and lists it.
  */
 
 // -------------------------------------------------------------------------------------------
@@ -77,27 +89,7 @@ interface Session {
 }
 
 // -------------------------------------------------------------------------------------------
-// Where ids come from (as in the tenancy matrix)
-
-type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser';
-type Records = Partial<Record<Entity, number>>;
-
-/** The path segment before `:id` names the record (`/v1/member/:id` → a member). */
-const SEGMENT_ENTITIES: Record<string, Entity> = {
-  member: 'member',
-  'subscription-type': 'plan',
-  payment: 'payment',
-  subscription: 'subscription',
-  user: 'teamUser',
-};
-
-/** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
-const FIELD_ENTITIES: Record<string, Entity> = {
-  member_id: 'member',
-  subscription_type_id: 'plan',
-  payment_id: 'payment',
-  subscription_id: 'subscription',
-};
+// What is sent (ids come from test/contract-matrix)
 
 /** The table of each record, to check what a call did to it. */
 const ENTITY_TABLES = {
@@ -108,26 +100,17 @@ const ENTITY_TABLES = {
   teamUser: schema.users,
 } satisfies Record<Entity, unknown>;
 
-const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
-
 let unique = 0;
 const next = () => `${Date.now().toString(36)}${(++unique).toString(36)}`;
 
 const NEW_PASSWORD = 'another-horse-43';
-
-/** Reads an id the case made: a missing one is a bug of this file, not of the API. */
-const idOf = (own: Records, entity: Entity): number => {
-  const id = own[entity];
-  if (id === undefined) throw new Error(`no ${entity} was made for this case`);
-  return id;
-};
 
 /**
  * A valid JSON body for each contract that takes one, built from the case's own records and
  * the caller's session. Creates send no Idempotency-Key, and every e-mail is new.
  */
 const BODIES: Record<string, (own: Records, caller: Session) => Record<string, unknown>> = {
-  updateMyProfile: () => ({ first_name: 'Ngozi', phone_number: '08039876543' }),
+  ...COMMON_BODIES,
   changePassword: (_own, caller) => {
     const password = `${NEW_PASSWORD}-${next()}`;
     return { old_password: caller.password, new_password: password, confirm_password: password };
@@ -138,7 +121,6 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
     city: 'Lagos Island',
     state: 'Lagos',
   }),
-  updateBusinessProfile: () => ({ city: 'Yaba', business_phone: '08031112222' }),
   createMember: (own) =>
     memberBody({ first_name: 'Tobiloba', subscription_type_id: idOf(own, 'plan') }),
   updateMember: (own) => ({ first_name: `Renamed ${next()}`, subscription_type_id: own.plan }),
@@ -150,8 +132,6 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
   }),
   updatePlan: () => ({ name: `Renamed plan ${next()}`, is_active: 1 }),
   inviteTeamUser: () => ({ email: `role.invitee.${next()}@example.com`, role: 'staff' }),
-  // Each invitee is made as staff: the role really changes.
-  changeTeamUserRole: () => ({ role: 'admin' }),
   recordPayment: (own) => ({
     member_id: own.member,
     subscription_type_id: own.plan,
@@ -161,49 +141,8 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
   }),
 };
 
-/**
- * Calls whose body is a multipart form (no JSON schema in the contract): their text fields,
- * built from the case's own records, and which of them carry ids. The OpenAPI document is
- * checked below: a multipart call missing here fails the first test.
- */
-const FORMS: Record<
-  string,
-  { fields: (own: Records) => Record<string, string>; ids: Record<string, Entity> }
-> = {
-  uploadFile: {
-    fields: (own) => ({ file_type: 'member_picture', entity_id: String(idOf(own, 'member')) }),
-    ids: { entity_id: 'member' },
-  },
-};
-
 // -------------------------------------------------------------------------------------------
 // What each caller hears
-
-interface Expected {
-  status: number;
-  code?: string;
-  message?: string;
-  reason: string;
-}
-
-const NOT_FOUND: Expected = {
-  status: 404,
-  reason: "another business's record is not found, exactly like a missing one",
-};
-
-/** The owner of another business naming one of this business's ids where the answer is not 404. */
-const FOREIGN_EXPECTED: Record<string, Expected> = {
-  'createMember body.subscription_type_id': {
-    status: 400,
-    code: 'PLAN_NOT_FOUND',
-    reason: 'the plan is a field of the member form: a plan of another business is a field error',
-  },
-  'recordPayment body.member_id': {
-    status: 404,
-    code: 'MEMBER_NOT_FOUND',
-    reason: 'the member is looked up (and locked) in the caller\u2019s business only',
-  },
-};
 
 const HAS_A_BUSINESS: Expected = {
   status: 409,
@@ -250,86 +189,12 @@ const AFTER_SUCCESS: Record<string, (caller: Session, sent: Request, res: Respon
 // -------------------------------------------------------------------------------------------
 // The contracts, and the id slots of each
 
-interface Slot {
-  in: 'path' | 'body' | 'form' | 'query';
-  name: string;
-  entity: Entity;
-}
+const { entries, problems } = readContracts(BODIES);
 
-interface Entry {
-  contract: Contract;
-  slots: Slot[];
-  /** Why this contract's cases cannot be built (unknown id source, no body…). */
-  problems: string[];
-}
-
-const isContract = (v: unknown): v is Contract =>
-  !!v &&
-  typeof v === 'object' &&
-  ['method', 'path', 'operationId', 'access'].every((k) => k in (v as object));
-
-/** The field names of an object schema, through pipes, optionals and defaults. */
-const fieldsOf = (s: z.ZodType | undefined): string[] | null => {
-  if (!s) return [];
-  const def = (
-    s as unknown as { _zod: { def: { type: string; in?: unknown; innerType?: unknown } } }
-  )._zod.def;
-  if (def.type === 'object') return Object.keys((s as unknown as z.ZodObject).shape);
-  if (def.type === 'pipe') return fieldsOf(def.in as z.ZodType);
-  if (['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type))
-    return fieldsOf(def.innerType as z.ZodType);
-  return null;
-};
-
-const problems: string[] = [];
-
-const entries: Entry[] = CONTRACT_GROUPS.flatMap(([group, calls]) =>
-  Object.entries(calls).flatMap(([name, c]) => {
-    if (!isContract(c)) {
-      problems.push(`${group}.${name} is not a contract`);
-      return [];
-    }
-    return [{ contract: c, slots: [] as Slot[], problems: [] as string[] }];
-  }),
-);
-
-for (const entry of entries) {
-  const { contract: c } = entry;
-  const segments = c.path.split('/');
-  segments.forEach((segment, i) => {
-    if (!segment.startsWith(':')) return;
-    const name = segment.slice(1);
-    const entity = name === 'id' ? SEGMENT_ENTITIES[segments[i - 1] ?? ''] : FIELD_ENTITIES[name];
-    if (entity) entry.slots.push({ in: 'path', name, entity });
-    else entry.problems.push(`path parameter :${name} of ${c.path}: which record is it?`);
-  });
-  for (const [where, s] of [
-    ['body', c.body],
-    ['query', c.query],
-  ] as const) {
-    const fields = fieldsOf(s);
-    if (fields === null) {
-      entry.problems.push(`cannot read the fields of its ${where} schema`);
-      continue;
-    }
-    for (const name of fields.filter(isIdName)) {
-      const entity = FIELD_ENTITIES[name];
-      if (entity) entry.slots.push({ in: where, name, entity });
-      else entry.problems.push(`${where} field ${name}: which record does it name?`);
-    }
-  }
-  const form = FORMS[c.operationId];
-  if (form)
-    for (const [name, entity] of Object.entries(form.ids))
-      entry.slots.push({ in: 'form', name, entity });
-  if (c.body && c.access !== 'public' && !BODIES[c.operationId])
-    entry.problems.push(`no valid body for ${c.operationId}: add one to BODIES`);
+for (const { contract: c, problems: its } of entries)
   if (c.access !== 'public' && c.access !== 'user' && !ACTIONS.includes(c.access))
-    entry.problems.push(`access ${String(c.access)} is no action of ACTIONS`);
-}
+    its.push(`access ${String(c.access)} is no action of ACTIONS`);
 
-const label = (e: Entry) => `${e.contract.operationId} (${e.contract.method} ${e.contract.path})`;
-const slotName = (s: Slot) => `${s.in}.${s.name}`;
 const protectedEntries = entries.filter((e) => e.contract.access !== 'public');
 /** The ids a call names (query filters are not sent: a list answers the caller's own rows). */
 const namedSlots = (e: Entry) => e.slots.filter((s) => s.in !== 'query');
@@ -395,7 +260,6 @@ const matrix = protectedEntries
 const t = useTestApp();
 const sessions = {} as Record<CallerName, Session>;
 let businessId: number;
-let png: Buffer;
 
 const sessionOf = async (kind: 'tenant' | 'user', role?: Role): Promise<Session> => {
   if (kind === 'user') {
@@ -407,9 +271,6 @@ const sessionOf = async (kind: 'tenant' | 'user', role?: Role): Promise<Session>
 };
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
-    .png()
-    .toBuffer();
   const owner = await createTenant(t, { name: 'Alpha Gym' });
   businessId = owner.businessId;
   sessions.owner = { userId: owner.userId, token: owner.token, password: owner.password };
@@ -466,12 +327,6 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
 // -------------------------------------------------------------------------------------------
 // Sending a call
 
-interface Request {
-  params: Record<string, number>;
-  body?: Record<string, unknown>;
-  form?: Record<string, string>;
-}
-
 type Response = LightMyRequestResponse;
 
 const requestFor = (entry: Entry, own: Records, caller: Session): Request => {
@@ -485,29 +340,8 @@ const requestFor = (entry: Entry, own: Records, caller: Session): Request => {
   return request;
 };
 
-const send = async (entry: Entry, request: Request, token: string): Promise<Response> => {
-  const { contract: c } = entry;
-  const url = pathOf(c.path, request.params);
-  if (request.form) {
-    const form = new FormData();
-    form.append('file', png, { filename: 'picture.png', contentType: 'image/png' });
-    for (const [k, v] of Object.entries(request.form)) form.append(k, v);
-    return t.app.inject({
-      method: c.method,
-      url,
-      payload: form.getBuffer(),
-      headers: { ...form.getHeaders(), authorization: `Bearer ${token}` },
-    });
-  }
-  return call(t.app, c.method, url, { token, body: request.body });
-};
-
 // -------------------------------------------------------------------------------------------
 // What must not change
-
-const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable =>
-  is(v, PgTable),
-);
 
 /** What the dispatcher changes on an outbox row while it delivers it, in the background. */
 const DELIVERY_COLUMNS = new Set(['status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt']);
@@ -516,24 +350,7 @@ const DELIVERY_COLUMNS = new Set(['status', 'attempts', 'lastError', 'nextAttemp
  * Every row of every table (but the rate-limit counters), as sorted JSON lines per table. The
  * outbox keeps what was queued only: the dispatcher delivers earlier messages in the background.
  */
-const snapshot = async () => {
-  const result: Record<string, string[]> = {};
-  for (const table of tables) {
-    const name = getTableName(table);
-    if (name === 'rate_limits') continue;
-    const rows = (await t.db.select().from(table as never)) as Record<string, unknown>[];
-    result[name] = rows
-      .map((r) =>
-        JSON.stringify(
-          name === 'outbox'
-            ? Object.fromEntries(Object.entries(r).filter(([k]) => !DELIVERY_COLUMNS.has(k)))
-            : r,
-        ),
-      )
-      .sort();
-  }
-  return result;
-};
+const snapshotOfAll = () => snapshot(t, { outbox: DELIVERY_COLUMNS });
 
 /** The row of a record (undefined once deleted). */
 const rowOf = async (entity: Entity, id: number) => {
@@ -564,13 +381,7 @@ describe('the role matrix', () => {
     ];
     // The bodies sent are valid for their contracts (the server's own checks aside).
     const records: Records = { member: 1, plan: 2, payment: 3, subscription: 4, teamUser: 5 };
-    for (const e of entries) {
-      const build = BODIES[e.contract.operationId];
-      if (!e.contract.body || !build) continue;
-      const parsed = e.contract.body.safeParse(build(records, sessions.owner));
-      if (!parsed.success)
-        unknown.push(`${label(e)}: BODIES builds an invalid body: ${parsed.error.message}`);
-    }
+    unknown.push(...invalidBodies(entries, BODIES, [[records, sessions.owner]]));
     // Every exception names a protected contract and a caller, and none is stale.
     const byOperation = new Map(entries.map((e) => [e.contract.operationId, e]));
     const callerNames = new Set<string>(CALLERS.map((c) => c.name));
@@ -594,23 +405,7 @@ describe('the role matrix', () => {
         unknown.push(`FOREIGN_EXPECTED['${key}']: no such id of a contract`);
     }
     // Every operation the API serves is a contract here, and every multipart one has its form.
-    const doc = (await call(t.app, 'GET', '/docs/json')).json() as {
-      paths: Record<string, Record<string, { operationId?: string; requestBody?: any }>>;
-    };
-    for (const [path, methods] of Object.entries(doc.paths))
-      for (const [method, op] of Object.entries(methods)) {
-        const where = `${method.toUpperCase()} ${path}`;
-        if (!op.operationId || !byOperation.has(op.operationId)) {
-          unknown.push(`${where} (${op.operationId ?? 'no operationId'}) is not in any *Contracts`);
-          continue;
-        }
-        const multipart = op.requestBody?.content?.['multipart/form-data']?.schema;
-        if (!multipart) continue;
-        const form = FORMS[op.operationId];
-        if (!form) unknown.push(`${where}: a multipart form this file has no fields for (FORMS)`);
-        for (const name of Object.keys(multipart.properties ?? {}).filter(isIdName))
-          if (!form?.ids[name]) unknown.push(`${where}: form field ${name}: which record?`);
-      }
+    unknown.push(...(await unknownOperations(t, entries)));
     expect(unknown).toEqual([]);
     // Every caller meets every contract that can be built.
     expect(matrix.flatMap(([, cases]) => cases)).toHaveLength(
@@ -627,10 +422,10 @@ describe('the role matrix', () => {
       const own = await freshRecords(entry);
       const request = requestFor(entry, own, caller);
       const refused = expected.status >= 400;
-      const dbBefore = refused ? await snapshot() : undefined;
+      const dbBefore = refused ? await snapshotOfAll() : undefined;
       const rowsBefore = await rowsOf(entry, own);
 
-      const res = await send(entry, request, caller.token);
+      const res = await send(t, entry, request, caller.token);
 
       expect(res.statusCode, `${expected.reason}: ${res.body}`).toBe(expected.status);
       if (expected.code) expect(res.json().code).toBe(expected.code);
@@ -639,7 +434,7 @@ describe('the role matrix', () => {
       if (refused) {
         // A refusal changes nothing: not the records it named, not any other row.
         expect(rowsAfter, 'the records named are unchanged').toEqual(rowsBefore);
-        const dbAfter = await snapshot();
+        const dbAfter = await snapshotOfAll();
         for (const name of Object.keys(dbBefore!))
           expect(dbAfter[name], `table ${name}`).toEqual(dbBefore![name]);
         return;

@@ -1,14 +1,25 @@
-import { getTableName, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
-import FormData from 'form-data';
 import { SignJWT, decodeJwt } from 'jose';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { pathOf, type Contract } from '@kora/shared';
-import * as schema from './db/schema';
 import { call } from './test/app';
-import { CONTRACT_GROUPS } from './test/contracts';
+import {
+  COMMON_BODIES,
+  FORMS,
+  FOREIGN_EXPECTED,
+  NOT_FOUND,
+  invalidBodies,
+  label,
+  readContracts,
+  send,
+  slotName,
+  snapshot,
+  unknownOperations,
+  type Entity,
+  type Entry,
+  type Expected,
+  type Request,
+  type Slot,
+  type Snapshot,
+} from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
 
@@ -18,36 +29,17 @@ import { addMember, addPlan, createTenant, memberBody, type Tenant } from './tes
  *   - with no token, a token signed with another secret, an `alg: none` token, a token whose
  *     claims were edited under the original signature, and an expired one: 401 every time;
  *   - by business B with business A's ids in its path, body, form or query: never a 2xx (404, or
- *     the field error stated below); a list filtered by A's id answers nothing of A's;
+ *     the field error stated in FOREIGN_EXPECTED); a list filtered by A's id answers nothing of A's;
  * and afterwards every row of the database (A's and B's) is exactly as it was, and A reads its
  * records back unchanged. A new contract is covered without editing this file, unless it names
- * an id this file cannot place or needs a body: then the first test fails and lists it.
+ * an id test/contract-matrix cannot place or needs a body: then the first test fails and lists it.
  */
 
 // -------------------------------------------------------------------------------------------
-// Where ids come from
+// What is sent (ids come from test/contract-matrix)
 
-type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser';
+/** Each business has one record of every kind. */
 type Records = Record<Entity, number>;
-
-/** The path segment before `:id` names the record (`/v1/member/:id` → a member). */
-const SEGMENT_ENTITIES: Record<string, Entity> = {
-  member: 'member',
-  'subscription-type': 'plan',
-  payment: 'payment',
-  subscription: 'subscription',
-  user: 'teamUser',
-};
-
-/** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
-const FIELD_ENTITIES: Record<string, Entity> = {
-  member_id: 'member',
-  subscription_type_id: 'plan',
-  payment_id: 'payment',
-  subscription_id: 'subscription',
-};
-
-const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
 
 const PASSWORD = 'correct-horse-42';
 let invited = 0;
@@ -55,7 +47,7 @@ const PLAN = { name: 'Monthly', amount: 25000, duration: 1, duration_type: 'mont
 
 /** A valid JSON body for each contract that takes one, built from the caller's own records. */
 const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
-  updateMyProfile: () => ({ first_name: 'Ngozi', phone_number: '08039876543' }),
+  ...COMMON_BODIES,
   changePassword: () => ({
     old_password: PASSWORD,
     new_password: 'another-horse-43',
@@ -67,13 +59,11 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
     city: 'Lagos Island',
     state: 'Lagos',
   }),
-  updateBusinessProfile: () => ({ city: 'Yaba', business_phone: '08031112222' }),
   createMember: (own) => memberBody({ first_name: 'Tobiloba', subscription_type_id: own.plan }),
   updateMember: (own) => ({ first_name: 'Tobiloba', subscription_type_id: own.plan }),
   createPlan: () => ({ name: 'Quarterly', amount: 60000, duration: 3, duration_type: 'month' }),
   updatePlan: () => ({ name: 'Renamed plan', is_active: 1 }),
   inviteTeamUser: () => ({ email: `invitee.${++invited}@example.com`, role: 'staff' }),
-  changeTeamUserRole: () => ({ role: 'admin' }),
   recordPayment: (own) => ({
     member_id: own.member,
     subscription_type_id: own.plan,
@@ -81,56 +71,6 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
     method: 'Cash',
     duration: 1,
   }),
-};
-
-/**
- * Calls whose body is a multipart form (no JSON schema in the contract): their text fields,
- * built from the caller's own records, and which of them carry ids. The OpenAPI document is
- * checked below: a multipart call missing here fails the first test.
- */
-const FORMS: Record<
-  string,
-  { fields: (own: Records) => Record<string, string>; ids: Record<string, Entity> }
-> = {
-  uploadFile: {
-    fields: (own) => ({ file_type: 'member_picture', entity_id: String(own.member) }),
-    ids: { entity_id: 'member' },
-  },
-};
-
-interface Expected {
-  status: number;
-  code?: string;
-  reason: string;
-}
-
-const NOT_FOUND: Expected = {
-  status: 404,
-  reason: "another business's record is not found, exactly like a missing one",
-};
-
-/** B naming one of A's ids where the answer is not the plain 404; keyed `operationId slot`. */
-const FOREIGN_EXPECTED: Record<string, Expected> = {
-  'createMember body.subscription_type_id': {
-    status: 400,
-    code: 'PLAN_NOT_FOUND',
-    reason: 'the plan is a field of the member form: a plan B does not have is a field error',
-  },
-  'updateMember body.subscription_type_id': {
-    status: 400,
-    code: 'PLAN_NOT_FOUND',
-    reason: 'the plan is a field of the member form: a plan B does not have is a field error',
-  },
-  'recordPayment body.member_id': {
-    status: 404,
-    code: 'MEMBER_NOT_FOUND',
-    reason: 'the member is looked up (and locked) in B only',
-  },
-  'recordPayment body.subscription_type_id': {
-    status: 404,
-    code: 'PLAN_NOT_FOUND',
-    reason: 'the plan is looked up in B only',
-  },
 };
 
 /** Controls (the caller's own ids) whose answer is not the contract's success status. */
@@ -144,89 +84,11 @@ const CONTROL_EXPECTED: Record<string, Expected> = {
 // -------------------------------------------------------------------------------------------
 // The contracts, and the id slots of each
 
-interface Slot {
-  in: 'path' | 'body' | 'form' | 'query';
-  name: string;
-  entity: Entity;
-}
-
-interface Entry {
-  key: string;
-  contract: Contract;
-  slots: Slot[];
-  /** Why this contract's cases cannot be built (unknown id source, no body…). */
-  problems: string[];
-}
-
-const isContract = (v: unknown): v is Contract =>
-  !!v &&
-  typeof v === 'object' &&
-  ['method', 'path', 'operationId', 'access'].every((k) => k in (v as object));
-
-/** The field names of an object schema, through pipes, optionals and defaults. */
-const fieldsOf = (s: z.ZodType | undefined): string[] | null => {
-  if (!s) return [];
-  const def = (
-    s as unknown as { _zod: { def: { type: string; in?: unknown; innerType?: unknown } } }
-  )._zod.def;
-  if (def.type === 'object') return Object.keys((s as unknown as z.ZodObject).shape);
-  if (def.type === 'pipe') return fieldsOf(def.in as z.ZodType);
-  if (['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type))
-    return fieldsOf(def.innerType as z.ZodType);
-  return null;
-};
-
-const problems: string[] = [];
-
-const entries: Entry[] = CONTRACT_GROUPS.flatMap(([group, calls]) =>
-  Object.entries(calls).flatMap(([name, c]) => {
-    const key = `${group}.${name}`;
-    if (!isContract(c)) {
-      problems.push(`${key} is not a contract`);
-      return [];
-    }
-    return [{ key, contract: c, slots: [] as Slot[], problems: [] as string[] }];
-  }),
-);
-
-for (const entry of entries) {
-  const { contract: c } = entry;
-  const segments = c.path.split('/');
-  segments.forEach((segment, i) => {
-    if (!segment.startsWith(':')) return;
-    const name = segment.slice(1);
-    const entity = name === 'id' ? SEGMENT_ENTITIES[segments[i - 1] ?? ''] : FIELD_ENTITIES[name];
-    if (entity) entry.slots.push({ in: 'path', name, entity });
-    else entry.problems.push(`path parameter :${name} of ${c.path}: which record is it?`);
-  });
-  for (const [where, s] of [
-    ['body', c.body],
-    ['query', c.query],
-  ] as const) {
-    const fields = fieldsOf(s);
-    if (fields === null) {
-      entry.problems.push(`cannot read the fields of its ${where} schema`);
-      continue;
-    }
-    for (const name of fields.filter(isIdName)) {
-      const entity = FIELD_ENTITIES[name];
-      if (entity) entry.slots.push({ in: where, name, entity });
-      else entry.problems.push(`${where} field ${name}: which record does it name?`);
-    }
-  }
-  const form = FORMS[c.operationId];
-  if (form)
-    for (const [name, entity] of Object.entries(form.ids))
-      entry.slots.push({ in: 'form', name, entity });
-  if (c.body && c.access !== 'public' && !BODIES[c.operationId])
-    entry.problems.push(`no valid body for ${c.operationId}: add one to BODIES`);
-}
+const { entries, problems } = readContracts(BODIES);
 
 const isPublic = (e: Entry) => e.contract.access === 'public';
 const isQueryOnly = (slots: Slot[]) => slots.every((s) => s.in === 'query');
 const protectedEntries = entries.filter((e) => !isPublic(e));
-const label = (e: Entry) => `${e.contract.operationId} (${e.contract.method} ${e.contract.path})`;
-const slotName = (s: Slot) => `${s.in}.${s.name}`;
 
 // -------------------------------------------------------------------------------------------
 // Two businesses, each with an owner, a plan, a member and a payment
@@ -241,7 +103,6 @@ interface Side {
 const t = useTestApp();
 let A: Side;
 let B: Side;
-let png: Buffer;
 
 const setUpSide = async (name: string, person: string): Promise<Side> => {
   const tenant = await createTenant(t, { name: `${name} Gym` });
@@ -328,19 +189,21 @@ const CREDENTIALS: Record<string, () => Promise<string | undefined>> = {
 // -------------------------------------------------------------------------------------------
 // Sending a call
 
-interface Request {
-  params: Record<string, number>;
+interface TenancyRequest extends Request {
   query: Record<string, number>;
-  body?: Record<string, unknown>;
-  form?: Record<string, string>;
 }
 
 /** The request for `entry` built from `own` records, with `foreign` slots set to `other`'s ids. */
-const requestFor = (entry: Entry, own: Records, foreign: Slot[] = [], other?: Records): Request => {
+const requestFor = (
+  entry: Entry,
+  own: Records,
+  foreign: Slot[] = [],
+  other?: Records,
+): TenancyRequest => {
   const { contract: c } = entry;
   const idFor = (slot: Slot) =>
     (foreign.some((f) => slotName(f) === slotName(slot)) ? other! : own)[slot.entity];
-  const request: Request = { params: {}, query: {} };
+  const request: TenancyRequest = { params: {}, query: {} };
   for (const name of c.path.match(/:([A-Za-z_]+)/g)?.map((p) => p.slice(1)) ?? []) {
     const slot = entry.slots.find((s) => s.in === 'path' && s.name === name);
     // An unknown id source (listed by the first test): any id, the credential is refused first.
@@ -358,26 +221,6 @@ const requestFor = (entry: Entry, own: Records, foreign: Slot[] = [], other?: Re
   return request;
 };
 
-const send = async (entry: Entry, request: Request, token: string | undefined) => {
-  const { contract: c } = entry;
-  const query = new URLSearchParams(
-    Object.entries(request.query).map(([k, v]): [string, string] => [k, String(v)]),
-  ).toString();
-  const url = `${pathOf(c.path, request.params)}${query ? `?${query}` : ''}`;
-  if (request.form) {
-    const form = new FormData();
-    form.append('file', png, { filename: 'picture.png', contentType: 'image/png' });
-    for (const [k, v] of Object.entries(request.form)) form.append(k, v);
-    return t.app.inject({
-      method: c.method,
-      url,
-      payload: form.getBuffer(),
-      headers: { ...form.getHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  }
-  return call(t.app, c.method, url, { token, body: request.body });
-};
-
 /** The answer carries none of `side`'s texts. */
 const expectNoLeak = (body: string, side: Side) => {
   for (const marker of side.markers) expect(body.toLowerCase()).not.toContain(marker.toLowerCase());
@@ -385,22 +228,6 @@ const expectNoLeak = (body: string, side: Side) => {
 
 // -------------------------------------------------------------------------------------------
 // What must not change
-
-const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable =>
-  is(v, PgTable),
-);
-
-/** Every row of every table (but the rate-limit counters), as sorted JSON lines per table. */
-const snapshot = async () => {
-  const result: Record<string, string[]> = {};
-  for (const table of tables) {
-    const name = getTableName(table);
-    if (name === 'rate_limits') continue;
-    const rows = await t.db.select().from(table as never);
-    result[name] = (rows as unknown[]).map((r) => JSON.stringify(r)).sort();
-  }
-  return result;
-};
 
 /** What A reads of its own records through the API. */
 const viewOf = async (side: Side) => {
@@ -425,16 +252,13 @@ const viewOf = async (side: Side) => {
   return view;
 };
 
-let before: Awaited<ReturnType<typeof snapshot>>;
+let before: Snapshot;
 let viewBefore: Awaited<ReturnType<typeof viewOf>>;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
-    .png()
-    .toBuffer();
   A = await setUpSide('Alpha', 'Zainab');
   B = await setUpSide('Bravo', 'Babatunde');
-  before = await snapshot();
+  before = await snapshot(t);
   viewBefore = await viewOf(A);
 });
 
@@ -450,34 +274,9 @@ describe('the tenancy matrix', () => {
       ...protectedEntries.flatMap((e) => e.problems.map((p) => `${label(e)}: ${p}`)),
     ];
     // The bodies sent are valid for their contracts (the server's own checks aside).
-    for (const e of entries) {
-      const build = BODIES[e.contract.operationId];
-      if (!e.contract.body || !build) continue;
-      for (const side of [A, B]) {
-        const parsed = e.contract.body.safeParse(build(side.records));
-        if (!parsed.success)
-          unknown.push(`${label(e)}: BODIES builds an invalid body: ${parsed.error.message}`);
-      }
-    }
+    unknown.push(...invalidBodies(entries, BODIES, [[A.records], [B.records]]));
     // Every operation the API serves is a contract here, and every multipart one has its form.
-    const doc = (await call(t.app, 'GET', '/docs/json')).json() as {
-      paths: Record<string, Record<string, { operationId?: string; requestBody?: any }>>;
-    };
-    const byOperation = new Map(entries.map((e) => [e.contract.operationId, e]));
-    for (const [path, methods] of Object.entries(doc.paths))
-      for (const [method, op] of Object.entries(methods)) {
-        const where = `${method.toUpperCase()} ${path}`;
-        if (!op.operationId || !byOperation.has(op.operationId)) {
-          unknown.push(`${where} (${op.operationId ?? 'no operationId'}) is not in any *Contracts`);
-          continue;
-        }
-        const multipart = op.requestBody?.content?.['multipart/form-data']?.schema;
-        if (!multipart) continue;
-        const form = FORMS[op.operationId];
-        if (!form) unknown.push(`${where}: a multipart form this file has no fields for (FORMS)`);
-        for (const name of Object.keys(multipart.properties ?? {}).filter(isIdName))
-          if (!form?.ids[name]) unknown.push(`${where}: form field ${name}: which record?`);
-      }
+    unknown.push(...(await unknownOperations(t, entries)));
     expect(unknown).toEqual([]);
   });
 
@@ -486,7 +285,7 @@ describe('the tenancy matrix', () => {
       '%s answers 401',
       async (_name, entry) => {
         const token = await CREDENTIALS[credential]!();
-        const res = await send(entry, requestFor(entry, A.records), token);
+        const res = await send(t, entry, requestFor(entry, A.records), token);
         expect(res.statusCode, res.body).toBe(401);
         expect(res.json().code).toMatch(/^(UNAUTHORIZED|TOKEN_INVALID)$/);
         expectNoLeak(res.body, A);
@@ -538,6 +337,7 @@ describe('the tenancy matrix', () => {
   describe("B's valid token on A's ids", () => {
     it.each(foreignCases.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
       const res = await send(
+        t,
         c.entry,
         requestFor(c.entry, B.records, c.foreign, A.records),
         B.tenant.token,
@@ -556,7 +356,7 @@ describe('the tenancy matrix', () => {
   });
 
   it('left every row as it was, and A reads its records back unchanged', async () => {
-    const after = await snapshot();
+    const after = await snapshot(t);
     for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(await viewOf(A)).toEqual(viewBefore);
@@ -574,7 +374,7 @@ describe('the tenancy matrix', () => {
     it.each(withIds.map((e) => [label(e), e] as const))(
       "%s succeeds for B with B's own ids",
       async (_name, entry) => {
-        const res = await send(entry, requestFor(entry, B.records), B.tenant.token);
+        const res = await send(t, entry, requestFor(entry, B.records), B.tenant.token);
         const expected = CONTROL_EXPECTED[entry.contract.operationId];
         if (expected) {
           expect(res.statusCode, `${expected.reason}: ${res.body}`).toBe(expected.status);
@@ -591,7 +391,7 @@ describe('the tenancy matrix', () => {
         .filter((e) => e.contract.method === 'GET')
         .map((e) => [label(e), e] as const),
     )("%s answers 200 to A's valid token", async (_name, entry) => {
-      const res = await send(entry, requestFor(entry, A.records), A.tenant.token);
+      const res = await send(t, entry, requestFor(entry, A.records), A.tenant.token);
       expect(res.statusCode, res.body).toBe(200);
     });
   });

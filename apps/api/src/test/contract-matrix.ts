@@ -1,0 +1,337 @@
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { LightMyRequestResponse } from 'fastify';
+import FormData from 'form-data';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { pathOf, type Contract } from '@kora/shared';
+import * as schema from '../db/schema';
+import { call, type TestApp } from './app';
+import { CONTRACT_GROUPS } from './contracts';
+
+/*
+ * What the matrices generated from the contracts (tenancy-matrix.test.ts, role-matrix.test.ts)
+ * share: every call of every `*Contracts` object of @kora/shared with the ids it names, the
+ * bodies and forms they send, sending a call, a snapshot of the whole database, and the check
+ * that every operation the API serves is a contract. A new contract is covered without editing
+ * them, unless it names an id that cannot be placed here or needs a body: then the first test of
+ * each matrix fails and lists it.
+ */
+
+// -------------------------------------------------------------------------------------------
+// Where ids come from
+
+export type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser';
+/** The ids of the records a call is built from. */
+export type Records = Partial<Record<Entity, number>>;
+
+/** The path segment before `:id` names the record (`/v1/member/:id` → a member). */
+const SEGMENT_ENTITIES: Record<string, Entity> = {
+  member: 'member',
+  'subscription-type': 'plan',
+  payment: 'payment',
+  subscription: 'subscription',
+  user: 'teamUser',
+};
+
+/** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
+const FIELD_ENTITIES: Record<string, Entity> = {
+  member_id: 'member',
+  subscription_type_id: 'plan',
+  payment_id: 'payment',
+  subscription_id: 'subscription',
+};
+
+export const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
+
+/** Reads an id the case made: a missing one is a bug of the test, not of the API. */
+export const idOf = (own: Records, entity: Entity): number => {
+  const id = own[entity];
+  if (id === undefined) throw new Error(`no ${entity} was made for this case`);
+  return id;
+};
+
+// -------------------------------------------------------------------------------------------
+// What is sent
+
+/** The valid JSON bodies that both matrices send alike (each adds its own to its BODIES). */
+export const COMMON_BODIES = {
+  updateMyProfile: () => ({ first_name: 'Ngozi', phone_number: '08039876543' }),
+  updateBusinessProfile: () => ({ city: 'Yaba', business_phone: '08031112222' }),
+  // Each invitee is made as staff: the role really changes.
+  changeTeamUserRole: () => ({ role: 'admin' }),
+} satisfies Record<string, () => Record<string, unknown>>;
+
+/**
+ * Calls whose body is a multipart form (no JSON schema in the contract): their text fields,
+ * built from the sender's own records, and which of them carry ids. The OpenAPI document is
+ * checked (unknownOperations): a multipart call missing here fails the first test.
+ */
+export const FORMS: Record<
+  string,
+  { fields: (own: Records) => Record<string, string>; ids: Record<string, Entity> }
+> = {
+  uploadFile: {
+    fields: (own) => ({ file_type: 'member_picture', entity_id: String(idOf(own, 'member')) }),
+    ids: { entity_id: 'member' },
+  },
+};
+
+// -------------------------------------------------------------------------------------------
+// What is answered
+
+export interface Expected {
+  status: number;
+  code?: string;
+  message?: string;
+  reason: string;
+}
+
+export const NOT_FOUND: Expected = {
+  status: 404,
+  reason: "another business's record is not found, exactly like a missing one",
+};
+
+/**
+ * A caller naming one of another business's ids where the answer is not the plain 404; keyed
+ * `operationId slot`. When a call names several, the first id looked at decides.
+ */
+export const FOREIGN_EXPECTED: Record<string, Expected> = {
+  'createMember body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is a field of the member form: a plan of another business is a field error',
+  },
+  'updateMember body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is a field of the member form: a plan of another business is a field error',
+  },
+  'recordPayment body.member_id': {
+    status: 404,
+    code: 'MEMBER_NOT_FOUND',
+    reason: 'the member is looked up (and locked) in the caller\u2019s business only',
+  },
+  'recordPayment body.subscription_type_id': {
+    status: 404,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is looked up in the caller\u2019s business only',
+  },
+};
+
+// -------------------------------------------------------------------------------------------
+// The contracts, and the id slots of each
+
+export interface Slot {
+  in: 'path' | 'body' | 'form' | 'query';
+  name: string;
+  entity: Entity;
+}
+
+export interface Entry {
+  /** `group.name`, as in CONTRACT_GROUPS. */
+  key: string;
+  contract: Contract;
+  slots: Slot[];
+  /** Why this contract's cases cannot be built (unknown id source, no body…). */
+  problems: string[];
+}
+
+const isContract = (v: unknown): v is Contract =>
+  !!v &&
+  typeof v === 'object' &&
+  ['method', 'path', 'operationId', 'access'].every((k) => k in (v as object));
+
+/** The field names of an object schema, through pipes, optionals and defaults. */
+const fieldsOf = (s: z.ZodType | undefined): string[] | null => {
+  if (!s) return [];
+  const def = (
+    s as unknown as { _zod: { def: { type: string; in?: unknown; innerType?: unknown } } }
+  )._zod.def;
+  if (def.type === 'object') return Object.keys((s as unknown as z.ZodObject).shape);
+  if (def.type === 'pipe') return fieldsOf(def.in as z.ZodType);
+  if (['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type))
+    return fieldsOf(def.innerType as z.ZodType);
+  return null;
+};
+
+/**
+ * Every contract of CONTRACT_GROUPS, with the ids its path, body, query and form (FORMS) name;
+ * `bodies` are the operationIds a valid JSON body is built for. `problems`: what is not a contract.
+ */
+export const readContracts = (
+  bodies: Readonly<Record<string, unknown>>,
+): { entries: Entry[]; problems: string[] } => {
+  const problems: string[] = [];
+  const entries: Entry[] = CONTRACT_GROUPS.flatMap(([group, calls]) =>
+    Object.entries(calls).flatMap(([name, c]) => {
+      const key = `${group}.${name}`;
+      if (!isContract(c)) {
+        problems.push(`${key} is not a contract`);
+        return [];
+      }
+      return [{ key, contract: c, slots: [] as Slot[], problems: [] as string[] }];
+    }),
+  );
+
+  for (const entry of entries) {
+    const { contract: c } = entry;
+    const segments = c.path.split('/');
+    segments.forEach((segment, i) => {
+      if (!segment.startsWith(':')) return;
+      const name = segment.slice(1);
+      const entity = name === 'id' ? SEGMENT_ENTITIES[segments[i - 1] ?? ''] : FIELD_ENTITIES[name];
+      if (entity) entry.slots.push({ in: 'path', name, entity });
+      else entry.problems.push(`path parameter :${name} of ${c.path}: which record is it?`);
+    });
+    for (const [where, s] of [
+      ['body', c.body],
+      ['query', c.query],
+    ] as const) {
+      const fields = fieldsOf(s);
+      if (fields === null) {
+        entry.problems.push(`cannot read the fields of its ${where} schema`);
+        continue;
+      }
+      for (const name of fields.filter(isIdName)) {
+        const entity = FIELD_ENTITIES[name];
+        if (entity) entry.slots.push({ in: where, name, entity });
+        else entry.problems.push(`${where} field ${name}: which record does it name?`);
+      }
+    }
+    const form = FORMS[c.operationId];
+    if (form)
+      for (const [name, entity] of Object.entries(form.ids))
+        entry.slots.push({ in: 'form', name, entity });
+    if (c.body && c.access !== 'public' && !bodies[c.operationId])
+      entry.problems.push(`no valid body for ${c.operationId}: add one to BODIES`);
+  }
+  return { entries, problems };
+};
+
+export const label = (e: Entry) =>
+  `${e.contract.operationId} (${e.contract.method} ${e.contract.path})`;
+export const slotName = (s: Slot) => `${s.in}.${s.name}`;
+
+/** The bodies `bodies` builds, once with each of `argsList`, that their contracts refuse. */
+export const invalidBodies = <A extends unknown[]>(
+  entries: Entry[],
+  bodies: Record<string, (...args: A) => Record<string, unknown>>,
+  argsList: A[],
+): string[] => {
+  const invalid: string[] = [];
+  for (const e of entries) {
+    const build = bodies[e.contract.operationId];
+    if (!e.contract.body || !build) continue;
+    for (const args of argsList) {
+      const parsed = e.contract.body.safeParse(build(...args));
+      if (!parsed.success)
+        invalid.push(`${label(e)}: BODIES builds an invalid body: ${parsed.error.message}`);
+    }
+  }
+  return invalid;
+};
+
+/**
+ * Every operation the API serves is a contract here, and every multipart one has its form
+ * (FORMS), which places each of its id fields: what is not, one line each.
+ */
+export const unknownOperations = async (t: TestApp, entries: Entry[]): Promise<string[]> => {
+  const unknown: string[] = [];
+  const doc = (await call(t.app, 'GET', '/docs/json')).json() as {
+    paths: Record<string, Record<string, { operationId?: string; requestBody?: any }>>;
+  };
+  const operations = new Set(entries.map((e) => e.contract.operationId));
+  for (const [path, methods] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(methods)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      if (!op.operationId || !operations.has(op.operationId)) {
+        unknown.push(`${where} (${op.operationId ?? 'no operationId'}) is not in any *Contracts`);
+        continue;
+      }
+      const multipart = op.requestBody?.content?.['multipart/form-data']?.schema;
+      if (!multipart) continue;
+      const form = FORMS[op.operationId];
+      if (!form) unknown.push(`${where}: a multipart form this file has no fields for (FORMS)`);
+      for (const name of Object.keys(multipart.properties ?? {}).filter(isIdName))
+        if (!form?.ids[name]) unknown.push(`${where}: form field ${name}: which record?`);
+    }
+  return unknown;
+};
+
+// -------------------------------------------------------------------------------------------
+// Sending a call
+
+export interface Request {
+  params: Record<string, number>;
+  query?: Record<string, number>;
+  body?: Record<string, unknown>;
+  form?: Record<string, string>;
+}
+
+let picture: Promise<Buffer> | undefined;
+/** The file every multipart form sends: an 8×8 PNG, made once. */
+const pictureOf = () =>
+  (picture ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer());
+
+/** Sends `request` to `entry`'s call, as JSON or as its multipart form, with `token` if any. */
+export const send = async (
+  t: TestApp,
+  entry: Entry,
+  request: Request,
+  token: string | undefined,
+): Promise<LightMyRequestResponse> => {
+  const { contract: c } = entry;
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const url = `${pathOf(c.path, request.params)}${query ? `?${query}` : ''}`;
+  if (request.form) {
+    const form = new FormData();
+    form.append('file', await pictureOf(), { filename: 'picture.png', contentType: 'image/png' });
+    for (const [k, v] of Object.entries(request.form)) form.append(k, v);
+    return t.app.inject({
+      method: c.method,
+      url,
+      payload: form.getBuffer(),
+      headers: { ...form.getHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  }
+  return call(t.app, c.method, url, { token, body: request.body });
+};
+
+// -------------------------------------------------------------------------------------------
+// What must not change
+
+const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable =>
+  is(v, PgTable),
+);
+
+export type Snapshot = Record<string, string[]>;
+
+/**
+ * Every row of every table (but the rate-limit counters), as sorted JSON lines per table;
+ * `omit`: columns left out, by table name.
+ */
+export const snapshot = async (
+  t: TestApp,
+  omit: Readonly<Record<string, ReadonlySet<string>>> = {},
+): Promise<Snapshot> => {
+  const result: Snapshot = {};
+  for (const table of tables) {
+    const name = getTableName(table);
+    if (name === 'rate_limits') continue;
+    const rows = (await t.db.select().from(table as never)) as Record<string, unknown>[];
+    const left = omit[name];
+    result[name] = rows
+      .map((r) =>
+        JSON.stringify(
+          left ? Object.fromEntries(Object.entries(r).filter(([k]) => !left.has(k))) : r,
+        ),
+      )
+      .sort();
+  }
+  return result;
+};
