@@ -5,9 +5,11 @@ import { sessionStore } from './src/lib/session';
 import { fakeMediaQueryList } from './src/test/media-query';
 
 // What Mantine needs from a browser that jsdom does not have.
+// A plain function, not a mock: a test's vi.spyOn (phoneScreen) is then undone by
+// vi.restoreAllMocks after it, instead of changing this function for the tests that follow.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn().mockImplementation((query: string) => fakeMediaQueryList(query, false)),
+  value: (query: string) => fakeMediaQueryList(query, false),
 });
 class ResizeObserverStub {
   observe() {}

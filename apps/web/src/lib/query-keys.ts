@@ -20,6 +20,10 @@ export const queryRoots = {
   businessProfile: ['business-profile'],
   userProfile: ['user-profile'],
   dashboard: ['dashboard'],
+  /** The business's team: its people and pending invitations. */
+  team: ['team'],
+  /** A reset or invitation link, checked once when its page opens (never refreshed). */
+  linkCheck: ['link-check'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
@@ -38,7 +42,8 @@ export type Change =
   | 'payment'
   | 'business-created'
   | 'business'
-  | 'profile';
+  | 'profile'
+  | 'team';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -62,6 +67,8 @@ export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   // The business profile is set from the answer; the user's profile shows the business name.
   business: [queryRoots.userProfile],
   profile: [queryRoots.userProfile],
+  // An invitation sent, resent or revoked, a role changed, a person removed: the team list.
+  team: [queryRoots.team],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   authContracts,
   type LoginInput,
@@ -7,6 +7,7 @@ import {
   type VerifyEmailInput,
 } from '@kora/shared';
 import { callApi } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** Public identity calls. A 401 here means "wrong credentials", never a refresh. */
 const open = { refreshOn401: false } as const;
@@ -22,6 +23,8 @@ export const authApi = {
     callApi(authContracts.requestPasswordReset, { body: { email }, ...open }),
   confirmPasswordReset: (input: ResetPasswordConfirmInput) =>
     callApi(authContracts.confirmPasswordReset, { body: input, ...open }),
+  /** Whether a reset or invitation link can still be used: 400 when it cannot. */
+  checkLink: (token: string) => callApi(authContracts.checkLink, { body: { token }, ...open }),
   /** Revokes the refresh token; the caller ignores failure. */
   logout: (refreshToken: string) =>
     callApi(authContracts.logout, { body: { token: refreshToken }, ...open }),
@@ -41,4 +44,21 @@ export const useRequestPasswordReset = () =>
 export const useConfirmPasswordReset = () =>
   useMutation({
     mutationFn: (i: Input<'confirmPasswordReset'>) => authApi.confirmPasswordReset(i),
+  });
+
+/**
+ * A reset or invitation link, checked once when its page opens (`enabled` once the token has
+ * decoded). Never checked again: a link used by this page's own submit would then be refused.
+ */
+export const useLinkCheck = (token: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryRoots.linkCheck, token],
+    queryFn: async () => (await authApi.checkLink(token)).data,
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+    // Opened again later, the link is checked again.
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });

@@ -1,4 +1,5 @@
 import type { LinkTokenPayload } from '@kora/shared';
+import { ApiError } from '@/lib/api-error';
 import { decodeJwt } from '@/lib/jwt';
 
 export const LINK_MESSAGES = {
@@ -29,3 +30,19 @@ export const checkLinkToken = (token: string | null, now = Date.now()): LinkChec
     mode: payload.type === 'reset' ? 'reset' : 'setup',
   };
 };
+
+/** What the server answers for a link that cannot be used (forged, expired, used, revoked). */
+export const LINK_ERROR_CODES: readonly string[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_USED'];
+
+/**
+ * Why the link check refused the link (any 400: the server's message), or null when it did not
+ * (a network failure or a server error: the form shows, and its submit will tell).
+ */
+export const refusedLinkMessage = (error: unknown): string | null =>
+  error instanceof ApiError && error.status === 400 ? error.message || LINK_MESSAGES.invalid : null;
+
+/** Why a submit failed because of the link itself (its codes), or null for any other failure. */
+export const deadLinkMessage = (error: unknown): string | null =>
+  error instanceof ApiError && LINK_ERROR_CODES.includes(error.code)
+    ? error.message || LINK_MESSAGES.invalid
+    : null;

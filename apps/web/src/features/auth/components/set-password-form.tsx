@@ -1,11 +1,13 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { setPasswordFormSchema } from '@kora/shared';
+import { setPasswordFormSchema, setupAccountFormSchema } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
+import { NameFields } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { NewPasswordFields } from '@/components/form/password-fields';
 import { useConfirmPasswordReset } from '../api';
+import { deadLinkMessage } from '../link-token';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 export const SET_PASSWORD_FAILED = 'An error occurred. Please try again.';
@@ -18,23 +20,52 @@ interface SetPasswordFormProps {
   token: string;
   email: string;
   mode: 'reset' | 'setup';
+  /** Setting up an account: the names known for the invitee, to start the name fields with. */
+  names?: { first_name: string; last_name: string };
   onSuccess: (message: string) => void;
+  /** The server refused the link itself (used, expired, revoked): why. */
+  onLinkError: (message: string) => void;
 }
 
-export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFormProps) {
+/**
+ * A new password and its confirmation; setting up an invited account also asks for the
+ * invitee's first and last names. A link the server refuses on submit ends the form.
+ */
+export function SetPasswordForm(props: SetPasswordFormProps) {
+  const { token, email, mode, names, onSuccess, onLinkError } = props;
+  const schema = mode === 'setup' ? setupAccountFormSchema : setPasswordFormSchema;
   const confirm = useConfirmPasswordReset();
-  const form = useForm({
-    initialValues: { password: '', confirm_password: '' },
-    validate: zod4Resolver(setPasswordFormSchema),
-    validateInputOnBlur: true,
-  });
-  const { text } = formFields(form, setPasswordFormSchema);
+  // The server's field errors (a name it still needs) show under their fields.
+  const form = useAdapterForm(
+    {
+      empty: { first_name: '', last_name: '', password: '', confirm_password: '' },
+      validate: zod4Resolver(schema),
+    },
+    {
+      initialValues: {
+        first_name: names?.first_name ?? '',
+        last_name: names?.last_name ?? '',
+        password: '',
+        confirm_password: '',
+      },
+      error: confirm.error,
+    },
+  );
+  const { text } = formFields(form, setupAccountFormSchema);
 
   const submit = form.onSubmit((values) => {
-    confirm.mutate(
-      { token, type: mode, ...values },
-      { onSuccess: () => onSuccess(SET_PASSWORD_SUCCESS[mode]) },
-    );
+    const { password, confirm_password } = values;
+    const input =
+      mode === 'setup'
+        ? { token, type: mode, ...setupAccountFormSchema.parse(values) }
+        : { token, type: mode, password, confirm_password };
+    confirm.mutate(input, {
+      onSuccess: () => onSuccess(SET_PASSWORD_SUCCESS[mode]),
+      onError: (error) => {
+        const dead = deadLinkMessage(error);
+        if (dead) onLinkError(dead);
+      },
+    });
   });
 
   return (
@@ -42,6 +73,12 @@ export function SetPasswordForm({ token, email, mode, onSuccess }: SetPasswordFo
       <Stack gap="md">
         <ErrorAlert error={confirm.error} title="Setup Failed" fallback={SET_PASSWORD_FAILED} />
         <TextInput label="Email Address" value={email} readOnly disabled autoComplete="username" />
+        {mode === 'setup' ? (
+          <NameFields
+            first={{ placeholder: 'Your first name', ...text('first_name') }}
+            last={{ placeholder: 'Your last name', ...text('last_name') }}
+          />
+        ) : null}
         <NewPasswordFields
           password={{
             label: mode === 'reset' ? 'New Password' : 'Password',

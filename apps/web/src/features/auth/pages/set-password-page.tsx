@@ -3,21 +3,39 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SuccessAlert } from '@/components/form-alerts';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useLinkCheck } from '../api';
 import { AuthLayout } from '../components/auth-layout';
 import { LinkError } from '../components/link-error';
 import { SetPasswordForm } from '../components/set-password-form';
-import { checkLinkToken } from '../link-token';
+import { checkLinkToken, refusedLinkMessage } from '../link-token';
 
 export const REDIRECT_AFTER_SET_PASSWORD_MS = 2000;
+export const CHECKING_LINK = 'Checking your link...';
 
+function LinkErrorScreen({ message }: { message: string }) {
+  return (
+    <AuthLayout>
+      <LinkError message={message} />
+    </AuthLayout>
+  );
+}
+
+/**
+ * /set-password?token=…: a password reset, or an invited user setting up their account. The
+ * token is read here first, then checked with the server (a used, replaced or revoked link is
+ * refused before anything is typed); when the check cannot be made the form shows anyway.
+ */
 export function SetPasswordPage() {
   usePageTitle('Set password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get('token');
-  const check = useMemo(() => checkLinkToken(token), [token]);
+  const token = params.get('token') ?? '';
+  const local = useMemo(() => checkLinkToken(token), [token]);
+  const server = useLinkCheck(token, local.status === 'valid');
   const [done, setDone] = useState<string | null>(null);
-  const email = check.status === 'valid' ? check.payload.email : '';
+  const [refused, setRefused] = useState<string | null>(null);
+  const info = server.data;
+  const email = info?.email ?? (local.status === 'valid' ? local.payload.email : '');
 
   useEffect(() => {
     if (!done) return;
@@ -28,23 +46,34 @@ export function SetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, email, navigate]);
 
-  if (check.status !== 'valid') {
+  if (local.status !== 'valid') return <LinkErrorScreen message={local.message} />;
+  const linkError = refused ?? refusedLinkMessage(server.error);
+  if (linkError) return <LinkErrorScreen message={linkError} />;
+  if (server.isPending) {
     return (
       <AuthLayout>
-        <LinkError message={check.message} />
+        <Group justify="center" gap="sm" py="xl" role="status">
+          <Loader size="sm" />
+          <Text>{CHECKING_LINK}</Text>
+        </Group>
       </AuthLayout>
     );
   }
 
-  const { mode, payload } = check;
-  const name = payload.first_name ? `, ${payload.first_name}` : '';
+  const { payload } = local;
+  const mode = info?.type ?? local.mode;
+  const names = {
+    first_name: info?.first_name || payload.first_name || '',
+    last_name: info?.last_name || payload.last_name || '',
+  };
+  const welcome = names.first_name ? `, ${names.first_name}` : '';
   return (
     <AuthLayout
       title={mode === 'reset' ? 'Reset Your Password' : 'Set Up Your Account'}
       subtitle={
         mode === 'reset'
           ? 'Choose a new password for your Kora account.'
-          : `Welcome${name}! Create a password to finish setting up your account.`
+          : `Welcome${welcome}! Create a password to finish setting up your account.`
       }
     >
       {done ? (
@@ -62,7 +91,14 @@ export function SetPasswordPage() {
           }
         />
       ) : (
-        <SetPasswordForm token={token!} email={email} mode={mode} onSuccess={setDone} />
+        <SetPasswordForm
+          token={token}
+          email={email}
+          mode={mode}
+          names={names}
+          onSuccess={setDone}
+          onLinkError={setRefused}
+        />
       )}
     </AuthLayout>
   );

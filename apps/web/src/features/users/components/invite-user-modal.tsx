@@ -1,0 +1,167 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useIsMutating } from '@tanstack/react-query';
+import { IconCircleCheck, IconMail } from '@tabler/icons-react';
+import type { InviteInput, TeamUser } from '@kora/shared';
+import { useEffect, useState } from 'react';
+import { ErrorAlert } from '@/components/form-alerts';
+import { EmailField } from '@/components/form/contact-fields';
+import { formFields } from '@/components/form/form-fields';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
+import { useDialogTitle } from '@/components/use-dialog-title';
+import { useSubmissionKey } from '@/components/use-submission-key';
+import { useRefreshAfter } from '@/lib/query-keys';
+import { inviteKey, useInviteUser } from '../api';
+import {
+  INVITE_MODAL_CLOSE_MS,
+  INVITE_TEXTS,
+  inviteForm,
+  type InviteFormValues,
+} from '../invite-form';
+import { ROLE_OPTIONS } from '../team-format';
+
+interface InviteUserFormProps {
+  onInvited: (user: TeamUser) => void;
+  onCancel: () => void;
+}
+
+/** E-mail and role; one Idempotency-Key per submission, so a double click invites once. */
+function InviteUserForm({ onInvited, onCancel }: InviteUserFormProps) {
+  const invite = useInviteUser();
+  const submission = useSubmissionKey('team-invite');
+  const form = useAdapterForm(inviteForm, { error: invite.error });
+  const { text, select } = formFields(form, inviteForm);
+  const sending = invite.isPending || submission.sending;
+
+  const submit = (values: InviteFormValues) => {
+    const input = inviteForm.createPayload(values) as InviteInput;
+    // A second click while the first is on its way sends nothing.
+    const key = submission.start(input);
+    if (!key) return;
+    invite.mutate(
+      { input, key },
+      {
+        onSuccess: (answer) => {
+          submission.settle(true);
+          onInvited(answer.data);
+        },
+        onError: () => submission.settle(false),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="sm">
+        <ErrorAlert
+          error={invite.error}
+          title={INVITE_TEXTS.failedTitle}
+          fallback={INVITE_TEXTS.failed}
+        />
+        <EmailField
+          placeholder="name@example.com"
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...text('email')}
+        />
+        <Select
+          label="Role"
+          placeholder="Select a role"
+          withAsterisk
+          data={ROLE_OPTIONS}
+          allowDeselect={false}
+          {...select('role')}
+        />
+        <Text size="sm" c="dimmed">
+          They will receive an email with a link to set up their account (name and password). The
+          link works for 7 days.
+        </Text>
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={sending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            disabled={sending}
+            leftSection={sending ? <Loader size={14} color="gray" /> : <IconMail size={16} />}
+          >
+            {sending ? 'Sending Invitation...' : 'Send Invitation'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The confirmation: who was invited, and a Close. */
+function InviteSent({ user, onClose }: { user: TeamUser; onClose: () => void }) {
+  return (
+    <Stack gap="md">
+      <Alert
+        color="green"
+        variant="light"
+        title={INVITE_TEXTS.sentTitle}
+        icon={<IconCircleCheck size={20} aria-hidden />}
+        role="status"
+      >
+        An invitation was sent to <strong>{user.email}</strong>.
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface InviteUserModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The Invite User dialog. Its form starts afresh each time it opens; after a success it shows
+ * the confirmation, and 3 seconds later (or on Close) the team list loads again and the dialog
+ * closes. It cannot be closed while the invitation is being sent.
+ */
+export function InviteUserModal({ opened, onClose }: InviteUserModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const sending = useIsMutating({ mutationKey: inviteKey }) > 0;
+  const refresh = useRefreshAfter('team');
+  const [invited, setInvited] = useState<TeamUser | null>(null);
+  useDialogTitle('Invite user', opened);
+
+  const close = () => {
+    if (invited) void refresh();
+    setInvited(null);
+    onClose();
+  };
+
+  // The confirmation stays 3 seconds, then the list refreshes and the dialog closes.
+  useEffect(() => {
+    if (!invited) return;
+    const timer = setTimeout(close, INVITE_MODAL_CLOSE_MS);
+    return () => clearTimeout(timer);
+    // Runs once per invitation sent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invited]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={sending ? () => undefined : close}
+      title="Invite User"
+      fullScreen={phone}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: sending }}
+    >
+      {invited ? (
+        <InviteSent user={invited} onClose={close} />
+      ) : (
+        <InviteUserForm onInvited={setInvited} onCancel={close} />
+      )}
+    </Modal>
+  );
+}
