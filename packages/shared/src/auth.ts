@@ -107,35 +107,25 @@ export const linkInfoSchema = z.object({
 });
 export type LinkInfo = z.infer<typeof linkInfoSchema>;
 
+/** A new password typed twice, as the set-password forms ask for it. */
+const newPasswordPair = {
+  password: password(),
+  confirm_password: z
+    .string()
+    .min(1, { error: 'Please confirm your password' })
+    .max(LIMITS.password),
+};
+const passwordsMatch = <T extends { password: string; confirm_password: string }>(v: T) =>
+  v.password === v.confirm_password;
+const MISMATCH = { error: "Passwords don't match", path: ['confirm_password'] };
+
 /** The set-password form on the web (token and type come from the link). */
-export const setPasswordFormSchema = z
-  .object({
-    password: password(),
-    confirm_password: z
-      .string()
-      .min(1, { error: 'Please confirm your password' })
-      .max(LIMITS.password),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    error: "Passwords don't match",
-    path: ['confirm_password'],
-  });
+export const setPasswordFormSchema = z.object(newPasswordPair).refine(passwordsMatch, MISMATCH);
 
 /** Setting up an invited account on the web: the invitee's names and a password. */
 export const setupAccountFormSchema = z
-  .object({
-    first_name: firstName,
-    last_name: lastName,
-    password: password(),
-    confirm_password: z
-      .string()
-      .min(1, { error: 'Please confirm your password' })
-      .max(LIMITS.password),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    error: "Passwords don't match",
-    path: ['confirm_password'],
-  });
+  .object({ first_name: firstName, last_name: lastName, ...newPasswordPair })
+  .refine(passwordsMatch, MISMATCH);
 
 export const updateProfileSchema = z.strictObject(
   {
