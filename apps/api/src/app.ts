@@ -96,6 +96,8 @@ export const buildApp = async (
     apiPrefixes: ['/v1/', '/docs', ...modules.flatMap((m) => m.prefixes ?? [])],
   });
 
+  // Every instance follows the deliveries it settles, whether or not it runs the periodic jobs.
+  for (const module of modules) if (module.onSettled) dispatcher.onSettled(module.onSettled);
   if (config.runJobs) {
     dispatcher.start();
     dispatcher.onTick(pruneRateLimits);

@@ -135,6 +135,11 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
   },
   createPlan: { name: 'Fuzz Plan', amount: 5000, duration: 1, duration_type: 'month' },
   updatePlan: { name: 'Gold Plan' },
+  createCommunication: {
+    group: 'all_members',
+    channel: 'email',
+    message: '<p>Hello {{first_name}}</p>',
+  },
 });
 
 interface Ids {

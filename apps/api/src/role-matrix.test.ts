@@ -98,6 +98,7 @@ const ENTITY_TABLES = {
   payment: schema.payments,
   subscription: schema.subscriptions,
   teamUser: schema.users,
+  message: schema.commsMessages,
 } satisfies Record<Entity, unknown>;
 
 let unique = 0;
@@ -321,7 +322,57 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
     if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
     own.teamUser = invited.json().data.id;
   }
+  if (needed.has('message'))
+    own.message =
+      entry.contract.operationId === 'retryCommunication'
+        ? await failedMessage()
+        : await scheduledMessage(token);
   return own;
+};
+
+/** A message scheduled an hour ahead (nothing goes out while the matrix runs). */
+const scheduledMessage = async (token: string): Promise<number> => {
+  const res = await call(t.app, 'POST', '/v1/comms', {
+    token,
+    body: {
+      group: 'all_members',
+      channel: 'email',
+      message: '<p>Later</p>',
+      is_scheduled: true,
+      schedule_date: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`message failed: ${res.body}`);
+  return res.json().data.id;
+};
+
+/** A sent message whose one delivery failed for good (what a retry resends). */
+const failedMessage = async (): Promise<number> => {
+  const [message] = await t.db
+    .insert(schema.commsMessages)
+    .values({
+      businessId,
+      group: 'all_members',
+      channel: 'email',
+      html: '<p>Sent</p>',
+      status: 'FAILED',
+      recipients: 1,
+      failed: 1,
+      dispatchedAt: new Date(),
+    })
+    .returning({ id: schema.commsMessages.id });
+  await t.db.insert(schema.outbox).values({
+    businessId,
+    channel: 'email',
+    to: `role.failed.${next()}@example.com`,
+    subject: 'Message from Alpha Gym',
+    text: 'Sent',
+    status: 'failed',
+    attempts: 6,
+    lastError: 'mailbox full',
+    ref: `comms:${message!.id}`,
+  });
+  return message!.id;
 };
 
 // -------------------------------------------------------------------------------------------
@@ -346,11 +397,16 @@ const requestFor = (entry: Entry, own: Records, caller: Session): Request => {
 /** What the dispatcher changes on an outbox row while it delivers it, in the background. */
 const DELIVERY_COLUMNS = new Set(['status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt']);
 
+/** What a bulk message's settled deliveries change on it, in the background. */
+const MESSAGE_PROGRESS_COLUMNS = new Set(['status', 'delivered', 'failed', 'updatedAt']);
+
 /**
  * Every row of every table (but the rate-limit counters), as sorted JSON lines per table. The
- * outbox keeps what was queued only: the dispatcher delivers earlier messages in the background.
+ * outbox keeps what was queued only: the dispatcher delivers earlier messages in the background,
+ * and a bulk message's progress follows its deliveries.
  */
-const snapshotOfAll = () => snapshot(t, { outbox: DELIVERY_COLUMNS });
+const snapshotOfAll = () =>
+  snapshot(t, { outbox: DELIVERY_COLUMNS, comms_messages: MESSAGE_PROGRESS_COLUMNS });
 
 /** The row of a record (undefined once deleted). */
 const rowOf = async (entity: Entity, id: number) => {
@@ -380,7 +436,14 @@ describe('the role matrix', () => {
       ...protectedEntries.flatMap((e) => e.problems.map((p) => `${label(e)}: ${p}`)),
     ];
     // The bodies sent are valid for their contracts (the server's own checks aside).
-    const records: Records = { member: 1, plan: 2, payment: 3, subscription: 4, teamUser: 5 };
+    const records: Records = {
+      member: 1,
+      plan: 2,
+      payment: 3,
+      subscription: 4,
+      teamUser: 5,
+      message: 6,
+    };
     unknown.push(...invalidBodies(entries, BODIES, [[records, sessions.owner]]));
     // Every exception names a protected contract and a caller, and none is stale.
     const byOperation = new Map(entries.map((e) => [e.contract.operationId, e]));

@@ -79,6 +79,10 @@ const CONTROL_EXPECTED: Record<string, Expected> = {
     status: 409,
     reason: 'the plan is found, and kept because a payment bought it',
   },
+  retryCommunication: {
+    status: 409,
+    reason: 'the message is found; it is scheduled, so none of its deliveries failed',
+  },
 };
 
 // -------------------------------------------------------------------------------------------
@@ -132,6 +136,18 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
     body: { email: teamEmail, role: 'staff', first_name: `${name}teammate` },
   });
   if (invite.statusCode !== 201) throw new Error(`invitation failed: ${invite.body}`);
+  // Scheduled an hour ahead: nothing is sent while the matrix runs.
+  const scheduled = await call(t.app, 'POST', '/v1/comms', {
+    token: tenant.token,
+    body: {
+      group: 'all_members',
+      channel: 'email',
+      message: `<p>News for ${name}only members</p>`,
+      is_scheduled: true,
+      schedule_date: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  if (scheduled.statusCode !== 201) throw new Error(`message failed: ${scheduled.body}`);
   return {
     tenant,
     records: {
@@ -140,6 +156,7 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
       payment: payment.id,
       subscription: payment.subscription.id,
       teamUser: invite.json().data.id,
+      message: scheduled.json().data.id,
     },
     markers: [
       `${name}only`,
@@ -243,6 +260,8 @@ const viewOf = async (side: Side) => {
     '/v1/member',
     '/v1/subscription-type',
     '/v1/user',
+    `/v1/comms/${side.records.message}`,
+    '/v1/comms',
   ];
   const view: Record<string, unknown> = {};
   for (const url of urls) {

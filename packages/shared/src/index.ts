@@ -11,6 +11,7 @@ export * from './payments';
 export * from './subscriptions';
 export * from './access';
 export * from './team';
+export * from './comms';
 export * from './contract';
 export * from './text';
 export * from './messages';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { quietHoursRelease } from '../lib/message-content';
 import type { Channel } from '../lib/outbox';
-import type { Transport } from '../lib/transports';
+import { PermanentDeliveryError, type Transport } from '../lib/transports';
 
 const BATCH = 50;
 const LEASE = "interval '5 minutes'";
@@ -15,6 +16,9 @@ interface ClaimedRow {
   subject: string | null;
   text: string;
   html: string | null;
+  replyTo: string | null;
+  quietHours: boolean;
+  memberId: number | null;
   attempts: number;
   ref: string | null;
 }
@@ -22,10 +26,18 @@ interface ClaimedRow {
 /** Called after each delivery settles, so a feature (e.g. bulk messages) can follow its own rows. */
 export type SettledHook = (ref: string, db: Db) => Promise<void>;
 
+export interface DispatcherOptions {
+  /** The time that decides quiet hours (the database's clock decides what is due). */
+  clock?: () => Date;
+}
+
 /**
  * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so any number
  * of API instances can run it and each message goes out once; a crashed instance's lease expires
- * and another retries. Failures back off exponentially up to MAX_ATTEMPTS, then stay `failed`.
+ * and another retries. Failures back off exponentially up to MAX_ATTEMPTS, then stay `failed`;
+ * a PermanentDeliveryError (an address the provider refuses) fails the row at once. A row marked
+ * `quiet_hours` claimed during the SMS quiet hours (8 pm – 8 am Lagos) goes back to pending until
+ * 8:00, its claim not counted as an attempt.
  */
 export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -33,12 +45,16 @@ export class Dispatcher {
   private readonly hooks: SettledHook[] = [];
   /** Extra periodic work (e.g. releasing scheduled messages), run before each delivery pass. */
   private readonly ticks: ((db: Db) => Promise<void>)[] = [];
+  private readonly clock: () => Date;
 
   constructor(
     private readonly db: Db,
     private readonly transports: Record<Channel, Transport>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: DispatcherOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+  }
 
   onSettled(hook: SettledHook) {
     this.hooks.push(hook);
@@ -78,9 +94,11 @@ export class Dispatcher {
     try {
       for (const tick of this.ticks) await tick(this.db);
       for (;;) {
-        const n = await this.runOnce();
-        total += n;
-        if (n < BATCH) break;
+        const { claimed, settled } = await this.runOnce();
+        total += settled;
+        // A batch only deferred stops the pass (the next tick goes on): with a clock apart from
+        // the database's, deferred rows could be due again at once.
+        if (claimed < BATCH || settled === 0) break;
       }
     } catch (err) {
       this.log.error({ err }, 'dispatcher pass failed');
@@ -88,7 +106,7 @@ export class Dispatcher {
     return total;
   }
 
-  private async runOnce(): Promise<number> {
+  private async runOnce(): Promise<{ claimed: number; settled: number }> {
     const claimed = await this.db.execute<ClaimedRow & Record<string, unknown>>(sql`
       update outbox set attempts = attempts + 1, next_attempt_at = now() + ${sql.raw(LEASE)}
       where id in (
@@ -97,24 +115,39 @@ export class Dispatcher {
         order by id limit ${BATCH}
         for update skip locked
       )
-      returning id, channel, "to", subject, text, html, attempts, ref`);
+      returning id, channel, "to", subject, text, html, reply_to as "replyTo",
+        quiet_hours as "quietHours", member_id as "memberId", attempts, ref`);
     const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
     const refs = new Set<string>();
+    const now = this.clock();
+    const release = quietHoursRelease(now);
+    let settled = 0;
     await Promise.all(
       rows.map(async (row) => {
+        if (row.quietHours && release.getTime() > now.getTime()) {
+          // Not now: back to pending until 8:00 Lagos, this claim not counted as an attempt.
+          await this.db.execute(
+            sql`update outbox set status = 'pending', attempts = attempts - 1,
+                next_attempt_at = ${release.toISOString()}::timestamptz where id = ${row.id}`,
+          );
+          return;
+        }
+        settled++;
         const transport = this.transports[row.channel];
         try {
           if (!transport) throw new Error(`No transport for channel ${row.channel}`);
-          await transport.send(row);
+          const { providerId } = await transport.send(row);
           await this.db.execute(
-            sql`update outbox set status = ${transport.result}, sent_at = now(), last_error = null where id = ${row.id}`,
+            sql`update outbox set status = ${transport.result}, sent_at = now(), last_error = null,
+                provider_id = ${providerId?.slice(0, 200) ?? null} where id = ${row.id}`,
           );
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
-          const final = row.attempts >= MAX_ATTEMPTS;
+          const permanent = err instanceof PermanentDeliveryError;
+          const final = permanent || row.attempts >= MAX_ATTEMPTS;
           const backoffSeconds = Math.min(3600, 2 ** row.attempts * 15);
           this.log.warn(
-            { id: row.id, channel: row.channel, attempt: row.attempts, err: message },
+            { id: row.id, channel: row.channel, attempt: row.attempts, permanent, err: message },
             'delivery failed',
           );
           await this.db.execute(
@@ -131,6 +164,6 @@ export class Dispatcher {
           this.log.error({ err, ref }, 'settled hook failed'),
         );
     }
-    return rows.length;
+    return { claimed: rows.length, settled };
   }
 }

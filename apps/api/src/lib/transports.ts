@@ -9,56 +9,149 @@ export interface Delivery {
   subject: string | null;
   text: string;
   html: string | null;
+  /** Reply-To of an e-mail (ignored by the other channels). */
+  replyTo: string | null;
+}
+
+/** What a provider answered for a message it took. */
+export interface SendResult {
+  /** Its id of the message (the SMTP Message-ID, Termii's message_id), when it gave one. */
+  providerId?: string;
 }
 
 /** Sends one message over one channel; throws on failure (the dispatcher retries). */
 export interface Transport {
   /** `sent` went to a provider; `stored` stays in the local outbox (no provider configured). */
   readonly result: 'sent' | 'stored';
-  send(message: Delivery): Promise<void>;
+  send(message: Delivery): Promise<SendResult>;
 }
+
+/**
+ * A refusal that sending again cannot change (an address or number the provider rejects): the
+ * dispatcher fails the delivery at once instead of retrying it. Any other error is temporary.
+ */
+export class PermanentDeliveryError extends Error {
+  override readonly name = 'PermanentDeliveryError';
+}
+
+/** What nodemailer's errors carry besides the message. */
+interface SmtpError extends Error {
+  code?: string;
+  responseCode?: number;
+}
+
+/**
+ * A 550–554 answer (mailbox unavailable or unknown, not allowed, storage exceeded, name not
+ * allowed, transaction failed) or an envelope nodemailer could not send for a 5xx or for no
+ * valid recipient at all. 4xx (try later), timeouts and connection errors stay temporary.
+ */
+const isPermanentSmtpError = (err: SmtpError): boolean => {
+  const code = err.responseCode;
+  if (code !== undefined && code >= 550 && code <= 554) return true;
+  return err.code === 'EENVELOPE' && (code === undefined || code >= 500);
+};
 
 export const smtpTransport = (smtpUrl: string, from: string): Transport => {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     result: 'sent',
     send: async (m) => {
-      await transporter.sendMail({
-        from,
-        to: m.to,
-        subject: m.subject ?? '',
-        text: m.text,
-        html: m.html ?? undefined,
-      });
+      try {
+        const info = await transporter.sendMail({
+          from,
+          to: m.to,
+          replyTo: m.replyTo ?? undefined,
+          subject: m.subject ?? '',
+          text: m.text,
+          html: m.html ?? undefined,
+        });
+        return { providerId: typeof info.messageId === 'string' ? info.messageId : undefined };
+      } catch (err) {
+        if (err instanceof Error && isPermanentSmtpError(err as SmtpError))
+          throw new PermanentDeliveryError(err.message, { cause: err });
+        throw err;
+      }
     },
   };
 };
 
-/** Termii's HTTP API for SMS (generic route) and WhatsApp. */
+/** Termii's route for SMS: `generic`, or `dnd` (reaches numbers on the do-not-disturb list). */
+export type TermiiRoute = 'generic' | 'dnd';
+
+export interface TermiiOptions {
+  /** The SMS route (WhatsApp goes by `whatsapp`); `generic` unless told. */
+  route?: TermiiRoute;
+  /** How long to wait for Termii's answer. */
+  timeoutMs?: number;
+}
+
+/**
+ * Termii's HTTP API for SMS and WhatsApp: POST {baseUrl}/api/sms/send with JSON
+ * `{ api_key, to, from, sms, type: 'plain', channel }`, `to` in international form without `+`
+ * (234…). It answers 200 `{ message_id, message: 'Successfully Sent', balance, user }`.
+ *
+ * Assumed (Termii documents its statuses, not which refusal means what): 400 and 422 answer a
+ * request it will never take, above all an invalid or unsupported number, so they fail the
+ * delivery for good, except when the answer speaks of the account's balance (topping up fixes
+ * it). 401/403 (a wrong API key or sender id: fixed in configuration), 404, 429, 5xx, timeouts
+ * and network errors are temporary: the dispatcher retries with backoff.
+ */
 export const termiiTransport = (
   termii: NonNullable<Config['termii']>,
   channel: 'sms' | 'whatsapp',
   fetchImpl: typeof fetch = fetch,
-): Transport => ({
-  result: 'sent',
-  send: async (m) => {
-    const res = await fetchImpl(`${termii.baseUrl.replace(/\/$/, '')}/api/sms/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        api_key: termii.apiKey,
-        to: m.to.replace(/^\+/, ''),
-        from: termii.senderId,
-        sms: m.text,
-        type: 'plain',
-        channel: channel === 'sms' ? 'generic' : 'whatsapp',
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!res.ok)
-      throw new Error(`Termii answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  },
-});
+  options: TermiiOptions = {},
+): Transport => {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const url = `${termii.baseUrl.replace(/\/$/, '')}/api/sms/send`;
+  return {
+    result: 'sent',
+    send: async (m) => {
+      let res: Response;
+      let body: string;
+      try {
+        res = await fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            api_key: termii.apiKey,
+            to: m.to.replace(/^\+/, ''),
+            from: termii.senderId,
+            sms: m.text,
+            type: 'plain',
+            channel: channel === 'sms' ? (options.route ?? 'generic') : 'whatsapp',
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        body = await res.text();
+      } catch (err) {
+        const timedOut = err instanceof Error && err.name === 'TimeoutError';
+        throw new Error(
+          timedOut
+            ? `Termii did not answer within ${timeoutMs / 1000} s`
+            : `Termii could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+          { cause: err },
+        );
+      }
+      if (!res.ok) {
+        const message = `Termii answered ${res.status}: ${body.slice(0, 200)}`;
+        const refused =
+          (res.status === 400 || res.status === 422) && !/balance|insufficient|credit/i.test(body);
+        throw refused ? new PermanentDeliveryError(message) : new Error(message);
+      }
+      let answer: { message_id?: unknown; message_id_str?: unknown } = {};
+      try {
+        answer = JSON.parse(body) as typeof answer;
+      } catch {
+        // Taken (2xx) without a JSON answer: sent, without an id.
+      }
+      const id = answer.message_id_str ?? answer.message_id;
+      return {
+        providerId: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
+      };
+    },
+  };
+};
 
 /** No provider: the message stays in the outbox table; in development it is printed too. */
 export const outboxTransport = (log: FastifyBaseLogger, print: boolean): Transport => ({
@@ -70,6 +163,7 @@ export const outboxTransport = (log: FastifyBaseLogger, print: boolean): Transpo
         `outbox ${m.channel} to ${m.to}${m.subject ? ` "${m.subject}"` : ''}\n${m.text}`,
       );
     }
+    return {};
   },
 });
 

@@ -1,5 +1,6 @@
 import { authModule } from './auth';
 import { businessModule } from './business';
+import { commsModule } from './comms';
 import { devModule } from './dev';
 import { healthModule } from './health';
 import { membersModule } from './members';
@@ -21,5 +22,6 @@ export const MODULES: readonly KoraModule[] = [
   paymentsModule,
   subscriptionsModule,
   usersModule,
+  commsModule,
   devModule,
 ];

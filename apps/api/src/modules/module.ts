@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export type ModulePlugin = ((app: FastifyInstance) => Promise<void>) | FastifyPluginAsyncZod;
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import type { SettledHook } from '../jobs/dispatcher';
 
 /**
  * What a feature module adds to the app. `app.ts` registers every module of the list in
@@ -21,6 +22,11 @@ export interface KoraModule {
   routes: (ctx: AppContext) => ModulePlugin;
   /** Background work run on every dispatcher tick (each instance; claim rows to share it). */
   jobs?: ((db: Db) => Promise<void>)[];
+  /**
+   * Called by the dispatcher after outbox rows of a `ref` settle (delivered or failed for good),
+   * so the module can follow its own deliveries. Registered on every instance, jobs or not.
+   */
+  onSettled?: SettledHook;
   /** Whether the module runs in this configuration (e.g. development-only tools). */
   enabled?: (ctx: AppContext) => boolean;
 }

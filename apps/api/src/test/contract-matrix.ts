@@ -21,7 +21,7 @@ import { CONTRACT_GROUPS } from './contracts';
 // -------------------------------------------------------------------------------------------
 // Where ids come from
 
-export type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser';
+export type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser' | 'message';
 /** The ids of the records a call is built from. */
 export type Records = Partial<Record<Entity, number>>;
 
@@ -32,6 +32,7 @@ const SEGMENT_ENTITIES: Record<string, Entity> = {
   payment: 'payment',
   subscription: 'subscription',
   user: 'teamUser',
+  comms: 'message',
 };
 
 /** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
@@ -60,7 +61,17 @@ export const COMMON_BODIES = {
   updateBusinessProfile: () => ({ city: 'Yaba', business_phone: '08031112222' }),
   // Each invitee is made as staff: the role really changes.
   changeTeamUserRole: () => ({ role: 'admin' }),
+  createCommunication: () => ({
+    group: 'all_members',
+    channel: 'email',
+    message: '<p>Hello {{first_name}}</p>',
+  }),
 } satisfies Record<string, () => Record<string, unknown>>;
+
+/** The query fields a call needs besides ids (its schema requires them), sent by every case. */
+export const QUERIES: Record<string, Record<string, string>> = {
+  countCommsAudience: { group: 'all_members', channel: 'email' },
+};
 
 /**
  * Calls whose body is a multipart form (no JSON schema in the contract): their text fields,
@@ -284,9 +295,10 @@ export const send = async (
   token: string | undefined,
 ): Promise<LightMyRequestResponse> => {
   const { contract: c } = entry;
-  const query = new URLSearchParams(
-    Object.entries(request.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
-  ).toString();
+  const query = new URLSearchParams([
+    ...Object.entries(QUERIES[c.operationId] ?? {}),
+    ...Object.entries(request.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+  ]).toString();
   const url = `${pathOf(c.path, request.params)}${query ? `?${query}` : ''}`;
   if (request.form) {
     const form = new FormData();

@@ -6,3 +6,4 @@ export * from './members';
 export * from './payments';
 export * from './subscriptions';
 export * from './idempotency';
+export * from './comms';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { createdAt, id, link, moment, nowByDefault } from './columns';
+import { members } from './members';
 
 /**
  * Every outgoing message (e-mail, SMS, WhatsApp) is written here, in the same transaction as
@@ -26,6 +27,14 @@ export const outbox = pgTable(
     sentAt: moment('sent_at'),
     /** What caused it, e.g. `comms:12` for a bulk message's delivery. */
     ref: varchar('ref', { length: 50 }),
+    /** The member a bulk message's delivery is for. */
+    memberId: link('member_id', () => members.id, { onDelete: 'set null' }),
+    /** The provider's id of the sent message (Termii's message_id, the SMTP Message-ID). */
+    providerId: varchar('provider_id', { length: 200 }),
+    /** Reply-To of an e-mail (the business's address for its bulk messages). */
+    replyTo: varchar('reply_to', { length: 254 }),
+    /** A promotional SMS: not sent during the carriers' quiet hours (8 pm – 8 am Lagos). */
+    quietHours: boolean('quiet_hours').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -67,6 +67,14 @@ export const memberSummary = async (
   return { total: s.total, active: s.active, new_this_month: s.newThisMonth, churned: s.churned };
 };
 
+/** A bulk message's audience: see repo.selectAudience (`exec`: the caller's transaction). */
+export const messageAudience = (
+  exec: Executor,
+  businessId: number,
+  status: repo.SubscriptionStatusCode | undefined,
+): Promise<repo.AudienceRow[]> => repo.selectAudience(exec, businessId, status);
+export type { AudienceRow, SubscriptionStatusCode } from './members.repository';
+
 /** The chosen plan must be one of this business's active plans. */
 const checkPlan = async (exec: Executor, businessId: number, planId: number) => {
   const plan = await repo.findPlanForMember(exec, businessId, planId);

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { commsContracts as api } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/contract-route';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { tenantOf } from '../../plugins/tenancy';
+import * as comms from './comms.service';
+
+/** Bulk messages: everyone in the business reads and sends them. */
+export const commsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  route(app, api.groups, async () => ({
+    message: 'Recipient groups loaded.',
+    data: comms.groupOptions(),
+  }));
+
+  route(app, api.channels, async () => ({
+    message: 'Message channels loaded.',
+    data: comms.channelOptions(),
+  }));
+
+  route(app, api.audience, async (req) => ({
+    message: 'Audience counted.',
+    data: await comms.countAudience(
+      ctx,
+      tenantOf(req).businessId,
+      req.query.group,
+      req.query.channel,
+    ),
+  }));
+
+  route(app, api.list, async (req) => ({
+    message: 'Messages loaded.',
+    ...(await comms.listMessages(ctx, tenantOf(req).businessId, req.query)),
+  }));
+
+  route(app, api.get, async (req) => ({
+    message: 'Message loaded.',
+    data: await comms.getMessage(ctx, tenantOf(req).businessId, req.params.id),
+  }));
+
+  route(app, api.deliveries, async (req) => ({
+    message: 'Deliveries loaded.',
+    ...(await comms.listDeliveries(ctx, tenantOf(req).businessId, req.params.id, req.query)),
+  }));
+
+  route(app, api.create, async (req, reply) => {
+    const tenant = tenantOf(req);
+    const { message, replayed } = await comms.createMessage(
+      ctx,
+      { businessId: tenant.businessId, userId: tenant.userId },
+      req.body,
+      idempotencyKeyOf(req),
+    );
+    // The same Idempotency-Key again answers the message already sent, sending nothing.
+    return reply.status(replayed ? 200 : 201).send({
+      message: message.is_scheduled ? 'Message scheduled.' : 'Message is being sent.',
+      data: message,
+    });
+  });
+
+  route(app, api.cancel, async (req) => ({
+    message: 'Scheduled message cancelled.',
+    data: await comms.cancelMessage(ctx, tenantOf(req).businessId, req.params.id),
+  }));
+
+  route(app, api.retry, async (req) => ({
+    message: 'Failed deliveries are being sent again.',
+    data: await comms.retryMessage(ctx, tenantOf(req).businessId, req.params.id),
+  }));
+};

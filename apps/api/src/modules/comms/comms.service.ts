@@ -1,0 +1,295 @@
+import {
+  COMMS_CHANNELS,
+  COMMS_GROUPS,
+  formatDay,
+  smsParts,
+  type CommsChannel,
+  type CommsGroup,
+  type CommsStatus,
+  type Communication,
+  type CreateMessageData,
+  type Delivery,
+  type PageMeta,
+  type PageQuery,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import type { Db, Executor } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { createOnce } from '../../lib/idempotency';
+import {
+  quietHoursRelease,
+  renderMessage,
+  sanitizeMessageHtml,
+  type PlaceholderValues,
+} from '../../lib/message-content';
+import { enqueueMessages, type OutgoingMessage } from '../../lib/outbox';
+import { pageAnswer, pageWindow } from '../../lib/paging';
+import {
+  messageAudience,
+  type AudienceRow,
+  type SubscriptionStatusCode,
+} from '../members/members.service';
+import * as repo from './comms.repository';
+
+export const MESSAGE_NOT_FOUND = 'Message not found.';
+export const CANNOT_CANCEL_SENDING =
+  'This message is already being sent and can no longer be cancelled.';
+export const ALREADY_CANCELLED = 'This message was already cancelled.';
+export const NOTHING_TO_RETRY = 'No delivery of this message failed: there is nothing to resend.';
+
+/** Scheduled messages released per transaction of the release job. */
+export const RELEASE_BATCH = 20;
+
+const messageNotFound = () => notFound(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND');
+
+/** The groups and channels as options: `{ id, key, label }`, id = position + 1. */
+export const groupOptions = () => COMMS_GROUPS.map((g, i) => ({ id: i + 1, ...g }));
+export const channelOptions = () => COMMS_CHANNELS.map((c, i) => ({ id: i + 1, ...c }));
+
+/** The subscription status (as the members list shows it) a group selects; all: any. */
+const GROUP_STATUS: Record<CommsGroup, SubscriptionStatusCode | undefined> = {
+  all_members: undefined,
+  active_members: 1,
+  expired_members: 2,
+  all_prospects: 0,
+};
+
+/** The address a channel sends to: the e-mail, or the phone as stored (E.164). */
+const addressOf = (channel: CommsChannel, m: AudienceRow): string =>
+  (channel === 'email' ? m.emailAddress : m.mobileNumber).trim();
+
+/** +2348031234567 → 08031234567 (other numbers as stored). */
+const localPhone = (e164: string) => (e164.startsWith('+234') ? `0${e164.slice(4)}` : e164);
+
+const placeholderValues = (m: AudienceRow, businessName: string): PlaceholderValues => ({
+  first_name: m.firstName,
+  last_name: m.lastName,
+  full_name: `${m.firstName} ${m.lastName}`.trim(),
+  email: m.emailAddress,
+  phone: localPhone(m.mobileNumber),
+  business_name: businessName,
+  subscription_plan: m.planName ?? '',
+  expiry_date: m.expiryDate ? formatDay(m.expiryDate) : '',
+});
+
+/** Members of `group` with the channel's address, and how many lack it. */
+const audienceOf = async (
+  exec: Executor,
+  businessId: number,
+  group: CommsGroup,
+  channel: CommsChannel,
+) => {
+  const rows = await messageAudience(exec, businessId, GROUP_STATUS[group]);
+  const reached = rows.filter((m) => addressOf(channel, m) !== '');
+  return { reached, skipped: rows.length - reached.length };
+};
+
+/**
+ * Writes one outbox row per recipient of a message (its placeholders filled for each), in the
+ * caller's transaction, and records recipients, skipped and SMS parts. A message with no
+ * recipient is SENT at once; otherwise it stays SENDING until its deliveries settle.
+ */
+const fanOut = async (exec: Executor, message: repo.MessageRow, now: Date) => {
+  const channel = message.channel as CommsChannel;
+  const sender = await repo.findSender(exec, message.businessId);
+  const businessName = sender?.name ?? '';
+  const { reached, skipped } = await audienceOf(
+    exec,
+    message.businessId,
+    message.group as CommsGroup,
+    channel,
+  );
+  const sms = channel === 'sms';
+  const smsAt = sms ? quietHoursRelease(now) : undefined;
+  let parts = 0;
+  const rows: OutgoingMessage[] = reached.map((m) => {
+    const rendered = renderMessage(channel, message.html, placeholderValues(m, businessName));
+    if (sms) parts = Math.max(parts, smsParts(rendered.text).parts);
+    return {
+      channel,
+      to: addressOf(channel, m),
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      businessId: message.businessId,
+      ref: repo.refOf(message.id),
+      memberId: m.id,
+      replyTo: channel === 'email' ? (sender?.email ?? null) : null,
+      quietHours: sms,
+      ...(smsAt ? { nextAttemptAt: smsAt } : {}),
+    };
+  });
+  await enqueueMessages(exec, rows);
+  await repo.markDispatched(exec, message.id, {
+    recipients: rows.length,
+    skipped,
+    smsParts: sms && rows.length ? parts : null,
+    status: rows.length ? 'SENDING' : 'SENT',
+  });
+};
+
+export const toCommunication = (row: repo.MessageRow): Communication => ({
+  id: row.id,
+  group: row.group as CommsGroup,
+  channel: row.channel as CommsChannel,
+  message: row.html,
+  status: row.status as CommsStatus,
+  is_scheduled: row.isScheduled,
+  schedule_date: row.scheduleAt ? row.scheduleAt.toISOString() : null,
+  created_at: row.createdAt.toISOString(),
+  recipients: row.recipients,
+  delivered: row.delivered,
+  failed: row.failed,
+  skipped: row.skipped,
+  sms_parts: row.smsParts,
+});
+
+const toDelivery = (row: repo.DeliveryRow): Delivery => ({
+  id: row.delivery.id,
+  member_id: row.delivery.memberId,
+  member_name: [row.firstName, row.lastName].filter(Boolean).join(' '),
+  to: row.delivery.to,
+  status: row.delivery.status as Delivery['status'],
+  attempts: row.delivery.attempts,
+  error: row.delivery.lastError,
+  provider_id: row.delivery.providerId,
+  sent_at: row.delivery.sentAt ? row.delivery.sentAt.toISOString() : null,
+});
+
+const foundMessage = async (exec: Executor, businessId: number, id: number) => {
+  const row = await repo.findMessage(exec, businessId, id);
+  if (!row) throw messageNotFound();
+  return row;
+};
+
+export const getMessage = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+): Promise<Communication> => toCommunication(await foundMessage(ctx.db, businessId, id));
+
+export const listMessages = async (
+  ctx: AppContext,
+  businessId: number,
+  query: PageQuery,
+): Promise<{ data: Communication[]; meta: PageMeta }> =>
+  pageAnswer(
+    query,
+    await repo.listMessages(ctx.db, businessId, pageWindow(query)),
+    toCommunication,
+  );
+
+export const listDeliveries = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+  query: PageQuery & { status?: repo.DeliveryFilter },
+): Promise<{ data: Delivery[]; meta: PageMeta }> => {
+  await foundMessage(ctx.db, businessId, id);
+  return pageAnswer(
+    query,
+    await repo.listDeliveries(ctx.db, businessId, id, query.status, pageWindow(query)),
+    toDelivery,
+  );
+};
+
+/** How many members a group reaches by a channel, and how many lack its address. */
+export const countAudience = async (
+  ctx: AppContext,
+  businessId: number,
+  group: CommsGroup,
+  channel: CommsChannel,
+): Promise<{ recipients: number; skipped: number }> => {
+  const { reached, skipped } = await audienceOf(ctx.db, businessId, group, channel);
+  return { recipients: reached.length, skipped };
+};
+
+/**
+ * Stores a message (its HTML sanitised) and, unless scheduled, fans it out in the same
+ * transaction; the same Idempotency-Key again answers the first message and sends nothing.
+ */
+export const createMessage = async (
+  ctx: AppContext,
+  caller: { businessId: number; userId: number },
+  input: CreateMessageData,
+  idempotencyKey?: string,
+): Promise<{ message: Communication; replayed: boolean }> => {
+  const { businessId } = caller;
+  const { id, replayed } = await createOnce(
+    ctx.db,
+    { businessId, scope: 'comms', key: idempotencyKey, body: input },
+    async (tx) => {
+      const row = await repo.insertMessage(tx, businessId, {
+        group: input.group,
+        channel: input.channel,
+        html: sanitizeMessageHtml(input.message),
+        status: input.is_scheduled ? 'SCHEDULED' : 'SENDING',
+        isScheduled: input.is_scheduled,
+        scheduleAt: input.schedule_at,
+        createdBy: caller.userId,
+      });
+      if (!input.is_scheduled) await fanOut(tx, row, new Date());
+      return row.id;
+    },
+  );
+  const message = await getMessage(ctx, businessId, id);
+  if (!replayed && message.status === 'SENDING') void ctx.dispatcher.wake();
+  return { message, replayed };
+};
+
+/** SCHEDULED → CANCELLED; 409 once released (or already cancelled). */
+export const cancelMessage = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+): Promise<Communication> => {
+  const cancelled = await repo.cancelScheduled(ctx.db, businessId, id);
+  if (cancelled) return toCommunication(cancelled);
+  const row = await foundMessage(ctx.db, businessId, id);
+  throw row.status === 'CANCELLED'
+    ? conflict(ALREADY_CANCELLED, 'MESSAGE_CANCELLED')
+    : conflict(CANNOT_CANCEL_SENDING, 'MESSAGE_ALREADY_SENT');
+};
+
+/** Failed deliveries back to pending (attempts reset) and the message SENDING again; 409 if none. */
+export const retryMessage = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+): Promise<Communication> => {
+  await ctx.db.transaction(async (tx) => {
+    const row = await foundMessage(tx, businessId, id);
+    const now = new Date();
+    const at = row.channel === 'sms' ? quietHoursRelease(now) : now;
+    const requeued = await repo.requeueFailed(tx, businessId, id, at);
+    if (!requeued) throw conflict(NOTHING_TO_RETRY, 'NOTHING_TO_RETRY');
+    await repo.markSending(tx, id);
+  });
+  void ctx.dispatcher.wake();
+  return getMessage(ctx, businessId, id);
+};
+
+/**
+ * The release job (a dispatcher tick): fans out the scheduled messages that are due, each
+ * claimed and fanned out in one transaction, so several instances never send one twice.
+ */
+export const releaseDueMessages = async (db: Db): Promise<number> => {
+  let released = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const claimed = await repo.claimDueMessages(tx, RELEASE_BATCH);
+      const now = new Date();
+      for (const message of claimed) await fanOut(tx, message, now);
+      return claimed.length;
+    });
+    released += n;
+    if (n < RELEASE_BATCH) return released;
+  }
+};
+
+/** The dispatcher's settled hook: a message's counts and status follow its deliveries. */
+export const onDeliveriesSettled = async (ref: string, db: Db): Promise<void> => {
+  const match = /^comms:(\d+)$/.exec(ref);
+  if (!match) return;
+  await repo.settleMessage(db, Number(match[1]));
+};

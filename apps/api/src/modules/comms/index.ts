@@ -1,0 +1,15 @@
+import type { KoraModule } from '../module';
+import { commsRoutes } from './comms.routes';
+import { onDeliveriesSettled, releaseDueMessages } from './comms.service';
+
+/** Bulk messages (e-mail, SMS, WhatsApp) to groups of members, now or scheduled. */
+export const commsModule: KoraModule = {
+  name: 'comms',
+  routes: commsRoutes,
+  jobs: [
+    async (db) => {
+      await releaseDueMessages(db);
+    },
+  ],
+  onSettled: onDeliveriesSettled,
+};
