@@ -55,6 +55,9 @@ const envSchema = z.object({
   TERMII_API_KEY: optionalString,
   TERMII_SENDER_ID: z.string().max(11).default('Kora'),
   TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  TERMII_ROUTE: z
+    .enum(['generic', 'dnd'], { error: 'TERMII_ROUTE must be generic or dnd' })
+    .default('generic'),
   SALES_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   WEB_DIST: optionalString,
 });
@@ -89,7 +92,8 @@ export interface Config {
     publicUrl?: string;
     forcePathStyle: boolean;
   };
-  termii?: { apiKey: string; senderId: string; baseUrl: string };
+  /** `route`: Termii's SMS route, `generic` or `dnd` (reaches numbers on Do-Not-Disturb). */
+  termii?: { apiKey: string; senderId: string; baseUrl: string; route?: 'generic' | 'dnd' };
   salesEmail?: string;
   webDist: string;
   /** Run the background dispatcher (off in tests, which run it by hand). */
@@ -160,7 +164,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : undefined,
     termii: e.TERMII_API_KEY
-      ? { apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID, baseUrl: e.TERMII_BASE_URL }
+      ? {
+          apiKey: e.TERMII_API_KEY,
+          senderId: e.TERMII_SENDER_ID,
+          baseUrl: e.TERMII_BASE_URL,
+          route: e.TERMII_ROUTE,
+        }
       : undefined,
     salesEmail: e.SALES_EMAIL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(here, '../../web/dist'),

@@ -173,7 +173,9 @@ describe('termiiTransport (loopback Termii)', () => {
       channel: 'whatsapp',
     });
     await termiiTransport(config(), 'sms', fetch, { route: 'dnd' }).send(sms('+2348031234567'));
-    expect(termii.received.map((r) => r.body.channel)).toEqual(['whatsapp', 'dnd']);
+    // TERMII_ROUTE=dnd in the configuration does the same.
+    await termiiTransport({ ...config(), route: 'dnd' }, 'sms').send(sms('+2348031234567'));
+    expect(termii.received.map((r) => r.body.channel)).toEqual(['whatsapp', 'dnd', 'dnd']);
   });
 
   it('fails for good on a 400 invalid number', async () => {

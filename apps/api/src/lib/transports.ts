@@ -119,7 +119,7 @@ export const termiiTransport = (
             from: termii.senderId,
             sms: m.text,
             type: 'plain',
-            channel: channel === 'sms' ? (options.route ?? 'generic') : 'whatsapp',
+            channel: channel === 'sms' ? (options.route ?? termii.route ?? 'generic') : 'whatsapp',
           }),
           signal: AbortSignal.timeout(timeoutMs),
         });
