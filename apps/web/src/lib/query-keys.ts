@@ -22,6 +22,8 @@ export const queryRoots = {
   dashboard: ['dashboard'],
   /** The business's team: its people and pending invitations. */
   team: ['team'],
+  /** Bulk messages (communications): the list, a message, its deliveries, the audience. */
+  comms: ['comms'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
   /** The states of Nigeria (fixed: never refreshed). */
@@ -43,7 +45,8 @@ export type Change =
   | 'business-created'
   | 'business'
   | 'profile'
-  | 'team';
+  | 'team'
+  | 'message';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -69,6 +72,8 @@ export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   profile: [queryRoots.userProfile],
   // An invitation sent, resent or revoked, a role changed, a person removed: the team list.
   team: [queryRoots.team],
+  // A message sent, scheduled, cancelled or retried: the messages, their counts and deliveries.
+  message: [queryRoots.comms],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -1,12 +1,65 @@
-import { SectionPlaceholder } from '@/components/section-placeholder';
+import { Button } from '@mantine/core';
+import { IconMessages, IconPlus } from '@tabler/icons-react';
+import type { Communication } from '@kora/shared';
+import { useNavigate } from 'react-router';
+import { Can } from '@/components/can';
+import { ListCard } from '@/components/list-card';
+import { useListFilters } from '@/components/list';
+import { PageHeader } from '@/components/page-header';
+import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
+import { COMMS_PER_PAGE, useCommunications } from '../api';
+import { COMMS_TEXTS } from '../comms-format';
+import { CommsTable } from '../components/comms-table';
 
+const NO_FILTERS = [] as const;
+
+/** /communications: the messages sent and scheduled, 20 a page (the page in the URL). */
 export function CommunicationsPage() {
+  const navigate = useNavigate();
+  const sectionPath = useSectionPath();
+  const list = useListFilters(NO_FILTERS);
+  const messages = useCommunications(list.page);
   usePageTitle('Communications');
-  return (
-    <SectionPlaceholder
-      title="Communications"
-      description="Messages to your members by email, SMS and WhatsApp."
+  const create = () => void navigate(sectionPath('communications/create'));
+  const newButton = (label: string) => (
+    <Can action="comms.send">
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create}>
+        {label}
+      </Button>
+    </Can>
+  );
+  // The table shows its rows as cards on a phone, each opening its message alike.
+  const rows = (data: Communication[]) => (
+    <CommsTable
+      messages={data}
+      onOpen={(m) => void navigate(sectionPath(`communications/${m.id}`))}
     />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Communications"
+        description="Messages to your members by email, SMS and WhatsApp."
+        actions={newButton('New Message')}
+      />
+      <ListCard
+        toolbar={null}
+        query={messages}
+        errorMessage={COMMS_TEXTS.listFailed}
+        empty={{
+          icon: IconMessages,
+          title: COMMS_TEXTS.none,
+          text: COMMS_TEXTS.noneText,
+          action: newButton('Send First Message'),
+        }}
+        noun="messages"
+        perPage={COMMS_PER_PAGE}
+        onPageChange={list.setPage}
+        cards={rows}
+        table={rows}
+      />
+    </>
   );
 }

@@ -1,0 +1,144 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  commsContracts,
+  type CommsChannel,
+  type CommsGroup,
+  type Communication,
+  type CreateMessageInput,
+} from '@kora/shared';
+import { callApi, idempotent } from '@/lib/api-client';
+import { listsOf, queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
+import { useDataQuery } from '@/lib/use-data-query';
+import { usePagedQuery } from '@/lib/use-paged-query';
+import { isDue } from './comms-format';
+
+/** Messages list: 20 a page. */
+export const COMMS_PER_PAGE = 20;
+/** A message's deliveries: 20 a page. */
+export const DELIVERIES_PER_PAGE = 20;
+/** How often a message on its way (or due) loads again. */
+export const COMMS_POLL_MS = 2_000;
+
+/** The deliveries filter: every one, or those pending, done (sent or stored) or failed. */
+export type DeliveryFilter = 'pending' | 'done' | 'failed';
+
+export const commsKey = queryRoots.comms;
+export const commsListKey = (page: number) => [...listsOf(commsKey), { page }] as const;
+export const communicationKey = (id: number) => [...commsKey, 'detail', id] as const;
+export const deliveriesKey = (id: number, page: number, status: DeliveryFilter | null) =>
+  [...commsKey, 'deliveries', id, { page, status }] as const;
+export const audienceKey = (group: string, channel: string) =>
+  [...commsKey, 'audience', { group, channel }] as const;
+/** The groups and channels offered: fixed lists, never refreshed. */
+export const commsOptionsKey = (kind: 'groups' | 'channels') =>
+  [...commsKey, 'options', kind] as const;
+export const createMessageKey = [...commsKey, 'create'] as const;
+
+export const commsApi = {
+  groups: () => callApi(commsContracts.groups),
+  channels: () => callApi(commsContracts.channels),
+  audience: (group: CommsGroup, channel: CommsChannel) =>
+    callApi(commsContracts.audience, { query: { group, channel } }),
+  list: (page: number) =>
+    callApi(commsContracts.list, { query: { page, per_page: COMMS_PER_PAGE } }),
+  get: (id: number) => callApi(commsContracts.get, { params: { id } }),
+  deliveries: (id: number, page: number, status: DeliveryFilter | null) =>
+    callApi(commsContracts.deliveries, {
+      params: { id },
+      query: { page, per_page: DELIVERIES_PER_PAGE, status },
+    }),
+  /** The same key for a retried submission: the server sends the message once. */
+  create: (input: CreateMessageInput, idempotencyKey: string) =>
+    callApi(commsContracts.create, { body: input, headers: idempotent(idempotencyKey) }),
+  cancel: (id: number) => callApi(commsContracts.cancel, { params: { id } }),
+  retry: (id: number) => callApi(commsContracts.retry, { params: { id } }),
+};
+
+const FIXED = { staleTime: Infinity } as const;
+
+/** The recipient groups, from the server. */
+export const useCommsGroups = () =>
+  useDataQuery(commsOptionsKey('groups'), () => commsApi.groups(), FIXED);
+
+/** The channels, from the server. */
+export const useCommsChannels = () =>
+  useDataQuery(commsOptionsKey('channels'), () => commsApi.channels(), FIXED);
+
+/** How many members a group reaches by a channel; asked once both are chosen. */
+export const useAudience = (group: CommsGroup | '', channel: CommsChannel | '') =>
+  useDataQuery(
+    audienceKey(group, channel),
+    () => commsApi.audience(group as CommsGroup, channel as CommsChannel),
+    { enabled: Boolean(group && channel) },
+  );
+
+export const useCommunications = (page: number) =>
+  usePagedQuery(commsListKey(page), () => commsApi.list(page));
+
+/** Whether a message is still changing on its own: on its way, or scheduled and due. */
+export const isLive = (message: Communication | undefined) =>
+  message !== undefined && (message.status === 'SENDING' || isDue(message));
+
+/** The longest a timer waits (setTimeout's limit is about 24.8 days). */
+const MAX_WAIT_MS = 86_400_000;
+
+/**
+ * When a message loads again: every 2 s while it is live; a scheduled one at its time (then it
+ * is due and polled); otherwise never.
+ */
+export const nextLoadIn = (message: Communication | undefined, now = Date.now()) => {
+  if (!message) return false;
+  if (isLive(message)) return COMMS_POLL_MS;
+  if (message.status === 'SCHEDULED' && message.schedule_date)
+    return Math.min(Math.max(Date.parse(message.schedule_date) - now, COMMS_POLL_MS), MAX_WAIT_MS);
+  return false;
+};
+
+/** One message; it loads again every 2 s while it is on its way (or due to go). */
+export const useCommunication = (id: number) =>
+  useDataQuery(communicationKey(id), () => commsApi.get(id), {
+    enabled: id > 0,
+    refetchInterval: (query) => nextLoadIn(query.state.data),
+  });
+
+/** A page of a message's deliveries; polled with the message while it is live. */
+export const useDeliveries = (
+  id: number,
+  page: number,
+  status: DeliveryFilter | null,
+  live: boolean,
+) =>
+  useQuery({
+    queryKey: deliveriesKey(id, page, status),
+    queryFn: async () => {
+      const answer = await commsApi.deliveries(id, page, status);
+      return { data: answer.data, meta: answer.meta };
+    },
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? COMMS_POLL_MS : false,
+  });
+
+/** Sends or schedules a message; afterwards the messages load again, in the background. */
+export const useCreateMessage = () => {
+  const refresh = useRefreshAfter('message');
+  return useMutation({
+    mutationKey: createMessageKey,
+    mutationFn: ({ input, key }: { input: CreateMessageInput; key: string }) =>
+      commsApi.create(input, key),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+
+/** What a message's page can do to it. */
+export type CommsAction = 'cancel' | 'retry';
+
+/** Cancels a scheduled message or retries the failed deliveries; the message is set from the answer. */
+export const useCommsAction = (id: number) =>
+  useChangeMutation(
+    'message',
+    (action: CommsAction) => (action === 'cancel' ? commsApi.cancel(id) : commsApi.retry(id)),
+    (queryClient, answer) => queryClient.setQueryData(communicationKey(id), answer.data),
+  );

@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import type { CommsChannel, CommsStatus } from '@kora/shared';
+import { CHANNEL_COLORS, STATUS_COLORS } from '../comms-format';
+
+/** The channel a message goes by: email, sms or whatsapp. */
+export function ChannelBadge({ channel }: { channel: CommsChannel }) {
+  return (
+    <Badge color={CHANNEL_COLORS[channel] ?? 'gray'} variant="light" tt="none">
+      {channel}
+    </Badge>
+  );
+}
+
+/** A message's status: SENT green, SCHEDULED blue, FAILED red, the others neutral. */
+export function CommsStatusBadge({ status }: { status: CommsStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,171 @@
+import '@mantine/tiptap/styles.css';
+import { Button, Input, Menu } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { IconBraces, IconChevronDown, IconTextSize } from '@tabler/icons-react';
+import TextAlign from '@tiptap/extension-text-align';
+import TextStyle from '@tiptap/extension-text-style';
+import Underline from '@tiptap/extension-underline';
+import { useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { MESSAGE_PLACEHOLDERS } from '@kora/shared';
+import { useEffect, useId, useRef } from 'react';
+import {
+  FONT_SIZES,
+  FontSize,
+  applyFontSize,
+  insertPlaceholder,
+  placeholderText,
+} from '../editor-commands';
+
+/** What the editor holds after each change: its HTML, and its text (for the SMS count). */
+export interface EditorChange {
+  html: string;
+  text: string;
+}
+
+interface MessageEditorProps {
+  /** The content it opens with (a draft kept over a reload). */
+  initialHtml: string;
+  onChange: (change: EditorChange) => void;
+  onBlur?: () => void;
+  error?: string;
+  disabled?: boolean;
+  /** Tests: the editor once it is created. */
+  onReady?: (editor: Editor) => void;
+}
+
+const textOf = (editor: Editor) => editor.getText({ blockSeparator: '\n' });
+
+/**
+ * The message's rich-text editor: bold, italic, underline, alignment, lists, font size and the
+ * placeholders filled per recipient.
+ */
+export function MessageEditor(props: MessageEditorProps) {
+  const { initialHtml, onChange, onBlur, error, disabled, onReady } = props;
+  const labelId = useId();
+  const errorId = useId();
+  // The latest callbacks, for the editor created once.
+  const handlers = useRef({ onChange, onBlur, onReady });
+  useEffect(() => {
+    handlers.current = { onChange, onBlur, onReady };
+  });
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+      }),
+      Underline,
+      TextStyle,
+      FontSize,
+      TextAlign.configure({ types: ['paragraph'] }),
+    ],
+    content: initialHtml,
+    editable: !disabled,
+    onCreate: ({ editor: created }) => handlers.current.onReady?.(created),
+    onUpdate: ({ editor: changed }) =>
+      handlers.current.onChange({ html: changed.getHTML(), text: textOf(changed) }),
+    onBlur: () => handlers.current.onBlur?.(),
+  });
+
+  useEffect(() => {
+    if (!editor) return;
+    editor.setEditable(!disabled, false);
+    editor.setOptions({
+      editorProps: {
+        attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': labelId,
+          ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+        },
+      },
+    });
+  }, [editor, disabled, error, labelId, errorId]);
+
+  return (
+    <Input.Wrapper
+      label="Message"
+      withAsterisk
+      error={error}
+      errorProps={{ id: errorId }}
+      labelProps={{ id: labelId }}
+    >
+      <RichTextEditor editor={editor} mt={4}>
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.AlignLeft />
+            <RichTextEditor.AlignCenter />
+            <RichTextEditor.AlignRight />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+          </RichTextEditor.ControlsGroup>
+          <Menu position="bottom-start" withinPortal={false}>
+            <Menu.Target>
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconTextSize size={16} aria-hidden />}
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                disabled={disabled}
+              >
+                Font size
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {FONT_SIZES.map(({ label, size }) => (
+                <Menu.Item
+                  key={label}
+                  onClick={() => editor && applyFontSize(editor, size)}
+                  style={size ? { fontSize: size } : undefined}
+                >
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Menu position="bottom-start" withinPortal={false}>
+            <Menu.Target>
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconBraces size={16} aria-hidden />}
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                disabled={disabled}
+              >
+                Placeholders
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Filled in for each recipient</Menu.Label>
+              {MESSAGE_PLACEHOLDERS.map(({ key, label }) => (
+                <Menu.Item
+                  key={key}
+                  onClick={() => editor && insertPlaceholder(editor, key)}
+                  rightSection={
+                    <code style={{ fontSize: 'var(--mantine-font-size-xs)' }}>
+                      {placeholderText(key)}
+                    </code>
+                  }
+                >
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content mih={180} />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}
