@@ -2,13 +2,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COMMS_MESSAGES, addDays, formatDay, lagosDay } from '@kora/shared';
 import { businesses, commsMessages, members, outbox } from '../../db/schema';
-import { MAX_ATTEMPTS } from '../../jobs/dispatcher';
+import { Dispatcher, MAX_ATTEMPTS } from '../../jobs/dispatcher';
+import type { Transport } from '../../lib/transports';
 import { quietHoursRelease } from '../../lib/message-content';
 import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates } from '../payments/payments.fixtures';
-import { releaseDueMessages } from './comms.service';
+import { onDeliveriesSettled, releaseDueMessages } from './comms.service';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {
@@ -557,5 +558,58 @@ describe('a large audience', () => {
     expect(sample[0]!.html).toContain('Hello Member10500');
     console.info(`comms fan-out: ${N} deliveries in ${took} ms`);
     expect(took).toBeLessThan(60_000);
+  }, 120_000);
+
+  it('is delivered exactly once per member by four dispatchers at once, then SENT', async () => {
+    const gym = await freshBusiness('Four Dispatchers Gym');
+    const N = 2_000;
+    await t.db.execute(sql`
+      insert into members (business_id, member_number, member_id, first_name, last_name,
+        mobile_number, email_address, city, state)
+      select ${gym.businessId}, n, 'FOUR-' || lpad(n::text, 6, '0'), 'Member' || n, 'Four',
+        '+234805' || lpad(n::text, 7, '0'), 'four' || n || '@example.com', 'Ikeja', 'Lagos'
+      from generate_series(1, ${N}) as n`);
+    const message = await sent(gym, {
+      group: 'all_members',
+      channel: 'email',
+      message: '<p>Hello {{first_name}}</p>',
+      is_scheduled: true,
+      schedule_date: inMinutes(30),
+    });
+    await t.db
+      .update(commsMessages)
+      .set({ scheduleAt: sql`now() - interval '1 minute'` })
+      .where(eq(commsMessages.id, message.id));
+    await releaseDueMessages(t.db);
+
+    // The provider: counts what it is handed, per address (a slow-ish one, so claims overlap).
+    const received = new Map<string, number>();
+    const provider: Transport = {
+      result: 'sent',
+      send: async (m) => {
+        await new Promise((r) => setTimeout(r, 1));
+        received.set(m.to, (received.get(m.to) ?? 0) + 1);
+        return { providerId: `p-${m.to}` };
+      },
+    };
+    const dispatchers = [1, 2, 3, 4].map(() => {
+      const d = new Dispatcher(
+        t.db,
+        { email: provider, sms: provider, whatsapp: provider },
+        t.app.log,
+      );
+      d.onSettled(onDeliveriesSettled);
+      return d;
+    });
+    await Promise.all(dispatchers.map((d) => d.flush()));
+
+    expect(received.size).toBe(N);
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    expect(await messageRow(message.id)).toMatchObject({
+      status: 'SENT',
+      recipients: N,
+      delivered: N,
+      failed: 0,
+    });
   }, 120_000);
 });
