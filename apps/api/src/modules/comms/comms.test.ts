@@ -59,6 +59,34 @@ const deactivate = (id: number) =>
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
+/**
+ * `n` members inserted straight in the database (`{prefix}1@example.com`…, phones +234{carrier}…),
+ * and a message to all of them scheduled in 30 minutes.
+ */
+const scheduledToMany = async (gym: Tenant, n: number, prefix: string, carrier: string) => {
+  await t.db.execute(sql`
+    insert into members (business_id, member_number, member_id, first_name, last_name,
+      mobile_number, email_address, city, state)
+    select ${gym.businessId}, n, ${prefix.toUpperCase()} || '-' || lpad(n::text, 6, '0'),
+      'Member' || n, ${prefix}, '+234' || ${carrier} || lpad(n::text, 7, '0'),
+      ${prefix} || n || '@example.com', 'Ikeja', 'Lagos'
+    from generate_series(1, ${n}) as n`);
+  return sent(gym, {
+    group: 'all_members',
+    channel: 'email',
+    message: '<p>Hello {{first_name}}</p>',
+    is_scheduled: true,
+    schedule_date: inMinutes(30),
+  });
+};
+
+/** Moves a scheduled message's time into the past: the release job takes it next. */
+const makeDue = (id: number) =>
+  t.db
+    .update(commsMessages)
+    .set({ scheduleAt: sql`now() - interval '1 minute'` })
+    .where(eq(commsMessages.id, id));
+
 describe('options', () => {
   it('lists the groups and channels with ids', async () => {
     const groups = await call(t.app, 'GET', '/v1/options/comms_group', { token: staff.token });
@@ -323,12 +351,6 @@ describe('scheduled messages', () => {
       is_scheduled: true,
       schedule_date: inMinutes(30),
     });
-  const makeDue = (id: number) =>
-    t.db
-      .update(commsMessages)
-      .set({ scheduleAt: sql`now() - interval '1 minute'` })
-      .where(eq(commsMessages.id, id));
-
   it('is not sent before its time, then sent once when due, even by 4 callers at once', async () => {
     const gym = await freshBusiness();
     const a = await addMember(t, gym.token);
@@ -519,24 +541,9 @@ describe('a large audience', () => {
   it('fans out to 10,500 members in one release, one delivery each', async () => {
     const gym = await freshBusiness('Big Gym');
     const N = 10_500;
-    await t.db.execute(sql`
-      insert into members (business_id, member_number, member_id, first_name, last_name,
-        mobile_number, email_address, city, state)
-      select ${gym.businessId}, n, 'BIG-' || lpad(n::text, 6, '0'), 'Member' || n, 'Big',
-        '+234803' || lpad(n::text, 7, '0'), 'big' || n || '@example.com', 'Ikeja', 'Lagos'
-      from generate_series(1, ${N}) as n`);
-    const message = await sent(gym, {
-      group: 'all_members',
-      channel: 'email',
-      message: '<p>Hello {{first_name}}</p>',
-      is_scheduled: true,
-      schedule_date: inMinutes(30),
-    });
+    const message = await scheduledToMany(gym, N, 'big', '803');
     await t.app.ctx.dispatcher.flush();
-    await t.db
-      .update(commsMessages)
-      .set({ scheduleAt: sql`now() - interval '1 minute'` })
-      .where(eq(commsMessages.id, message.id));
+    await makeDue(message.id);
     const started = Date.now();
     await releaseDueMessages(t.db);
     const took = Date.now() - started;
@@ -563,23 +570,8 @@ describe('a large audience', () => {
   it('is delivered exactly once per member by four dispatchers at once, then SENT', async () => {
     const gym = await freshBusiness('Four Dispatchers Gym');
     const N = 2_000;
-    await t.db.execute(sql`
-      insert into members (business_id, member_number, member_id, first_name, last_name,
-        mobile_number, email_address, city, state)
-      select ${gym.businessId}, n, 'FOUR-' || lpad(n::text, 6, '0'), 'Member' || n, 'Four',
-        '+234805' || lpad(n::text, 7, '0'), 'four' || n || '@example.com', 'Ikeja', 'Lagos'
-      from generate_series(1, ${N}) as n`);
-    const message = await sent(gym, {
-      group: 'all_members',
-      channel: 'email',
-      message: '<p>Hello {{first_name}}</p>',
-      is_scheduled: true,
-      schedule_date: inMinutes(30),
-    });
-    await t.db
-      .update(commsMessages)
-      .set({ scheduleAt: sql`now() - interval '1 minute'` })
-      .where(eq(commsMessages.id, message.id));
+    const message = await scheduledToMany(gym, N, 'four', '805');
+    await makeDue(message.id);
     await releaseDueMessages(t.db);
 
     // The provider: counts what it is handed, per address (a slow-ish one, so claims overlap).
