@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { smtpTransport, termiiTransport, type Transport } from '../lib/transports';
@@ -260,6 +260,174 @@ describe('delivery over Termii', () => {
       sms: 'Promo: 20% off this week',
     });
     expect(settled).toEqual(['test:code', 'test:promo']);
+  });
+
+  describe('in bulk (POST /api/sms/send/bulk)', () => {
+    /** `n` Nigerian numbers, distinct per `series` (two digits). */
+    const numbers = (series: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `+2348${series}${String(i).padStart(7, '0')}`);
+    const queueMany = async (
+      tos: string[],
+      values: Partial<typeof outbox.$inferInsert> = {},
+    ): Promise<number[]> => {
+      const rows = await t.db
+        .insert(outbox)
+        .values(tos.map((to) => ({ channel: 'sms', text: 'Gym closed Monday', to, ...values })))
+        .returning({ id: outbox.id });
+      return rows.map((r) => r.id);
+    };
+    const rowsOf = (ids: number[]) =>
+      t.db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.id);
+    const bulkCalls = () => termii.received.filter((r) => r.path === '/api/sms/send/bulk');
+    const singleCalls = () => termii.received.filter((r) => r.path === '/api/sms/send');
+    const makeDue = (ids: number[]) =>
+      t.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(inArray(outbox.id, ids));
+
+    it('sends 250 rows with one text in 3 calls (100, 100, 50), each row once with its id', async () => {
+      const tos = numbers('10', 250);
+      const ids = await queueMany(tos, { ref: 'test:bulk-250' });
+      const settled: string[] = [];
+      await dispatcherAt(DAY, settled).flush();
+
+      const calls = bulkCalls();
+      expect(calls.map((c) => (c.body.to as string[]).length)).toEqual([100, 100, 50]);
+      expect(singleCalls()).toHaveLength(0);
+      for (const call of calls) {
+        expect(call.body).toMatchObject({
+          api_key: termii.apiKey,
+          from: 'Kora',
+          sms: 'Gym closed Monday',
+          type: 'plain',
+          channel: 'generic',
+        });
+      }
+      const sentTo = calls.flatMap((c) => c.body.to as string[]);
+      expect([...sentTo].sort()).toEqual(tos.map((to) => to.slice(1)).sort());
+
+      const rows = await rowsOf(ids);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+      expect(rows.every((r) => r.lastError === null && r.sentAt !== null)).toBe(true);
+      // One message_id per call, on every row of that call.
+      const perId = new Map<string, number>();
+      for (const r of rows) perId.set(r.providerId!, (perId.get(r.providerId!) ?? 0) + 1);
+      expect([...perId.keys()].every((id) => /^3017\d{12}$/.test(id))).toBe(true);
+      expect([...perId.values()].sort((a, b) => a - b)).toEqual([50, 100, 100]);
+      // The hooks run once per pass (3 passes of up to 100 rows) for the ref.
+      expect(settled).toEqual(['test:bulk-250', 'test:bulk-250', 'test:bulk-250']);
+    });
+
+    it('sends rows with different texts, and WhatsApp, one by one', async () => {
+      const [a, b, c, w1, w2] = numbers('11', 5);
+      const sms = [
+        ...(await queueMany([a!], { text: 'Hello Ada, your plan renews Friday' })),
+        ...(await queueMany([b!], { text: 'Hello Bayo, your plan renews Friday' })),
+        ...(await queueMany([c!], { text: 'Hello Chi, your plan renews Friday' })),
+      ];
+      const whatsapp = await queueMany([w1!, w2!], { channel: 'whatsapp' });
+      await dispatcherAt(DAY).flush();
+
+      expect(bulkCalls()).toHaveLength(0);
+      expect(
+        singleCalls()
+          .map((r) => `${String(r.body.channel)} ${String(r.body.to)}`)
+          .sort(),
+      ).toEqual(
+        [
+          `generic ${a!.slice(1)}`,
+          `generic ${b!.slice(1)}`,
+          `generic ${c!.slice(1)}`,
+          `whatsapp ${w1!.slice(1)}`,
+          `whatsapp ${w2!.slice(1)}`,
+        ].sort(),
+      );
+      const rows = await rowsOf([...sms, ...whatsapp]);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+      expect(new Set(rows.map((r) => r.providerId)).size).toBe(5);
+    });
+
+    it('keeps every row of a bulk call answered 500 pending with the error, then retries it', async () => {
+      const ids = await queueMany(numbers('12', 40));
+      termii.script.push('error');
+      await dispatcherAt(DAY).flush();
+      let rows = await rowsOf(ids);
+      expect(bulkCalls()).toHaveLength(1);
+      expect(rows.every((r) => r.status === 'pending' && r.attempts === 1)).toBe(true);
+      expect(rows.every((r) => /Termii answered 500/.test(r.lastError ?? ''))).toBe(true);
+      expect(rows.every((r) => r.nextAttemptAt.getTime() > Date.now())).toBe(true);
+      expect(rows.every((r) => r.providerId === null && r.sentAt === null)).toBe(true);
+
+      // Not due yet: nothing goes.
+      await dispatcherAt(DAY).flush();
+      expect(bulkCalls()).toHaveLength(1);
+
+      await makeDue(ids);
+      await dispatcherAt(DAY).flush();
+      rows = await rowsOf(ids);
+      expect(bulkCalls()).toHaveLength(2);
+      expect(bulkCalls()[1]!.body.to).toHaveLength(40);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 2)).toBe(true);
+      expect(rows.every((r) => r.lastError === null)).toBe(true);
+      expect(new Set(rows.map((r) => r.providerId)).size).toBe(1);
+      expect(rows[0]!.providerId).toMatch(/^3017\d{12}$/);
+    });
+
+    it('fails every row of a bulk call answered 400 for good, without retrying', async () => {
+      const ids = await queueMany(numbers('13', 30), { ref: 'test:bulk-400' });
+      termii.script.push('invalid');
+      const settled: string[] = [];
+      await dispatcherAt(DAY, settled).flush();
+      let rows = await rowsOf(ids);
+      expect(rows.every((r) => r.status === 'failed' && r.attempts === 1)).toBe(true);
+      expect(rows.every((r) => /Termii answered 400/.test(r.lastError ?? ''))).toBe(true);
+      expect(rows.every((r) => r.providerId === null)).toBe(true);
+      expect(settled).toEqual(['test:bulk-400']);
+
+      await makeDue(ids);
+      await dispatcherAt(DAY).flush();
+      rows = await rowsOf(ids);
+      expect(rows.every((r) => r.status === 'failed' && r.attempts === 1)).toBe(true);
+      expect(termii.received).toHaveLength(1);
+    });
+
+    it('holds quiet-hours rows at night and sends the others of the same text in bulk', async () => {
+      const [q1, q2, n1, n2] = numbers('14', 4);
+      const quiet = await queueMany([q1!, q2!], { quietHours: true });
+      const now = await queueMany([n1!, n2!]);
+      await dispatcherAt(lagos('2025-03-10T22:30:00')).flush();
+      expect(bulkCalls().map((c) => c.body.to)).toEqual([[n1!.slice(1), n2!.slice(1)]]);
+      expect(singleCalls()).toHaveLength(0);
+      expect((await rowsOf(now)).every((r) => r.status === 'sent')).toBe(true);
+      const held = await rowsOf(quiet);
+      expect(held.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+      expect(held[0]!.nextAttemptAt.toISOString()).toBe(lagos('2025-03-11T08:00:00').toISOString());
+
+      // At 8:00 the held rows go, together.
+      await dispatcherAt(lagos('2025-03-11T08:00:00')).flush();
+      expect(bulkCalls().map((c) => c.body.to)).toEqual([
+        [n1!.slice(1), n2!.slice(1)],
+        [q1!.slice(1), q2!.slice(1)],
+      ]);
+      expect((await rowsOf(quiet)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(
+        true,
+      );
+    });
+
+    it('sends each number once when two dispatchers run together', async () => {
+      const tos = numbers('15', 250);
+      const ids = await queueMany(tos);
+      await Promise.all([dispatcherAt(DAY).flush(), dispatcherAt(DAY).flush()]);
+      const calls = bulkCalls();
+      expect(calls.every((c) => (c.body.to as string[]).length <= 100)).toBe(true);
+      const sentTo = [...calls, ...singleCalls()].flatMap((c) =>
+        Array.isArray(c.body.to) ? (c.body.to as string[]) : [String(c.body.to)],
+      );
+      expect(sentTo).toHaveLength(250);
+      expect(new Set(sentTo).size).toBe(250);
+      expect((await rowsOf(ids)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    });
   });
 });
 

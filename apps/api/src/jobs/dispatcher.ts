@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { quietHoursRelease } from '../lib/message-content';
 import type { Channel } from '../lib/outbox';
-import { PermanentDeliveryError, type Transport } from '../lib/transports';
+import { BULK_LIMIT, PermanentDeliveryError, type Transport } from '../lib/transports';
 
-const BATCH = 50;
+/** Rows claimed per pass: as many as one bulk call takes, so a broadcast goes in full calls. */
+const BATCH = BULK_LIMIT;
 const LEASE = "interval '5 minutes'";
 export const MAX_ATTEMPTS = 6;
 
@@ -38,6 +39,12 @@ export interface DispatcherOptions {
  * a PermanentDeliveryError (an address the provider refuses) fails the row at once. A row marked
  * `quiet_hours` claimed during the SMS quiet hours (8 pm – 8 am Lagos) goes back to pending until
  * 8:00, its claim not counted as an attempt.
+ *
+ * SMS rows of one pass with the same text go together through the transport's `sendBulk` when it
+ * has one (Termii's bulk route; a bulk message without per-recipient placeholders gives one text
+ * for all): a group of two or more goes in calls of at most BULK_LIMIT numbers, and the outcome
+ * of a call (sent with its provider id, a temporary failure backing off, a permanent one) applies
+ * to every row in it. Other rows go one by one.
  */
 export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -86,6 +93,7 @@ export class Dispatcher {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     await this.running?.catch(() => undefined);
+    for (const transport of new Set(Object.values(this.transports))) transport.close?.();
   }
 
   /** Runs passes until nothing is due; answers how many messages settled. */
@@ -121,7 +129,7 @@ export class Dispatcher {
     const refs = new Set<string>();
     const now = this.clock();
     const release = quietHoursRelease(now);
-    let settled = 0;
+    const due: ClaimedRow[] = [];
     await Promise.all(
       rows.map(async (row) => {
         if (row.quietHours && release.getTime() > now.getTime()) {
@@ -132,30 +140,14 @@ export class Dispatcher {
           );
           return;
         }
-        settled++;
-        const transport = this.transports[row.channel];
-        try {
-          if (!transport) throw new Error(`No transport for channel ${row.channel}`);
-          const { providerId } = await transport.send(row);
-          await this.db.execute(
-            sql`update outbox set status = ${transport.result}, sent_at = now(), last_error = null,
-                provider_id = ${providerId?.slice(0, 200) ?? null} where id = ${row.id}`,
-          );
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          const permanent = err instanceof PermanentDeliveryError;
-          const final = permanent || row.attempts >= MAX_ATTEMPTS;
-          const backoffSeconds = Math.min(3600, 2 ** row.attempts * 15);
-          this.log.warn(
-            { id: row.id, channel: row.channel, attempt: row.attempts, permanent, err: message },
-            'delivery failed',
-          );
-          await this.db.execute(
-            sql`update outbox set status = ${final ? 'failed' : 'pending'}, last_error = ${message.slice(0, 1000)},
-                next_attempt_at = now() + make_interval(secs => ${backoffSeconds}) where id = ${row.id}`,
-          );
-        }
-        if (row.ref) refs.add(row.ref);
+        due.push(row);
+      }),
+    );
+    const calls = this.plan(due);
+    await Promise.all(
+      calls.map(async (call) => {
+        await this.deliver(call);
+        for (const row of call) if (row.ref) refs.add(row.ref);
       }),
     );
     for (const ref of refs) {
@@ -164,6 +156,69 @@ export class Dispatcher {
           this.log.error({ err, ref }, 'settled hook failed'),
         );
     }
-    return { claimed: rows.length, settled };
+    return { claimed: rows.length, settled: due.length };
+  }
+
+  /**
+   * Splits the due rows into provider calls: SMS rows with one text whose transport sends in bulk
+   * go together (at most BULK_LIMIT a call), when there are two or more; the others one a call.
+   */
+  private plan(rows: ClaimedRow[]): ClaimedRow[][] {
+    const calls: ClaimedRow[][] = [];
+    const byText = new Map<string, ClaimedRow[]>();
+    for (const row of rows) {
+      if (row.channel === 'sms' && this.transports.sms?.sendBulk) {
+        const group = byText.get(row.text);
+        if (group) group.push(row);
+        else byText.set(row.text, [row]);
+      } else calls.push([row]);
+    }
+    for (const group of byText.values()) {
+      for (let i = 0; i < group.length; i += BULK_LIMIT) calls.push(group.slice(i, i + BULK_LIMIT));
+    }
+    return calls;
+  }
+
+  /** Sends one call (one row, or several with one text in bulk) and records its outcome on each row. */
+  private async deliver(call: ClaimedRow[]): Promise<void> {
+    const [first] = call;
+    if (!first) return;
+    const transport = this.transports[first.channel];
+    const ids = sql.join(
+      call.map((row) => sql`${row.id}`),
+      sql`, `,
+    );
+    try {
+      if (!transport) throw new Error(`No transport for channel ${first.channel}`);
+      const { providerId } =
+        call.length > 1 && transport.sendBulk
+          ? await transport.sendBulk(call)
+          : await transport.send(first);
+      await this.db.execute(
+        sql`update outbox set status = ${transport.result}, sent_at = now(), last_error = null,
+            provider_id = ${providerId?.slice(0, 200) ?? null} where id in (${ids})`,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const permanent = err instanceof PermanentDeliveryError;
+      this.log.warn(
+        {
+          ids: call.map((row) => row.id),
+          channel: first.channel,
+          attempt: first.attempts,
+          permanent,
+          err: message,
+        },
+        call.length > 1 ? `bulk delivery of ${call.length} failed` : 'delivery failed',
+      );
+      // Each row backs off by its own attempts (the claim counted this one).
+      await this.db.execute(
+        sql`update outbox set
+            status = case when ${permanent}::boolean or attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+            last_error = ${message.slice(0, 1000)},
+            next_attempt_at = now() + make_interval(secs => least(3600, power(2, attempts) * 15))
+            where id in (${ids})`,
+      );
+    }
   }
 }

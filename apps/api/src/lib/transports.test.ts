@@ -25,6 +25,29 @@ describe('smtpTransport (loopback SMTP server)', () => {
   });
   afterAll(() => smtp.close());
 
+  it('reuses a few pooled connections for many messages, and lets them go on close', async () => {
+    const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>', { pool: true });
+    const before = smtp.connections();
+    const to = Array.from({ length: 30 }, (_, i) => `pooled${i}@example.com`);
+    await Promise.all(
+      to.map((address) =>
+        transport.send({
+          channel: 'email',
+          to: address,
+          subject: 'Pooled',
+          text: 'Hi',
+          html: null,
+          replyTo: null,
+        }),
+      ),
+    );
+    for (const address of to)
+      expect(smtp.received.filter((m) => m.rcptTo.includes(address))).toHaveLength(1);
+    // nodemailer's pool: at most 5 sessions, not one per message.
+    expect(smtp.connections() - before).toBeLessThanOrEqual(5);
+    transport.close?.();
+  });
+
   it('sends from, to, reply-to, subject, text and HTML, and answers the Message-ID', async () => {
     const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>');
     const content = renderMessage(
@@ -215,6 +238,74 @@ describe('termiiTransport (loopback Termii)', () => {
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(PermanentDeliveryError);
     expect((err as Error).message).toBe('Termii did not answer within 0.3 s');
+  });
+
+  describe('sendBulk (POST /api/sms/send/bulk)', () => {
+    const numbers = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `+23480${String(from + i).padStart(8, '0')}`);
+
+    it("sends one text to an array of numbers with Termii's documented fields", async () => {
+      const result = await termiiTransport(config(), 'sms').sendBulk!(
+        numbers(3).map((to) => sms(to, 'Gym closed Monday')),
+      );
+      expect(termii.received).toEqual([
+        {
+          path: '/api/sms/send/bulk',
+          body: {
+            api_key: termii.apiKey,
+            to: ['2348000000000', '2348000000001', '2348000000002'],
+            from: 'Kora',
+            sms: 'Gym closed Monday',
+            type: 'plain',
+            channel: 'generic',
+          },
+        },
+      ]);
+      expect(result.providerId).toMatch(/^3017\d{12}$/);
+    });
+
+    it('takes 100 numbers in one call, refuses 101 without calling Termii', async () => {
+      const sender = termiiTransport(config(), 'sms', fetch, { route: 'dnd' });
+      await sender.sendBulk!(numbers(100).map((to) => sms(to)));
+      expect(termii.received).toHaveLength(1);
+      expect(termii.received[0]!.body.to).toHaveLength(100);
+      expect(termii.received[0]!.body.channel).toBe('dnd');
+      const err = await sender.sendBulk!(numbers(101).map((to) => sms(to))).catch(
+        (e: unknown) => e,
+      );
+      expect((err as Error).message).toMatch(/at most 100 numbers/);
+      expect(termii.received).toHaveLength(1);
+    });
+
+    it('refuses different texts in one call', async () => {
+      const err = await termiiTransport(config(), 'sms').sendBulk!([
+        sms('+2348031234567', 'a'),
+        sms('+2348031234568', 'b'),
+      ]).catch((e: unknown) => e);
+      expect((err as Error).message).toMatch(/one text/);
+      expect(termii.received).toHaveLength(0);
+    });
+
+    it('classifies failures like single sends: 400 for good, 500 temporary', async () => {
+      const sender = termiiTransport(config(), 'sms');
+      termii.script.push('invalid', 'error');
+      const refused = await sender.sendBulk!(numbers(2).map((to) => sms(to))).catch(
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(PermanentDeliveryError);
+      expect((refused as Error).message).toMatch(/400.*Invalid phone number/);
+      const failed = await sender.sendBulk!(numbers(2).map((to) => sms(to))).catch(
+        (e: unknown) => e,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect(failed).not.toBeInstanceOf(PermanentDeliveryError);
+      expect((failed as Error).message).toMatch(/Termii answered 500/);
+    });
+
+    it('is not offered for WhatsApp (Termii has no bulk WhatsApp route)', () => {
+      expect(termiiTransport(config(), 'whatsapp').sendBulk).toBeUndefined();
+      expect(termiiTransport(config(), 'sms').sendBulk).toBeTypeOf('function');
+    });
   });
 
   it('keeps a server that cannot be reached temporary', async () => {

@@ -19,11 +19,22 @@ export interface SendResult {
   providerId?: string;
 }
 
+/** The most recipients one bulk call takes (Termii: `to` holds up to 100 numbers at a time). */
+export const BULK_LIMIT = 100;
+
 /** Sends one message over one channel; throws on failure (the dispatcher retries). */
 export interface Transport {
   /** `sent` went to a provider; `stored` stays in the local outbox (no provider configured). */
   readonly result: 'sent' | 'stored';
   send(message: Delivery): Promise<SendResult>;
+  /**
+   * Sends one text to several recipients in one call (at most BULK_LIMIT; every message of the
+   * call has the same text), when the provider can. One outcome for them all: it answers one id
+   * or throws like `send` (PermanentDeliveryError for a refusal sending again cannot change).
+   */
+  sendBulk?(messages: Delivery[]): Promise<SendResult>;
+  /** Lets go of what the transport holds open (pooled connections); called when the app stops. */
+  close?(): void;
 }
 
 /**
@@ -51,10 +62,24 @@ const isPermanentSmtpError = (err: SmtpError): boolean => {
   return err.code === 'EENVELOPE' && (code === undefined || code >= 500);
 };
 
-export const smtpTransport = (smtpUrl: string, from: string): Transport => {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/** The SMTP URL with nodemailer's connection pool on, unless the URL says otherwise. */
+const pooled = (smtpUrl: string) =>
+  /[?&]pool=/.test(smtpUrl) ? smtpUrl : `${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`;
+
+/**
+ * E-mail over SMTP. With `pool`, a few connections are kept open and reused (nodemailer's pool:
+ * 5 connections, 100 messages each): a bulk message does not pay a new SMTP session (and TLS
+ * handshake) per recipient. The app uses the pool; `close` ends it.
+ */
+export const smtpTransport = (
+  smtpUrl: string,
+  from: string,
+  opts: { pool?: boolean } = {},
+): Transport => {
+  const transporter = nodemailer.createTransport(opts.pool ? pooled(smtpUrl) : smtpUrl);
   return {
     result: 'sent',
+    close: () => transporter.close(),
     send: async (m) => {
       try {
         const info = await transporter.sendMail({
@@ -90,11 +115,17 @@ export interface TermiiOptions {
  * `{ api_key, to, from, sms, type: 'plain', channel }`, `to` in international form without `+`
  * (234…). It answers 200 `{ message_id, message: 'Successfully Sent', balance, user }`.
  *
+ * SMS also has the bulk route, POST {baseUrl}/api/sms/send/bulk with the same fields but `to` an
+ * array of numbers (one text for them all), answering 200 `{ code: 'ok', message_id, message:
+ * 'Successfully Sent', balance, user }`: one message_id for the whole call. WhatsApp has no bulk
+ * route, so its transport has no `sendBulk`. We send at most BULK_LIMIT (100) numbers per call.
+ *
  * Assumed (Termii documents its statuses, not which refusal means what): 400 and 422 answer a
  * request it will never take, above all an invalid or unsupported number, so they fail the
  * delivery for good, except when the answer speaks of the account's balance (topping up fixes
  * it). 401/403 (a wrong API key or sender id: fixed in configuration), 404, 429, 5xx, timeouts
- * and network errors are temporary: the dispatcher retries with backoff.
+ * and network errors are temporary: the dispatcher retries with backoff. A bulk call is one
+ * request: its answer applies to every number in it.
  */
 export const termiiTransport = (
   termii: NonNullable<Config['termii']>,
@@ -103,54 +134,78 @@ export const termiiTransport = (
   options: TermiiOptions = {},
 ): Transport => {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const url = `${termii.baseUrl.replace(/\/$/, '')}/api/sms/send`;
-  return {
-    result: 'sent',
-    send: async (m) => {
-      let res: Response;
-      let body: string;
-      try {
-        res = await fetchImpl(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            api_key: termii.apiKey,
-            to: m.to.replace(/^\+/, ''),
-            from: termii.senderId,
-            sms: m.text,
-            type: 'plain',
-            channel: channel === 'sms' ? (options.route ?? termii.route ?? 'generic') : 'whatsapp',
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        body = await res.text();
-      } catch (err) {
-        const timedOut = err instanceof Error && err.name === 'TimeoutError';
-        throw new Error(
-          timedOut
-            ? `Termii did not answer within ${timeoutMs / 1000} s`
-            : `Termii could not be reached: ${err instanceof Error ? err.message : String(err)}`,
-          { cause: err },
-        );
-      }
-      if (!res.ok) {
-        const message = `Termii answered ${res.status}: ${body.slice(0, 200)}`;
-        const refused =
-          (res.status === 400 || res.status === 422) && !/balance|insufficient|credit/i.test(body);
-        throw refused ? new PermanentDeliveryError(message) : new Error(message);
-      }
-      let answer: { message_id?: unknown; message_id_str?: unknown } = {};
-      try {
-        answer = JSON.parse(body) as typeof answer;
-      } catch {
-        // Taken (2xx) without a JSON answer: sent, without an id.
-      }
-      const id = answer.message_id_str ?? answer.message_id;
-      return {
-        providerId: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
-      };
-    },
+  const base = termii.baseUrl.replace(/\/$/, '');
+  const route = channel === 'sms' ? (options.route ?? termii.route ?? 'generic') : 'whatsapp';
+  const number = (to: string) => to.replace(/^\+/, '');
+
+  /** Posts one request to Termii and classifies its answer. */
+  const post = async (path: string, to: string | string[], text: string): Promise<SendResult> => {
+    let res: Response;
+    let body: string;
+    try {
+      res = await fetchImpl(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          api_key: termii.apiKey,
+          to,
+          from: termii.senderId,
+          sms: text,
+          type: 'plain',
+          channel: route,
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = await res.text();
+    } catch (err) {
+      const timedOut = err instanceof Error && err.name === 'TimeoutError';
+      throw new Error(
+        timedOut
+          ? `Termii did not answer within ${timeoutMs / 1000} s`
+          : `Termii could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
+    }
+    if (!res.ok) {
+      const message = `Termii answered ${res.status}: ${body.slice(0, 200)}`;
+      const refused =
+        (res.status === 400 || res.status === 422) && !/balance|insufficient|credit/i.test(body);
+      throw refused ? new PermanentDeliveryError(message) : new Error(message);
+    }
+    let answer: { message_id?: unknown; message_id_str?: unknown } = {};
+    try {
+      answer = JSON.parse(body) as typeof answer;
+    } catch {
+      // Taken (2xx) without a JSON answer: sent, without an id.
+    }
+    const id = answer.message_id_str ?? answer.message_id;
+    return {
+      providerId: typeof id === 'string' || typeof id === 'number' ? String(id) : undefined,
+    };
   };
+
+  const transport: Transport = {
+    result: 'sent',
+    send: (m) => post('/api/sms/send', number(m.to), m.text),
+  };
+  if (channel === 'sms') {
+    transport.sendBulk = async (messages) => {
+      if (messages.length > BULK_LIMIT)
+        throw new Error(
+          `A Termii bulk call takes at most ${BULK_LIMIT} numbers, not ${messages.length}`,
+        );
+      const [first] = messages;
+      if (!first) return {};
+      if (messages.some((m) => m.text !== first.text))
+        throw new Error('A Termii bulk call sends one text to every number');
+      return post(
+        '/api/sms/send/bulk',
+        messages.map((m) => number(m.to)),
+        first.text,
+      );
+    };
+  }
+  return transport;
 };
 
 /** No provider: the message stays in the outbox table; in development it is printed too. */
@@ -173,7 +228,7 @@ export const transportsFor = (
 ): Record<Channel, Transport> => {
   const local = outboxTransport(log, config.env === 'development');
   return {
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : local,
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, { pool: true }) : local,
     sms: config.termii ? termiiTransport(config.termii, 'sms') : local,
     whatsapp: config.termii ? termiiTransport(config.termii, 'whatsapp') : local,
   };

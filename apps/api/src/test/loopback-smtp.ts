@@ -70,6 +70,8 @@ export interface LoopbackSmtp {
   received: ReceivedMail[];
   /** While true, every message is refused at DATA with 451 (a temporary failure). */
   state: { refuse: boolean };
+  /** SMTP sessions opened so far. */
+  connections: () => number;
   close(): Promise<void>;
 }
 
@@ -82,8 +84,13 @@ export const startLoopbackSmtp = async (
 ): Promise<LoopbackSmtp> => {
   const received: ReceivedMail[] = [];
   const state = { refuse: false };
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
@@ -126,6 +133,7 @@ export const startLoopbackSmtp = async (
     url: `smtp://127.0.0.1:${port}`,
     received,
     state,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

@@ -17,12 +17,17 @@ export interface LoopbackTermii {
   apiKey: string;
   senderId: string;
   received: TermiiRequest[];
-  /** Answers taken in order, one per request; `ok` once they run out. */
+  /** Answers taken in order, one per request (a bulk call is one); `ok` once they run out. */
   script: TermiiBehaviour[];
   close(): Promise<void>;
 }
 
 const CHANNELS = ['generic', 'dnd', 'whatsapp'];
+/** The bulk route is SMS only. */
+const BULK_CHANNELS = ['generic', 'dnd'];
+/** The most numbers the loopback takes in one bulk `to` (Kora's cap per call). */
+const BULK_MAX = 100;
+const NUMBER = /^234\d{10}$/;
 
 /** What is wrong with a request, checked against Termii's documented fields. */
 const problemWith = (
@@ -31,15 +36,26 @@ const problemWith = (
   apiKey: string,
   senderId: string,
 ): string | undefined => {
-  if (req.method !== 'POST' || req.url !== '/api/sms/send') return 'not found';
+  const bulk = req.url === '/api/sms/send/bulk';
+  if (req.method !== 'POST' || (req.url !== '/api/sms/send' && !bulk)) return 'not found';
   if (!req.headers['content-type']?.startsWith('application/json')) return 'expected JSON';
   if (!body) return 'invalid JSON';
   if (body.api_key !== apiKey) return 'api_key';
-  if (typeof body.to !== 'string' || !/^234\d{10}$/.test(body.to)) return 'to';
+  if (bulk) {
+    const to = body.to;
+    if (
+      !Array.isArray(to) ||
+      to.length === 0 ||
+      to.length > BULK_MAX ||
+      !to.every((n) => typeof n === 'string' && NUMBER.test(n))
+    )
+      return 'to';
+  } else if (typeof body.to !== 'string' || !NUMBER.test(body.to)) return 'to';
   if (body.from !== senderId) return 'from';
   if (typeof body.sms !== 'string' || body.sms.length === 0) return 'sms';
   if (body.type !== 'plain') return 'type';
-  if (typeof body.channel !== 'string' || !CHANNELS.includes(body.channel)) return 'channel';
+  const channels = bulk ? BULK_CHANNELS : CHANNELS;
+  if (typeof body.channel !== 'string' || !channels.includes(body.channel)) return 'channel';
   return undefined;
 };
 
@@ -49,7 +65,8 @@ const reply = (res: ServerResponse, status: number, body: unknown) => {
 };
 
 /**
- * An HTTP server on 127.0.0.1 (a free port) acting as Termii's POST /api/sms/send. A request
+ * An HTTP server on 127.0.0.1 (a free port) acting as Termii's POST /api/sms/send and POST
+ * /api/sms/send/bulk (`to` an array of numbers, SMS routes only). A request
  * that breaks the documented shape is answered 422 with the field at fault (and recorded, so a
  * test sees it); a valid one as `script` says.
  */
