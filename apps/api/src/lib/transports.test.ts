@@ -25,29 +25,6 @@ describe('smtpTransport (loopback SMTP server)', () => {
   });
   afterAll(() => smtp.close());
 
-  it('reuses a few pooled connections for many messages, and lets them go on close', async () => {
-    const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>', { pool: true });
-    const before = smtp.connections();
-    const to = Array.from({ length: 30 }, (_, i) => `pooled${i}@example.com`);
-    await Promise.all(
-      to.map((address) =>
-        transport.send({
-          channel: 'email',
-          to: address,
-          subject: 'Pooled',
-          text: 'Hi',
-          html: null,
-          replyTo: null,
-        }),
-      ),
-    );
-    for (const address of to)
-      expect(smtp.received.filter((m) => m.rcptTo.includes(address))).toHaveLength(1);
-    // nodemailer's pool: at most 5 sessions, not one per message.
-    expect(smtp.connections() - before).toBeLessThanOrEqual(5);
-    transport.close?.();
-  });
-
   it('sends from, to, reply-to, subject, text and HTML, and answers the Message-ID', async () => {
     const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>');
     const content = renderMessage(

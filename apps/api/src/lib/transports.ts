@@ -62,21 +62,12 @@ const isPermanentSmtpError = (err: SmtpError): boolean => {
   return err.code === 'EENVELOPE' && (code === undefined || code >= 500);
 };
 
-/** The SMTP URL with nodemailer's connection pool on, unless the URL says otherwise. */
-const pooled = (smtpUrl: string) =>
-  /[?&]pool=/.test(smtpUrl) ? smtpUrl : `${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`;
-
 /**
- * E-mail over SMTP. With `pool`, a few connections are kept open and reused (nodemailer's pool:
- * 5 connections, 100 messages each): a bulk message does not pay a new SMTP session (and TLS
- * handshake) per recipient. The app uses the pool; `close` ends it.
+ * E-mail over SMTP, one session per message. (nodemailer's pool of 5 reused connections was
+ * measured slower: 95 against 208 deliveries/s for 10,000 e-mails, see bench/README.md.)
  */
-export const smtpTransport = (
-  smtpUrl: string,
-  from: string,
-  opts: { pool?: boolean } = {},
-): Transport => {
-  const transporter = nodemailer.createTransport(opts.pool ? pooled(smtpUrl) : smtpUrl);
+export const smtpTransport = (smtpUrl: string, from: string): Transport => {
+  const transporter = nodemailer.createTransport(smtpUrl);
   return {
     result: 'sent',
     close: () => transporter.close(),
@@ -228,7 +219,7 @@ export const transportsFor = (
 ): Record<Channel, Transport> => {
   const local = outboxTransport(log, config.env === 'development');
   return {
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, { pool: true }) : local,
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : local,
     sms: config.termii ? termiiTransport(config.termii, 'sms') : local,
     whatsapp: config.termii ? termiiTransport(config.termii, 'whatsapp') : local,
   };
