@@ -128,6 +128,10 @@ export const findSender = async (db: Executor, businessId: number) =>
  */
 export const settleMessage = async (db: Executor, id: number) => {
   const ref = refOf(id);
+  // Hooks of several dispatchers run at once: the message's row is locked first, so each counts
+  // after the one before it committed (a new snapshot per statement) and the last to run, which
+  // follows the last delivery to settle, writes the final counts. Call inside a transaction.
+  await db.execute(sql`select id from comms_messages where id = ${id} for update`);
   await db.execute(sql`
     update comms_messages m set
       delivered = c.delivered,

@@ -291,5 +291,5 @@ export const releaseDueMessages = async (db: Db): Promise<number> => {
 export const onDeliveriesSettled = async (ref: string, db: Db): Promise<void> => {
   const match = /^comms:(\d+)$/.exec(ref);
   if (!match) return;
-  await repo.settleMessage(db, Number(match[1]));
+  await db.transaction((tx) => repo.settleMessage(tx, Number(match[1])));
 };

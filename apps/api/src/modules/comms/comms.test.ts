@@ -188,11 +188,15 @@ describe('POST /v1/comms, sent now', () => {
       quietHours: true,
     });
     expect(row!.text).toContain('Hi Sade, the gym opens at 6am. Call 08031112233.');
-    const release = quietHoursRelease(before).getTime();
-    expect(row!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(release - 1000);
-    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(
-      quietHoursRelease(new Date()).getTime() + 1000,
-    );
+    // Due at the end of the quiet hours (now, in the daytime). Unless the dispatcher, woken by
+    // the send, has claimed it already: then its lease moved the time (and it was due).
+    if (row!.attempts === 0) {
+      const release = quietHoursRelease(before).getTime();
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(release - 1000);
+      expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(
+        quietHoursRelease(new Date()).getTime() + 1000,
+      );
+    }
   });
 
   it('counts the parts of the longest SMS sent', async () => {
@@ -489,10 +493,19 @@ describe('delivery', () => {
       .where(inArray(outbox.id, ids));
     const res = await call(t.app, 'POST', `/v1/comms/${message.id}/retry`, { token: gym.token });
     expect(res.statusCode).toBe(200);
+    // Retry wakes the dispatcher: the row may already be claimed (its attempt counted, the
+    // error still kept until it goes) or delivered by now.
     const [row] = await deliveriesOf(message.id);
     expect(['pending', 'stored']).toContain(row!.status);
-    if (row!.status === 'pending')
-      expect(row).toMatchObject({ attempts: 0, lastError: 'mailbox full' });
+    if (row!.status === 'pending') {
+      expect(row!.lastError).toBe('mailbox full');
+      expect(row!.attempts).toBeLessThanOrEqual(1);
+    }
+    await t.app.ctx.dispatcher.flush();
+    expect((await deliveriesOf(message.id))[0]).toMatchObject({
+      status: 'stored',
+      lastError: null,
+    });
   });
 });
 
