@@ -8,7 +8,7 @@ import Underline from '@tiptap/extension-underline';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { MESSAGE_PLACEHOLDERS } from '@kora/shared';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   FONT_SIZES,
   FontSize,
@@ -16,6 +16,31 @@ import {
   insertPlaceholder,
   placeholderText,
 } from '../editor-commands';
+
+/** A toolbar button opening a menu of `children` (Menu.Item, Menu.Label). */
+function ToolbarMenu(props: {
+  icon: ReactNode;
+  label: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Menu position="bottom-start" withinPortal={false}>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={props.icon}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          disabled={props.disabled}
+        >
+          {props.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>{props.children}</Menu.Dropdown>
+    </Menu>
+  );
+}
 
 /** What the editor holds after each change: its HTML, and its text (for the SMS count). */
 export interface EditorChange {
@@ -110,59 +135,41 @@ export function MessageEditor(props: MessageEditorProps) {
             <RichTextEditor.BulletList />
             <RichTextEditor.OrderedList />
           </RichTextEditor.ControlsGroup>
-          <Menu position="bottom-start" withinPortal={false}>
-            <Menu.Target>
-              <Button
-                variant="default"
-                size="compact-sm"
-                leftSection={<IconTextSize size={16} aria-hidden />}
-                rightSection={<IconChevronDown size={14} aria-hidden />}
-                disabled={disabled}
+          <ToolbarMenu
+            icon={<IconTextSize size={16} aria-hidden />}
+            label="Font size"
+            disabled={disabled}
+          >
+            {FONT_SIZES.map(({ label, size }) => (
+              <Menu.Item
+                key={label}
+                onClick={() => editor && applyFontSize(editor, size)}
+                style={size ? { fontSize: size } : undefined}
               >
-                Font size
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {FONT_SIZES.map(({ label, size }) => (
-                <Menu.Item
-                  key={label}
-                  onClick={() => editor && applyFontSize(editor, size)}
-                  style={size ? { fontSize: size } : undefined}
-                >
-                  {label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Menu position="bottom-start" withinPortal={false}>
-            <Menu.Target>
-              <Button
-                variant="default"
-                size="compact-sm"
-                leftSection={<IconBraces size={16} aria-hidden />}
-                rightSection={<IconChevronDown size={14} aria-hidden />}
-                disabled={disabled}
+                {label}
+              </Menu.Item>
+            ))}
+          </ToolbarMenu>
+          <ToolbarMenu
+            icon={<IconBraces size={16} aria-hidden />}
+            label="Placeholders"
+            disabled={disabled}
+          >
+            <Menu.Label>Filled in for each recipient</Menu.Label>
+            {MESSAGE_PLACEHOLDERS.map(({ key, label }) => (
+              <Menu.Item
+                key={key}
+                onClick={() => editor && insertPlaceholder(editor, key)}
+                rightSection={
+                  <code style={{ fontSize: 'var(--mantine-font-size-xs)' }}>
+                    {placeholderText(key)}
+                  </code>
+                }
               >
-                Placeholders
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Filled in for each recipient</Menu.Label>
-              {MESSAGE_PLACEHOLDERS.map(({ key, label }) => (
-                <Menu.Item
-                  key={key}
-                  onClick={() => editor && insertPlaceholder(editor, key)}
-                  rightSection={
-                    <code style={{ fontSize: 'var(--mantine-font-size-xs)' }}>
-                      {placeholderText(key)}
-                    </code>
-                  }
-                >
-                  {label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+                {label}
+              </Menu.Item>
+            ))}
+          </ToolbarMenu>
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content mih={180} />
       </RichTextEditor>
