@@ -1,6 +1,7 @@
-// Bundles the API (and @kora/shared, which is TypeScript source) into dist/server.js;
-// npm packages stay external and load from node_modules. Copies the SQL migrations beside it.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+// Bundles the API (and @kora/shared, which is TypeScript source) into dist/server.js and the
+// command line (`kora publish`) into dist/cli.js; npm packages stay external and load from
+// node_modules. Copies the SQL migrations and the demo blog articles (content/blog) beside them.
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -8,7 +9,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts' },
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,4 +23,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api built: dist/server.js');
+const demoArticles = new URL('../../content/blog', import.meta.url);
+if (existsSync(demoArticles)) cpSync(demoArticles, 'dist/content/blog', { recursive: true });
+console.log('api built: dist/server.js, dist/cli.js');

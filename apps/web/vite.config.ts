@@ -1,22 +1,153 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { reporters } from '../../vitest.reporters';
+import type { RenderContext, SitePage } from './src/site/render';
 
-export default defineConfig({
-  plugins: [react()],
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** The API in development (the dev server proxies /v1 to it). */
+const API = 'http://localhost:3000';
+
+/** The public site's page for a path, fetching blog articles from the API; null: not a site page. */
+async function devSitePage(url: URL): Promise<SitePage | null> {
+  const fixed: Record<string, SitePage> = {
+    '/': { kind: 'landing' },
+    '/contact': { kind: 'contact', path: '/contact' },
+    '/contact-sales': { kind: 'contact', path: '/contact-sales' },
+    '/privacy': { kind: 'privacy' },
+    '/terms': { kind: 'terms' },
+  };
+  const path = url.pathname.replace(/(.)\/$/, '$1');
+  if (fixed[path]) return fixed[path];
+  if (path === '/blog') {
+    const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+    try {
+      const res = await fetch(`${API}/v1/blog_articles?page=${page}`);
+      if (!res.ok) throw new Error(String(res.status));
+      const { data, meta } = await res.json();
+      return { kind: 'blog', articles: data, page, pages: meta?.pages ?? 1 };
+    } catch {
+      return { kind: 'blog', articles: null, page, pages: 1 };
+    }
+  }
+  const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+  if (slug) {
+    const res = await fetch(`${API}/v1/blog_articles/slug/${slug}`).catch(() => null);
+    const article = res?.ok ? (await res.json()).data : null;
+    return { kind: 'article', slug: decodeURIComponent(slug), article };
+  }
+  return null;
+}
+
+/**
+ * `vite dev` answers the public site's pages the way the API does in production: rendered on
+ * the server by src/site/render.tsx (reloaded on every request), with the stylesheet inlined
+ * and the browser script served by Vite.
+ */
+function sitePagesInDev(): Plugin {
+  return {
+    name: 'kora-site-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
+        try {
+          const url = new URL(req.url, 'http://localhost');
+          const page = await devSitePage(url);
+          if (!page) return next();
+          const render = (await server.ssrLoadModule('/src/site/render.tsx')) as {
+            renderSitePage: (page: SitePage, ctx: RenderContext) => string;
+          };
+          const ctx: RenderContext = {
+            origin: `http://${req.headers.host ?? 'localhost:5173'}`,
+            assets: {
+              css: readFileSync(here('./src/site/site.css'), 'utf8'),
+              scripts: ['/src/site/client.ts'],
+            },
+          };
+          const missing = page.kind === 'article' && !page.article;
+          res.statusCode = missing ? 404 : 200;
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(render.renderSitePage(page, ctx));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * Every text file of the client build also written as .br and .gz (the strongest settings: done
+ * once here, never per request); the server sends the one the browser accepts.
+ */
+const precompressed = () =>
+  compression({
+    include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+    threshold: 0,
+    algorithms: [
+      defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      defineAlgorithm('gzip', { level: 9 }),
+    ],
+  });
+
+/** What runs in the browser: the back office, and the public site's small script. */
+const BROWSER_ENTRIES: Record<string, string> = {
+  index: here('./index.html'),
+  site: here('./src/site/client.ts'),
+};
+/** What runs on the server: the site's renderer, and the sign-in pages drawn ahead of time. */
+const SERVER_ENTRIES: Record<string, string> = {
+  render: here('./src/site/render.tsx'),
+  prerender: here('./src/app/prerender.tsx'),
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), sitePagesInDev(), ...(isSsrBuild ? [] : [precompressed()])],
   // '@/…' is src/: shared code (lib, components) is imported by that path from any depth.
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': here('./src') } },
   server: {
     port: 5173,
     proxy: {
-      '/v1': 'http://localhost:3000',
-      '/uploads': 'http://localhost:3000',
-      '/dev': 'http://localhost:3000',
+      '/v1': API,
+      '/uploads': API,
+      '/dev': API,
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+  // The site's server renderer (dist/server/render.js) carries React and everything it uses,
+  // so the API loads it without the web app's node_modules.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
+  // …in its production build only (the development builds of React would double its size).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node20',
+        rolldownOptions: {
+          // The site's renderer, and the sign-in pages drawn ahead of time (app/prerender.tsx).
+          input: SERVER_ENTRIES,
+          output: { entryFileNames: '[name].js', format: 'es' },
+        },
+      }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        chunkSizeWarningLimit: 900,
+        // The manifest tells the server which files are the site's script and stylesheet.
+        manifest: true,
+        rolldownOptions: {
+          // The back office (index.html) and the public site's small script, which shares
+          // nothing with it.
+          input: BROWSER_ENTRIES,
+        },
+      },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
@@ -25,4 +156,4 @@ export default defineConfig({
     testTimeout: 20_000,
     css: false,
   },
-});
+}));

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BLOG_PAGE_SIZE } from '@kora/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -9,8 +10,10 @@ import { pruneRateLimits } from './lib/rate-limit';
 import { errorForLog, redactDeep, requestForLog } from './lib/redact';
 import { transportsFor } from './lib/transports';
 import { MODULES } from './modules';
+import { articleBySlug, listArticles } from './modules/blog/blog.service';
 import { findSessionUser } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
 import { apiRateLimitPlugin } from './plugins/rate-limit';
@@ -81,6 +84,7 @@ export const buildApp = async (
 
   await app.register(errorHandler);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin, { enabled: config.httpCompression });
   await app.register(apiRateLimitPlugin, config.apiRateLimit);
   await app.register(uploadsParserPlugin);
   await app.register(docsPlugin);
@@ -94,6 +98,12 @@ export const buildApp = async (
   await app.register(webPlugin, {
     root: config.webDist,
     apiPrefixes: ['/v1/', '/docs', ...modules.flatMap((m) => m.prefixes ?? [])],
+    origin: config.appUrl,
+    // The site's blog pages are drawn from the blog's articles.
+    blog: {
+      list: (page) => listArticles(ctx.db, { page, perPage: BLOG_PAGE_SIZE }),
+      bySlug: (slug) => articleBySlug(ctx.db, slug),
+    },
   });
 
   // Every instance follows the deliveries it settles, whether or not it runs the periodic jobs.

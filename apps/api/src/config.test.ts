@@ -60,4 +60,25 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBe('postgres://kora:pw@db:5432/kora');
   });
+
+  it('sends contact requests to SALES_EMAIL, else a local address, else MAIL_FROM in production', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ DATA_DIR: dataDir(), SALES_EMAIL: 'sales@irongym.ng' }).salesEmail).toBe(
+      'sales@irongym.ng',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir() }).salesEmail).toBe('sales@kora.local');
+    expect(loadConfig(production).salesEmail).toBe('no-reply@kora.ng');
+    expect(loadConfig({ ...production, MAIL_FROM: 'Kora Sales <hello@kora.ng>' }).salesEmail).toBe(
+      'hello@kora.ng',
+    );
+    expect(loadConfig({ ...production, SALES_EMAIL: 'sales@kora.ng' }).salesEmail).toBe(
+      'sales@kora.ng',
+    );
+    expect(() => loadConfig({ ...production, MAIL_FROM: 'Kora' })).toThrow(
+      /SALES_EMAIL: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SALES_EMAIL: 'not-an-address' })).toThrow(
+      /SALES_EMAIL: must be an e-mail address/,
+    );
+  });
 });

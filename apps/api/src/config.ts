@@ -42,6 +42,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   API_RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  HTTP_COMPRESSION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -83,6 +84,8 @@ export interface Config {
   /** Requests per minute per IP across the whole API. */
   /** The general API limit: per signed-in user, and per IP for calls without a sign-in. */
   apiRateLimit: { enabled: boolean; perUserPerMinute: number; perIpPerMinute: number };
+  /** Compress the API's answers (and the blog's pages) over 1 kB on the fly. */
+  httpCompression: boolean;
   s3?: {
     bucket: string;
     region: string;
@@ -94,13 +97,38 @@ export interface Config {
   };
   /** `route`: Termii's SMS route, `generic` or `dnd` (reaches numbers on Do-Not-Disturb). */
   termii?: { apiKey: string; senderId: string; baseUrl: string; route?: 'generic' | 'dnd' };
-  salesEmail?: string;
+  /** Where contact-form requests are e-mailed (see salesEmailOf). */
+  salesEmail: string;
   webDist: string;
   /** Run the background dispatcher (off in tests, which run it by hand). */
   runJobs: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/** Where contact requests go in development and tests when SALES_EMAIL is not set. */
+export const DEVELOPMENT_SALES_EMAIL = 'sales@kora.local';
+
+/** The address of a From header: `Kora <hello@kora.ng>` or `hello@kora.ng`. */
+const addressOf = (from: string): string | undefined => {
+  const candidate = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+  return z.email().safeParse(candidate).success ? candidate : undefined;
+};
+
+/**
+ * SALES_EMAIL when set; otherwise `sales@kora.local` in development and tests (the local
+ * outbox), and in production the address of MAIL_FROM (so a deployment without it still
+ * starts; set SALES_EMAIL so requests reach the sales team).
+ */
+const salesEmailOf = (e: Env, isProduction: boolean): string => {
+  if (e.SALES_EMAIL) return e.SALES_EMAIL;
+  if (!isProduction) return DEVELOPMENT_SALES_EMAIL;
+  const fromAddress = addressOf(e.MAIL_FROM);
+  if (fromAddress) return fromAddress;
+  throw new ConfigError(
+    'Invalid configuration:\n  SALES_EMAIL: required when NODE_ENV=production and MAIL_FROM has no e-mail address',
+  );
+};
 
 /** In development the secret is generated once and kept in DATA_DIR, so a restart keeps sessions. */
 const developmentSecret = (dataDir: string): string => {
@@ -147,6 +175,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMinutes: e.AUTH_RATE_LIMIT_WINDOW_MINUTES,
     },
+    httpCompression: e.HTTP_COMPRESSION === 'on',
     apiRateLimit: {
       enabled: e.NODE_ENV !== 'test',
       perUserPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
@@ -171,7 +200,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           route: e.TERMII_ROUTE,
         }
       : undefined,
-    salesEmail: e.SALES_EMAIL,
+    salesEmail: salesEmailOf(e, isProduction),
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(here, '../../web/dist'),
     runJobs: e.NODE_ENV !== 'test',
   };

@@ -140,6 +140,15 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     channel: 'email',
     message: '<p>Hello {{first_name}}</p>',
   },
+  createContactRequest: {
+    business_name: 'Iron Paradise Gym',
+    business_email: `fuzz.${Math.random().toString(36).slice(2)}@example.com`,
+    member_stats: '50-100',
+    features: ['Streamlined membership management', 'Gym growth strategy'],
+    how_you_found_us: 'Instagram',
+    contact_number: '08031234567',
+    additional_information: 'Two branches.\nCall after 5 pm.',
+  },
 });
 
 interface Ids {
@@ -407,9 +416,16 @@ describe('fuzzing every route from its contract', () => {
 
   it('stored nothing invalid', async () => {
     const junk: string[] = [];
-    const multiLine = new Set(['address', 'home_address']);
+    const multiLine = new Set(['address', 'home_address', 'additional_information']);
     const names = new Set(['first_name', 'last_name', 'name', 'business_name', 'city']);
-    for (const table of ['users', 'businesses', 'members', 'subscription_types', 'payments']) {
+    for (const table of [
+      'users',
+      'businesses',
+      'members',
+      'subscription_types',
+      'payments',
+      'sales_tickets',
+    ]) {
       const rows = (await t.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
         rows?: Record<string, unknown>[];
       };

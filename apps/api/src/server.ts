@@ -1,5 +1,8 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { demoArticlesDir, publishDemoArticles } from './modules/blog/blog.publish';
 
 const main = async () => {
   let config;
@@ -13,6 +16,14 @@ const main = async () => {
     throw err;
   }
   const app = await buildApp(config);
+  if (!config.isProduction) {
+    // A blog to look at in development: the demo articles, when it has none yet.
+    const dir = demoArticlesDir(dirname(fileURLToPath(import.meta.url)));
+    await publishDemoArticles(app.ctx.db, dir).then(
+      (count) => count && app.log.info(`Published ${count} demo blog articles from ${dir}`),
+      (err: unknown) => app.log.warn({ err }, 'demo blog articles not published'),
+    );
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,11 +1,22 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/preload-page';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = (container: HTMLElement) =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+/** Starts the app in `#root` (called by boot.ts). */
+export const startApp = async (): Promise<void> => {
+  const container = document.getElementById('root')!;
+  // The server drew this page ahead of time (sign-in, sign-up): its code comes first, so the
+  // app's first render is the same page and replaces it without a loading spinner in between.
+  if (container.hasChildNodes()) {
+    await preloadPage(window.location.pathname).catch(() => undefined);
+  }
+  render(container);
+};

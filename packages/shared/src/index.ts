@@ -15,3 +15,5 @@ export * from './comms';
 export * from './contract';
 export * from './text';
 export * from './messages';
+export * from './site';
+export * from './web-routes';

@@ -18,6 +18,26 @@ const TEXT_ALIGN = [/^(?:left|center|right|justify)$/];
 /** The editor's sizes in rem, or pixels up to 48. */
 const FONT_SIZE = [/^(?:0\.75|0\.875|1|1\.125|1\.25|1\.5|2)rem$/, /^(?:[1-9]|[1-3]\d|4[0-8])px$/];
 
+/** Tags removed together with their content by every sanitiser (their text is never shown). */
+export const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'title',
+  'head',
+  'svg',
+  'math',
+  'xmp',
+  'noembed',
+  'noframes',
+];
+
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -56,24 +76,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Dropped with everything inside them (other unknown tags keep their text).
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'template',
-    'title',
-    'head',
-    'svg',
-    'math',
-    'xmp',
-    'noembed',
-    'noframes',
-  ],
+  nonTextTags: DROPPED_WITH_CONTENT,
 };
 
 /**

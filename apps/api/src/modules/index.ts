@@ -1,6 +1,8 @@
 import { authModule } from './auth';
+import { blogModule } from './blog';
 import { businessModule } from './business';
 import { commsModule } from './comms';
+import { contactModule } from './contact';
 import { devModule } from './dev';
 import { healthModule } from './health';
 import { membersModule } from './members';
@@ -23,5 +25,7 @@ export const MODULES: readonly KoraModule[] = [
   subscriptionsModule,
   usersModule,
   commsModule,
+  blogModule,
+  contactModule,
   devModule,
 ];

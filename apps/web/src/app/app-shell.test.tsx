@@ -42,15 +42,23 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('shows the public landing page at /', async () => {
-    open('/');
-    expect(
-      await screen.findByRole('heading', { name: 'Run your gym, not spreadsheets' }),
-    ).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Log in' })[0]).toHaveAttribute('href', '/login');
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
+  it.each(['/', '/blog/some-article', '/privacy'])(
+    'loads the public site page %s from the server as a whole page',
+    async (path) => {
+      window.sessionStorage.clear();
+      open(path);
+      // The app hands the page to the server (a whole-page load) and shows a loader meanwhile.
+      expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+      expect(window.sessionStorage.getItem('kora.site-load')).toMatch(new RegExp(`^${path}\\|`));
+    },
+  );
+
+  it('offers a link instead of looping when the server answered the app for a site page', async () => {
+    window.sessionStorage.setItem('kora.site-load', `/terms|${Date.now()}`);
+    open('/terms');
+    expect(await screen.findByRole('link', { name: 'Open /terms' })).toHaveAttribute(
       'href',
-      '/signup',
+      '/terms',
     );
   });
 
@@ -169,9 +177,8 @@ describe('the shell', () => {
     );
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'Run your gym, not spreadsheets' }),
-    ).toBeInTheDocument();
+    // The landing page is the server's: the browser loads it as a whole page.
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(logout).toHaveBeenCalledWith('r1');
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();

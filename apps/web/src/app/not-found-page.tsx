@@ -22,7 +22,7 @@ export function NotFoundPage() {
               Go to Dashboard
             </Button>
           ) : (
-            <Button component={Link} to="/">
+            <Button component="a" href="/">
               Go to Home
             </Button>
           )}

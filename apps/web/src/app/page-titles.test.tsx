@@ -23,12 +23,6 @@ describe('each page names its browser tab', () => {
     ['/no-such-page', 'Page not found · Kora'],
   ])('signed out, %s is "%s"', titleAt);
 
-  it('the landing page is the product name alone', async () => {
-    document.title = 'Sign in · Kora';
-    renderRoutes(routes, { path: '/' });
-    await vi.waitFor(() => expect(document.title).toBe('Kora'), { timeout: 5000 });
-  });
-
   it.each([
     ['/dashboard', 'Dashboard · Kora'],
     ['/profile', 'Profile · Kora'],

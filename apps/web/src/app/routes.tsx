@@ -1,20 +1,22 @@
 import type { RouteObject } from 'react-router';
 import type { FeatureRoute, RouteAccess } from '@/lib/feature';
+import { SITE_PATHS } from '@kora/shared';
 import { lazyPage } from '@/lib/lazy-page';
-import { usePageTitle } from '@/lib/use-page-title';
 import { ErrorPage } from './error-page';
 import { FEATURES } from './features';
 import { GuestOnly, RequireAuth } from './guards';
 import type { BusinessRouteHandle } from './layout/require-business';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
+import { SitePageLoad } from './site-page-load';
 
 /*
  * The route table, made from the features' pages (app/features.ts). Every page is loaded on
- * demand, so the public pages never load the back-office code.
+ * demand. The public site (landing page, blog, contact, policies) is not part of this app: the
+ * server renders it as plain HTML, so a visitor never downloads the back office; reaching one of
+ * its paths from inside the app loads it as a whole page.
  */
 
-const LandingPage = lazyPage(() => import('@/site/landing-page'), 'LandingPage');
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
 const RequireBusiness = lazyPage(() => import('./layout/require-business'), 'RequireBusiness');
 
@@ -39,18 +41,12 @@ const toRoutes = ({ path, page: Page, ...page }: FeatureRoute): RouteObject[] =>
 
 const appPages = pagesFor('app');
 
-/** The landing page names its tab after the product alone. */
-function Landing() {
-  usePageTitle(undefined);
-  return <LandingPage />;
-}
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', element: <Landing /> },
+      ...SITE_PATHS.map((path) => ({ path, element: <SitePageLoad /> })),
       ...pagesFor('open').flatMap(toRoutes),
       { element: <GuestOnly />, children: pagesFor('guest').flatMap(toRoutes) },
       {

@@ -7,3 +7,4 @@ export * from './payments';
 export * from './subscriptions';
 export * from './idempotency';
 export * from './comms';
+export * from './site';

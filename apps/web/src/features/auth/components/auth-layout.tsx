@@ -1,6 +1,5 @@
 import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { KoraLogo } from '@/components/kora-logo';
 
 interface AuthLayoutProps {
@@ -25,7 +24,8 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
       <Center>
         <Stack w="100%" maw={460} gap="lg">
           <Center>
-            <Anchor component={Link} to="/" underline="never" aria-label="Kora home">
+            {/* The site is served by the server, not this app: a full page load. */}
+            <Anchor href="/" underline="never" aria-label="Kora home">
               <KoraLogo size={36} />
             </Anchor>
           </Center>

@@ -1,0 +1,9 @@
+import type { KoraModule } from '../module';
+import { blogRoutes } from './blog.routes';
+
+/** The public blog, robots.txt and the sitemap (articles are published by `kora publish`). */
+export const blogModule: KoraModule = {
+  name: 'blog',
+  prefixes: ['/robots.txt', '/sitemap.xml'],
+  routes: blogRoutes,
+};

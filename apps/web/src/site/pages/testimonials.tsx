@@ -1,0 +1,102 @@
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconPlayerPause,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
+import { TESTIMONIALS } from './landing-content';
+
+/*
+ * Three testimonials. The browser script shows one at a time and moves on every few seconds
+ * (never under reduced motion); without scripting, all three show and the controls do not.
+ */
+export function Testimonials() {
+  return (
+    <section
+      id="testimonials"
+      className="section section-alt"
+      aria-labelledby="testimonials-title"
+      tabIndex={-1}
+    >
+      <div className="container">
+        <div className="section-head">
+          <p className="eyebrow">Testimonials</p>
+          <h2 id="testimonials-title">Gym owners across Nigeria</h2>
+          <p className="lede">What changes when the front desk runs on Kora.</p>
+        </div>
+        <div
+          className="carousel"
+          role="region"
+          aria-roledescription="carousel"
+          aria-label="Testimonials from gym owners"
+          data-carousel=""
+        >
+          <div className="slides" aria-live="off" data-slides="">
+            {TESTIMONIALS.map((t, i) => (
+              <div
+                key={t.name}
+                className="slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${TESTIMONIALS.length}`}
+                hidden={i > 0}
+                data-slide=""
+              >
+                <figure>
+                  <blockquote>
+                    <p>“{t.quote}”</p>
+                  </blockquote>
+                  <figcaption>
+                    <strong>{t.name}</strong>
+                    <span>
+                      {t.role}, {t.gym}, {t.city}
+                    </span>
+                  </figcaption>
+                </figure>
+              </div>
+            ))}
+          </div>
+          <div className="carousel-controls">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Stop automatic rotation"
+              data-carousel-toggle=""
+            >
+              <IconPlayerPause size={20} aria-hidden="true" focusable="false" data-icon="pause" />
+              <IconPlayerPlay size={20} aria-hidden="true" focusable="false" data-icon="play" />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Previous testimonial"
+              data-carousel-prev=""
+            >
+              <IconChevronLeft size={20} aria-hidden="true" focusable="false" />
+            </button>
+            <div className="dots">
+              {TESTIMONIALS.map((t, i) => (
+                <button
+                  key={t.name}
+                  type="button"
+                  className="dot"
+                  aria-label={`Show testimonial ${i + 1}: ${t.name}`}
+                  aria-current={i === 0 ? 'true' : undefined}
+                  data-carousel-dot={i}
+                />
+              ))}
+            </div>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Next testimonial"
+              data-carousel-next=""
+            >
+              <IconChevronRight size={20} aria-hidden="true" focusable="false" />
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
