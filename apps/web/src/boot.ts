@@ -5,13 +5,24 @@ import '@mantine/notifications/styles.css';
 
 /*
  * The app's first script. When the server drew the page ahead of time (sign-in, sign-up), the
- * browser paints it first and the app's code starts after that first frame; otherwise the app
- * starts at once.
+ * browser paints it first and the app starts after that first frame, its largest libraries
+ * evaluated one task at a time so a cheap phone keeps answering (scrolling the page) while the
+ * app starts; otherwise the app starts at once.
  */
-const start = () => import('./main').then((app) => app.startApp());
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const startInSteps = async () => {
+  // React DOM first, alone (importing a library's whole namespace this way keeps it whole:
+  // only React DOM, whose client entry is small, is taken apart from the rest).
+  await import('react-dom/client');
+  await nextTask();
+  const app = await import('./main');
+  await nextTask();
+  await app.startApp();
+};
 
 if (document.getElementById('root')?.hasChildNodes()) {
-  requestAnimationFrame(() => setTimeout(() => void start(), 0));
+  requestAnimationFrame(() => setTimeout(() => void startInSteps(), 0));
 } else {
-  void start();
+  void import('./main').then((app) => app.startApp());
 }

@@ -1,14 +1,17 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/preload-page';
 
-const render = (container: HTMLElement) =>
-  createRoot(container).render(
+const render = (container: HTMLElement) => {
+  const root = createRoot(container);
+  root.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  return root;
+};
 
 /** Starts the app in `#root` (called by boot.ts). */
 export const startApp = async (): Promise<void> => {
@@ -17,6 +20,10 @@ export const startApp = async (): Promise<void> => {
   // app's first render is the same page and replaces it without a loading spinner in between.
   if (container.hasChildNodes()) {
     await preloadPage(window.location.pathname).catch(() => undefined);
+    // Rendered in slices (a transition yields to the browser every few milliseconds): the drawn
+    // page stays on screen, scrollable, until the app's page replaces it in one commit.
+    startTransition(() => void render(container));
+    return;
   }
   render(container);
 };
