@@ -2,23 +2,24 @@
  * What search engines read: robots.txt (the public site may be indexed, the back office and the
  * API may not) and sitemap.xml (the public pages and every article).
  */
+import { SITE_PATHS, WEB_APP_PATHS } from '@kora/shared';
 
-/** The public site's pages besides the articles. */
-export const PUBLIC_PAGES = ['/', '/blog', '/contact', '/contact-sales', '/privacy', '/terms'];
+/** The public site's pages besides the articles (one per article is added). */
+export const PUBLIC_PAGES = SITE_PATHS.filter((path) => !path.includes(':'));
 
-/** The back office, the API and the tools: never indexed (sign-in and sign-up may be). */
+/** Pages anyone may find from a search engine although they belong to the app. */
+const INDEXABLE_APP_PAGES = new Set(['/login', '/signup', '/forgot-password']);
+
+/**
+ * Never indexed: every page of the app but sign-in and sign-up (each as its first segment:
+ * `/members` covers `/members/12`), the API and the tools.
+ */
 export const PRIVATE_PATHS = [
-  '/dashboard',
-  '/members',
-  '/subscription-plans',
-  '/subscriptions',
-  '/payments',
-  '/users',
-  '/communications',
-  '/settings',
-  '/profile',
-  '/change-password',
-  '/set-password',
+  ...new Set(
+    WEB_APP_PATHS.map((path) => `/${path.split('/')[1]}`).filter(
+      (path) => !INDEXABLE_APP_PAGES.has(path),
+    ),
+  ),
   '/v1/',
   '/uploads/',
   '/dev/',
