@@ -7,6 +7,7 @@ import type { Role } from './auth';
  * the same reason.
  */
 export const ACTIONS = [
+  'dashboard.read',
   'members.read',
   'members.write',
   'plans.read',

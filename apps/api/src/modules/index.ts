@@ -3,6 +3,7 @@ import { blogModule } from './blog';
 import { businessModule } from './business';
 import { commsModule } from './comms';
 import { contactModule } from './contact';
+import { dashboardModule } from './dashboard';
 import { devModule } from './dev';
 import { healthModule } from './health';
 import { membersModule } from './members';
@@ -25,6 +26,7 @@ export const MODULES: readonly KoraModule[] = [
   subscriptionsModule,
   usersModule,
   commsModule,
+  dashboardModule,
   blogModule,
   contactModule,
   devModule,

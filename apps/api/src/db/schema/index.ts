@@ -8,3 +8,4 @@ export * from './subscriptions';
 export * from './idempotency';
 export * from './comms';
 export * from './site';
+export * from './dashboard';

@@ -23,6 +23,11 @@ export const subscriptions = pgTable(
     planDuration: integer('plan_duration').notNull(),
     amountKobo: kobo('amount_kobo'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The member's first subscription ever (a new member, not a renewal). Set by the database
+     * when the row is written (trigger `subscriptions_before_insert`).
+     */
+    isFirst: boolean('is_first').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -41,6 +41,7 @@ import {
   verifyLinkToken,
 } from '../../lib/tokens';
 import * as repo from './auth.repository';
+import { recordTeamEvent } from '../users/team-events';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -316,6 +317,13 @@ export const confirmPasswordReset = async (ctx: AppContext, input: ResetPassword
       ...(payload.type === 'setup' ? { isActive: true } : {}),
     });
     await endSessions(tx, user.id);
+    if (payload.type === 'setup' && user.businessId)
+      await recordTeamEvent(tx, {
+        businessId: user.businessId,
+        kind: 'joined',
+        user: { ...user, ...names },
+        role: user.role,
+      });
     return user.email;
   });
   return { email };

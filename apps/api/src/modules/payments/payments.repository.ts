@@ -4,6 +4,13 @@ import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions } from '../../db/schema';
 import { readPage } from '../../lib/paging';
+import {
+  ALL_DAYS,
+  asNumber,
+  countPaymentDays,
+  paymentDaysOf,
+  rowsOf,
+} from '../dashboard/payment-days';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
@@ -152,34 +159,53 @@ export const listPayments = async (
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(payments).where(where),
+    countPayments(db, businessId, filters, where),
   );
 };
 
-const kobo = (condition?: SQL) =>
-  sql`coalesce(sum(${payments.amountKobo})${condition ? sql` filter (where ${condition})` : sql``}, 0)::bigint`.mapWith(
-    Number,
+/**
+ * How many payments match: one member's are counted directly (a few rows of its index); any
+ * other filter (plan, method, days) is answered by the daily roll-up, which does not grow with
+ * the payments.
+ */
+const countPayments = async (
+  db: Executor,
+  businessId: number,
+  filters: PaymentFilters,
+  where: SQL,
+): Promise<{ total: number }[]> => {
+  if (filters.memberId) return db.select({ total: count() }).from(payments).where(where);
+  const total = await countPaymentDays(
+    db,
+    businessId,
+    { from: filters.from ?? ALL_DAYS.from, to: filters.to ?? ALL_DAYS.to },
+    { planId: filters.planId, method: filters.method },
   );
+  return [{ total }];
+};
 
-/** Count and kobo sums over all the business's payments, by the Lagos day they were recorded. */
+/**
+ * Count and kobo sums over all the business's payments, by the Lagos day they were recorded:
+ * closed days from the daily roll-up, today live.
+ */
 export const paymentSummary = async (
   db: Executor,
   businessId: number,
   days: { today: string; monthStart: string; yearStart: string },
-) =>
-  (
-    await db
-      .select({
-        count: count(),
-        total: kobo(),
-        today: kobo(eq(payments.paidOn, days.today)),
-        thisMonth: kobo(
-          and(gte(payments.paidOn, days.monthStart), lte(payments.paidOn, days.today)),
-        ),
-        yearToDate: kobo(
-          and(gte(payments.paidOn, days.yearStart), lte(payments.paidOn, days.today)),
-        ),
-      })
-      .from(payments)
-      .where(eq(payments.businessId, businessId))
-  )[0]!;
+) => {
+  const row = rowsOf<Record<'count' | 'total' | 'today' | 'month' | 'year', unknown>>(
+    await db.execute(sql`
+      select coalesce(sum(payments), 0)::bigint as count, coalesce(sum(kobo), 0)::bigint as total,
+        coalesce(sum(kobo) filter (where day = ${days.today}), 0)::bigint as today,
+        coalesce(sum(kobo) filter (where day between ${days.monthStart} and ${days.today}), 0)::bigint as month,
+        coalesce(sum(kobo) filter (where day between ${days.yearStart} and ${days.today}), 0)::bigint as year
+      from ${paymentDaysOf(businessId, ALL_DAYS)} d`),
+  )[0];
+  return {
+    count: asNumber(row?.count),
+    total: asNumber(row?.total),
+    today: asNumber(row?.today),
+    thisMonth: asNumber(row?.month),
+    yearToDate: asNumber(row?.year),
+  };
+};

@@ -12,6 +12,7 @@ import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/erro
 import type { Tenant } from '../../plugins/tenancy';
 import { dropInvitationLinks, endSessions, sendInvitation } from '../auth/auth.service';
 import * as repo from './users.repository';
+import { recordTeamEvent } from './team-events';
 
 export const MESSAGES = {
   notFound: 'User not found.',
@@ -128,6 +129,13 @@ export const invite = async (
             throw err;
           });
       }
+      await recordTeamEvent(tx, {
+        businessId,
+        kind: 'invited',
+        user,
+        role: input.role,
+        by: tenant,
+      });
       await sendInvitation(ctx, tx, {
         user,
         businessName: business.name,
@@ -182,7 +190,16 @@ export const changeRole = async (
 ): Promise<TeamUser> => {
   await ctx.db.transaction(async (tx) => {
     const user = await lockChangeable(tx, tenant.businessId, id);
-    if (user.role !== input.role) await repo.setRole(tx, user.id, input.role);
+    if (user.role !== input.role) {
+      await repo.setRole(tx, user.id, input.role);
+      await recordTeamEvent(tx, {
+        businessId: tenant.businessId,
+        kind: 'role_changed',
+        user,
+        role: input.role,
+        by: tenant,
+      });
+    }
   });
   return getTeamUser(ctx.db, tenant.businessId, id);
 };
@@ -202,6 +219,13 @@ export const removeFromTeam = async (
     const user = await lockChangeable(tx, tenant.businessId, id);
     if (user.id === tenant.userId) throw forbidden(MESSAGES.notYourself, 'CANNOT_REMOVE_SELF');
     await dropInvitationLinks(tx, user.id);
+    await recordTeamEvent(tx, {
+      businessId: tenant.businessId,
+      kind: user.isActive ? 'removed' : 'invitation_revoked',
+      user,
+      role: user.role,
+      by: tenant,
+    });
     if (!user.passwordHash) {
       await repo.deleteUser(tx, user.id);
     } else {

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { dashboardContracts as api } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/contract-route';
+import { tenantOf } from '../../plugins/tenancy';
+import { dashboardOf } from './dashboard.service';
+
+/** The dashboard overview of the caller's business: every role of the business reads it. */
+export const dashboardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  route(app, api.overview, async (req) => ({
+    message: 'Dashboard loaded.',
+    data: await dashboardOf(ctx, tenantOf(req).businessId),
+  }));
+};

@@ -1,0 +1,160 @@
+import { addDays, lagosDay } from '@kora/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+
+/*
+ * The daily roll-up of payments (table `payment_days`): per business, Lagos day, plan and
+ * method, the payments' count and kobo, how many bought a member's first subscription, and how
+ * many subscriptions bought with that plan and method ended that day.
+ *
+ * Rule: the roll-up holds the closed days, up to `payment_rollup_state.closed_through`
+ * (normally yesterday); every figure reads those days from it and the days after (today) live
+ * from `payments`. A payment's transaction never writes a shared row, and the figures stay exact:
+ * - the daily close below adds the days that ended, once, under a SHARE lock on payments and
+ *   subscriptions, so it waits for the payments being written and they wait for it;
+ * - a payment or subscription written afterwards for a closed day (its transaction began before
+ *   midnight) is added to that day by the tables' triggers, which read `closed_through` after
+ *   that lock is released (migration 0011).
+ */
+
+/** Rows of `execute`, the same on PGlite and node-postgres. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The last closed day, as an SQL scalar. */
+export const closedThrough = sql`(select closed_through from payment_rollup_state where id = 1)`;
+
+/**
+ * Closes the days before `today` (Lagos) not closed yet: adds their payments and ended
+ * subscriptions to the roll-up. Safe to run on several instances at once (the state row is
+ * locked; the second finds nothing left to do). Answers the days closed.
+ */
+export const closePaymentDays = async (db: Db, today: string = lagosDay()): Promise<number> => {
+  const through = addDays(today, -1);
+  return db.transaction(async (tx) => {
+    // Waits at most this long for the payments being written; the next run tries again.
+    await tx.execute(sql`set local lock_timeout = '5s'`);
+    await tx.execute(sql`lock table payments, subscriptions in share mode`);
+    const state = rowsOf<{ closed: string }>(
+      await tx.execute(
+        sql`select to_char(closed_through, 'YYYY-MM-DD') as closed from payment_rollup_state where id = 1 for update`,
+      ),
+    )[0];
+    const from = state?.closed ?? '0001-01-01';
+    if (from >= through) return 0;
+    // Each business's rows through its own index range (no index reads one day across gyms).
+    await tx.execute(sql`
+      insert into payment_days (business_id, day, subscription_type_id, method, payments, amount_kobo, first_subscriptions)
+      select p.business_id, p.paid_on, p.subscription_type_id, p.method, count(*),
+        sum(p.amount_kobo), count(*) filter (where s.is_first)
+      from businesses b
+      cross join lateral (
+        select * from payments p where p.business_id = b.id and p.paid_on > ${from} and p.paid_on <= ${through}
+      ) p
+      left join subscriptions s on s.payment_id = p.id
+      group by 1, 2, 3, 4
+      on conflict (business_id, day, subscription_type_id, method) do update set
+        payments = payment_days.payments + excluded.payments,
+        amount_kobo = payment_days.amount_kobo + excluded.amount_kobo,
+        first_subscriptions = payment_days.first_subscriptions + excluded.first_subscriptions`);
+    await tx.execute(sql`
+      insert into payment_days (business_id, day, subscription_type_id, method, ended_subscriptions)
+      select s.business_id, s.expiry_date, s.subscription_type_id, p.method, count(*)
+      from businesses b
+      cross join lateral (
+        select * from subscriptions s where s.business_id = b.id and s.expiry_date > ${from} and s.expiry_date <= ${through}
+      ) s
+      join payments p on p.id = s.payment_id
+      group by 1, 2, 3, 4
+      on conflict (business_id, day, subscription_type_id, method) do update set
+        ended_subscriptions = payment_days.ended_subscriptions + excluded.ended_subscriptions`);
+    await tx.execute(sql`update payment_rollup_state set closed_through = ${through} where id = 1`);
+    return Math.round((Date.parse(through) - Date.parse(from)) / 86_400_000);
+  });
+};
+
+/**
+ * The daily close as a dispatcher job: checks once per Lagos day (after a success) and closes
+ * what is left; a failure (lock timeout) is tried again on the next tick.
+ */
+export const dailyCloseJob = () => {
+  let doneFor: string | null = null;
+  return async (db: Db) => {
+    const today = lagosDay();
+    if (doneFor === today) return;
+    await closePaymentDays(db, today);
+    doneFor = today;
+  };
+};
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * One row per day, plan and method with payments in `range` for a business: closed days from
+ * the roll-up, later days live from the payments. `firsts` needs each live payment's subscription
+ * (a join); `ended` adds the subscriptions that ended, counted before `endedBefore`.
+ */
+export const paymentDaysOf = (
+  businessId: number,
+  range: DayRange,
+  opts: { firsts?: boolean; endedBefore?: string } = {},
+): SQL => {
+  const { from, to } = range;
+  const endedBefore = opts.endedBefore;
+  const live = opts.firsts
+    ? sql`select p.paid_on as day, p.subscription_type_id as plan, p.method, 1 as payments,
+          p.amount_kobo as kobo, case when s.is_first then 1 else 0 end as firsts, 0 as ended
+        from payments p join subscriptions s on s.payment_id = p.id
+        where p.business_id = ${businessId} and p.paid_on between ${from} and ${to}
+          and p.paid_on > ${closedThrough}`
+    : sql`select p.paid_on as day, p.subscription_type_id as plan, p.method, 1 as payments,
+          p.amount_kobo as kobo, 0 as firsts, 0 as ended
+        from payments p
+        where p.business_id = ${businessId} and p.paid_on between ${from} and ${to}
+          and p.paid_on > ${closedThrough}`;
+  const ended = endedBefore
+    ? sql`union all
+        select s.expiry_date, s.subscription_type_id, p.method, 0, 0, 0, 1
+        from subscriptions s join payments p on p.id = s.payment_id
+        where s.business_id = ${businessId} and s.expiry_date between ${from} and ${to}
+          and s.expiry_date < ${endedBefore} and s.expiry_date > ${closedThrough}`
+    : sql``;
+  return sql`(
+    select r.day, r.subscription_type_id as plan, r.method, r.payments, r.amount_kobo as kobo,
+      r.first_subscriptions as firsts,
+      ${endedBefore ? sql`case when r.day < ${endedBefore} then r.ended_subscriptions else 0 end` : sql`0`} as ended
+    from payment_days r
+    where r.business_id = ${businessId} and r.day between ${from} and ${to}
+      and r.day <= ${closedThrough}
+    union all
+    ${live}
+    ${ended}
+  )`;
+};
+
+/** Payments of a business over all time (a floor and ceiling no payment day falls outside). */
+export const ALL_DAYS: DayRange = { from: '0001-01-01', to: '9999-12-31' };
+
+export const asNumber = (v: unknown): number => (v == null ? 0 : Number(v));
+
+/** The payments' count and kobo per day, plan and method, summed with optional filters. */
+export const countPaymentDays = async (
+  db: Executor,
+  businessId: number,
+  range: DayRange,
+  filters: { planId?: number; method?: string } = {},
+): Promise<number> => {
+  const conditions = [
+    filters.planId ? sql`plan = ${filters.planId}` : undefined,
+    filters.method ? sql`method = ${filters.method}` : undefined,
+  ].filter(Boolean) as SQL[];
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const row = rowsOf<{ n: unknown }>(
+    await db.execute(
+      sql`select coalesce(sum(payments), 0)::bigint as n from ${paymentDaysOf(businessId, range)} d ${where}`,
+    ),
+  )[0];
+  return asNumber(row?.n);
+};
