@@ -17,6 +17,15 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// jsdom lays nothing out (every box is 0×0): recharts' ResponsiveContainer, which measures its
+// box, would draw no chart and warn. Its box alone gets a phone-sized chart's size, so the
+// dashboard's charts draw (axes, tooltips' formatters and all) in the tests.
+const measure = window.HTMLElement.prototype.getBoundingClientRect;
+window.HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+  return this.classList.contains('recharts-responsive-container')
+    ? new DOMRect(0, 0, 360, 240)
+    : measure.call(this);
+};
 window.HTMLElement.prototype.scrollIntoView = vi.fn();
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 if (!URL.createObjectURL) URL.createObjectURL = vi.fn(() => 'blob:preview');

@@ -5,13 +5,38 @@ import { authApi } from '@/features/auth';
 import { businessApi } from '@/features/business';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
 import { profile as profileFixture } from '@/test/fixtures';
-import { expectShown } from '@/test/expect';
+import { expectLabelled, expectShown } from '@/test/expect';
+import { mockFetch, ok } from '@/test/mock-fetch';
 import { renderRoutes } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { SETUP_BANNER } from './layout/business-setup-banner';
 import { routes } from './routes';
 
 const profile = profileFixture({ phone_number: '08031234567' });
+
+/** GET /v1/dashboard of a business with payments, its charts empty. */
+const overview = {
+  today: '2026-11-23',
+  cards: {
+    total_members: 148,
+    active_subscriptions: 96,
+    revenue_this_month: 250000,
+    revenue_last_month_same_days: 200000,
+    revenue_change_percent: 25,
+    revenue_year_to_date: 3000000,
+    retention_rate: 75,
+    retention_ended: 8,
+    retention_renewed: 6,
+  },
+  revenue_trend: [],
+  membership_growth: [],
+  lifecycle: [],
+  revenue_by_plan: [],
+  payments_by_method: [],
+  expiring: { total: 0, data: [] },
+  recent_activity: [],
+  getting_started: { plan: true, member: true, payment: true, team: false, message: false },
+};
 
 const signIn = (businessId: number | null = 7) =>
   sessionStore.signIn({
@@ -117,20 +142,21 @@ describe('the shell', () => {
     expect(screen.queryByText(SETUP_BANNER.long)).not.toBeInTheDocument();
   });
 
-  it('dashboard: four cards without figures, panels marked Available soon', async () => {
+  it('dashboard: the figures of the business, loaded from the API', async () => {
     signIn();
     vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+    const api = mockFetch({ 'GET /v1/dashboard': () => ok(overview) });
     open('/dashboard');
-    for (const label of [
-      'Total Members',
-      'Active Subscriptions',
-      'Monthly Revenue',
-      'Retention Rate',
-    ]) {
-      await expectShown(label);
-    }
-    expect(screen.getAllByText('—')).toHaveLength(4);
-    expect(screen.getAllByText('Available soon').length).toBeGreaterThanOrEqual(7);
+    expect(
+      await screen.findByLabelText('Total Members: 148', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expectLabelled([
+      'Active Subscriptions: 96',
+      'Monthly Revenue: ₦250,000',
+      'Retention Rate: 75%',
+      'YTD Revenue: ₦3,000,000',
+    ]);
+    expect(api.sent('GET /v1/dashboard')).toHaveLength(1);
   });
 
   it('without a business: Kora in the header and the setup banner that opens the modal', async () => {

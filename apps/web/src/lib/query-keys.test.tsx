@@ -17,6 +17,9 @@ const setup = (change: Change) => {
     ['subscriptions', 'list', { page: 1 }],
     ['user-profile', 1],
     ['business-profile', 7],
+    ['team', 'list'],
+    ['comms', 'list', { page: 1 }],
+    ['dashboard'],
   ];
   for (const key of keys) queryClient.setQueryData(key, 'cached');
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -29,7 +32,7 @@ const setup = (change: Change) => {
 };
 
 describe('useRefreshAfter', () => {
-  it('after a payment: payments, subscriptions, members and the plan counts', async () => {
+  it('after a payment: payments, subscriptions, members, the plan counts and the dashboard', async () => {
     const { refresh, stale } = setup('payment');
     await refresh();
     expect(stale()).toEqual([
@@ -39,15 +42,29 @@ describe('useRefreshAfter', () => {
       'subscription-plans/stats/7',
       'payments/summary',
       'subscriptions/list/[object Object]',
+      'dashboard',
     ]);
   });
 
-  it('after a member change: the members, keeping the member just saved as answered', async () => {
+  it('after a member change: the members and the dashboard, keeping the member just saved as answered', async () => {
     const { refresh, stale, queryClient } = setup('member');
     await refresh({ key: ['members', 'detail', 4], data: 'saved' });
-    expect(stale()).toEqual(['members/list/[object Object]', 'members/detail/5']);
+    expect(stale()).toEqual(['members/list/[object Object]', 'members/detail/5', 'dashboard']);
     expect(queryClient.getQueryData(['members', 'detail', 4])).toBe('saved');
   });
+
+  it.each([
+    ['plan', 'subscription-plans/list/[object Object]', 'subscription-plans/stats/7'],
+    ['team', 'team/list'],
+    ['message', 'comms/list/[object Object]'],
+  ] as [Change, ...string[]][])(
+    'after a %s change: its own lists, and the dashboard (activity, first steps)',
+    async (change, ...own) => {
+      const { refresh, stale } = setup(change);
+      await refresh();
+      expect(stale()).toEqual([...own, 'dashboard']);
+    },
+  );
 
   it('after a business is set up: the user and business profiles', async () => {
     const { refresh, stale } = setup('business-created');

@@ -50,11 +50,12 @@ export type Change =
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
-  // Lists, searches, the summary and the details.
-  member: [queryRoots.members],
+  // Lists, searches, the summary and the details; the dashboard counts members.
+  member: [queryRoots.members, queryRoots.dashboard],
   // The picture shows in the lists; the details are set from the upload's answer.
   'member-picture': [listsOf(queryRoots.members)],
-  plan: [queryRoots.plans],
+  // The dashboard's getting-started checklist ticks the first plan.
+  plan: [queryRoots.plans, queryRoots.dashboard],
   'plan-deleted': [listsOf(queryRoots.plans)],
   // A payment creates a subscription: the member's current plan, the plans' subscription
   // counts and the dashboard's figures change with it.
@@ -70,10 +71,12 @@ export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   // The business profile is set from the answer; the user's profile shows the business name.
   business: [queryRoots.userProfile],
   profile: [queryRoots.userProfile],
-  // An invitation sent, resent or revoked, a role changed, a person removed: the team list.
-  team: [queryRoots.team],
-  // A message sent, scheduled, cancelled or retried: the messages, their counts and deliveries.
-  message: [queryRoots.comms],
+  // An invitation sent, resent or revoked, a role changed, a person removed: the team list, and
+  // the dashboard's recent activity and getting-started checklist.
+  team: [queryRoots.team, queryRoots.dashboard],
+  // A message sent, scheduled, cancelled or retried: the messages, their counts and deliveries,
+  // and the dashboard's recent activity.
+  message: [queryRoots.comms, queryRoots.dashboard],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

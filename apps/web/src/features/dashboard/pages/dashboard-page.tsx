@@ -1,63 +1,134 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import {
-  IconActivity,
-  IconCalendarStats,
-  IconChartLine,
-  IconChartPie,
-  IconCash,
-  IconCreditCard,
-  IconId,
-  IconPercentage,
-  IconRefresh,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { lagosDay, type Dashboard } from '@kora/shared';
+import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
-import { PlaceholderPanel } from '../components/placeholder-panel';
-import { StatCard } from '../components/stat-card';
+import { useDashboard } from '../api';
+import { DashboardCards } from '../components/dashboard-cards';
+import { ExpiringPanel } from '../components/expiring-panel';
+import { GettingStartedCard } from '../components/getting-started-card';
+import { loadCharts } from '../components/lazy-charts';
+import { LifecyclePanel, MembershipGrowthPanel } from '../components/member-panels';
+import { PanelSkeleton } from '../components/panel';
+import { RecentActivityPanel } from '../components/recent-activity-panel';
+import { useRenewal } from '../components/renew-modal';
+import {
+  PaymentMethodsPanel,
+  RevenueByPlanPanel,
+  RevenueTrendPanel,
+} from '../components/revenue-panels';
+import { DASHBOARD_TEXTS } from '../dashboard-format';
 
-const STATS = [
-  { label: 'Total Members', icon: IconUsers },
-  { label: 'Active Subscriptions', icon: IconId },
-  { label: 'Monthly Revenue', icon: IconCash },
-  { label: 'Retention Rate', icon: IconPercentage },
-];
+// The charts' code starts loading with the page's, while the dashboard's call is on its way.
+loadCharts().catch(() => undefined);
 
-const PANELS = [
-  { title: 'Revenue Trend', icon: IconChartLine, text: 'Your revenue month by month.' },
-  { title: 'Membership Growth', icon: IconUsersGroup, text: 'New members joining each month.' },
-  { title: 'Subscription Plans', icon: IconChartPie, text: 'Revenue and members by plan.' },
-  {
-    title: 'Subscription Lifecycle',
-    icon: IconRefresh,
-    text: 'Active, expiring and expired subscriptions.',
+/** What a user without a business sees (the server has nothing to count for them yet). */
+const noBusiness = (): Dashboard => ({
+  today: lagosDay(),
+  cards: {
+    total_members: 0,
+    active_subscriptions: 0,
+    revenue_this_month: 0,
+    revenue_last_month_same_days: 0,
+    revenue_change_percent: null,
+    revenue_year_to_date: 0,
+    retention_rate: null,
+    retention_ended: 0,
+    retention_renewed: 0,
   },
-  { title: 'YTD Revenue', icon: IconCalendarStats, text: 'Revenue so far this year.' },
-  { title: 'Recent Activity', icon: IconActivity, text: 'The latest payments and sign-ups.' },
-  { title: 'Payment Methods', icon: IconCreditCard, text: 'Cash, card and transfer at a glance.' },
-];
+  revenue_trend: [],
+  membership_growth: [],
+  lifecycle: [],
+  revenue_by_plan: [],
+  payments_by_method: [],
+  expiring: { total: 0, data: [] },
+  recent_activity: [],
+  getting_started: { plan: false, member: false, payment: false, team: false, message: false },
+});
 
+/**
+ * A new business sees its first steps instead of empty charts: until every step is done, and
+ * only while no payment has been recorded (once one is, the charts have something to show).
+ */
+const isNewBusiness = ({ getting_started: steps }: Dashboard) =>
+  !steps.payment && !Object.values(steps).every(Boolean);
+
+const half = { base: 12, md: 6 };
+
+function Panels({ data, onRenew }: { data: Dashboard; onRenew: (memberId: number) => void }) {
+  if (isNewBusiness(data))
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <GettingStartedCard done={data.getting_started} />
+        <RecentActivityPanel data={data} />
+      </SimpleGrid>
+    );
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={half}>
+        <RevenueTrendPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <MembershipGrowthPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <ExpiringPanel data={data} onRenew={onRenew} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <RecentActivityPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <RevenueByPlanPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <PaymentMethodsPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <LifecyclePanel data={data} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** /dashboard: the business's figures, charts, expiring subscriptions and recent activity. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useSession();
+  const hasBusiness = user?.businessId != null;
+  const query = useDashboard(hasBusiness);
+  const [fallback] = useState(noBusiness);
+  const data = hasBusiness ? query.data : fallback;
+  const renewal = useRenewal();
+
   return (
     <Stack gap="lg">
       <PageHeader
         title="Dashboard"
         description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is an overview of your gym.`}
       />
-      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        {STATS.map((s) => (
-          <StatCard key={s.label} label={s.label} value="—" hint="Available soon" icon={s.icon} />
-        ))}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {PANELS.map((p) => (
-          <PlaceholderPanel key={p.title} title={p.title} description={p.text} icon={p.icon} />
-        ))}
-      </SimpleGrid>
+      {!data && query.isError ? (
+        <LoadError
+          message={DASHBOARD_TEXTS.loadFailed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <DashboardCards data={data} />
+          {data ? (
+            <Panels data={data} onRenew={renewal.renew} />
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-label="Loading">
+              {[0, 1, 2, 3].map((i) => (
+                <PanelSkeleton key={i} />
+              ))}
+            </SimpleGrid>
+          )}
+        </>
+      )}
+      {renewal.modal}
     </Stack>
   );
 }

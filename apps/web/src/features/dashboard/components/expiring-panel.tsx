@@ -1,0 +1,108 @@
+import { Anchor, Avatar, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCalendarDue } from '@tabler/icons-react';
+import {
+  DASHBOARD_EXPIRING_DAYS,
+  formatDay,
+  type Dashboard,
+  type ExpiringSubscription,
+} from '@kora/shared';
+import { Link } from 'react-router';
+import { Can } from '@/components/can';
+import { fullName, initials } from '@/lib/format';
+import { endsIn, formatCount } from '../dashboard-format';
+import { Panel } from './panel';
+
+const urgency = (daysLeft: number) => (daysLeft <= 0 ? 'red' : daysLeft <= 2 ? 'orange' : 'yellow');
+
+function ExpiringRow({ sub, onRenew }: { sub: ExpiringSubscription; onRenew: () => void }) {
+  const name = fullName(sub.member.first_name, sub.member.last_name);
+  return (
+    <Box
+      component="li"
+      py="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
+          <Avatar
+            src={sub.member.picture_url}
+            alt={sub.member.picture_url ? name : undefined}
+            color="kora"
+            variant="light"
+            radius="xl"
+            size={36}
+          >
+            {initials(sub.member.first_name, sub.member.last_name)}
+          </Avatar>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/members/${sub.member.id}`} size="sm" fw={600}>
+              {name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {sub.member.member_id} · {sub.plan.name}
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <Text size="xs">{formatDay(sub.expiry_date)}</Text>
+              <Badge size="sm" variant="light" color={urgency(sub.days_left)}>
+                {endsIn(sub.days_left)}
+              </Badge>
+            </Group>
+          </Stack>
+        </Group>
+        <Can action="payments.record">
+          <Button size="compact-sm" variant="light" onClick={onRenew} aria-label={`Renew ${name}`}>
+            Renew
+          </Button>
+        </Can>
+      </Group>
+    </Box>
+  );
+}
+
+interface ExpiringPanelProps {
+  data: Dashboard;
+  /** Renew: Record Payment for that member. */
+  onRenew: (memberId: number) => void;
+}
+
+/** Subscriptions ending today or in the next 7 days whose member has not renewed, soonest first. */
+export function ExpiringPanel({ data, onRenew }: ExpiringPanelProps) {
+  const { total, data: rows } = data.expiring;
+  return (
+    <Panel
+      title={`Expiring in the next ${DASHBOARD_EXPIRING_DAYS} days`}
+      icon={IconCalendarDue}
+      aside={
+        <Badge variant="light" color={total ? 'orange' : 'gray'}>
+          {formatCount(total)}
+        </Badge>
+      }
+    >
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No subscription ends in the next {DASHBOARD_EXPIRING_DAYS} days.
+        </Text>
+      ) : (
+        <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {rows.map((sub) => (
+            <ExpiringRow
+              key={sub.subscription_id}
+              sub={sub}
+              onRenew={() => onRenew(sub.member.id)}
+            />
+          ))}
+        </Box>
+      )}
+      {total > rows.length ? (
+        <Group justify="space-between" gap="xs" pt="sm" mt={4}>
+          <Text size="xs" c="dimmed">
+            Showing {rows.length} of {formatCount(total)}
+          </Text>
+          <Anchor component={Link} to="/subscriptions" size="sm" fw={600}>
+            View all subscriptions
+          </Anchor>
+        </Group>
+      ) : null}
+    </Panel>
+  );
+}
