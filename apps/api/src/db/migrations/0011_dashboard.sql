@@ -1,7 +1,8 @@
 CREATE TABLE "member_cover" (
 	"member_id" integer PRIMARY KEY NOT NULL,
 	"business_id" integer NOT NULL,
-	"paid_through" date NOT NULL
+	"paid_through" date NOT NULL,
+	"last_ended" date
 );
 --> statement-breakpoint
 CREATE TABLE "payment_days" (
@@ -33,20 +34,25 @@ CREATE TABLE "team_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "subscriptions_business_expiry_idx";--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "is_first" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_cover" ADD CONSTRAINT "member_cover_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_cover" ADD CONSTRAINT "member_cover_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_days" ADD CONSTRAINT "payment_days_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_events" ADD CONSTRAINT "team_events_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_events" ADD CONSTRAINT "team_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "member_cover_business_paid_through_idx" ON "member_cover" USING btree ("business_id","paid_through");--> statement-breakpoint
+CREATE INDEX "member_cover_business_paid_through_idx" ON "member_cover" USING btree ("business_id","paid_through","member_id");--> statement-breakpoint
+CREATE INDEX "member_cover_business_last_ended_idx" ON "member_cover" USING btree ("business_id","last_ended");--> statement-breakpoint
 CREATE INDEX "team_events_business_created_idx" ON "team_events" USING btree ("business_id","created_at","id");--> statement-breakpoint
 -- Existing subscriptions: the first of each member (in the order they were written) is "first".
 UPDATE "subscriptions" SET "is_first" = true
 FROM (SELECT DISTINCT ON ("member_id") "id" FROM "subscriptions" ORDER BY "member_id", "id") AS "f"
 WHERE "subscriptions"."id" = "f"."id";--> statement-breakpoint
-INSERT INTO "member_cover" ("member_id", "business_id", "paid_through")
-SELECT "member_id", min("business_id"), max("expiry_date") FROM "subscriptions" GROUP BY "member_id";--> statement-breakpoint
+CREATE INDEX "subscriptions_business_expiry_cover_idx" ON "subscriptions" USING btree ("business_id", "expiry_date") INCLUDE ("start_date", "member_id", "is_active");--> statement-breakpoint
+INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended")
+SELECT "member_id", min("business_id"), max("expiry_date"),
+  max("expiry_date") FILTER (WHERE "expiry_date" < (now() AT TIME ZONE 'Africa/Lagos')::date)
+FROM "subscriptions" GROUP BY "member_id";--> statement-breakpoint
 -- The roll-up of every day before today in Lagos, from the payments and subscriptions there are.
 INSERT INTO "payment_days" ("business_id", "day", "subscription_type_id", "method", "payments", "amount_kobo", "first_subscriptions")
 SELECT p."business_id", p."paid_on", p."subscription_type_id", p."method", count(*), sum(p."amount_kobo"), count(*) FILTER (WHERE s."is_first")
@@ -102,6 +108,22 @@ BEGIN
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "subscriptions_first" BEFORE INSERT ON "subscriptions" FOR EACH ROW EXECUTE FUNCTION "subscriptions_first"();--> statement-breakpoint
+-- A member's cover counted again from their subscriptions (after a change or a removal).
+CREATE FUNCTION "member_cover_recount"(member integer, business integer, closed date) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  last_day date;
+  ended date;
+BEGIN
+  SELECT max(s."expiry_date"), max(s."expiry_date") FILTER (WHERE s."expiry_date" <= closed)
+  INTO last_day, ended FROM "subscriptions" s WHERE s."member_id" = member;
+  IF last_day IS NULL THEN
+    DELETE FROM "member_cover" WHERE "member_id" = member;
+  ELSE
+    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended")
+    VALUES (member, business, last_day, ended)
+    ON CONFLICT ("member_id") DO UPDATE SET "paid_through" = last_day, "last_ended" = ended;
+  END IF;
+END $$;--> statement-breakpoint
 -- The member's cover (last day paid for) follows their subscriptions; a subscription written,
 -- changed or removed for a closed day changes that day's roll-up (first subscriptions on the
 -- payment's day, ended ones on their last day).
@@ -110,25 +132,20 @@ DECLARE
   closed date := (SELECT "closed_through" FROM "payment_rollup_state" WHERE "id" = 1);
   paid_day date;
   paid_method varchar;
-  last_day date;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through")
-    VALUES (NEW."member_id", NEW."business_id", NEW."expiry_date")
-    ON CONFLICT ("member_id") DO UPDATE SET "paid_through" = excluded."paid_through"
-    WHERE "member_cover"."paid_through" < excluded."paid_through";
+    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended")
+    VALUES (NEW."member_id", NEW."business_id", NEW."expiry_date",
+      CASE WHEN NEW."expiry_date" <= closed THEN NEW."expiry_date" END)
+    ON CONFLICT ("member_id") DO UPDATE SET
+      "paid_through" = greatest("member_cover"."paid_through", excluded."paid_through"),
+      "last_ended" = greatest("member_cover"."last_ended", excluded."last_ended")
+    WHERE "member_cover"."paid_through" < excluded."paid_through"
+      OR excluded."last_ended" > coalesce("member_cover"."last_ended", '-infinity');
   ELSIF TG_OP = 'DELETE' OR OLD."expiry_date" IS DISTINCT FROM NEW."expiry_date" OR OLD."member_id" IS DISTINCT FROM NEW."member_id" THEN
-    last_day := (SELECT max(s."expiry_date") FROM "subscriptions" s WHERE s."member_id" = OLD."member_id");
-    IF last_day IS NULL THEN
-      DELETE FROM "member_cover" WHERE "member_id" = OLD."member_id";
-    ELSE
-      UPDATE "member_cover" SET "paid_through" = last_day WHERE "member_id" = OLD."member_id";
-    END IF;
+    PERFORM "member_cover_recount"(OLD."member_id", OLD."business_id", closed);
     IF TG_OP = 'UPDATE' AND OLD."member_id" IS DISTINCT FROM NEW."member_id" THEN
-      INSERT INTO "member_cover" ("member_id", "business_id", "paid_through")
-      VALUES (NEW."member_id", NEW."business_id", NEW."expiry_date")
-      ON CONFLICT ("member_id") DO UPDATE SET "paid_through" = excluded."paid_through"
-      WHERE "member_cover"."paid_through" < excluded."paid_through";
+      PERFORM "member_cover_recount"(NEW."member_id", NEW."business_id", closed);
     END IF;
   END IF;
   IF TG_OP = 'UPDATE' AND (OLD."business_id", OLD."expiry_date", OLD."subscription_type_id", OLD."payment_id", OLD."is_first")

@@ -82,6 +82,16 @@ export const memberCover = pgTable(
       .references(() => members.id),
     businessId: ref('business_id', () => businesses.id),
     paidThrough: day('paid_through').notNull(),
+    /**
+     * The last closed day (see `payment_rollup_state`) on which one of the member's
+     * subscriptions ended; null when none has. Moved by the daily close and by the triggers:
+     * "members whose subscription ended in the last 90 days" is a range of this index.
+     */
+    lastEnded: day('last_ended'),
   },
-  (t) => [index('member_cover_business_paid_through_idx').on(t.businessId, t.paidThrough)],
+  (t) => [
+    // Member id last: the expiring list reads it in order, soonest first, and stops.
+    index('member_cover_business_paid_through_idx').on(t.businessId, t.paidThrough, t.memberId),
+    index('member_cover_business_last_ended_idx').on(t.businessId, t.lastEnded),
+  ],
 );

@@ -38,7 +38,9 @@ export const subscriptions = pgTable(
       t.subscriptionTypeId,
       t.expiryDate,
     ),
-    index('subscriptions_business_expiry_idx').on(t.businessId, t.expiryDate),
+    // By last day: `subscriptions_business_expiry_cover_idx` (business_id, expiry_date) INCLUDE
+    // (start_date, member_id, is_active), written in migration 0011 (Drizzle cannot declare
+    // INCLUDE): running and ended subscriptions are counted from the index alone.
     index('subscriptions_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // Plan first: also serves the foreign-key check when a plan without history is deleted.
     index('subscriptions_plan_idx').on(t.subscriptionTypeId, t.createdAt, t.id),

@@ -28,23 +28,25 @@ export const moneyByMonth = async (
   range: DayRange,
   today: string,
   compare: DayRange,
+  closed: string,
 ): Promise<MoneyRow[]> => {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select d.month, d.plan, coalesce(p.name, '') as name, d.method, d.payments, d.kobo,
         d.firsts, d.ended, d.compare
       from (
-        select to_char(day, 'YYYY-MM') as month, plan, method,
+        -- The month as 202611 (date arithmetic, no time zone conversion per row).
+        select extract(year from day)::int * 100 + extract(month from day)::int as month, plan, method,
           sum(payments)::bigint as payments, sum(kobo)::bigint as kobo,
           sum(firsts)::bigint as firsts, sum(ended)::bigint as ended,
           coalesce(sum(kobo) filter (where day between ${compare.from} and ${compare.to}), 0)::bigint as compare
-        from ${paymentDaysOf(businessId, range, { firsts: true, endedBefore: today })} r
+        from ${paymentDaysOf(businessId, range, closed, { firsts: true, endedBefore: today })} r
         group by 1, 2, 3
       ) d
       left join subscription_types p on p.id = d.plan`),
   );
   return rows.map((r) => ({
-    month: String(r.month),
+    month: `${String(r.month).slice(0, 4)}-${String(r.month).slice(4)}`,
     planId: asNumber(r.plan),
     planName: String(r.name),
     method: String(r.method),
@@ -70,11 +72,16 @@ export interface Scalars {
   hasMessage: boolean;
 }
 
+/** The business's deactivated members (few: a partial index holds them), as a subquery. */
+const inactiveMembers = (businessId: number) =>
+  sql`(select id from members where business_id = ${businessId} and not is_active)`;
+
 /** The cards' counts and the checklist, in one statement. */
 export const scalars = async (
   db: Executor,
   businessId: number,
   days: { today: string; retentionFrom: string; yesterday: string; expiringTo: string },
+  closed: string,
 ): Promise<Scalars> => {
   const b = businessId;
   const r = rowsOf<Record<string, unknown>>(
@@ -84,13 +91,20 @@ export const scalars = async (
         (select count(*) from members where business_id = ${b} and not is_active) as inactive,
         (select count(*) from subscriptions where business_id = ${b} and is_active
           and expiry_date >= ${days.today} and start_date <= ${days.today}) as running,
-        (select count(distinct member_id) from subscriptions where business_id = ${b}
-          and expiry_date between ${days.retentionFrom} and ${days.yesterday}) as ended,
+        -- Members whose last ended day (closed days) is in the window, and those whose
+        -- subscription ended on a day not closed yet.
+        (select count(*) from (
+          select member_id from member_cover where business_id = ${b}
+            and last_ended between ${days.retentionFrom} and ${days.yesterday}
+          union
+          select member_id from subscriptions where business_id = ${b}
+            and expiry_date > ${closed} and expiry_date between ${days.retentionFrom} and ${days.yesterday}
+        ) e) as ended,
         (select count(*) from member_cover where business_id = ${b}
           and paid_through between ${days.retentionFrom} and ${days.yesterday}) as churned,
-        (select count(*) from member_cover c join members m on m.id = c.member_id
+        (select count(*) from member_cover c
           where c.business_id = ${b} and c.paid_through between ${days.today} and ${days.expiringTo}
-            and m.is_active) as expiring,
+            and c.member_id not in ${inactiveMembers(b)}) as expiring,
         exists (select 1 from subscription_types where business_id = ${b}) as has_plan,
         exists (select 1 from members where business_id = ${b}) as has_member,
         exists (select 1 from payments where business_id = ${b}) as has_payment,
@@ -173,8 +187,14 @@ export const expiring = async (
       select s.id as subscription_id, m.id as member_id, m.first_name, m.last_name, m.picture_url,
         m.member_id as member_code, p.id as plan_id, p.name as plan_name,
         to_char(c.paid_through, 'YYYY-MM-DD') as expiry_date
-      from member_cover c
-      join members m on m.id = c.member_id and m.is_active
+      from (
+        select member_id, business_id, paid_through from member_cover c
+        where c.business_id = ${businessId} and c.paid_through between ${today} and ${to}
+          and c.member_id not in ${inactiveMembers(businessId)}
+        order by c.paid_through, c.member_id
+        limit ${limit}
+      ) c
+      join members m on m.id = c.member_id
       cross join lateral (
         select s.id, s.subscription_type_id from subscriptions s
         where s.business_id = c.business_id and s.member_id = c.member_id
@@ -182,8 +202,7 @@ export const expiring = async (
         order by s.id desc limit 1
       ) s
       join subscription_types p on p.id = s.subscription_type_id
-      where c.business_id = ${businessId} and c.paid_through between ${today} and ${to}
-      order by c.paid_through, m.first_name, m.last_name, m.id
+      order by c.paid_through, c.member_id
       limit ${limit}`),
   );
   return rows.map((r) => ({

@@ -17,6 +17,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import * as repo from './dashboard.repository';
+import { readClosedThrough } from './payment-days';
 
 /** A percentage with one decimal; null when there is nothing to divide by. */
 const percent = (part: number, whole: number): number | null =>
@@ -97,14 +98,20 @@ export const dashboardOf = async (
   const range = { from: `${months[0]}-01`, to: today };
   const yesterday = addDays(today, -1);
   const compare = sameDaysLastMonth(today);
+  const closed = await readClosedThrough(ctx.db);
   const [money, scalars, people, expiring, activity] = await Promise.all([
-    repo.moneyByMonth(ctx.db, businessId, range, today, compare),
-    repo.scalars(ctx.db, businessId, {
-      today,
-      yesterday,
-      retentionFrom: addDays(today, -RETENTION_WINDOW_DAYS),
-      expiringTo: addDays(today, DASHBOARD_EXPIRING_DAYS),
-    }),
+    repo.moneyByMonth(ctx.db, businessId, range, today, compare, closed),
+    repo.scalars(
+      ctx.db,
+      businessId,
+      {
+        today,
+        yesterday,
+        retentionFrom: addDays(today, -RETENTION_WINDOW_DAYS),
+        expiringTo: addDays(today, DASHBOARD_EXPIRING_DAYS),
+      },
+      closed,
+    ),
     repo.membersByMonth(ctx.db, businessId, range, yesterday),
     repo.expiring(
       ctx.db,

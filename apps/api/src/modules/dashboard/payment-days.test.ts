@@ -94,6 +94,17 @@ const expectRollUpExact = async () => {
       from subscriptions s join payments p on p.id = s.payment_id
       where s.expiry_date <= ${closed} group by 1, 2, 3, 4`),
   );
+  // Each member's cover: the last day paid for, and the last closed day a subscription ended.
+  const covers = rowsOf(
+    await t.db.execute(sql`select c.member_id, c.paid_through = s.paid as paid_ok,
+      c.last_ended is not distinct from s.ended as ended_ok
+      from member_cover c full join (
+        select member_id, max(expiry_date) paid, max(expiry_date) filter (where expiry_date <= ${closed}) ended
+        from subscriptions group by 1) s on s.member_id = c.member_id
+      where not (c.paid_through = s.paid and c.last_ended is not distinct from s.ended)
+        or c.member_id is null or s.member_id is null`),
+  );
+  expect(covers).toEqual([]);
 };
 
 describe('the daily roll-up of payments', () => {

@@ -20,8 +20,18 @@ import type { Db, Executor } from '../../db/client';
 /** Rows of `execute`, the same on PGlite and node-postgres. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The last closed day, as an SQL scalar. */
-export const closedThrough = sql`(select closed_through from payment_rollup_state where id = 1)`;
+/**
+ * The last closed day. Read once per request and passed on as a value, so PostgreSQL plans each
+ * range (roll-up before it, payments after it) with its real size. A value read earlier is
+ * never wrong, only slower: the days after it are read live, and the roll-up's rows for them
+ * are ignored.
+ */
+export const readClosedThrough = async (db: Executor): Promise<string> =>
+  rowsOf<{ d: string }>(
+    await db.execute(
+      sql`select to_char(closed_through, 'YYYY-MM-DD') as d from payment_rollup_state where id = 1`,
+    ),
+  )[0]?.d ?? '0001-01-01';
 
 /**
  * Closes the days before `today` (Lagos) not closed yet: adds their payments and ended
@@ -67,6 +77,19 @@ export const closePaymentDays = async (db: Db, today: string = lagosDay()): Prom
       group by 1, 2, 3, 4
       on conflict (business_id, day, subscription_type_id, method) do update set
         ended_subscriptions = payment_days.ended_subscriptions + excluded.ended_subscriptions`);
+    // Members' last ended day, for "whose subscription ended in the last 90 days".
+    await tx.execute(sql`
+      update member_cover c set last_ended = e.day
+      from (
+        select s.member_id, max(s.expiry_date) as day
+        from businesses b
+        cross join lateral (
+          select member_id, expiry_date from subscriptions s
+          where s.business_id = b.id and s.expiry_date > ${from} and s.expiry_date <= ${through}
+        ) s
+        group by 1
+      ) e
+      where c.member_id = e.member_id and (c.last_ended is null or c.last_ended < e.day)`);
     await tx.execute(sql`update payment_rollup_state set closed_through = ${through} where id = 1`);
     return Math.round((Date.parse(through) - Date.parse(from)) / 86_400_000);
   });
@@ -99,6 +122,7 @@ export interface DayRange {
 export const paymentDaysOf = (
   businessId: number,
   range: DayRange,
+  closedThrough: string,
   opts: { firsts?: boolean; endedBefore?: string } = {},
 ): SQL => {
   const { from, to } = range;
@@ -151,9 +175,10 @@ export const countPaymentDays = async (
     filters.method ? sql`method = ${filters.method}` : undefined,
   ].filter(Boolean) as SQL[];
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const closed = await readClosedThrough(db);
   const row = rowsOf<{ n: unknown }>(
     await db.execute(
-      sql`select coalesce(sum(payments), 0)::bigint as n from ${paymentDaysOf(businessId, range)} d ${where}`,
+      sql`select coalesce(sum(payments), 0)::bigint as n from ${paymentDaysOf(businessId, range, closed)} d ${where}`,
     ),
   )[0];
   return asNumber(row?.n);

@@ -9,6 +9,7 @@ import {
   asNumber,
   countPaymentDays,
   paymentDaysOf,
+  readClosedThrough,
   rowsOf,
 } from '../dashboard/payment-days';
 
@@ -193,13 +194,14 @@ export const paymentSummary = async (
   businessId: number,
   days: { today: string; monthStart: string; yearStart: string },
 ) => {
+  const closed = await readClosedThrough(db);
   const row = rowsOf<Record<'count' | 'total' | 'today' | 'month' | 'year', unknown>>(
     await db.execute(sql`
       select coalesce(sum(payments), 0)::bigint as count, coalesce(sum(kobo), 0)::bigint as total,
         coalesce(sum(kobo) filter (where day = ${days.today}), 0)::bigint as today,
         coalesce(sum(kobo) filter (where day between ${days.monthStart} and ${days.today}), 0)::bigint as month,
         coalesce(sum(kobo) filter (where day between ${days.yearStart} and ${days.today}), 0)::bigint as year
-      from ${paymentDaysOf(businessId, ALL_DAYS)} d`),
+      from ${paymentDaysOf(businessId, ALL_DAYS, closed)} d`),
   )[0];
   return {
     count: asNumber(row?.count),
