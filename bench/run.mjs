@@ -2,12 +2,18 @@
 //   node bench/run.mjs [--target postgres|pglite|both] [--businesses 10] [--members 100000]
 //                      [--duration 10] [--connections 50] [--suite serialise,members,payments]
 //                      [--payments-per-member 0]
+//   node bench/run.mjs --target postgres --suite dashboard [--payments 1000000] [--keep-db]
+//                      [--dashboard-db postgres://…]
 // Suite `serialise` runs in-process, once. For each target, the other suites get a fresh
 // database, the generator's data, the built Kora server, and beside it a bare Fastify route
 // measured in the same run. Prints each route's throughput and latency and its ratio to the bare
 // route, and writes the table to bench/results/latest.md. Suite `compare` (not in the default
 // list) measures the member list of a second build, BENCH_BASELINE_SERVER, beside this one.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// Suite `dashboard` (not in the default list, PostgreSQL only) makes its own database of one
+// business with a million payments (suites/dashboard.mjs); its rows go to their own section of
+// latest.md (a run of the other suites keeps it, and the other way round) and, with the SQL
+// statement by statement, to bench/results/dashboard.md.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
@@ -35,6 +41,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     suite: { type: 'string', default: 'serialise,members,payments' },
     'payments-per-member': { type: 'string', default: '0' },
+    // suite `dashboard`: its payment count; keep its database; or measure one kept before
+    payments: { type: 'string', default: '1000000' },
+    'keep-db': { type: 'boolean', default: false },
+    'dashboard-db': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -42,13 +52,16 @@ const connections = Number(values.connections);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://kora:kora@127.0.0.1:5432/kora_test';
 const suites = values.suite.split(',');
 
-if (!existsSync(KORA_SERVER)) {
+// Suites that make their own database and data (and build their own server).
+const OWN_DATA = ['dashboard'];
+const serverSuites = suites.filter((s) => s !== 'serialise' && !OWN_DATA.includes(s));
+
+if (serverSuites.length > 0 && !existsSync(KORA_SERVER)) {
   spawnSync('npm', ['run', 'build', '-w', '@kora/api'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 const rows = [];
 if (suites.includes('serialise')) rows.push(...serialiseSuite({ duration }));
-const serverSuites = suites.filter((s) => s !== 'serialise');
 const targets =
   serverSuites.length === 0
     ? []
@@ -112,18 +125,50 @@ for (const target of targets) {
   }
 }
 
+let dashboardRows;
+if (suites.includes('dashboard')) {
+  if (values.target === 'pglite') {
+    console.log('\n== suite dashboard runs on PostgreSQL only: skipped with --target pglite');
+  } else {
+    const { dashboardSuite } = await import('./suites/dashboard.mjs');
+    dashboardRows = await dashboardSuite({
+      pgAdminUrl,
+      duration,
+      payments: Number(values.payments),
+      keep: values['keep-db'],
+      databaseUrl: values['dashboard-db'],
+    });
+  }
+}
+
 const header =
   '| target | data | route | req/s | ratio to bare | p50 | p95 | p99 | notes |\n|---|---|---|---|---|---|---|---|---|';
-const table = [
-  header,
-  ...rows.map(
-    (r) =>
-      `| ${r.target} | ${r.data} | ${r.route} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.notes ?? ''} |`,
-  ),
-].join('\n');
-console.log(`\n${table}\n`);
+const tableOf = (list) =>
+  [
+    header,
+    ...list.map(
+      (r) =>
+        `| ${r.target} | ${r.data} | ${r.route} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.notes ?? ''} |`,
+    ),
+  ].join('\n');
+const stamp = `${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}`;
+// latest.md: the last run of the other suites, then the last run of `dashboard` in its own
+// section; a run writes its part and keeps the other.
+const latest = join(ROOT, 'bench/results/latest.md');
+const DASHBOARD_SECTION = '\n## Dashboard at ';
+const previous = existsSync(latest) ? readFileSync(latest, 'utf8') : '';
+const cut = previous.indexOf(DASHBOARD_SECTION);
+let main = (cut >= 0 ? previous.slice(0, cut) : previous).trimEnd();
+let dashboard = cut >= 0 ? previous.slice(cut).trim() : '';
+if (rows.length > 0) {
+  const table = tableOf(rows);
+  console.log(`\n${table}\n`);
+  main = `# Last benchmark run\n\n${stamp}, ${connections} connections, ${duration} s per route.\n\n${table}`;
+}
+if (dashboardRows) {
+  const table = tableOf(dashboardRows);
+  console.log(`\n${table}\n`);
+  dashboard = `## Dashboard at ${dashboardRows.payments.toLocaleString('en')} payments (suite \`dashboard\`)\n\n${stamp}, ${duration} s per route; one request at a time, the dashboard also at 10 connections, each beside the bare route at the same connections. The SQL statement by statement, with the plans of the slow ones: \`dashboard.md\`.\n\n${table}`;
+}
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(ROOT, 'bench/results/latest.md'),
-  `# Last benchmark run\n\n${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}, ${connections} connections, ${duration} s per route.\n\n${table}\n`,
-);
+writeFileSync(latest, `${main || '# Last benchmark run'}\n${dashboard ? `\n${dashboard}\n` : ''}`);

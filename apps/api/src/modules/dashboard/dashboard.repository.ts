@@ -91,15 +91,13 @@ export const scalars = async (
         (select count(*) from members where business_id = ${b} and not is_active) as inactive,
         (select count(*) from subscriptions where business_id = ${b} and is_active
           and expiry_date >= ${days.today} and start_date <= ${days.today}) as running,
-        -- Members whose last ended day (closed days) is in the window, and those whose
-        -- subscription ended on a day not closed yet.
-        (select count(*) from (
-          select member_id from member_cover where business_id = ${b}
-            and last_ended between ${days.retentionFrom} and ${days.yesterday}
-          union
-          select member_id from subscriptions where business_id = ${b}
-            and expiry_date > ${closed} and expiry_date between ${days.retentionFrom} and ${days.yesterday}
-        ) e) as ended,
+        (select count(*) from member_cover where business_id = ${b}
+          and last_ended between ${days.retentionFrom} and ${days.yesterday})
+        + (select count(distinct s.member_id) from subscriptions s
+          where s.business_id = ${b} and s.expiry_date > ${closed}
+            and s.expiry_date between ${days.retentionFrom} and ${days.yesterday}
+            and not exists (select 1 from member_cover c where c.member_id = s.member_id
+              and c.last_ended between ${days.retentionFrom} and ${days.yesterday})) as ended,
         (select count(*) from member_cover where business_id = ${b}
           and paid_through between ${days.retentionFrom} and ${days.yesterday}) as churned,
         (select count(*) from member_cover c
@@ -138,15 +136,18 @@ export const membersByMonth = async (
 ): Promise<{ month: string; joined: number; churned: number }[]> => {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select month, sum(joined)::bigint as joined, sum(churned)::bigint as churned from (
-        select to_char(created_at at time zone 'Africa/Lagos', 'YYYY-MM') as month, count(*) as joined, 0 as churned
+      select to_char(month, 'YYYY-MM') as month, sum(joined)::bigint as joined,
+        sum(churned)::bigint as churned
+      from (
+        -- Grouped by the Lagos month first; only the groups are formatted.
+        select date_trunc('month', created_at at time zone 'Africa/Lagos') as month, count(*) as joined, 0 as churned
         from members
         where business_id = ${businessId}
           and created_at >= (${range.from}::date)::timestamp at time zone 'Africa/Lagos'
           and created_at < (${range.to}::date + 1)::timestamp at time zone 'Africa/Lagos'
         group by 1
         union all
-        select to_char(paid_through, 'YYYY-MM'), 0, count(*)
+        select date_trunc('month', paid_through::timestamp), 0, count(*)
         from member_cover
         where business_id = ${businessId} and paid_through between ${range.from} and ${yesterday}
         group by 1
