@@ -16,12 +16,12 @@
 // sent directly with nodemailer over one pooled connection, no database, no Kora. Kora's
 // deliveries/s are reported as a ratio to it. PGlite is one process's database: a second server
 // cannot open its folder, so PGlite runs one instance; several instances share PostgreSQL.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { bundleServer } from './build-server.mjs';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -61,28 +61,7 @@ const memberAddress = (i) => `member${i}.b1@example.com`;
  * apps/api/build.mjs does, ignored by git), so a stale or missing apps/api/dist is not measured
  * and the folder other work uses is left alone.
  */
-const buildServer = async () => {
-  if (process.env.BENCH_SERVER) return process.env.BENCH_SERVER;
-  const api = join(ROOT, 'apps/api');
-  const out = join(ROOT, 'bench/dist/comms-api');
-  const pkg = JSON.parse(readFileSync(join(api, 'package.json'), 'utf8'));
-  rmSync(out, { recursive: true, force: true });
-  await build({
-    entryPoints: { server: join(api, 'src/server.ts') },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    outdir: out,
-    external: [...Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }), 'pg-native'],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
-  cpSync(join(api, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
-  return join(out, 'server.js');
-};
+const buildServer = async () => process.env.BENCH_SERVER ?? (await bundleServer('comms-api'));
 
 /**
  * An SMTP server on 127.0.0.1 that takes every message and counts it by recipient, and by
