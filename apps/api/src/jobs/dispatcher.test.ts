@@ -46,6 +46,31 @@ describe('delivery over SMTP', () => {
     expect(row!.providerId).toBe(mail!.headers['message-id']);
   });
 
+  it('delivers even while a periodic job keeps failing (it is tried again each time)', async () => {
+    let runs = 0;
+    let failing = true;
+    t.app.ctx.dispatcher.onTick(async () => {
+      runs += 1;
+      if (failing) throw new Error('lock timeout');
+    });
+    const email = uniqueEmail('job');
+    await call(t.app, 'POST', '/v1/auth/register', {
+      body: {
+        first_name: 'Kemi',
+        last_name: 'Ade',
+        email,
+        phone_number: '08031234567',
+        password: 'password-1',
+      },
+    });
+    await t.app.ctx.dispatcher.flush();
+    expect(smtp.received.some((m) => m.rcptTo.includes(email))).toBe(true);
+    const before = runs;
+    await t.app.ctx.dispatcher.flush();
+    expect(runs).toBeGreaterThan(before);
+    failing = false;
+  });
+
   it('keeps a refused message pending with the error, and retries it later', async () => {
     const email = uniqueEmail('retry');
     smtp.state.refuse = true;

@@ -100,7 +100,12 @@ export class Dispatcher {
   private async drain(): Promise<number> {
     let total = 0;
     try {
-      for (const tick of this.ticks) await tick(this.db);
+      // A job that fails (a lock timeout, a bad row) is logged and tried again on the next tick;
+      // it never holds up the deliveries below.
+      for (const tick of this.ticks)
+        await tick(this.db).catch((err: unknown) =>
+          this.log.error({ err }, 'dispatcher job failed'),
+        );
       for (;;) {
         const { claimed, settled } = await this.runOnce();
         total += settled;
