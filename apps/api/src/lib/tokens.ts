@@ -58,18 +58,48 @@ export const signAccessToken = (secret: string, user: AccessSubject): Promise<st
     .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
     .sign(key(secret));
 
+/** How many verified access tokens are remembered per secret (the oldest go first). */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Access tokens already verified, with their claims, until they expire: a token's signature is
+ * checked once, not on every request (a member list page is one call among many of the same
+ * token). Only tokens that passed the check are kept, under the exact token text, so a forged
+ * or altered one is always checked; an expired one is dropped when next seen. Sessions ended
+ * early are refused by the token version the tenancy reads from the database on every request.
+ */
+const verified = new Map<string, Map<string, AccessClaims>>();
+const verifiedFor = (secret: string) => {
+  let tokens = verified.get(secret);
+  if (!tokens) {
+    tokens = new Map();
+    verified.set(secret, tokens);
+  }
+  return tokens;
+};
+
 /** Verifies an access token; null when it is missing, forged, expired or of another kind. */
 export const verifyAccessToken = async (
   secret: string,
   token: string,
 ): Promise<AccessClaims | null> => {
+  const tokens = verifiedFor(secret);
+  const known = tokens.get(token);
+  if (known) {
+    if (known.exp * 1000 > Date.now()) return known;
+    tokens.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,
       algorithms: ['HS256'],
     });
-    if (payload.typ !== 'access' || !payload.sub) return null;
-    return payload as unknown as AccessClaims;
+    if (payload.typ !== 'access' || !payload.sub || typeof payload.exp !== 'number') return null;
+    const claims = Object.freeze(payload) as unknown as AccessClaims;
+    if (tokens.size >= VERIFIED_TOKENS_MAX) tokens.delete(tokens.keys().next().value!);
+    tokens.set(token, claims);
+    return claims;
   } catch {
     return null;
   }
