@@ -82,9 +82,19 @@ const SANITIZE: sanitizeHtml.IOptions = {
 /**
  * The editor's HTML reduced to its allow-list: p, br, strong/b, em/i, u, s/strike, ul, ol, li,
  * span (font-size only), text-align on p/li; links only http(s)/mailto; no script, style,
- * event handler, image or any other tag or attribute. Idempotent.
+ * event handler, image or any other tag or attribute. Idempotent: a broken tag can leave
+ * markup that parses differently the second time (`<p><A</p><p>` gives a paragraph inside a
+ * paragraph, which the next pass closes), so it is cleaned again until nothing changes.
  */
-export const sanitizeMessageHtml = (html: string): string => sanitizeHtml(html, SANITIZE);
+export const sanitizeMessageHtml = (html: string): string => {
+  let clean = sanitizeHtml(html, SANITIZE);
+  for (let pass = 0; pass < 5; pass++) {
+    const again = sanitizeHtml(clean, SANITIZE);
+    if (again === clean) break;
+    clean = again;
+  }
+  return clean;
+};
 
 /** What one recipient receives on a channel (`html` only for e-mail). */
 export interface RenderedMessage {
