@@ -119,7 +119,8 @@ describe('identity: sign-up to password reset', () => {
     await openUserMenu();
     await page().getByRole('menuitem', { name: 'View Profile' }).click();
     await page().waitForURL(/\/profile$/);
-    await page().getByText('OWNER').waitFor();
+    // The account menu (which shows the role too) may still be closing.
+    await page().getByRole('main').getByText('OWNER').waitFor();
     await page().getByText('Email verified').waitFor();
     await page().getByRole('button', { name: 'Edit Profile' }).click();
     await field(page(), 'First Name').fill('Adaeze');

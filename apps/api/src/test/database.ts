@@ -25,7 +25,24 @@ export const createScratchDatabase = async (adminUrl: string, prefix: string) =>
   return {
     name,
     url: url.toString(),
-    drop: () => runOn(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          // FORCE ends connections left open; it is refused (42501) while an autovacuum
+          // worker is in the database, which a plain DROP stops by itself: then that, again.
+          await runOn(
+            adminUrl,
+            `drop database if exists ${name}${attempt === 0 ? ' with (force)' : ''}`,
+          );
+          return;
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          // 42501: not allowed to end a worker; 55006: still in use by another session.
+          if (attempt >= 20 || (code !== '42501' && code !== '55006')) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+    },
   };
 };
 
