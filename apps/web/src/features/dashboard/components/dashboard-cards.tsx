@@ -40,7 +40,7 @@ function RevenueChange({ data }: { data: Dashboard }) {
   );
 }
 
-/** The four figures at the top of the dashboard; placeholders while `data` loads. */
+/** The four figures at the top of the dashboard; loading skeletons while `data` loads. */
 export function DashboardCards({ data }: { data?: Dashboard }) {
   const cards = data?.cards;
   const count = (n: number | undefined) =>

@@ -8,7 +8,7 @@ type Charts = typeof import('./charts');
  * The charts' code (recharts, about 120 kB compressed) is the dashboard's largest part: it loads
  * in its own chunk, starting with the page's code, alongside the dashboard's call. Everything
  * else (figures, lists, the charts' tables) shows without waiting for it; each chart is a
- * placeholder of its size until it has arrived.
+ * loading skeleton of its size until it has arrived.
  */
 let charts: Promise<Charts> | undefined;
 export const loadCharts = () =>

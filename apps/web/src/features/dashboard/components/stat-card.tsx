@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 
 interface StatCardProps {
   label: string;
-  /** The figure as shown; undefined while it loads (a placeholder shimmers). */
+  /** The figure as shown; undefined while it loads (a skeleton shimmers). */
   value?: string;
   /** What the figure's aria-label says after "Label: "; the shown value by default. */
   spoken?: string;

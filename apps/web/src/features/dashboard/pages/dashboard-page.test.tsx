@@ -232,7 +232,7 @@ describe('DashboardPage', () => {
     expect(api.sent(CALL)).toHaveLength(0);
   });
 
-  it('shows placeholders in the shape of the cards and panels while it loads', async () => {
+  it('shows loading skeletons in the shape of the cards and panels while it loads', async () => {
     const call = held();
     open(call.handler);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
