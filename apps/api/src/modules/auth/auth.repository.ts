@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { businesses, linkTokens, refreshTokens, users, verificationCodes } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -41,28 +42,31 @@ export const updateUser = async (
       .returning()
   )[0]!;
 
+const profile = (db: Executor) =>
+  db
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      phone_number: users.phoneNumber,
+      email_verified: users.emailVerified,
+      role: users.role,
+      profile_picture: users.profilePicture,
+      business_id: users.businessId,
+      business_name: businesses.name,
+      business_code: businesses.code,
+      business_logo_url: businesses.logoUrl,
+    })
+    .from(users)
+    .leftJoin(businesses, eq(businesses.id, users.businessId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_profile');
+
+/** The signed-in user's profile with their business's name, code and logo (prepared). */
 export const findProfile = async (db: Executor, id: number) =>
-  (
-    await db
-      .select({
-        id: users.id,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        email: users.email,
-        phone_number: users.phoneNumber,
-        email_verified: users.emailVerified,
-        role: users.role,
-        profile_picture: users.profilePicture,
-        business_id: users.businessId,
-        business_name: businesses.name,
-        business_code: businesses.code,
-        business_logo_url: businesses.logoUrl,
-      })
-      .from(users)
-      .leftJoin(businesses, eq(businesses.id, users.businessId))
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0];
+  (await preparedFor(db, 'user_profile', profile).execute({ id }))[0];
 
 // Verification codes
 

@@ -1,5 +1,5 @@
-import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { lagosDay } from '@kora/shared';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, members, plans, subscriptions } from '../../db/schema';
 
@@ -17,7 +17,7 @@ export type MemberChanges = Partial<MemberInsert> & { pictureUrl?: string | null
  * status 1 Active (an active subscription ends today or later, Lagos), 2 Expired
  * (subscriptions exist, none current), 0 No Subscription.
  */
-const latestSubscription = (db: Executor, today: string) =>
+export const latestSubscription = (db: Executor, today: string | SQL) =>
   db
     .select({
       planId: subscriptions.subscriptionTypeId,
@@ -35,7 +35,7 @@ const latestSubscription = (db: Executor, today: string) =>
     .limit(1)
     .as('latest_subscription');
 
-const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
+export const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
   planId: plans.id,
   planName: plans.name,
   planAmountKobo: plans.amountKobo,
@@ -49,14 +49,20 @@ const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => (
 
 /**
  * Members with their current plan and status. `from` may be a page of members already cut
- * (a subquery aliased "members"), so the per-member lookups run for that page's rows only,
- * not for the rows an OFFSET skips.
+ * (SQL aliased "members" with the table's columns), so the per-member lookups run for that
+ * page's rows only, not for the rows an OFFSET skips. `today` may be a placeholder of a
+ * prepared statement.
  */
-const selectMembers = (db: Executor, from: typeof members | MemberPage = members) => {
-  const latest = latestSubscription(db, lagosDay());
+export const selectMembers = <E extends Record<string, SQL.Aliased | SQL>>(
+  db: Executor,
+  from: typeof members = members,
+  today: string | SQL = lagosDay(),
+  extra: E = {} as E,
+) => {
+  const latest = latestSubscription(db, today);
   return db
-    .select({ member: members, ...subscriptionColumns(latest) })
-    .from(from as typeof members)
+    .select({ member: members, ...subscriptionColumns(latest), ...extra })
+    .from(from)
     .leftJoinLateral(latest, sql`true`)
     .leftJoin(
       plans,
@@ -121,94 +127,6 @@ export const findMember = async (db: Executor, businessId: number, id: number) =
       .where(and(eq(members.businessId, businessId), eq(members.id, id)))
       .limit(1)
   )[0];
-
-/** `%` and `_` in what a person typed are literal characters, not wildcards. */
-const likeTerm = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const searchCondition = (term: string, phoneDigits: string | null): SQL => {
-  const byText = ilike(members.searchText, likeTerm(term));
-  return phoneDigits ? or(byText, ilike(members.searchText, likeTerm(phoneDigits)))! : byText;
-};
-
-/** One page of members, newest first, under the table's own name for selectMembers. */
-const memberPage = (db: Executor, where: SQL | undefined, limit: number, offset: number) =>
-  db
-    .select()
-    .from(members)
-    .where(where)
-    .orderBy(desc(members.createdAt), desc(members.id))
-    .limit(limit)
-    .offset(offset)
-    .as('members');
-type MemberPage = ReturnType<typeof memberPage>;
-
-const accountCondition = (status: MemberAccountStatus | undefined): SQL | undefined =>
-  status === 'active'
-    ? eq(members.isActive, true)
-    : status === 'inactive'
-      ? sql`not ${members.isActive}`
-      : undefined;
-
-/** How many of the business's members have their account in `status`, without a search. */
-const countByAccount = async (db: Executor, businessId: number, status?: MemberAccountStatus) => {
-  const [all] = await db
-    .select({ total: businesses.memberSeq })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  if (!status) return all?.total ?? 0;
-  // The deactivated few are counted through their partial index; active = all − inactive.
-  const [inactive] = await db
-    .select({ total: count() })
-    .from(members)
-    .where(and(eq(members.businessId, businessId), accountCondition('inactive')));
-  const inactiveTotal = inactive?.total ?? 0;
-  return status === 'inactive' ? inactiveTotal : (all?.total ?? 0) - inactiveTotal;
-};
-
-/**
- * A page of members, newest first, optionally only active or only deactivated accounts. The
- * unfiltered total is the business's member counter (`member_seq`: every member takes the next
- * number in the transaction that inserts it, and members are never deleted), so paging 100,000
- * members never counts them; a search counts its matches up to SEARCH_COUNT_CAP. `search` is
- * already folded (lower case, no accents).
- */
-export const listMembers = async (
-  db: Executor,
-  businessId: number,
-  opts: {
-    limit: number;
-    offset: number;
-    search?: string;
-    phoneDigits?: string | null;
-    accountStatus?: MemberAccountStatus;
-  },
-) => {
-  const where = and(
-    eq(members.businessId, businessId),
-    opts.search ? searchCondition(opts.search, opts.phoneDigits ?? null) : undefined,
-    accountCondition(opts.accountStatus),
-  );
-  const [rows, totals] = await Promise.all([
-    selectMembers(db, memberPage(db, where, opts.limit, opts.offset)).orderBy(
-      desc(members.createdAt),
-      desc(members.id),
-    ),
-    opts.search
-      ? // Counts matches up to the cap + 1: a broad search ("0803") never counts a whole gym.
-        db.select({ total: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(members)
-            .where(where)
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as('matches'),
-        )
-      : countByAccount(db, businessId, opts.accountStatus),
-  ]);
-  const counted = typeof totals === 'number' ? totals : (totals[0]?.total ?? 0);
-  const capped = Boolean(opts.search) && counted > SEARCH_COUNT_CAP;
-  return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
-};
 
 /** Hands out the business's next member number; the row lock serialises concurrent creates. */
 export const nextMemberNumber = async (db: Executor, businessId: number) =>

@@ -18,6 +18,7 @@ import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
 import { PLAN_NOT_FOUND, planInactive } from '../plans/plans.service';
 import { fieldsOf, toMember } from './members.mapper';
+import * as list from './members.list.repository';
 import * as repo from './members.repository';
 
 export const MEMBER_NOT_FOUND = 'Member not found.';
@@ -46,7 +47,7 @@ export const listMembers = async (
   query: MemberListQuery,
 ): Promise<{ data: Member[]; meta: PageMeta }> => {
   const search = query.search ? foldForSearch(query.search) : undefined;
-  const { rows, total, capped } = await repo.listMembers(ctx.db, businessId, {
+  const { rows, total, capped } = await list.listMembers(ctx.db, businessId, {
     ...pageWindow(query),
     search,
     phoneDigits: search ? phoneSearchDigits(search) : null,

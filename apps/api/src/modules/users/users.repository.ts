@@ -1,27 +1,33 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { businesses, linkTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** What the per-request session check reads of a user: who, whether active, business, role. */
+const sessionUser = (db: Executor) =>
+  db
+    .select({
+      id: users.id,
+      businessId: users.businessId,
+      role: users.role,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_user');
+
+/**
+ * What the per-request session check reads of a user: who, whether active, business, role. Read
+ * on every call (a prepared statement), so a role change or removal applies from the next one.
+ */
 export const findSessionUser = async (db: Executor, id: number) =>
-  (
-    await db
-      .select({
-        id: users.id,
-        businessId: users.businessId,
-        role: users.role,
-        isActive: users.isActive,
-        tokenVersion: users.tokenVersion,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0];
+  (await preparedFor(db, 'session_user', sessionUser).execute({ id }))[0];
 
 /** When the newest unused invitation link of a pending user stops working. */
 const invitationExpiresAt = sql<Date | null>`(

@@ -1,0 +1,175 @@
+import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
+import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
+import { businesses, members } from '../../db/schema';
+import { selectMembers } from './members.repository';
+
+/**
+ * The member list, the back office's busiest call: one statement per page, whatever is asked.
+ *
+ * Without a search, the page is cut from the (business, created_at, id) index newest first and
+ * its total read in the same statement: the business's member counter (`member_seq`: every
+ * member takes the next number in the transaction that inserts it, and members are never
+ * deleted), less or only the deactivated few counted through their partial index. So paging
+ * 100,000 members never counts them. It runs as a prepared statement per account filter, so its
+ * SQL is built and parsed once per connection, not on every request.
+ *
+ * A search is counted first: its matches are collected through the trigram index, at most
+ * SEARCH_COUNT_CAP + 1 of them. When that is all of them (a name, a phone, a member ID), the page
+ * is those matches sorted, never a walk of the date index; when there are more (a broad term:
+ * `0803`, `ada`), the page comes from the newest members, where a broad term has its newest
+ * matches, and only if that window holds too few (a broad term whose matches are all old, such as
+ * the member IDs of the first 10,000 members) from all the matches sorted. The total of a search
+ * is capped at SEARCH_COUNT_CAP (`capped`).
+ */
+
+/** How many of the newest members a broad search looks through before sorting all its matches. */
+export const RECENT_WINDOW = 2000;
+
+export interface MemberListOptions {
+  limit: number;
+  offset: number;
+  /** Already folded (lower case, no accents); `phoneDigits` is its phone form, if any. */
+  search?: string;
+  phoneDigits?: string | null;
+  accountStatus?: MemberAccountStatus;
+}
+
+const businessId = sql.placeholder('businessId');
+
+const accountSql = (status: MemberAccountStatus | undefined, alias = ''): SQL =>
+  status === 'active'
+    ? sql.raw(` and ${alias}is_active`)
+    : status === 'inactive'
+      ? sql.raw(` and not ${alias}is_active`)
+      : sql``;
+
+/** The deactivated members of the business, counted through their partial index. */
+const inactiveCount = (id: SQL | number) =>
+  sql`(select count(*) from ${members} where ${members.businessId} = ${id} and not ${members.isActive})`;
+const memberSeq = (id: SQL | number) =>
+  sql`(select ${businesses.memberSeq} from ${businesses} where ${businesses.id} = ${id})`;
+
+/**
+ * A query whose rows have the members table's columns, under the table's own name, so the
+ * member columns of selectMembers read from it (a page already cut).
+ */
+const asMembers = (query: SQL) => new Subquery(query, {}, 'members') as unknown as typeof members;
+
+/** The total of an unsearched list: from the member counter, without counting members. */
+const totalOf = (status: MemberAccountStatus | undefined, id: SQL | number): SQL =>
+  status === 'inactive'
+    ? inactiveCount(id)
+    : status === 'active'
+      ? sql`${memberSeq(id)} - ${inactiveCount(id)}`
+      : memberSeq(id);
+
+/** One page of the business's members, newest first, and the list's total, as one statement. */
+const pageStatement = (db: Executor, status: MemberAccountStatus | undefined) => {
+  const id = sql`${businessId}`;
+  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(status)}
+    order by ${members.createdAt} desc, ${members.id} desc
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  return selectMembers(db, asMembers(page), sql`${sql.placeholder('today')}`, {
+    total: sql<number>`${totalOf(status, id)}`.mapWith(Number).as('total'),
+  })
+    .orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`)
+    .prepare(`members_page_${status ?? 'all'}`);
+};
+const pageStatementOf = (db: Executor, status: MemberAccountStatus | undefined) =>
+  preparedFor(db, `members_page_${status ?? 'all'}`, (d) => pageStatement(d, status));
+
+/** `%`, `_` and `\` in what a person typed are literal characters, not wildcards. */
+const likeTerm = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Whether the search text matches the term (or its phone form). `search_text` is stored folded
+ * to lower case, like the term, so a plain LIKE does (about three times cheaper per row than
+ * ILIKE); a term with letters beyond ASCII keeps ILIKE, whose case rules are PostgreSQL's own.
+ */
+const matchSql = (term: string, phoneDigits: string | null, alias = ''): SQL => {
+  // eslint-disable-next-line no-control-regex
+  const op = sql.raw(/^[\x00-\x7f]*$/.test(term) ? 'like' : 'ilike');
+  const column = sql.raw(`${alias}search_text`);
+  const one = (t: string) => sql`${column} ${op} ${likeTerm(t)}`;
+  return phoneDigits ? sql`(${one(term)} or ${one(phoneDigits)})` : one(term);
+};
+
+/** The condition a search puts on the business's members. */
+const searchWhere = (businessId: number, o: MemberListOptions & { search: string }): SQL =>
+  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o.accountStatus)}`;
+
+const byDate = sql`created_at desc, id desc`;
+
+/**
+ * A page of a search within its first SEARCH_COUNT_CAP + 1 matches (aliased "members"), with how
+ * many matches there are up to that number: the newest matches are collected once (by the
+ * planner's choice: walking the date index for a broad term, the trigram index and a sort for a
+ * narrow one), and both the count and the page are read from them.
+ */
+const searchPage = (businessId: number, o: MemberListOptions & { search: string }) =>
+  asMembers(sql`with hits as materialized (
+      select id, created_at from ${members} where ${searchWhere(businessId, o)}
+      order by ${byDate} limit ${SEARCH_COUNT_CAP + 1}),
+    page as (select id from hits order by ${byDate} limit ${o.limit} offset ${o.offset})
+    select m.*, (select count(*) from hits)::int as search_matches
+    from page join ${members} m on m.id = page.id`);
+
+/** A page of a search past its first SEARCH_COUNT_CAP + 1 matches (aliased "members"). */
+const deepSearchPage = (businessId: number, o: MemberListOptions & { search: string }) =>
+  asMembers(sql`select * from ${members} where ${searchWhere(businessId, o)}
+    order by ${byDate} limit ${o.limit} offset ${o.offset}`);
+
+/** How many members a search matches, up to the cap + 1 (for a page past its last one). */
+const countMatches = async (db: Executor, businessId: number, o: MemberListOptions) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(
+      sql`(select 1 from ${members} where business_id = ${businessId} and ${matchSql(o.search!, o.phoneDigits ?? null)}${accountSql(o.accountStatus)} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
+    );
+  return row?.total ?? 0;
+};
+
+/**
+ * A page of members, newest first, optionally a search and only active or only deactivated
+ * accounts, with the list's total (a search's capped at SEARCH_COUNT_CAP).
+ */
+export const listMembers = async (db: Executor, businessId: number, o: MemberListOptions) => {
+  const today = lagosDay();
+  if (!o.search) {
+    const rows = await pageStatementOf(db, o.accountStatus).execute({
+      businessId,
+      limit: o.limit,
+      offset: o.offset,
+      today,
+    });
+    // A page past the last one has no row to carry the total.
+    const total =
+      rows[0]?.total ??
+      (
+        await db
+          .select({ total: sql<number>`${totalOf(o.accountStatus, businessId)}`.mapWith(Number) })
+          .from(businesses)
+          .where(eq(businesses.id, businessId))
+      )[0]?.total ??
+      0;
+    return { rows, total, capped: false };
+  }
+  const search = { ...o, search: o.search };
+  const byDateDesc = [sql`"members"."created_at" desc`, sql`"members"."id" desc`];
+  if (o.offset + o.limit <= SEARCH_COUNT_CAP + 1) {
+    const rows = await selectMembers(db, searchPage(businessId, search), today, {
+      matches: sql<number>`"members"."search_matches"`.mapWith(Number),
+    }).orderBy(...byDateDesc);
+    const counted = rows[0]?.matches ?? (await countMatches(db, businessId, o));
+    const capped = counted > SEARCH_COUNT_CAP;
+    return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
+  }
+  const [rows, counted] = await Promise.all([
+    selectMembers(db, deepSearchPage(businessId, search), today).orderBy(...byDateDesc),
+    countMatches(db, businessId, o),
+  ]);
+  const capped = counted > SEARCH_COUNT_CAP;
+  return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
+};
