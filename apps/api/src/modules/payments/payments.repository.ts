@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { memberBrief, planBrief } from '../../db/briefs';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions } from '../../db/schema';
 import { readPage } from '../../lib/paging';
@@ -14,97 +14,111 @@ import {
 } from '../dashboard/payment-days';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentInsert = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
+/** A payment to record: `amountKobo` is the client's amount, checked against the plan's. */
+export interface PaymentToRecord {
+  businessId: number;
+  memberId: number;
+  planId: number;
+  /** Plan periods bought. */
+  duration: number;
+  amountKobo: number;
+  method: string;
+  purpose: string;
+  idempotencyKey: string | null;
+  recordedBy: number;
+  /** The Lagos day it is recorded on. */
+  today: string;
+}
+
+/** What `record_payment` answered (migration 0012). */
+export type RecordOutcome =
+  | { status: 'recorded'; recorded: RecordedRow }
+  /** The key was used in this business, before or meanwhile: nothing written. */
+  | { status: 'replayed' | 'key_used' }
+  | { status: 'amount_mismatch'; expectedKobo: number }
+  | { status: 'member_not_found' | 'plan_not_found' | 'plan_inactive' | 'member_inactive' };
+
+/** The row of `record_payment`, as the drivers give it: moments and days as text. */
+type RecordPaymentRow = { status: RecordOutcome['status'] } & Record<string, unknown>;
+
+/** A value as drizzle reads that column (kobo as a number, moments as Dates, days as text). */
+const read = <C extends Column>(column: C, value: unknown) =>
+  column.mapFromDriverValue(value) as C['_']['data'];
 
 /**
- * The member row, locked until the transaction ends (concurrent payments for one member
- * queue here, so renewal chains never overlap), with the chosen plan of the same business and
- * the id of the payment already recorded with this idempotency key, if any.
- * Undefined when the business has no such member; `plan` null when it has no such plan.
+ * Records a payment and the subscription it bought with ONE statement, the database function
+ * `record_payment` (one round trip, in autocommit: the statement is the transaction). It locks
+ * the member row, so concurrent payments for one member queue there; a renewal of the same plan
+ * starts the day after the running period's last day. Nothing is written unless the status is
+ * 'recorded'.
  */
-export const lockMemberWithPlan = async (
-  tx: Executor,
-  businessId: number,
-  memberId: number,
-  planId: number,
-  idempotencyKey: string | null,
-) =>
-  (
-    await tx
-      .select({
-        member: { ...memberBrief, isActive: members.isActive },
-        plan: {
-          ...planBrief,
-          durationType: plans.durationType,
-          amountKobo: plans.amountKobo,
-          duration: plans.duration,
-          isActive: plans.isActive,
-        },
-        earlierPaymentId: idempotencyKey
-          ? sql<
-              number | null
-            >`(select ${payments.id} from ${payments} where ${payments.businessId} = ${businessId} and ${payments.idempotencyKey} = ${idempotencyKey})`
-          : sql<null>`null`,
-      })
-      .from(members)
-      .leftJoin(plans, and(eq(plans.businessId, members.businessId), eq(plans.id, planId)))
-      .where(and(eq(members.businessId, businessId), eq(members.id, memberId)))
-      .for('update', { of: members })
+export const recordPayment = async (db: Db, p: PaymentToRecord): Promise<RecordOutcome> => {
+  const row = rowsOf<RecordPaymentRow>(
+    await db.execute(sql`select * from record_payment(
+      ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
+      ${p.duration}::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
+      ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
+      ${p.today}::date)`),
   )[0];
-
-/**
- * Inserts a payment and reads, in the same statement, the last day of the member's running
- * subscription of that plan (active, ending today or later) for the renewal to start after.
- * Run after the member row is locked: the statement's snapshot then holds every renewal
- * committed before. Undefined when the idempotency key was already used in this business.
- */
-export const insertPayment = async (
-  tx: Executor,
-  values: PaymentInsert,
-  today: string,
-): Promise<{ payment: PaymentRow; runningUntil: string | null } | undefined> => {
-  const inserted = tx.$with('inserted').as(
-    tx
-      .insert(payments)
-      .values(values)
-      .onConflictDoNothing({ target: [payments.businessId, payments.idempotencyKey] })
-      .returning(),
-  );
-  const running = tx
-    .select({ expiry: max(subscriptions.expiryDate) })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.businessId, values.businessId),
-        eq(subscriptions.memberId, values.memberId),
-        eq(subscriptions.subscriptionTypeId, values.subscriptionTypeId),
-        gte(subscriptions.expiryDate, today),
-        eq(subscriptions.isActive, true),
-      ),
-    );
-  const row = (
-    await tx
-      .with(inserted)
-      .select({
-        payment: {
-          id: inserted.id,
-          businessId: inserted.businessId,
-          memberId: inserted.memberId,
-          subscriptionTypeId: inserted.subscriptionTypeId,
-          amountKobo: inserted.amountKobo,
-          duration: inserted.duration,
-          method: inserted.method,
-          purpose: inserted.purpose,
-          idempotencyKey: inserted.idempotencyKey,
-          recordedBy: inserted.recordedBy,
-          createdAt: inserted.createdAt,
-          paidOn: inserted.paidOn,
-        },
-        runningUntil: sql<string | null>`to_char((${running}), 'YYYY-MM-DD')`,
-      })
-      .from(inserted)
-  )[0];
-  return row && { payment: row.payment, runningUntil: row.runningUntil };
+  if (!row) throw new Error('record_payment answered no row');
+  switch (row.status) {
+    case 'recorded':
+      break;
+    case 'amount_mismatch':
+      return { status: row.status, expectedKobo: read(payments.amountKobo, row.expected_kobo) };
+    default:
+      return { status: row.status };
+  }
+  const of = {
+    businessId: p.businessId,
+    memberId: p.memberId,
+    subscriptionTypeId: p.planId,
+  };
+  const paymentId = row.payment_id as number;
+  return {
+    status: 'recorded',
+    recorded: {
+      payment: {
+        id: paymentId,
+        ...of,
+        amountKobo: read(payments.amountKobo, row.payment_amount_kobo),
+        duration: row.payment_duration as number,
+        method: row.payment_method as string,
+        purpose: row.payment_purpose as string,
+        idempotencyKey: row.payment_idempotency_key as string | null,
+        recordedBy: row.payment_recorded_by as number | null,
+        createdAt: read(payments.createdAt, row.payment_created_at),
+        paidOn: read(payments.paidOn, row.payment_paid_on),
+      },
+      subscription: {
+        id: row.subscription_id as number,
+        ...of,
+        paymentId,
+        startDate: read(subscriptions.startDate, row.subscription_start_date),
+        expiryDate: read(subscriptions.expiryDate, row.subscription_expiry_date),
+        duration: row.subscription_duration as number,
+        durationType: row.subscription_duration_type as string,
+        planDuration: row.subscription_plan_duration as number,
+        amountKobo: read(subscriptions.amountKobo, row.subscription_amount_kobo),
+        isActive: row.subscription_is_active as boolean,
+        isFirst: row.subscription_is_first as boolean,
+        createdAt: read(subscriptions.createdAt, row.subscription_created_at),
+      },
+      member: {
+        id: p.memberId,
+        pictureUrl: row.member_picture_url as string | null,
+        firstName: row.member_first_name as string,
+        lastName: row.member_last_name as string,
+        emailAddress: row.member_email_address as string,
+      },
+      plan: {
+        id: p.planId,
+        name: row.plan_name as string,
+        isGrouped: row.plan_is_grouped as boolean,
+        durationType: row.plan_duration_type as string,
+      },
+    },
+  };
 };
 
 /** A payment with its member, plan (and the subscription it bought), as the API answers it. */

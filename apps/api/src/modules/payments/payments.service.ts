@@ -5,7 +5,6 @@ import {
   monthStart,
   nairaToKobo,
   yearStart,
-  type DurationType,
   type PageMeta,
   type Payment,
   type PaymentListQuery,
@@ -14,11 +13,10 @@ import {
   type RecordedPayment,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { badRequest, isUniqueViolation } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { memberNotFound } from '../members/members.service';
 import { planInactive, planNotFound } from '../plans/plans.service';
-import { startSubscription } from '../subscriptions/subscriptions.service';
 import { toPayment, toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
 
@@ -33,37 +31,28 @@ export interface Recorder {
   userId: number;
 }
 
-/** Thrown inside the transaction when the idempotency key was used meanwhile: roll back. */
-class KeyAlreadyUsed extends Error {}
-
-type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockMemberWithPlan>>>;
-
 /**
- * The member and plan may take this payment (404 / 400 with the texts the screens show);
- * answers them with the kobo the server charges: plan amount × duration, which the client's
- * amount must equal exactly.
- */
-const checkPayment = (row: Locked | undefined, input: RecordPaymentData) => {
-  if (!row) throw memberNotFound();
-  const { member, plan } = row;
-  if (!plan) throw planNotFound();
-  if (!plan.isActive) throw planInactive();
-  if (!member.isActive)
-    throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { member_id: MEMBER_INACTIVE });
-  const amountKobo = plan.amountKobo * input.duration;
-  if (nairaToKobo(input.amount) !== amountKobo) {
-    const message = amountMismatch(amountKobo);
-    throw badRequest(message, 'AMOUNT_MISMATCH', { amount: message });
-  }
-  return { member, plan: { ...plan, durationType: plan.durationType as DurationType }, amountKobo };
-};
-
-/**
- * Records a payment and creates the subscription it bought, in one transaction: a payment never
- * exists without its subscription, nor a subscription without its payment. The server computes
- * the amount (plan amount × duration) and refuses a client amount that differs. A repeated
- * `idempotencyKey` answers the first payment and writes nothing, also when both requests arrive
- * at once. `today` (Lagos day) is a parameter so tests can pin the calendar.
+ * Records a payment and creates the subscription it bought, in ONE round trip: one call of the
+ * database function `record_payment` (migration 0012), run in autocommit, so the statement is
+ * the transaction: a payment never exists without its subscription, nor a subscription without
+ * its payment, and the member row is locked only while the database works, not across network
+ * round trips (5 round trips before: BEGIN, lock, payment, subscription, COMMIT).
+ *
+ * Rules, in the order they are checked:
+ * - the member row is locked first, in its own statement: concurrent payments for one member
+ *   queue there, and every later statement of the function takes a new snapshot (READ
+ *   COMMITTED), so it sees the payments and renewals committed before the lock was granted;
+ * - a repeated `idempotencyKey` answers the first payment and writes nothing, also when both
+ *   requests arrive at once (the second finds the key, or its insert does nothing on the key's
+ *   unique index and the first is answered);
+ * - member not found (404), plan not found (404), plan inactive, member deactivated (400);
+ * - the server computes the amount (plan amount × duration) and refuses a client amount that
+ *   differs, stating the right one;
+ * - a renewal of the same plan starts the day after the running period's last day (an active
+ *   subscription of that plan ending today or later), otherwise today; its last day included
+ *   is `kora_period_end` in SQL, the same rule as `periodEnd` in @kora/shared (a test proves
+ *   they agree).
+ * `today` (Lagos day) is a parameter so tests can pin the calendar.
  */
 export const recordPayment = async (
   ctx: AppContext,
@@ -73,53 +62,36 @@ export const recordPayment = async (
 ): Promise<RecordedPayment> => {
   const { businessId } = who;
   const key = opts.idempotencyKey ?? null;
-  const today = opts.today ?? lagosDay();
-  try {
-    const recorded = await ctx.db.transaction(async (tx) => {
-      // Concurrent payments for this member wait here, one after the other.
-      const row = await repo.lockMemberWithPlan(
-        tx,
-        businessId,
-        input.member_id,
-        input.subscription_type_id,
-        key,
-      );
-      // A retry of a recorded payment: answered below, once the lock is released.
-      if (row && row.earlierPaymentId != null) return undefined;
-      const { member, plan, amountKobo } = checkPayment(row, input);
-      const inserted = await repo.insertPayment(
-        tx,
-        {
-          businessId,
-          memberId: member.id,
-          subscriptionTypeId: plan.id,
-          amountKobo,
-          duration: input.duration,
-          method: input.method,
-          purpose: input.purpose,
-          idempotencyKey: key,
-          recordedBy: who.userId,
-          paidOn: today,
-        },
-        today,
-      );
-      // ON CONFLICT DO NOTHING: the same key committed while this request waited.
-      if (!inserted) throw new KeyAlreadyUsed();
-      const subscription = await startSubscription(tx, {
-        businessId,
-        memberId: member.id,
-        plan,
-        duration: input.duration,
-        amountKobo,
-        paymentId: inserted.payment.id,
-        runningUntil: inserted.runningUntil,
-        today,
-      });
-      return toRecordedPayment({ payment: inserted.payment, member, plan, subscription });
-    });
-    if (recorded) return recorded;
-  } catch (err) {
-    if (!key || !(err instanceof KeyAlreadyUsed || isUniqueViolation(err))) throw err;
+  const outcome = await repo.recordPayment(ctx.db, {
+    businessId,
+    memberId: input.member_id,
+    planId: input.subscription_type_id,
+    duration: input.duration,
+    amountKobo: nairaToKobo(input.amount),
+    method: input.method,
+    purpose: input.purpose,
+    idempotencyKey: key,
+    recordedBy: who.userId,
+    today: opts.today ?? lagosDay(),
+  });
+  switch (outcome.status) {
+    case 'recorded':
+      return toRecordedPayment(outcome.recorded);
+    case 'member_not_found':
+      throw memberNotFound();
+    case 'plan_not_found':
+      throw planNotFound();
+    case 'plan_inactive':
+      throw planInactive();
+    case 'member_inactive':
+      throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { member_id: MEMBER_INACTIVE });
+    case 'amount_mismatch': {
+      const message = amountMismatch(outcome.expectedKobo);
+      throw badRequest(message, 'AMOUNT_MISMATCH', { amount: message });
+    }
+    case 'replayed':
+    case 'key_used':
+      break;
   }
   // The key's first payment, recorded by an earlier or a simultaneous request.
   const first = await repo.findPaymentByKey(ctx.db, businessId, key!);

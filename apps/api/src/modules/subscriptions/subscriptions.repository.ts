@@ -7,12 +7,6 @@ import { members, plans, subscriptions } from '../../db/schema';
 import { readPage } from '../../lib/paging';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type SubscriptionInsert = Omit<typeof subscriptions.$inferInsert, 'id' | 'createdAt'>;
-
-export const insertSubscription = async (
-  tx: Executor,
-  values: SubscriptionInsert,
-): Promise<SubscriptionRow> => (await tx.insert(subscriptions).values(values).returning())[0]!;
 
 export interface SubscriptionFilters extends MemberPlanFilters {
   status?: SubscriptionStatusFilter;

@@ -1,0 +1,172 @@
+-- The last day included in a period of `n` units starting on `start`: the same rule as periodEnd
+-- in packages/shared/src/dates.ts (the web app's preview), and a test proves both agree on every
+-- start day of 2027-2029, every unit and n 1..25. Days and weeks end the day before start + n
+-- units; months and years too, unless start + n months was clamped to a shorter month's last
+-- day (31 Jan + 1 month = 28 Feb): then that last day is included, so a renewal starts on the 1st.
+CREATE FUNCTION "kora_period_end"("start" date, "unit" varchar, "n" integer) RETURNS date
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE
+    WHEN "unit" = 'day' THEN "start" + ("n" - 1)
+    WHEN "unit" = 'week' THEN "start" + (7 * "n" - 1)
+    WHEN "unit" IN ('month', 'year') THEN (
+      SELECT CASE WHEN extract(day FROM "e") < extract(day FROM "start") THEN "e" ELSE "e" - 1 END
+      FROM (SELECT ("start" + make_interval(months => "n" * CASE WHEN "unit" = 'year' THEN 12 ELSE 1 END))::date) AS "t"("e")
+    )
+  END
+$$;--> statement-breakpoint
+-- Records a payment and the subscription it bought in ONE statement (one round trip, run in
+-- autocommit: the statement is the transaction), so the member row stays locked for the time
+-- the database works, not for the network's round trips. Answers one row: `status` and, when
+-- 'recorded', the payment, the subscription, the member's and the plan's brief.
+--   replayed         the key was used in this business: `payment_id` is that payment (nothing written)
+--   member_not_found no such member in this business
+--   plan_not_found   no such plan in this business
+--   plan_inactive / member_inactive
+--   amount_mismatch  the client's kobo differs from plan amount × periods (`expected_kobo`)
+--   key_used         the key was recorded meanwhile by a simultaneous request (nothing written)
+-- In READ COMMITTED each statement of a VOLATILE plpgsql function takes a new snapshot: the
+-- member row is locked by the first statement (concurrent payments of one member queue there),
+-- and everything read after it (the key, the running subscription) sees the payments committed
+-- before the lock was granted, so renewals chain without gap or overlap.
+CREATE FUNCTION "record_payment"(
+  "in_business" integer, "in_member" integer, "in_plan" integer, "in_periods" integer,
+  "in_amount_kobo" bigint, "in_method" varchar, "in_purpose" varchar, "in_key" varchar,
+  "in_recorded_by" integer, "in_today" date
+) RETURNS TABLE (
+  "status" varchar,
+  "expected_kobo" bigint,
+  "payment_id" integer,
+  "payment_amount_kobo" bigint,
+  "payment_duration" integer,
+  "payment_method" varchar,
+  "payment_purpose" varchar,
+  "payment_idempotency_key" varchar,
+  "payment_recorded_by" integer,
+  "payment_created_at" timestamptz,
+  "payment_paid_on" date,
+  "subscription_id" integer,
+  "subscription_start_date" date,
+  "subscription_expiry_date" date,
+  "subscription_duration" integer,
+  "subscription_duration_type" varchar,
+  "subscription_plan_duration" integer,
+  "subscription_amount_kobo" bigint,
+  "subscription_is_active" boolean,
+  "subscription_is_first" boolean,
+  "subscription_created_at" timestamptz,
+  "member_picture_url" varchar,
+  "member_first_name" varchar,
+  "member_last_name" varchar,
+  "member_email_address" varchar,
+  "plan_name" varchar,
+  "plan_is_grouped" boolean,
+  "plan_duration_type" varchar
+) LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+  "found_member" record;
+  "earlier" integer;
+  "expected" bigint;
+  "running_until" date;
+  "first_day" date;
+  "paid" "payments"%ROWTYPE;
+  "bought" "subscriptions"%ROWTYPE;
+BEGIN
+  -- (a) The member row, locked until the statement ends, with the plan of the same business.
+  SELECT m."is_active" AS "member_active", m."picture_url", m."first_name", m."last_name",
+    m."email_address", t."id" AS "plan_id", t."name" AS "plan_name", t."is_grouped",
+    t."duration_type", t."duration", t."amount_kobo", t."is_active" AS "plan_active"
+  INTO "found_member"
+  FROM "members" m
+  LEFT JOIN "subscription_types" t ON t."business_id" = m."business_id" AND t."id" = "in_plan"
+  WHERE m."business_id" = "in_business" AND m."id" = "in_member"
+  FOR UPDATE OF m;
+  IF NOT FOUND THEN
+    "status" := 'member_not_found';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  -- (b) A retry of a recorded payment: its id, nothing written.
+  IF "in_key" IS NOT NULL THEN
+    SELECT x."id" INTO "earlier" FROM "payments" x
+    WHERE x."business_id" = "in_business" AND x."idempotency_key" = "in_key";
+    IF FOUND THEN
+      "status" := 'replayed';
+      "payment_id" := "earlier";
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  END IF;
+  -- (c) The checks, in the order the screens expect.
+  IF "found_member"."plan_id" IS NULL THEN
+    "status" := 'plan_not_found';
+  ELSIF NOT "found_member"."plan_active" THEN
+    "status" := 'plan_inactive';
+  ELSIF NOT "found_member"."member_active" THEN
+    "status" := 'member_inactive';
+  ELSE
+    "expected" := "found_member"."amount_kobo" * "in_periods";
+    IF "in_amount_kobo" IS DISTINCT FROM "expected" THEN
+      "status" := 'amount_mismatch';
+      "expected_kobo" := "expected";
+    END IF;
+  END IF;
+  IF "status" IS NOT NULL THEN
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  -- (d) The payment; nothing when the same key was recorded meanwhile.
+  INSERT INTO "payments" ("business_id", "member_id", "subscription_type_id", "amount_kobo",
+    "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on")
+  VALUES ("in_business", "in_member", "in_plan", "expected", "in_periods", "in_method",
+    "in_purpose", "in_key", "in_recorded_by", "in_today")
+  ON CONFLICT ("business_id", "idempotency_key") DO NOTHING
+  RETURNING * INTO "paid";
+  IF NOT FOUND THEN
+    "status" := 'key_used';
+    RETURN NEXT;
+    RETURN;
+  END IF;
+  -- (e) The last day of the member's running subscription of this plan (after the lock: every
+  -- renewal committed before is seen).
+  SELECT max(x."expiry_date") INTO "running_until" FROM "subscriptions" x
+  WHERE x."business_id" = "in_business" AND x."member_id" = "in_member"
+    AND x."subscription_type_id" = "in_plan" AND x."expiry_date" >= "in_today" AND x."is_active";
+  -- (f) A renewal starts the day after the running period's last day, else today.
+  "first_day" := CASE WHEN "running_until" >= "in_today" THEN "running_until" + 1 ELSE "in_today" END;
+  INSERT INTO "subscriptions" ("business_id", "member_id", "subscription_type_id", "payment_id",
+    "start_date", "expiry_date", "duration", "duration_type", "plan_duration", "amount_kobo")
+  VALUES ("in_business", "in_member", "in_plan", "paid"."id", "first_day",
+    "kora_period_end"("first_day", "found_member"."duration_type", "found_member"."duration" * "in_periods"),
+    "in_periods", "found_member"."duration_type", "found_member"."duration", "expected")
+  RETURNING * INTO "bought";
+  -- (g) The answer.
+  "status" := 'recorded';
+  "payment_id" := "paid"."id";
+  "payment_amount_kobo" := "paid"."amount_kobo";
+  "payment_duration" := "paid"."duration";
+  "payment_method" := "paid"."method";
+  "payment_purpose" := "paid"."purpose";
+  "payment_idempotency_key" := "paid"."idempotency_key";
+  "payment_recorded_by" := "paid"."recorded_by";
+  "payment_created_at" := "paid"."created_at";
+  "payment_paid_on" := "paid"."paid_on";
+  "subscription_id" := "bought"."id";
+  "subscription_start_date" := "bought"."start_date";
+  "subscription_expiry_date" := "bought"."expiry_date";
+  "subscription_duration" := "bought"."duration";
+  "subscription_duration_type" := "bought"."duration_type";
+  "subscription_plan_duration" := "bought"."plan_duration";
+  "subscription_amount_kobo" := "bought"."amount_kobo";
+  "subscription_is_active" := "bought"."is_active";
+  "subscription_is_first" := "bought"."is_first";
+  "subscription_created_at" := "bought"."created_at";
+  "member_picture_url" := "found_member"."picture_url";
+  "member_first_name" := "found_member"."first_name";
+  "member_last_name" := "found_member"."last_name";
+  "member_email_address" := "found_member"."email_address";
+  "plan_name" := "found_member"."plan_name";
+  "plan_is_grouped" := "found_member"."is_grouped";
+  "plan_duration_type" := "found_member"."duration_type";
+  RETURN NEXT;
+END $$;
