@@ -48,7 +48,9 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberCode),
-    // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first).
+    // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first). Migration 0013
+    // rebuilds it with INCLUDE (search_text, is_active), which Drizzle cannot declare: a search
+    // walks the newest members in the index alone.
     index('members_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // business_id inside the same GIN index (btree_gin): a search reads only its own gym's
     // matches, not every business's.

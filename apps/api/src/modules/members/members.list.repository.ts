@@ -102,24 +102,41 @@ const searchWhere = (businessId: number, o: MemberListOptions & { search: string
 
 const byDate = sql`created_at desc, id desc`;
 
-/**
- * A page of a search within its first SEARCH_COUNT_CAP + 1 matches (aliased "members"), with how
- * many matches there are up to that number: the newest matches are collected once (by the
- * planner's choice: walking the date index for a broad term, the trigram index and a sort for a
- * narrow one), and both the count and the page are read from them.
- */
-const searchPage = (businessId: number, o: MemberListOptions & { search: string }) =>
-  asMembers(sql`with hits as materialized (
-      select id, created_at from ${members} where ${searchWhere(businessId, o)}
-      order by ${byDate} limit ${SEARCH_COUNT_CAP + 1}),
-    page as (select id from hits order by ${byDate} limit ${o.limit} offset ${o.offset})
-    select m.*, (select count(*) from hits)::int as search_matches
-    from page join ${members} m on m.id = page.id`);
+/** How many of the newest members a broad search looks through for its page. */
+const recentWindow = (o: MemberListOptions) => Math.max(RECENT_WINDOW, 20 * (o.offset + o.limit));
 
-/** A page of a search past its first SEARCH_COUNT_CAP + 1 matches (aliased "members"). */
-const deepSearchPage = (businessId: number, o: MemberListOptions & { search: string }) =>
-  asMembers(sql`select * from ${members} where ${searchWhere(businessId, o)}
-    order by ${byDate} limit ${o.limit} offset ${o.offset}`);
+/**
+ * A search's page of members (aliased "members"), with how many it matches up to
+ * SEARCH_COUNT_CAP + 1, in one statement:
+ * - `hits`: up to SEARCH_COUNT_CAP + 1 matches in any order, the count (the planner takes the
+ *   trigram index for a narrow term, a walk of the list index for a broad one);
+ * - all of them found (a name, a phone, a member ID): the page is those matches sorted;
+ * - more (a broad term): the page is looked for among the newest members, in the list index
+ *   alone (`recent`); when that window holds too few matches for the page (a broad term whose
+ *   matches are all old), from every match sorted.
+ */
+const searchPage = (businessId: number, o: MemberListOptions & { search: string }) => {
+  const many = sql`(select c from n) > ${SEARCH_COUNT_CAP}`;
+  const window = sql`(select count(*) from recent) >= ${o.limit}`;
+  return asMembers(sql`with hits as materialized (
+      select id, created_at from ${members} where ${searchWhere(businessId, o)}
+      limit ${SEARCH_COUNT_CAP + 1}),
+    n as (select count(*)::int as c from hits),
+    recent as materialized (
+      select id, created_at from (
+        select id, created_at, search_text, is_active from ${members}
+        where business_id = ${businessId} order by ${byDate} limit ${recentWindow(o)}) r
+      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o.accountStatus, 'r.')}
+      order by ${byDate} limit ${o.limit} offset ${o.offset}),
+    page as (
+      (select id from hits where not ${many} order by ${byDate} limit ${o.limit} offset ${o.offset})
+      union all
+      (select id from recent where ${window})
+      union all
+      (select id from ${members} where ${many} and not ${window} and ${searchWhere(businessId, o)}
+       order by created_at + interval '0 s' desc, id desc limit ${o.limit} offset ${o.offset}))
+    select m.*, (select c from n) as search_matches from page join ${members} m on m.id = page.id`);
+};
 
 /** How many members a search matches, up to the cap + 1 (for a page past its last one). */
 const countMatches = async (db: Executor, businessId: number, o: MemberListOptions) => {
@@ -156,20 +173,11 @@ export const listMembers = async (db: Executor, businessId: number, o: MemberLis
       0;
     return { rows, total, capped: false };
   }
-  const search = { ...o, search: o.search };
-  const byDateDesc = [sql`"members"."created_at" desc`, sql`"members"."id" desc`];
-  if (o.offset + o.limit <= SEARCH_COUNT_CAP + 1) {
-    const rows = await selectMembers(db, searchPage(businessId, search), today, {
-      matches: sql<number>`"members"."search_matches"`.mapWith(Number),
-    }).orderBy(...byDateDesc);
-    const counted = rows[0]?.matches ?? (await countMatches(db, businessId, o));
-    const capped = counted > SEARCH_COUNT_CAP;
-    return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
-  }
-  const [rows, counted] = await Promise.all([
-    selectMembers(db, deepSearchPage(businessId, search), today).orderBy(...byDateDesc),
-    countMatches(db, businessId, o),
-  ]);
+  const rows = await selectMembers(db, searchPage(businessId, { ...o, search: o.search }), today, {
+    matches: sql<number>`"members"."search_matches"`.mapWith(Number),
+  }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
+  // A page past the last match has no row to carry the count.
+  const counted = rows[0]?.matches ?? (await countMatches(db, businessId, o));
   const capped = counted > SEARCH_COUNT_CAP;
   return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
 };
