@@ -1,5 +1,6 @@
-// The yardstick: a bare Fastify route answering a small JSON page, no database, no auth.
-// Benchmarks print Kora's routes as a ratio of this one, measured in the same run on the same machine.
+// The reference route: a bare Fastify route answering a small JSON page, no database, no auth.
+// Benchmarks print Kora's routes as a ratio of this one too ("ratio to bare"), measured in the
+// same run on the same machine; the target ratio is to yardstick-server.mjs (README).
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

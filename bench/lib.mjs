@@ -80,6 +80,17 @@ export const startKora = (port, env, server = KORA_SERVER) =>
     `http://127.0.0.1:${port}/health`,
   );
 
+/**
+ * The yardstick of the hot routes (yardstick-server.mjs): the same work as Kora's routes with the
+ * best SQL we can write, on Kora's database (`env.DATABASE_URL`; PostgreSQL only).
+ */
+export const startYardstick = (port, env) =>
+  startProcess(
+    [join(ROOT, 'bench/yardstick-server.mjs')],
+    { JWT_SECRET, PORT: String(port), ...env },
+    `http://127.0.0.1:${port}/health`,
+  );
+
 export const startBare = (port) =>
   startProcess(
     [join(ROOT, 'bench/bare-server.mjs')],
@@ -171,21 +182,89 @@ export const statusCounts = (statuses) =>
     .map(([s, n]) => `${s}×${n}`)
     .join(' ');
 
+const percentOf = (part, whole) => `${((part / whole) * 100).toFixed(1)} %`;
+
 /**
- * A table row for a route measured under load: its figures, its ratio to the bare route when
- * `bare` (measured in the same run) is given, then the notes and the statuses.
+ * A table row for a route measured under load: its figures; beside them the yardstick's
+ * (`yardstick`: the same requests to yardstick-server.mjs, measured right after) and Kora's
+ * throughput as a share of it; its ratio to the bare route when `bare` (measured in the same run)
+ * is given; then the notes and the statuses.
  */
-export const routeRow = ({ target, data }, route, r, { bare, notes } = {}) => ({
+export const routeRow = ({ target, data }, route, r, { bare, yardstick, notes } = {}) => ({
   target,
   data: dataLabel(data),
   route,
   rps: r.rps,
-  ratio: bare ? `${((r.rps / bare.rps) * 100).toFixed(1)} %` : '',
   p50: fmtMs(r.p50),
   p95: fmtMs(r.p95),
   p99: fmtMs(r.p99),
-  notes: [notes, r.statuses && statusCounts(r.statuses)].filter(Boolean).join('; '),
+  yardstickRps: yardstick ? yardstick.rps : '',
+  yardstickP99: yardstick ? fmtMs(yardstick.p99) : '',
+  vsYardstick: yardstick ? percentOf(r.rps, yardstick.rps) : '',
+  ratio: bare ? percentOf(r.rps, bare.rps) : '',
+  notes: [
+    notes,
+    r.statuses && statusCounts(r.statuses),
+    yardstick?.statuses && `yardstick ${statusCounts(yardstick.statuses)}`,
+  ]
+    .filter(Boolean)
+    .join('; '),
 });
+
+/** The columns of the results table, in order: [heading, row field]. */
+export const TABLE_COLUMNS = [
+  ['target', 'target'],
+  ['data', 'data'],
+  ['route', 'route'],
+  ['req/s', 'rps'],
+  ['p50', 'p50'],
+  ['p95', 'p95'],
+  ['p99', 'p99'],
+  ['yardstick req/s', 'yardstickRps'],
+  ['yardstick p99', 'yardstickP99'],
+  ['Kora / yardstick', 'vsYardstick'],
+  ['ratio to bare', 'ratio'],
+  ['notes', 'notes'],
+];
+
+/** Rows of routeRow as a Markdown table. */
+export const markdownTable = (rows) =>
+  [
+    `| ${TABLE_COLUMNS.map(([heading]) => heading).join(' | ')} |`,
+    `|${TABLE_COLUMNS.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${TABLE_COLUMNS.map(([, field]) => r[field] ?? '').join(' | ')} |`),
+  ].join('\n');
+
+/**
+ * Where two parsed JSON answers first differ (values, keys and the keys' order), as
+ * `path: a ≠ b`; undefined when they are the same.
+ */
+export const firstDifference = (a, b, path = '$') => {
+  const show = (v) => {
+    const text = JSON.stringify(v);
+    return text === undefined ? 'undefined' : text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  };
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return `${path}: ${show(a)} ≠ ${show(b)}`;
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
+      if (ka[i] !== kb[i])
+        return `${path}: key #${i + 1} is ${show(ka[i])} ≠ ${show(kb[i])} (keys ${ka.join(',')} ≠ ${kb.join(',')})`;
+      const d = firstDifference(a[ka[i]], b[kb[i]], `${path}.${ka[i]}`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  return Object.is(a, b) ? undefined : `${path}: ${show(a)} ≠ ${show(b)}`;
+};
 
 /** A GET under load for the run's duration; `path()` and `headers()` answer each request's. */
 export const loadGet = (ctx, url, path, headers = () => ({}), connections = ctx.connections) =>

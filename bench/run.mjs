@@ -5,10 +5,13 @@
 //   node bench/run.mjs --target postgres --suite dashboard [--payments 1000000] [--keep-db]
 //                      [--dashboard-db postgres://…]
 // Suite `serialise` runs in-process, once. For each target, the other suites get a fresh
-// database, the generator's data, the built Kora server, and beside it a bare Fastify route
-// measured in the same run. Prints each route's throughput and latency and its ratio to the bare
-// route, and writes the table to bench/results/latest.md. Suite `compare` (not in the default
-// list) measures the member list of a second build, BENCH_BASELINE_SERVER, beside this one.
+// database, the generator's data, the built Kora server (port 3900), and beside it a bare Fastify
+// route (3901) and, on PostgreSQL, the yardstick of the hot routes (yardstick-server.mjs, 3902:
+// the same work with the best SQL we can write, on the same database), measured in the same run.
+// Prints each route's throughput and latency, the yardstick's beside them and Kora's share of
+// it, and the ratio to the bare route; writes the table to bench/results/latest.md. Suite
+// `compare` (not in the default list) measures the member list of a second build,
+// BENCH_BASELINE_SERVER, beside this one (its baseline on port 3903).
 // Suite `dashboard` (not in the default list, PostgreSQL only) makes its own database of one
 // business with a million payments (suites/dashboard.mjs); its rows go to their own section of
 // latest.md (a run of the other suites keeps it, and the other way round) and, with the SQL
@@ -22,8 +25,10 @@ import {
   ROOT,
   createPgDatabase,
   generate,
+  markdownTable,
   startBare,
   startKora,
+  startYardstick,
   stopProcess,
   tempDir,
 } from './lib.mjs';
@@ -99,7 +104,10 @@ for (const target of targets) {
   console.log(`   generated in ${data.seconds}s`);
   const kora = await startKora(3900, env);
   const bare = await startBare(3901);
+  let yardstick;
   try {
+    // PGlite's folder is the Kora server's alone: no yardstick there (its columns stay empty).
+    if (target === 'postgres') yardstick = await startYardstick(3902, env);
     const ctx = {
       target,
       data,
@@ -108,6 +116,7 @@ for (const target of targets) {
       koraUrl: 'http://127.0.0.1:3900',
       koraPid: kora.pid,
       bareUrl: 'http://127.0.0.1:3901/bare',
+      yardstickUrl: yardstick ? 'http://127.0.0.1:3902' : undefined,
       ...dbAccess,
       // PGlite's folder is held by the server: a suite stops it before opening the folder.
       stopKora: () => stopProcess(kora),
@@ -121,6 +130,7 @@ for (const target of targets) {
   } finally {
     await stopProcess(kora);
     await stopProcess(bare);
+    await stopProcess(yardstick);
     await cleanup();
   }
 }
@@ -141,16 +151,7 @@ if (suites.includes('dashboard')) {
   }
 }
 
-const header =
-  '| target | data | route | req/s | ratio to bare | p50 | p95 | p99 | notes |\n|---|---|---|---|---|---|---|---|---|';
-const tableOf = (list) =>
-  [
-    header,
-    ...list.map(
-      (r) =>
-        `| ${r.target} | ${r.data} | ${r.route} | ${r.rps} | ${r.ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.notes ?? ''} |`,
-    ),
-  ].join('\n');
+const tableOf = markdownTable;
 const stamp = `${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}`;
 // latest.md: the last run of the other suites, then the last run of `dashboard` in its own
 // section; a run writes its part and keeps the other.

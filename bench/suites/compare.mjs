@@ -1,6 +1,6 @@
 // Two builds of Kora side by side on one database (PostgreSQL only: a PGlite folder has one
 // server): the one measured (BENCH_SERVER, default apps/api/dist/server.js) and a baseline
-// (BENCH_BASELINE_SERVER), with the bare route as yardstick. Each member list route is loaded
+// (BENCH_BASELINE_SERVER), beside the bare route. Each member list route is loaded
 // in turns, bare → baseline → this build, `TURNS` times for duration/TURNS seconds each, so a
 // machine whose other work comes and goes slows all three alike; the turns are summed. Beside
 // throughput and latency, each server's own CPU time per request (from /proc, Linux): what the
@@ -60,8 +60,8 @@ export const compareSuite = async (ctx) => {
     return [];
   }
   const { auth, firstPages, largePages } = await memberRequests(ctx.data);
-  const baseline = await startKora(3902, { DATABASE_URL: ctx.databaseUrl }, BASELINE_SERVER);
-  const baselineUrl = 'http://127.0.0.1:3902';
+  const baseline = await startKora(3903, { DATABASE_URL: ctx.databaseUrl }, BASELINE_SERVER);
+  const baselineUrl = 'http://127.0.0.1:3903';
   const turnCtx = { ...ctx, duration: Math.max(1, Math.round(ctx.duration / TURNS)) };
   const rows = [];
   try {
@@ -88,7 +88,7 @@ export const compareSuite = async (ctx) => {
       const bare = merge(turns.bare);
       const [old, now] = [merge(turns.baseline), merge(turns.current)];
       rows.push(
-        routeRow(ctx, `${route}: bare Fastify route`, bare, { bare, notes: 'yardstick' }),
+        routeRow(ctx, `${route}: bare Fastify route`, bare, { bare, notes: 'reference' }),
         routeRow(ctx, `${route}: baseline build`, old, { bare, notes: cpuNote(old) }),
         routeRow(ctx, `${route}: this build`, now, { bare, notes: cpuNote(now) }),
       );

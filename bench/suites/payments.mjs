@@ -1,7 +1,10 @@
 // Recording payments under load, then proof that none was lost, doubled or overlapped:
 // 64 connections POST /v1/payment for the run's duration (each request with its own
 // Idempotency-Key; a third of them for a few "regulars" per business, so renewal chains grow
-// long under contention), then the database is read back and checked:
+// long under contention), then the same load on the yardstick (yardstick-server.mjs: one call of
+// its own PL/pgSQL function per payment, on the same database; its own key prefix). Before the
+// loads, both servers record payments for two fresh members and their answers are compared (a
+// difference stops the run). Then the database is read back and checked, for each server's keys:
 //   - every acknowledged (201) payment is stored once, under the key it was sent with;
 //   - nothing is stored that was not acknowledged (stored count = acknowledged count);
 //   - each member's subscriptions of one plan chain: every start = previous expiry + 1 day
@@ -12,7 +15,7 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ROOT, loadGet, routeRow, statusCounts, tokenFor } from '../lib.mjs';
+import { ROOT, firstDifference, loadGet, routeRow, statusCounts, tokenFor } from '../lib.mjs';
 
 const CONNECTIONS = 64;
 const METHODS = ['Cash', 'Card', 'Transfer'];
@@ -117,15 +120,11 @@ const withDatabase = async (ctx, fn) => {
   }
 };
 
-export const paymentsSuite = async (ctx) => {
-  const { data, duration, koraUrl } = ctx;
-  const tokens = await Promise.all(data.owners.map(tokenFor));
-  const runPrefix = `bench-${Date.now().toString(36)}-`;
+/** The next payment of a run: a random business, a regular a third of the time, a random plan. */
+const paymentSource = (data, tokens, prefix) => {
   let seq = 0;
   const pick = (n) => Math.floor(Math.random() * n);
-
-  /** The next payment: a random business, a regular a third of the time, a random plan. */
-  const nextPayment = () => {
+  return () => {
     const b = pick(data.owners.length);
     const owner = data.owners[b];
     const span = owner.lastMemberId - owner.firstMemberId + 1;
@@ -134,7 +133,7 @@ export const paymentsSuite = async (ctx) => {
       (Math.random() < 1 / 3 ? pick(Math.min(REGULARS_PER_BUSINESS, span)) : pick(span));
     const plan = owner.plans[pick(owner.plans.length)];
     const periods = 1 + pick(3);
-    const key = `${runPrefix}${seq++}`;
+    const key = `${prefix}${seq++}`;
     return {
       key,
       request: {
@@ -152,8 +151,14 @@ export const paymentsSuite = async (ctx) => {
       },
     };
   };
+};
 
-  console.log(`   recording payments (${CONNECTIONS} connections, ${duration} s)…`);
+/**
+ * POST /v1/payment to `url` from CONNECTIONS connections for `duration` seconds, then the
+ * requests that got no answer retried with their key, and a sample of acknowledged ones sent
+ * again (each must answer the same payment).
+ */
+const recordUnderLoad = async (url, duration, nextPayment) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const acknowledged = new Map(); // key → payment id
   const unanswered = []; // requests that got no answer: retried afterwards with the same key
@@ -168,7 +173,7 @@ export const paymentsSuite = async (ctx) => {
         const { key, request } = nextPayment();
         const t0 = performance.now();
         try {
-          const res = await send(agent, koraUrl, request);
+          const res = await send(agent, url, request);
           times.push(performance.now() - t0);
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           if (res.status === 201) {
@@ -189,7 +194,7 @@ export const paymentsSuite = async (ctx) => {
   // A client that saw no answer retries with the same key; the payment must not double.
   let retriedOk = 0;
   for (const { key, request } of unanswered) {
-    const res = await send(agent, koraUrl, request).catch(() => undefined);
+    const res = await send(agent, url, request).catch(() => undefined);
     if (res?.status === 201) {
       acknowledged.set(key, res.body.data.id);
       retriedOk++;
@@ -198,12 +203,167 @@ export const paymentsSuite = async (ctx) => {
   // A retry of acknowledged payments answers the same payment and records nothing.
   let replayMismatches = 0;
   for (const [key, request] of replays) {
-    const res = await send(agent, koraUrl, request).catch(() => undefined);
+    const res = await send(agent, url, request).catch(() => undefined);
     if (res?.status !== 201 || res.body.data.id !== acknowledged.get(key)) replayMismatches++;
   }
   agent.destroy();
+  return {
+    figures: {
+      rps,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    },
+    acknowledged,
+    statuses,
+    unanswered: unanswered.length,
+    retriedOk,
+    replays: replays.size,
+    replayMismatches,
+  };
+};
+
+/** The run's payments against what the database holds: { ok, notes }. */
+const verdict = (run, check) => {
+  const storedByKey = new Map(check.stored.map((r) => [r.key, Number(r.id)]));
+  let missing = 0;
+  let wrongId = 0;
+  for (const [key, id] of run.acknowledged) {
+    const storedId = storedByKey.get(key);
+    if (storedId === undefined) missing++;
+    else if (storedId !== id) wrongId++;
+  }
+  const distinctIds = new Set(run.acknowledged.values()).size;
+  const unacknowledged = check.stored.length - run.acknowledged.size;
+  const ok =
+    missing === 0 &&
+    wrongId === 0 &&
+    unacknowledged === 0 &&
+    distinctIds === run.acknowledged.size &&
+    check.breaks.breaks === 0 &&
+    run.replayMismatches === 0;
+  const notes = [
+    ok ? 'CHECKS PASS' : 'CHECKS FAIL',
+    `${run.acknowledged.size} acknowledged, ${check.stored.length} stored`,
+    `missing ${missing}, wrong id ${wrongId}, stored but unacknowledged ${unacknowledged}, doubled ${run.acknowledged.size - distinctIds}`,
+    `chain breaks ${check.breaks.breaks} (overlaps ${check.breaks.overlaps}), longest chain ${check.longestChain}`,
+    `no answer ${run.unanswered} (retried ok ${run.retriedOk})`,
+    `${run.replays} replayed with their key: ${run.replayMismatches} answered another payment`,
+    statusCounts(run.statuses),
+  ].join('; ');
+  return { ok, notes };
+};
+
+/** The fields of a recorded payment that name its row or its moment, replaced by a mark. */
+const maskRecorded = (answer, { dates = false } = {}) => {
+  const data = structuredClone(answer.data);
+  data.id = data.created_at = data.subscription.id = data.subscription.payment_id = '(masked)';
+  data.subscription.created_at = '(masked)';
+  if (dates) data.subscription.start_date = data.subscription.expiry_date = '(masked)';
+  return { ...answer, data };
+};
+
+/**
+ * Kora and the yardstick record the same payment alike. Two members of the first business (its
+ * last two) and the Quarterly plan, which the generator's payments never use, so neither has a
+ * subscription of it yet: Kora records member A's first payment and the yardstick its renewal;
+ * the yardstick records member B's first payment and Kora its renewal. Compared: for each member
+ * Kora's answer against the yardstick's (all but the ids, the moments and the periods), and the
+ * periods of the first payments and of the renewals across the members. Also an amount that does
+ * not match the plan. Throws at the first difference.
+ */
+const checkSameRecording = async (ctx, token) => {
+  const owner = ctx.data.owners[0];
+  const plan = owner.plans.find((p) => p.amountKobo === 6500000) ?? owner.plans[0];
+  const agent = new http.Agent({ keepAlive: true });
+  const record = (url, memberId, key, amountKobo = plan.amountKobo * 2) =>
+    send(agent, url, {
+      method: 'POST',
+      path: '/v1/payment',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body: {
+        member_id: memberId,
+        subscription_type_id: plan.id,
+        amount: amountKobo / 100,
+        method: 'Transfer',
+        duration: 2,
+      },
+    });
+  const stamp = Date.now().toString(36);
+  const [a, b] = [owner.lastMemberId, owner.lastMemberId - 1];
+  const koraFirst = await record(ctx.koraUrl, a, `check-k1-${stamp}`);
+  const yardstickRenewal = await record(ctx.yardstickUrl, a, `check-y1-${stamp}`);
+  const yardstickFirst = await record(ctx.yardstickUrl, b, `check-y2-${stamp}`);
+  const koraRenewal = await record(ctx.koraUrl, b, `check-k2-${stamp}`);
+  const koraWrong = await record(ctx.koraUrl, a, `check-k3-${stamp}`, plan.amountKobo);
+  const yardstickWrong = await record(ctx.yardstickUrl, a, `check-y3-${stamp}`, plan.amountKobo);
+  agent.destroy();
+  const period = (r) =>
+    r.body?.data?.subscription && [
+      r.body.data.subscription.start_date,
+      r.body.data.subscription.expiry_date,
+    ];
+  const pairs = [
+    [
+      'first payment of member A (Kora) and its renewal (yardstick)',
+      koraFirst,
+      yardstickRenewal,
+      { dates: true },
+    ],
+    [
+      'first payment of member B (yardstick) and its renewal (Kora)',
+      koraRenewal,
+      yardstickFirst,
+      { dates: true },
+    ],
+    [
+      'the periods of the first payments (A by Kora, B by the yardstick)',
+      { status: koraFirst.status, body: period(koraFirst) },
+      { status: yardstickFirst.status, body: period(yardstickFirst) },
+    ],
+    [
+      'the periods of the renewals (B by Kora, A by the yardstick)',
+      { status: koraRenewal.status, body: period(koraRenewal) },
+      { status: yardstickRenewal.status, body: period(yardstickRenewal) },
+    ],
+    ['an amount that does not match the plan', koraWrong, yardstickWrong],
+  ];
+  for (const [what, kora, yardstick, mask] of pairs) {
+    const same = (r) => (r.status === 201 && mask ? maskRecorded(r.body, mask) : r.body);
+    const diff =
+      kora.status !== yardstick.status
+        ? `status: ${kora.status} ≠ ${yardstick.status}`
+        : firstDifference(same(kora), same(yardstick));
+    if (diff)
+      throw new Error(
+        `Kora and the yardstick record payments differently (${what}), first at ${diff}`,
+      );
+  }
+  console.log('   payment answers compared: Kora and the yardstick the same');
+};
+
+export const paymentsSuite = async (ctx) => {
+  const { data, duration, koraUrl, yardstickUrl } = ctx;
+  const tokens = await Promise.all(data.owners.map(tokenFor));
+  const run = Date.now().toString(36);
+  const runPrefix = `bench-${run}-kora-`;
+  const yardstickPrefix = `bench-${run}-yardstick-`;
+  if (yardstickUrl) await checkSameRecording(ctx, tokens[0]);
+
+  console.log(`   recording payments (${CONNECTIONS} connections, ${duration} s)…`);
+  const kora = await recordUnderLoad(koraUrl, duration, paymentSource(data, tokens, runPrefix));
+  let yardstick;
+  if (yardstickUrl) {
+    console.log(`   the same on the yardstick…`);
+    yardstick = await recordUnderLoad(
+      yardstickUrl,
+      duration,
+      paymentSource(data, tokens, yardstickPrefix),
+    );
+  }
 
   // The payments list and summary, now that there are payments to list.
+  const pick = (n) => Math.floor(Math.random() * n);
   const auth = () => ({ authorization: `Bearer ${tokens[pick(tokens.length)]}` });
   const listLoad = await loadGet(
     ctx,
@@ -214,42 +374,24 @@ export const paymentsSuite = async (ctx) => {
   const summaryLoad = await loadGet(ctx, koraUrl, () => '/v1/payment/summary', auth);
 
   console.log('   checking the database…');
-  const check = await withDatabase(ctx, (query) => readBack(query, runPrefix));
-  const storedByKey = new Map(check.stored.map((r) => [r.key, Number(r.id)]));
-  let missing = 0;
-  let wrongId = 0;
-  for (const [key, id] of acknowledged) {
-    const storedId = storedByKey.get(key);
-    if (storedId === undefined) missing++;
-    else if (storedId !== id) wrongId++;
+  const [koraCheck, yardstickCheck] = await withDatabase(ctx, async (query) => [
+    await readBack(query, runPrefix),
+    yardstick ? await readBack(query, yardstickPrefix) : undefined,
+  ]);
+  const koraVerdict = verdict(kora, koraCheck);
+  console.log(`   Kora: ${koraVerdict.notes}`);
+  let yardstickNote = '';
+  if (yardstick) {
+    const v = verdict(yardstick, yardstickCheck);
+    console.log(`   yardstick: ${v.notes}`);
+    yardstickNote = `; yardstick ${v.ok ? 'checks pass' : `CHECKS FAIL: ${v.notes}`} (${yardstick.acknowledged.size} acknowledged)`;
   }
-  const distinctIds = new Set(acknowledged.values()).size;
-  const unacknowledged = check.stored.length - acknowledged.size;
-  const ok =
-    missing === 0 &&
-    wrongId === 0 &&
-    unacknowledged === 0 &&
-    distinctIds === acknowledged.size &&
-    check.breaks.breaks === 0 &&
-    replayMismatches === 0;
-  const notes = [
-    ok ? 'CHECKS PASS' : 'CHECKS FAIL',
-    `${acknowledged.size} acknowledged, ${check.stored.length} stored`,
-    `missing ${missing}, wrong id ${wrongId}, stored but unacknowledged ${unacknowledged}, doubled ${acknowledged.size - distinctIds}`,
-    `chain breaks ${check.breaks.breaks} (overlaps ${check.breaks.overlaps}), longest chain ${check.longestChain}`,
-    `no answer ${unanswered.length} (retried ok ${retriedOk})`,
-    `${replays.size} replayed with their key: ${replayMismatches} answered another payment`,
-    statusCounts(statuses),
-  ].join('; ');
-  console.log(`   ${notes}`);
 
   return [
-    routeRow(
-      ctx,
-      `POST /v1/payment (${CONNECTIONS} connections)`,
-      { rps, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) },
-      { notes: `target ≥ 1,000 payments/s on PostgreSQL, none lost or doubled; ${notes}` },
-    ),
+    routeRow(ctx, `POST /v1/payment (${CONNECTIONS} connections)`, kora.figures, {
+      yardstick: yardstick?.figures,
+      notes: `target ≥ 1,000 payments/s on PostgreSQL, none lost or doubled; ${koraVerdict.notes}${yardstickNote}`,
+    }),
     routeRow(ctx, 'GET /v1/payment (list page)', listLoad),
     routeRow(ctx, 'GET /v1/payment/summary', summaryLoad),
   ];
