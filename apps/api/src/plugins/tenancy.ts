@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NO_BUSINESS_MESSAGE, type Role } from '@kora/shared';
+import { NO_BUSINESS_MESSAGE, type Role, type UserProfile } from '@kora/shared';
 import { forbidden, unauthorized } from '../lib/errors';
 
 /** The caller's business and role, read from the database on every back-office request. */
@@ -16,6 +16,8 @@ export interface Tenant {
 declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant | null;
+    /** The signed-in user's row, once `requireUser` has read it for this request. */
+    sessionUser: TenantUser | null;
   }
   interface FastifyInstance {
     /**
@@ -42,12 +44,20 @@ export interface TenantUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** Their profile as `GET /v1/auth/me` answers it, read in the same statement. */
+  profile: UserProfile;
 }
 
 export interface TenancyOptions {
   /** Reads the signed-in user's row (given by app.ts, so this plugin imports no module). */
   findUser: (userId: number) => Promise<TenantUser | undefined>;
 }
+
+/** The signed-in user of a request that passed `requireUser` (or `requireBusiness`). */
+export const sessionUserOf = (request: FastifyRequest): TenantUser => {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+};
 
 /** The tenant of a request that passed `requireBusiness`. */
 export const tenantOf = (request: FastifyRequest): Tenant => {
@@ -57,6 +67,7 @@ export const tenantOf = (request: FastifyRequest): Tenant => {
 
 export const tenancyPlugin = fp(async (app: FastifyInstance, opts: TenancyOptions) => {
   app.decorateRequest('tenant', null);
+  app.decorateRequest('sessionUser', null);
   const requireUser = async (request: FastifyRequest): Promise<TenantUser> => {
     await app.authenticate(request);
     // The user's row, read on every call: a user deactivated, or whose sessions were ended by a
@@ -64,6 +75,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: TenancyOption
     const user = await opts.findUser(Number(request.claims!.sub));
     if (!user || !user.isActive || (request.claims!.tv ?? 0) < user.tokenVersion)
       throw unauthorized('Your session has expired. Please sign in again.', 'SESSION_ENDED');
+    request.sessionUser = user;
     return user;
   };
   app.decorate('requireUser', requireUser);

@@ -3,6 +3,7 @@ import { authContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { userIdOf } from '../../plugins/auth';
+import { sessionUserOf } from '../../plugins/tenancy';
 import * as auth from './auth.service';
 
 /** Sign-up, sign-in, sessions, password links and the signed-in user's own account. */
@@ -58,9 +59,10 @@ export const authRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
     data: await auth.confirmPasswordReset(ctx, req.body),
   }));
 
+  // The profile was read with the session check of this very request.
   route(app, api.me, async (req) => ({
     message: 'Profile loaded.',
-    data: await auth.getProfile(ctx, userIdOf(req)),
+    data: sessionUserOf(req).profile,
   }));
 
   route(app, api.updateProfile, async (req) => ({

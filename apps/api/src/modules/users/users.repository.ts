@@ -16,15 +16,24 @@ const sessionUser = (db: Executor) =>
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      emailVerified: users.emailVerified,
+      profilePicture: users.profilePicture,
+      businessName: businesses.name,
+      businessCode: businesses.code,
+      businessLogoUrl: businesses.logoUrl,
     })
     .from(users)
+    .leftJoin(businesses, eq(businesses.id, users.businessId))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('session_user');
 
 /**
- * What the per-request session check reads of a user: who, whether active, business, role. Read
- * on every call (a prepared statement), so a role change or removal applies from the next one.
+ * What the per-request session check reads of a user: who, whether active, business, role, and
+ * the rest of their profile with their business's name (so `GET /v1/auth/me`, the app's first
+ * call on every page, is this one statement). Read on every call (a prepared statement), so a
+ * role change or removal applies from the next one.
  */
 export const findSessionUser = async (db: Executor, id: number) =>
   (await preparedFor(db, 'session_user', sessionUser).execute({ id }))[0];

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { createOnce } from '../../lib/idempotency';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import type { Tenant } from '../../plugins/tenancy';
+import type { Tenant, TenantUser } from '../../plugins/tenancy';
 import { dropInvitationLinks, endSessions, sendInvitation } from '../auth/auth.service';
 import * as repo from './users.repository';
 import { recordTeamEvent } from './team-events';
@@ -31,8 +31,31 @@ export const MESSAGES = {
  * The signed-in user's row for the session check every authenticated call makes (the tenancy
  * plugin is given this function, so plugins import no module).
  */
-export const findSessionUser = (ctx: AppContext, userId: number) =>
-  repo.findSessionUser(ctx.db, userId);
+export const findSessionUser = async (
+  ctx: AppContext,
+  userId: number,
+): Promise<TenantUser | undefined> => {
+  const row = await repo.findSessionUser(ctx.db, userId);
+  return (
+    row && {
+      ...row,
+      profile: {
+        id: row.id,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        email: row.email,
+        phone_number: row.phoneNumber,
+        email_verified: row.emailVerified,
+        role: row.role as Role | null,
+        profile_picture: row.profilePicture,
+        business_id: row.businessId,
+        business_name: row.businessName,
+        business_code: row.businessCode,
+        business_logo_url: row.businessLogoUrl,
+      },
+    }
+  );
+};
 
 const iso = (v: Date | string | null): string | null =>
   v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
