@@ -2,6 +2,7 @@ import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shar
 import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
+import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, members } from '../../db/schema';
 import { selectMembers } from './members.repository';
 
@@ -82,12 +83,12 @@ const FIXED_PAGE_SIZES = new Set([10, 20, 50, 100]);
 const FIXED_PAGES = 5;
 
 /**
- * One page of the business's members, newest first, and the list's total, as one prepared
- * statement (its name tells the account filter and a fixed window, if any).
+ * One page of the business's members, newest first, and the list's total, as one statement,
+ * compiled once and run as a named prepared statement (its name tells the account filter and a
+ * fixed window, if any; `db/raw.ts`).
  */
 const pageStatement = (
   db: Executor,
-  name: string,
   status: MemberAccountStatus | undefined,
   fixed: FixedWindow | undefined,
 ) => {
@@ -98,9 +99,7 @@ const pageStatement = (
     order by ${members.createdAt} desc, ${members.id} desc limit ${limit} offset ${offset}`;
   return selectMembers(db, asMembers(page), sql`${sql.placeholder('today')}`, {
     total: sql<number>`${totalOf(status, id)}`.mapWith(Number).as('total'),
-  })
-    .orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`)
-    .prepare(name);
+  }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
 };
 
 const pageStatementOf = (
@@ -116,7 +115,7 @@ const pageStatementOf = (
       ? window
       : undefined;
   const name = `members_page_${status ?? 'all'}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
-  return preparedFor(db, name, (d) => pageStatement(d, name, status, fixed));
+  return preparedFor(db, name, (d) => compileSelect(name, pageStatement(d, status, fixed)));
 };
 
 /** `%`, `_` and `\` in what a person typed are literal characters, not wildcards. */
@@ -194,7 +193,7 @@ const countMatches = async (db: Executor, businessId: number, o: MemberListOptio
 export const listMembers = async (db: Executor, businessId: number, o: MemberListOptions) => {
   const today = lagosDay();
   if (!o.search) {
-    const rows = await pageStatementOf(db, o.accountStatus, o).execute({
+    const rows = await runCompiled(db, pageStatementOf(db, o.accountStatus, o), {
       businessId,
       limit: o.limit,
       offset: o.offset,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
+import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, linkTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,8 +27,7 @@ const sessionUser = (db: Executor) =>
     .from(users)
     .leftJoin(businesses, eq(businesses.id, users.businessId))
     .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('session_user');
+    .limit(1);
 
 /**
  * What the per-request session check reads of a user: who, whether active, business, role, and
@@ -36,7 +36,13 @@ const sessionUser = (db: Executor) =>
  * role change or removal applies from the next one.
  */
 export const findSessionUser = async (db: Executor, id: number) =>
-  (await preparedFor(db, 'session_user', sessionUser).execute({ id }))[0];
+  (
+    await runCompiled(
+      db,
+      preparedFor(db, 'session_user', (d) => compileSelect('session_user', sessionUser(d))),
+      { id },
+    )
+  )[0];
 
 /** When the newest unused invitation link of a pending user stops working. */
 const invitationExpiresAt = sql<Date | null>`(
