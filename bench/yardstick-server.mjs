@@ -339,6 +339,15 @@ const paymentMember = (mem) =>
     ['email_address', val(`${mem}.email_address`)],
   ]);
 
+/** A payment's or a subscription's plan: id, name, kind (and what `extra` adds). */
+const planBrief = (plan, extra = []) =>
+  obj([
+    ['id', int(`${plan}.id`)],
+    ['name', val(`${plan}.name`)],
+    ['is_grouped', `${plan}.is_grouped::int`],
+    ...extra,
+  ]);
+
 /** A recorded payment as toRecordedPayment (payments.mapper.ts) answers it. */
 const paymentJson = (pay, mem, plan, sub) =>
   obj([
@@ -352,15 +361,7 @@ const paymentJson = (pay, mem, plan, sub) =>
     ['member_id', int(`${pay}.member_id`)],
     ['subscription_type_id', int(`${pay}.subscription_type_id`)],
     ['member', paymentMember(mem)],
-    [
-      'subscription_type',
-      obj([
-        ['id', int(`${plan}.id`)],
-        ['name', val(`${plan}.name`)],
-        ['is_grouped', `${plan}.is_grouped::int`],
-        ['duration_type', val(`${sub}.duration_type`)],
-      ]),
-    ],
+    ['subscription_type', planBrief(plan, [['duration_type', val(`${sub}.duration_type`)]])],
     [
       'subscription',
       obj([
@@ -369,14 +370,7 @@ const paymentJson = (pay, mem, plan, sub) =>
         ['subscription_type_id', int(`${sub}.subscription_type_id`)],
         ['payment_id', int(`${sub}.payment_id`)],
         ['member', paymentMember(mem)],
-        [
-          'subscription_type',
-          obj([
-            ['id', int(`${plan}.id`)],
-            ['name', val(`${plan}.name`)],
-            ['is_grouped', `${plan}.is_grouped::int`],
-          ]),
-        ],
+        ['subscription_type', planBrief(plan)],
         ['subscription_amount', naira(`${sub}.amount_kobo`)],
         ['duration', int(`${sub}.duration`)],
         ['plan_duration', int(`${sub}.plan_duration`)],

@@ -1,4 +1,4 @@
-import { members, plans } from './schema';
+import { businesses, members, plans, users } from './schema';
 
 /*
  * The few columns a payment or a subscription shows of its member and plan (MemberBrief, and the
@@ -17,4 +17,24 @@ export const planBrief = {
   id: plans.id,
   name: plans.name,
   isGrouped: plans.isGrouped,
+};
+
+/**
+ * A signed-in user's profile as `GET /v1/auth/me` answers it, with their business's name, code
+ * and logo (selected from users left-joined to businesses): read by the session check on every
+ * call, and again after a profile change.
+ */
+export const profileColumns = {
+  id: users.id,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  phone_number: users.phoneNumber,
+  email_verified: users.emailVerified,
+  role: users.role,
+  profile_picture: users.profilePicture,
+  business_id: users.businessId,
+  business_name: businesses.name,
+  business_code: businesses.code,
+  business_logo_url: businesses.logoUrl,
 };

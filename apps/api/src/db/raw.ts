@@ -79,7 +79,7 @@ const pgTypes = {
 };
 
 /**
- * Runs a compiled select with its placeholders' values on the database (not a transaction): a
+ * Runs a compiled select with the values bound to it, on the database (not a transaction): a
  * named prepared statement on PostgreSQL, a plain query on PGlite. Answers the decoded rows.
  */
 export const runCompiled = async <R>(
@@ -88,6 +88,7 @@ export const runCompiled = async <R>(
   values: Record<string, unknown>,
 ): Promise<R[]> => {
   const client = (db as { $client?: unknown }).$client;
+  // The statement's parameters, the bound values (`bound(name)`) filled in.
   const params = fillPlaceholders(query.params, values);
   let rows: unknown[][];
   if (client instanceof pg.Pool) {

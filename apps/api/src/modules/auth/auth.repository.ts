@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { profileColumns } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
+import { bound, preparedFor } from '../../db/prepared';
 import { businesses, linkTokens, refreshTokens, users, verificationCodes } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -44,23 +45,10 @@ export const updateUser = async (
 
 const profile = (db: Executor) =>
   db
-    .select({
-      id: users.id,
-      first_name: users.firstName,
-      last_name: users.lastName,
-      email: users.email,
-      phone_number: users.phoneNumber,
-      email_verified: users.emailVerified,
-      role: users.role,
-      profile_picture: users.profilePicture,
-      business_id: users.businessId,
-      business_name: businesses.name,
-      business_code: businesses.code,
-      business_logo_url: businesses.logoUrl,
-    })
+    .select(profileColumns)
     .from(users)
     .leftJoin(businesses, eq(businesses.id, users.businessId))
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(eq(users.id, bound('id')))
     .limit(1)
     .prepare('user_profile');
 

@@ -1,7 +1,7 @@
 import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
 import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
+import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, members } from '../../db/schema';
 import { selectMembers } from './members.repository';
@@ -13,20 +13,20 @@ import { selectMembers } from './members.repository';
  * its total read in the same statement: the business's member counter (`member_seq`: every
  * member takes the next number in the transaction that inserts it, and members are never
  * deleted), less or only the deactivated few counted through their partial index. So paging
- * 100,000 members never counts them. It runs as a prepared statement per account filter, so its
- * SQL is built and parsed once per connection, not on every request.
+ * 100,000 members never counts them. Its SQL is built once and run as a named prepared
+ * statement (see pageStatementOf).
  *
- * A search is counted first: its matches are collected through the trigram index, at most
- * SEARCH_COUNT_CAP + 1 of them. When that is all of them (a name, a phone, a member ID), the page
- * is those matches sorted, never a walk of the date index; when there are more (a broad term:
- * `0803`, `ada`), the page comes from the newest members, where a broad term has its newest
- * matches, and only if that window holds too few (a broad term whose matches are all old, such as
- * the member IDs of the first 10,000 members) from all the matches sorted. The total of a search
- * is capped at SEARCH_COUNT_CAP (`capped`).
+ * A search is counted first: at most SEARCH_COUNT_CAP + 1 of its matches, in any order (through
+ * the trigram index for a narrow term, through the list index alone for a broad one). When that
+ * is all of them (a name, a phone, a member ID), the page is those matches sorted; when there
+ * are more (a broad term: `0803`, `ada`), the page comes from the newest members, where a broad
+ * term has its newest matches, and only if that window holds too few (a broad term whose matches
+ * are all old, such as the member IDs of the first 10,000 members) from every match sorted. The
+ * total of a search is capped at SEARCH_COUNT_CAP (`capped`).
  */
 
 /** How many of the newest members a broad search looks through before sorting all its matches. */
-export const RECENT_WINDOW = 2000;
+const RECENT_WINDOW = 2000;
 
 export interface MemberListOptions {
   limit: number;
@@ -36,8 +36,6 @@ export interface MemberListOptions {
   phoneDigits?: string | null;
   accountStatus?: MemberAccountStatus;
 }
-
-const businessId = sql.placeholder('businessId');
 
 const accountSql = (status: MemberAccountStatus | undefined, alias = ''): SQL =>
   status === 'active'
@@ -92,12 +90,12 @@ const pageStatement = (
   status: MemberAccountStatus | undefined,
   fixed: FixedWindow | undefined,
 ) => {
-  const id = sql`${businessId}`;
-  const limit = fixed ? sql.raw(String(fixed.limit)) : sql`${sql.placeholder('limit')}`;
-  const offset = fixed ? sql.raw(String(fixed.offset)) : sql`${sql.placeholder('offset')}`;
+  const id = bound('businessId');
+  const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
+  const offset = fixed ? sql.raw(String(fixed.offset)) : bound('offset');
   const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(status)}
     order by ${members.createdAt} desc, ${members.id} desc limit ${limit} offset ${offset}`;
-  return selectMembers(db, asMembers(page), sql`${sql.placeholder('today')}`, {
+  return selectMembers(db, asMembers(page), bound('today'), {
     total: sql<number>`${totalOf(status, id)}`.mapWith(Number).as('total'),
   }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
 };
@@ -177,11 +175,15 @@ const searchPage = (businessId: number, o: MemberListOptions & { search: string 
 };
 
 /** How many members a search matches, up to the cap + 1 (for a page past its last one). */
-const countMatches = async (db: Executor, businessId: number, o: MemberListOptions) => {
+const countMatches = async (
+  db: Executor,
+  businessId: number,
+  o: MemberListOptions & { search: string },
+) => {
   const [row] = await db
     .select({ total: count() })
     .from(
-      sql`(select 1 from ${members} where business_id = ${businessId} and ${matchSql(o.search!, o.phoneDigits ?? null)}${accountSql(o.accountStatus)} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
+      sql`(select 1 from ${members} where ${searchWhere(businessId, o)} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
     );
   return row?.total ?? 0;
 };
@@ -211,11 +213,12 @@ export const listMembers = async (db: Executor, businessId: number, o: MemberLis
       0;
     return { rows, total, capped: false };
   }
-  const rows = await selectMembers(db, searchPage(businessId, { ...o, search: o.search }), today, {
+  const search = { ...o, search: o.search };
+  const rows = await selectMembers(db, searchPage(businessId, search), today, {
     matches: sql<number>`"members"."search_matches"`.mapWith(Number),
   }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
   // A page past the last match has no row to carry the count.
-  const counted = rows[0]?.matches ?? (await countMatches(db, businessId, o));
+  const counted = rows[0]?.matches ?? (await countMatches(db, businessId, search));
   const capped = counted > SEARCH_COUNT_CAP;
   return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
 };

@@ -17,7 +17,7 @@ export type MemberChanges = Partial<MemberInsert> & { pictureUrl?: string | null
  * status 1 Active (an active subscription ends today or later, Lagos), 2 Expired
  * (subscriptions exist, none current), 0 No Subscription.
  */
-export const latestSubscription = (db: Executor, today: string | SQL) =>
+const latestSubscription = (db: Executor, today: string | SQL) =>
   db
     .select({
       planId: subscriptions.subscriptionTypeId,
@@ -35,7 +35,7 @@ export const latestSubscription = (db: Executor, today: string | SQL) =>
     .limit(1)
     .as('latest_subscription');
 
-export const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
+const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
   planId: plans.id,
   planName: plans.name,
   planAmountKobo: plans.amountKobo,
@@ -50,8 +50,8 @@ export const subscriptionColumns = (latest: ReturnType<typeof latestSubscription
 /**
  * Members with their current plan and status. `from` may be a page of members already cut
  * (SQL aliased "members" with the table's columns), so the per-member lookups run for that
- * page's rows only, not for the rows an OFFSET skips. `today` may be a placeholder of a
- * prepared statement.
+ * page's rows only, not for the rows an OFFSET skips. `today` may be a value bound when a
+ * prepared statement runs.
  */
 export const selectMembers = <E extends Record<string, SQL.Aliased | SQL>>(
   db: Executor,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { profileColumns } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
+import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, linkTokens, users } from '../../db/schema';
 
@@ -9,24 +10,13 @@ export type UserRow = typeof users.$inferSelect;
 const sessionUser = (db: Executor) =>
   db
     .select({
-      id: users.id,
-      businessId: users.businessId,
-      role: users.role,
       isActive: users.isActive,
       tokenVersion: users.tokenVersion,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phoneNumber: users.phoneNumber,
-      emailVerified: users.emailVerified,
-      profilePicture: users.profilePicture,
-      businessName: businesses.name,
-      businessCode: businesses.code,
-      businessLogoUrl: businesses.logoUrl,
+      profile: profileColumns,
     })
     .from(users)
     .leftJoin(businesses, eq(businesses.id, users.businessId))
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(eq(users.id, bound('id')))
     .limit(1);
 
 /**

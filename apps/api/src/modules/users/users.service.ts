@@ -36,25 +36,19 @@ export const findSessionUser = async (
   userId: number,
 ): Promise<TenantUser | undefined> => {
   const row = await repo.findSessionUser(ctx.db, userId);
-  return (
-    row && {
-      ...row,
-      profile: {
-        id: row.id,
-        first_name: row.firstName,
-        last_name: row.lastName,
-        email: row.email,
-        phone_number: row.phoneNumber,
-        email_verified: row.emailVerified,
-        role: row.role as Role | null,
-        profile_picture: row.profilePicture,
-        business_id: row.businessId,
-        business_name: row.businessName,
-        business_code: row.businessCode,
-        business_logo_url: row.businessLogoUrl,
-      },
-    }
-  );
+  if (!row) return undefined;
+  const profile = { ...row.profile, role: row.profile.role as Role | null };
+  return {
+    id: profile.id,
+    businessId: profile.business_id,
+    role: profile.role,
+    isActive: row.isActive,
+    tokenVersion: row.tokenVersion,
+    email: profile.email,
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+    profile,
+  };
 };
 
 const iso = (v: Date | string | null): string | null =>
