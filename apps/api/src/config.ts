@@ -59,6 +59,13 @@ const envSchema = z.object({
   TERMII_ROUTE: z
     .enum(['generic', 'dnd'], { error: 'TERMII_ROUTE must be generic or dnd' })
     .default('generic'),
+  PAYSTACK_BASE_URL: z.url('must be a URL').default('https://api.paystack.co'),
+  SECRETS_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/_=-]{43,}$|^[0-9a-fA-F]{64}$/, 'must be 32 random bytes, base64 or hex')
+      .optional(),
+  ),
   SALES_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   WEB_DIST: optionalString,
 });
@@ -97,6 +104,13 @@ export interface Config {
   };
   /** `route`: Termii's SMS route, `generic` or `dnd` (reaches numbers on Do-Not-Disturb). */
   termii?: { apiKey: string; senderId: string; baseUrl: string; route?: 'generic' | 'dnd' };
+  /** Paystack's API (a loopback server in tests and staging). */
+  paystackBaseUrl: string;
+  /**
+   * The 32-byte key that encrypts stored secrets (each business's Paystack secret key);
+   * undefined in production when SECRETS_ENCRYPTION_KEY is not set (online payments are off).
+   */
+  secretsKey?: Buffer;
   /** Where contact-form requests are e-mailed (see salesEmailOf). */
   salesEmail: string;
   webDist: string;
@@ -138,6 +152,33 @@ const developmentSecret = (dataDir: string): string => {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+};
+
+/** SECRETS_ENCRYPTION_KEY as 32 bytes; a wrong length names the variable. */
+const secretsKeyOf = (value: string): Buffer => {
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  if (key.length !== 32)
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_ENCRYPTION_KEY: must be 32 random bytes, base64 or hex (openssl rand -base64 32)',
+    );
+  return key;
+};
+
+/**
+ * The key that encrypts stored secrets: SECRETS_ENCRYPTION_KEY; in development and tests one is
+ * generated once and kept in DATA_DIR (like the JWT secret); in production none without it.
+ */
+const secretsKeyFor = (e: Env, isProduction: boolean, dataDir: string): Buffer | undefined => {
+  if (e.SECRETS_ENCRYPTION_KEY) return secretsKeyOf(e.SECRETS_ENCRYPTION_KEY);
+  if (isProduction) return undefined;
+  const file = join(dataDir, '.secrets-key');
+  if (existsSync(file)) return secretsKeyOf(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return secretsKeyOf(key);
 };
 
 /** The only reader of process.env. Throws ConfigError naming every wrong variable. */
@@ -200,6 +241,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           route: e.TERMII_ROUTE,
         }
       : undefined,
+    paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    secretsKey: secretsKeyFor(e, isProduction, dataDir),
     salesEmail: salesEmailOf(e, isProduction),
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(here, '../../web/dist'),
     runJobs: e.NODE_ENV !== 'test',

@@ -12,6 +12,7 @@ export * from './subscriptions';
 export * from './access';
 export * from './team';
 export * from './comms';
+export * from './online';
 export * from './dashboard';
 export * from './contract';
 export * from './text';

@@ -8,6 +8,7 @@ import { devModule } from './dev';
 import { healthModule } from './health';
 import { membersModule } from './members';
 import type { KoraModule } from './module';
+import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { plansModule } from './plans';
 import { subscriptionsModule } from './subscriptions';
@@ -23,6 +24,7 @@ export const MODULES: readonly KoraModule[] = [
   membersModule,
   plansModule,
   paymentsModule,
+  onlineModule,
   subscriptionsModule,
   usersModule,
   commsModule,

@@ -21,7 +21,7 @@ export interface KoraModule {
   /** Registers the module's routes (contract paths are full paths: no prefix is added). */
   routes: (ctx: AppContext) => ModulePlugin;
   /** Background work run on every dispatcher tick (each instance; claim rows to share it). */
-  jobs?: ((db: Db) => Promise<void>)[];
+  jobs?: ((db: Db, ctx: AppContext) => Promise<void>)[];
   /**
    * Called by the dispatcher after outbox rows of a `ref` settle (delivered or failed for good),
    * so the module can follow its own deliveries. Registered on every instance, jobs or not.

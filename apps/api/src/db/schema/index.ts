@@ -9,3 +9,4 @@ export * from './idempotency';
 export * from './comms';
 export * from './site';
 export * from './dashboard';
+export * from './online';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { memberBrief, planBrief } from '../../db/briefs';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions } from '../../db/schema';
 import { readPage } from '../../lib/paging';
@@ -25,7 +25,8 @@ export interface PaymentToRecord {
   method: string;
   purpose: string;
   idempotencyKey: string | null;
-  recordedBy: number;
+  /** Null for a payment received online (no team user recorded it). */
+  recordedBy: number | null;
   /** The Lagos day it is recorded on. */
   today: string;
 }
@@ -52,7 +53,7 @@ const read = <C extends Column>(column: C, value: unknown) =>
  * starts the day after the running period's last day. Nothing is written unless the status is
  * 'recorded'.
  */
-export const recordPayment = async (db: Db, p: PaymentToRecord): Promise<RecordOutcome> => {
+export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<RecordOutcome> => {
   const row = rowsOf<RecordPaymentRow>(
     await db.execute(sql`select * from record_payment(
       ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,

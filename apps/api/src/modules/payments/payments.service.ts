@@ -8,11 +8,13 @@ import {
   type PageMeta,
   type Payment,
   type PaymentListQuery,
+  type PaymentMethod,
   type PaymentSummary,
   type RecordPaymentData,
   type RecordedPayment,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { memberNotFound } from '../members/members.service';
@@ -98,6 +100,45 @@ export const recordPayment = async (
   if (!first) throw new Error(`no payment recorded with idempotency key ${key}`);
   return toRecordedPayment(first);
 };
+
+/** A payment received online (Paystack), recorded exactly as a cash payment is. */
+export interface ReceivedPayment {
+  businessId: number;
+  memberId: number;
+  planId: number;
+  duration: number;
+  /** What was received: it must equal plan amount × duration, or nothing is written. */
+  amountKobo: number;
+  method: PaymentMethod;
+  purpose: string;
+  /** `paystack:{reference}`: the same reference never records twice. */
+  idempotencyKey: string;
+  /** The team user who assigned a held payment; null when it applied by itself. */
+  recordedBy: number | null;
+}
+
+/**
+ * Records a payment received online, with `record_payment` like every payment, inside the
+ * caller's transaction (so what follows from it, the link marked paid and the receipt queued,
+ * commits with it). Answers the function's outcome: the caller decides what a refusal means.
+ */
+export const recordReceivedPayment = (
+  exec: Executor,
+  p: ReceivedPayment,
+  today: string = lagosDay(),
+): Promise<repo.RecordOutcome> =>
+  repo.recordPayment(exec, {
+    businessId: p.businessId,
+    memberId: p.memberId,
+    planId: p.planId,
+    duration: p.duration,
+    amountKobo: p.amountKobo,
+    method: p.method,
+    purpose: p.purpose,
+    idempotencyKey: p.idempotencyKey,
+    recordedBy: p.recordedBy,
+    today,
+  });
 
 export const listPayments = async (
   ctx: AppContext,

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { onlineContracts as api } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/contract-route';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { tenantOf } from '../../plugins/tenancy';
+import * as account from './online.account';
+import * as links from './online.service';
+import * as transfers from './online.transfers';
+import { receiveWebhook } from './online.webhook';
+import { payPageRoutes } from './pay-page';
+
+/**
+ * Online payments. Connecting Paystack is the owner's or an admin's; links, transfer accounts
+ * and held payments are everyone's front-desk work. The public payment page is pay-page.ts.
+ */
+export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  const who = (req: Parameters<typeof tenantOf>[0]) => {
+    const t = tenantOf(req);
+    return { businessId: t.businessId, userId: t.userId };
+  };
+
+  route(app, api.connection, async (req) => ({
+    message: 'Paystack connection loaded.',
+    data: await account.getConnection(ctx, tenantOf(req).businessId),
+  }));
+  route(app, api.connect, async (req) => ({
+    message: 'Paystack connected.',
+    data: await account.connect(ctx, who(req), req.body.secret_key),
+  }));
+  route(app, api.update, async (req) => ({
+    message: 'Paystack settings saved.',
+    data: await account.setTransferAccounts(
+      ctx,
+      tenantOf(req).businessId,
+      req.body.transfer_accounts,
+    ),
+  }));
+  route(app, api.disconnect, async (req) => ({
+    message: 'Paystack disconnected.',
+    data: await account.disconnect(ctx, tenantOf(req).businessId),
+  }));
+
+  route(app, api.createLink, async (req, reply) => {
+    const data = await links.createLink(
+      ctx,
+      who(req),
+      req.params.id,
+      req.body,
+      idempotencyKeyOf(req),
+    );
+    return reply.status(201).send({ message: 'Payment link created.', data });
+  });
+  route(app, api.listLinks, async (req) => ({
+    message: 'Payment links loaded.',
+    ...(await links.listLinks(ctx, tenantOf(req).businessId, req.params.id, req.query)),
+  }));
+  route(app, api.cancelLink, async (req) => ({
+    message: 'Payment link cancelled.',
+    data: await links.cancelLink(ctx, tenantOf(req).businessId, req.params.id),
+  }));
+
+  route(app, api.transferAccount, async (req) => ({
+    message: 'Transfer account loaded.',
+    data: await transfers.getTransferAccount(ctx, tenantOf(req).businessId, req.params.id),
+  }));
+  route(app, api.createTransferAccount, async (req, reply) => {
+    const data = await transfers.createTransferAccount(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+    );
+    return reply.status(201).send({ message: 'Transfer account created.', data });
+  });
+  route(app, api.sendTransferAccount, async (req) => {
+    await transfers.sendTransferAccount(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      req.body.channel,
+    );
+    return { message: 'Account details sent.', data: null };
+  });
+
+  route(app, api.listHeld, async (req) => ({
+    message: 'Held payments loaded.',
+    ...(await transfers.listHeld(ctx, tenantOf(req).businessId, req.query)),
+  }));
+  route(app, api.assignHeld, async (req) => ({
+    message: 'Payment recorded.',
+    data: await transfers.assignHeld(ctx, who(req), req.params.id, req.body),
+  }));
+  route(app, api.dismissHeld, async (req) => ({
+    message: 'Payment marked as handled.',
+    data: await transfers.dismissHeld(ctx, who(req), req.params.id, req.body.note),
+  }));
+
+  route(app, api.payPage, async (req) => {
+    const page = await links.getPayPage(ctx, req.params.reference, {
+      returned: typeof (req.query as Record<string, unknown> | undefined)?.reference === 'string',
+    });
+    if (!page) throw links.linkNotFound();
+    return { message: 'Payment link loaded.', data: page };
+  });
+
+  await app.register(payPageRoutes(ctx));
+
+  // Paystack's events: the raw body is kept (its signature is over the exact bytes), up to 1 MB.
+  await app.register(async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 1_048_576 },
+      (_req, body, done) => done(null, body),
+    );
+    hooks.post<{ Params: { token: string } }>(
+      '/v1/paystack/webhook/:token',
+      { schema: { hide: true } },
+      async (req) => {
+        const signature = req.headers['x-paystack-signature'];
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        await receiveWebhook(
+          ctx,
+          req.params.token,
+          raw,
+          Array.isArray(signature) ? signature[0] : signature,
+        );
+        return { received: true };
+      },
+    );
+  });
+};

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import {
+  koboToNaira,
+  nairaToKobo,
+  ONLINE_MESSAGES,
+  PAYMENT_LINK_LIFETIME_DAYS,
+  type CreatePaymentLinkData,
+  type DurationType,
+  type LinkChannel,
+  type LinkState,
+  type PageMeta,
+  type PageQuery,
+  type PayPage,
+  type PaymentLink,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../lib/errors';
+import { enqueueMessages } from '../../lib/outbox';
+import { pageAnswer, pageWindow } from '../../lib/paging';
+import { getMemberForBusiness } from '../members/members.service';
+import { MEMBER_INACTIVE } from '../payments/payments.service';
+import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
+import { clientFor, connectedClient, paystackFailure } from './online.account';
+import { verifyAndAct } from './online.apply';
+import { addressFor, linkMessage } from './online.messages';
+import * as repo from './online.repository';
+
+/** A team user of a business acting. */
+export interface Who {
+  businessId: number;
+  userId: number;
+}
+
+export const linkNotFound = () => notFound(ONLINE_MESSAGES.linkNotFound, 'PAYMENT_LINK_NOT_FOUND');
+
+/** Our references: unguessable (they open a public page), and Paystack's allowed characters. */
+const newReference = () => `kora-${randomBytes(12).toString('hex')}`;
+
+/** The public page a link opens. */
+export const payUrlOf = (ctx: AppContext, reference: string) =>
+  `${ctx.config.appUrl}/pay/${reference}`;
+
+/**
+ * Paystack needs an e-mail for every transaction; a member without one gets an address of ours
+ * that receives nothing (Paystack's own receipt then goes nowhere; Kora sends its receipt).
+ */
+const paystackEmailOf = (businessId: number, m: { id: number; email_address: string }) =>
+  m.email_address || `member-${businessId}-${m.id}@members.kora.ng`;
+
+export const toPaymentLink = (
+  ctx: AppContext,
+  { link, planName }: repo.LinkWithPlan,
+): PaymentLink => ({
+  id: link.id,
+  reference: link.reference,
+  url: payUrlOf(ctx, link.reference),
+  member_id: link.memberId,
+  subscription_type: { id: link.subscriptionTypeId, name: planName },
+  duration: link.duration,
+  amount: koboToNaira(link.amountKobo),
+  channel: link.channel as LinkChannel,
+  sent_to: link.sentTo,
+  state: link.state as LinkState,
+  created_at: link.createdAt.toISOString(),
+  expires_at: link.expiresAt.toISOString(),
+  paid_at: link.paidAt?.toISOString() ?? null,
+  payment_id: link.paymentId,
+});
+
+/** The member (404 when not this business's), active, with an address on the channel. */
+const payableMember = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  channel: LinkChannel,
+) => {
+  const member = await getMemberForBusiness(ctx, businessId, memberId);
+  if (!member.is_active) throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE');
+  const to = channel === 'copy' ? '' : addressFor(channel, recipientOf(member));
+  if (channel !== 'copy' && !to) {
+    const message = channel === 'email' ? ONLINE_MESSAGES.noEmail : ONLINE_MESSAGES.noPhone;
+    throw badRequest(message, 'NO_ADDRESS', { channel: message });
+  }
+  return { member, to };
+};
+
+export const recipientOf = (m: {
+  first_name: string;
+  mobile_number: string;
+  email_address: string;
+}) => ({
+  firstName: m.first_name,
+  mobileNumber: m.mobile_number ?? '',
+  emailAddress: m.email_address ?? '',
+});
+
+/** The plan chosen in the form: this business's and active (400 on its field otherwise). */
+const chosenPlan = async (ctx: AppContext, businessId: number, planId: number) => {
+  const plan = await getPlanForBusiness(ctx, businessId, planId).catch(() => undefined);
+  if (!plan)
+    throw badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
+  if (!plan.is_active)
+    throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
+  return plan;
+};
+
+/**
+ * Creates a link for plan × duration (the amount computed here, as for a cash payment), starts
+ * its Paystack transaction and sends it by the chosen channel (queued with the link, in one
+ * transaction). A retry with the same Idempotency-Key answers the first link and sends nothing.
+ */
+export const createLink = async (
+  ctx: AppContext,
+  who: Who,
+  memberId: number,
+  input: CreatePaymentLinkData,
+  idempotencyKey?: string,
+): Promise<PaymentLink> => {
+  const { businessId } = who;
+  if (idempotencyKey) {
+    const first = await repo.findLinkByKey(ctx.db, businessId, idempotencyKey);
+    if (first) return toPaymentLink(ctx, first);
+  }
+  const { client } = await connectedClient(ctx, businessId);
+  const { member, to } = await payableMember(ctx, businessId, memberId, input.channel);
+  const plan = await chosenPlan(ctx, businessId, input.subscription_type_id);
+  const amountKobo = nairaToKobo(plan.amount) * input.duration;
+  const reference = newReference();
+  const url = payUrlOf(ctx, reference);
+  let authorizationUrl: string;
+  try {
+    ({ authorizationUrl } = await client.initialize({
+      email: paystackEmailOf(businessId, member),
+      amountKobo,
+      reference,
+      callbackUrl: url,
+      metadata: {
+        business_id: businessId,
+        member_id: memberId,
+        plan_id: plan.id,
+        periods: input.duration,
+        source: 'kora',
+      },
+    }));
+  } catch (err) {
+    throw paystackFailure(err);
+  }
+  const id = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertLink(tx, {
+      businessId,
+      memberId,
+      subscriptionTypeId: plan.id,
+      duration: input.duration,
+      amountKobo,
+      reference,
+      authorizationUrl,
+      channel: input.channel,
+      sentTo: to || null,
+      idempotencyKey: idempotencyKey ?? null,
+      createdBy: who.userId,
+      expiresAt: new Date(Date.now() + PAYMENT_LINK_LIFETIME_DAYS * 86_400_000),
+    });
+    if (!created) return undefined; // the same key, recorded meanwhile by a simultaneous request
+    if (input.channel !== 'copy') {
+      await enqueueMessages(tx, [
+        linkMessage(input.channel, to, {
+          businessId,
+          memberId,
+          gym: await repo.businessName(tx, businessId),
+          firstName: member.first_name,
+          plan: plan.name,
+          duration: input.duration,
+          amountKobo,
+          url,
+        }),
+      ]);
+    }
+    return created.id;
+  });
+  const row = id
+    ? await repo.findLink(ctx.db, businessId, id)
+    : await repo.findLinkByKey(ctx.db, businessId, idempotencyKey!);
+  return toPaymentLink(ctx, row!);
+};
+
+export const listLinks = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  query: PageQuery,
+): Promise<{ data: PaymentLink[]; meta: PageMeta }> => {
+  await getMemberForBusiness(ctx, businessId, memberId);
+  const page = await repo.listLinks(ctx.db, businessId, memberId, pageWindow(query));
+  return pageAnswer(query, page, (r) => toPaymentLink(ctx, r));
+};
+
+export const cancelLink = async (ctx: AppContext, businessId: number, id: number) => {
+  const found = await repo.findLink(ctx.db, businessId, id);
+  if (!found) throw linkNotFound();
+  if (!(await repo.cancelLink(ctx.db, businessId, id))) {
+    throw badRequest(ONLINE_MESSAGES.linkNotCancellable, 'LINK_NOT_CANCELLABLE');
+  }
+  return toPaymentLink(ctx, (await repo.findLink(ctx.db, businessId, id))!);
+};
+
+/**
+ * The public page's data. When the payer comes back from Paystack's checkout (`returned`) and
+ * the link still waits, Paystack is asked and a successful payment recorded first, so the page
+ * shows the outcome; a failure to ask leaves the page saying it is being confirmed (the webhook
+ * or the reconciliation job finishes the work).
+ */
+export const getPayPage = async (
+  ctx: AppContext,
+  reference: string,
+  opts: { returned: boolean },
+): Promise<PayPage | null> => {
+  let row = await repo.findPayPage(ctx.db, reference);
+  if (!row) return null;
+  if (opts.returned && row.link.state === 'sent') {
+    const account = await repo.findAccount(ctx.db, row.link.businessId);
+    const client = account && clientFor(ctx, account);
+    if (client) {
+      await verifyAndAct(ctx, row.link.businessId, client, reference).catch(() => undefined);
+      row = (await repo.findPayPage(ctx.db, reference))!;
+    }
+  }
+  const { link } = row;
+  const state = link.state as LinkState;
+  const open = state === 'sent' && link.expiresAt > new Date() && row.connected;
+  return {
+    reference,
+    business: { name: row.businessName, logo_url: row.logoUrl },
+    first_name: row.firstName,
+    plan_name: row.planName,
+    duration: link.duration,
+    duration_type: row.durationType as DurationType,
+    plan_duration: row.planDuration,
+    amount: koboToNaira(link.amountKobo),
+    state: state === 'sent' && !open && link.expiresAt <= new Date() ? 'expired' : state,
+    pay_url: open ? link.authorizationUrl : null,
+    expiry_date: state === 'paid' ? (row.expiryDate ?? null) : null,
+  };
+};

@@ -1,0 +1,232 @@
+import {
+  formatNaira,
+  koboToNaira,
+  ONLINE_MESSAGES,
+  type AssignHeldPaymentData,
+  type HeldPayment,
+  type HeldState,
+  type PageMeta,
+  type PaymentMethod,
+  type SendChannel,
+  type TransferAccount,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../lib/errors';
+import { enqueueMessages } from '../../lib/outbox';
+import { pageAnswer, pageWindow } from '../../lib/paging';
+import { getMemberForBusiness } from '../members/members.service';
+import { MEMBER_INACTIVE } from '../payments/payments.service';
+import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
+import { connectedClient, paystackFailure } from './online.account';
+import { applyCharge } from './online.apply';
+import { addressFor, transferAccountMessage } from './online.messages';
+import * as repo from './online.repository';
+import { recipientOf, type Who } from './online.service';
+
+/**
+ * Dedicated transfer accounts (a Paystack customer with its own virtual account number per
+ * member: a transfer into it renews the member) and the payments held for staff.
+ */
+
+const toTransferAccount = (row: repo.TransferAccountRow): TransferAccount => ({
+  account_number: row.accountNumber,
+  account_name: row.accountName,
+  bank_name: row.bankName,
+  created_at: row.createdAt.toISOString(),
+});
+
+export const getTransferAccount = async (ctx: AppContext, businessId: number, memberId: number) => {
+  await getMemberForBusiness(ctx, businessId, memberId);
+  const row = await repo.findTransferAccount(ctx.db, businessId, memberId);
+  return row ? toTransferAccount(row) : null;
+};
+
+/**
+ * Gives the member a dedicated account (once: a repeat answers the first). Paystack's test keys
+ * use its test bank; live keys Wema Bank, Paystack's default partner.
+ */
+export const createTransferAccount = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+): Promise<TransferAccount> => {
+  const member = await getMemberForBusiness(ctx, businessId, memberId);
+  const existing = await repo.findTransferAccount(ctx.db, businessId, memberId);
+  if (existing) return toTransferAccount(existing);
+  const { account, client } = await connectedClient(ctx, businessId);
+  if (!account.transferAccounts) throw badRequest(ONLINE_MESSAGES.transfersOff, 'TRANSFERS_OFF');
+  if (!member.is_active) throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE');
+  try {
+    const { customerCode } = await client.createCustomer({
+      email: member.email_address || `member-${businessId}-${member.id}@members.kora.ng`,
+      firstName: member.first_name,
+      lastName: member.last_name,
+      phone: member.mobile_number || undefined,
+    });
+    const nuban = await client.createDedicatedAccount(
+      customerCode,
+      account.mode === 'live' ? 'wema-bank' : 'test-bank',
+    );
+    return toTransferAccount(
+      await repo.insertTransferAccount(ctx.db, {
+        businessId,
+        memberId,
+        customerCode,
+        accountNumber: nuban.accountNumber.slice(0, 20),
+        accountName: nuban.accountName.slice(0, 200),
+        bankName: nuban.bankName.slice(0, 100),
+      }),
+    );
+  } catch (err) {
+    throw paystackFailure(err);
+  }
+};
+
+export const sendTransferAccount = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  channel: SendChannel,
+) => {
+  const member = await getMemberForBusiness(ctx, businessId, memberId);
+  const account = await repo.findTransferAccount(ctx.db, businessId, memberId);
+  if (!account) throw badRequest(ONLINE_MESSAGES.noTransferAccount, 'NO_TRANSFER_ACCOUNT');
+  const to = addressFor(channel, recipientOf(member));
+  if (!to) {
+    const message = channel === 'email' ? ONLINE_MESSAGES.noEmail : ONLINE_MESSAGES.noPhone;
+    throw badRequest(message, 'NO_ADDRESS', { channel: message });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await enqueueMessages(tx, [
+      transferAccountMessage(channel, to, {
+        businessId,
+        memberId,
+        gym: await repo.businessName(tx, businessId),
+        firstName: member.first_name,
+        bankName: account.bankName,
+        accountNumber: account.accountNumber,
+        accountName: account.accountName,
+      }),
+    ]);
+    await repo.setSentBy(tx, account.id, channel);
+  });
+};
+
+// ---- Held payments --------------------------------------------------------------------------
+
+export const heldAmountMismatch = (receivedKobo: number) =>
+  `This payment was ${formatNaira(koboToNaira(receivedKobo))}: choose a plan and duration that cost exactly that.`;
+
+const heldNotFound = () => notFound(ONLINE_MESSAGES.heldNotFound, 'HELD_PAYMENT_NOT_FOUND');
+
+const toHeld = ({
+  charge,
+  memberFirstName,
+  memberLastName,
+}: repo.ChargeWithMember): HeldPayment => ({
+  id: charge.id,
+  reference: charge.reference,
+  amount: koboToNaira(charge.amountKobo),
+  method: charge.method as PaymentMethod,
+  reason: charge.reason,
+  member:
+    charge.memberId && memberFirstName !== null
+      ? { id: charge.memberId, first_name: memberFirstName, last_name: memberLastName ?? '' }
+      : null,
+  state: charge.state as HeldState,
+  note: charge.note,
+  payment_id: charge.paymentId,
+  received_at: charge.receivedAt.toISOString(),
+});
+
+export const listHeld = async (
+  ctx: AppContext,
+  businessId: number,
+  query: { page: number; per_page: number; state: HeldState },
+): Promise<{ data: HeldPayment[]; meta: PageMeta }> =>
+  pageAnswer(
+    query,
+    await repo.listCharges(ctx.db, businessId, query.state, pageWindow(query)),
+    toHeld,
+  );
+
+const heldCharge = async (ctx: AppContext, businessId: number, id: number) => {
+  const found = await repo.findCharge(ctx.db, businessId, id);
+  if (!found || found.charge.state === 'applied') throw heldNotFound();
+  if (found.charge.state !== 'held')
+    throw badRequest(ONLINE_MESSAGES.heldResolved, 'HELD_RESOLVED');
+  return found.charge;
+};
+
+/**
+ * Records a held payment for plan × duration, which must cost exactly what was received, for its
+ * member (or the member staff choose when the payer was unknown). The payment's key is the
+ * Paystack reference's, so assigning twice records once.
+ */
+export const assignHeld = async (
+  ctx: AppContext,
+  who: Who,
+  id: number,
+  input: AssignHeldPaymentData,
+): Promise<HeldPayment> => {
+  const { businessId } = who;
+  const charge = await heldCharge(ctx, businessId, id);
+  const memberId = charge.memberId ?? input.member_id;
+  if (!memberId)
+    throw badRequest(ONLINE_MESSAGES.memberRequired, 'MEMBER_REQUIRED', {
+      member_id: ONLINE_MESSAGES.memberRequired,
+    });
+  const member = await getMemberForBusiness(ctx, businessId, memberId);
+  if (!member.is_active)
+    throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { member_id: MEMBER_INACTIVE });
+  const plan = await getPlanForBusiness(ctx, businessId, input.subscription_type_id).catch(
+    () => undefined,
+  );
+  if (!plan)
+    throw badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
+  if (!plan.is_active)
+    throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
+  const costKobo = Math.round(plan.amount * 100) * input.duration;
+  if (costKobo !== charge.amountKobo) {
+    const message = heldAmountMismatch(charge.amountKobo);
+    throw badRequest(message, 'AMOUNT_MISMATCH', { duration: message });
+  }
+  const outcome = await applyCharge(ctx, {
+    businessId,
+    memberId,
+    planId: plan.id,
+    planName: plan.name,
+    duration: input.duration,
+    reference: charge.reference,
+    amountKobo: charge.amountKobo,
+    method: charge.method as PaymentMethod,
+    linkId: charge.linkId,
+    channel: undefined,
+    recordedBy: who.userId,
+  });
+  if (outcome === 'held') throw badRequest(ONLINE_MESSAGES.heldResolved, 'HELD_RESOLVED');
+  const paymentId = await repo.paymentIdOfKey(ctx.db, businessId, charge.reference);
+  await ctx.db.transaction(async (tx) => {
+    await repo.resolveCharge(tx, charge.id, {
+      state: 'assigned',
+      note: null,
+      paymentId,
+      resolvedBy: who.userId,
+      memberId,
+    });
+    if (charge.linkId && paymentId) await repo.markHeldLinkPaid(tx, charge.linkId, paymentId);
+  });
+  return toHeld((await repo.findCharge(ctx.db, businessId, id))!);
+};
+
+export const dismissHeld = async (ctx: AppContext, who: Who, id: number, note: string) => {
+  const charge = await heldCharge(ctx, who.businessId, id);
+  await repo.resolveCharge(ctx.db, charge.id, {
+    state: 'dismissed',
+    note,
+    paymentId: null,
+    resolvedBy: who.userId,
+    memberId: charge.memberId,
+  });
+  return toHeld((await repo.findCharge(ctx.db, who.businessId, id))!);
+};

@@ -1,0 +1,301 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { formatDay, formatNaira, type DurationType, type PayPage } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { waitText } from '../../plugins/rate-limit';
+import { getPayPage } from './online.service';
+
+/*
+ * The public payment page, /pay/{reference}: what a member opens from WhatsApp or an SMS on a
+ * cheap phone. One small HTML document (no script, its style inline, which Kora's
+ * Content-Security-Policy allows), then a link to Paystack's checkout. Paystack sends the
+ * member back here with ?trxref=…&reference=…; the service then asks Paystack, so the page
+ * shows the outcome.
+ */
+
+/** Our references (the contract's rule): anything else is no link of ours. */
+const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
+/** Seconds between checks while a payment is being confirmed. */
+export const CONFIRM_REFRESH_SECONDS = 5;
+/** Checks made by themselves (about a minute) before the page waits for the member. */
+export const MAX_AUTO_CHECKS = 12;
+
+export interface PayPageOptions {
+  /** The member came back from Paystack's checkout (?reference= or ?trxref=). */
+  returned?: boolean;
+  /** How many times the page already checked by itself (its `check` query parameter). */
+  checks?: number;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Every value reaches the page through this (names are what staff and members typed). */
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A link or picture address we are willing to put in the page: http(s) or this site's own. */
+const safeUrl = (url: string | null | undefined): string | null =>
+  url && (/^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url)) ? url : null;
+
+/** "1 month", "3 months", "2 weeks". */
+export const periodInWords = (count: number, unit: DurationType): string =>
+  `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+const STYLE =
+  '*{box-sizing:border-box}' +
+  'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
+  'main{max-width:28rem;margin:0 auto;padding:1.25rem 1rem 2rem}' +
+  'header{display:flex;align-items:center;gap:.75rem;margin-bottom:1rem}' +
+  'header img{width:3rem;height:3rem;object-fit:contain;border-radius:.5rem;background:#fff}' +
+  '.gym{font-size:1.125rem;font-weight:700;margin:0;overflow-wrap:anywhere}' +
+  '.card{background:#fff;border-radius:.75rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}' +
+  'h1{font-size:1.375rem;line-height:1.3;margin:0 0 .75rem}' +
+  'p{margin:.5rem 0}' +
+  'dl{margin:1rem 0;display:grid;grid-template-columns:auto 1fr;gap:.375rem 1rem}' +
+  'dt{color:#52606d}dd{margin:0;text-align:right;font-weight:600;overflow-wrap:anywhere}' +
+  '.total{font-size:1.25rem}' +
+  '.pay{display:block;margin:1.25rem 0 .5rem;padding:1rem;border-radius:.625rem;background:#0f766e;color:#fff;text-align:center;font-size:1.25rem;font-weight:700;text-decoration:none}' +
+  '.pay:focus,.pay:hover{background:#115e59}' +
+  '.note{color:#52606d;font-size:.875rem}' +
+  '.ok{color:#0f766e}' +
+  'a{color:#0f766e}';
+
+interface Shell {
+  title: string;
+  gym?: { name: string; logoUrl: string | null };
+  /** A meta refresh: seconds and the address to load. */
+  refresh?: { seconds: number; url: string };
+  body: string;
+}
+
+const htmlDocument = ({ title, gym, refresh, body }: Shell): string => {
+  const logo = gym && safeUrl(gym.logoUrl);
+  const header = gym
+    ? `<header>${logo ? `<img src="${escapeHtml(logo)}" alt="">` : ''}` +
+      `<p class="gym">${escapeHtml(gym.name)}</p></header>`
+    : '';
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
+    '<meta name="theme-color" content="#0f766e">' +
+    (refresh
+      ? `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeHtml(refresh.url)}">`
+      : '') +
+    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
+    `<body><main>${header}<div class="card">${body}</div></main></body></html>`
+  );
+};
+
+/** What is being paid for: plan × periods, how long that is, and the amount. */
+const summary = (page: PayPage): string => {
+  const plan = page.duration > 1 ? `${page.plan_name} × ${page.duration}` : page.plan_name;
+  const length = periodInWords(page.plan_duration * page.duration, page.duration_type);
+  return (
+    '<dl>' +
+    `<dt>Plan</dt><dd>${escapeHtml(plan)}</dd>` +
+    `<dt>Period</dt><dd>${escapeHtml(length)}</dd>` +
+    `<dt>Amount</dt><dd class="total">${escapeHtml(formatNaira(page.amount))}</dd>` +
+    '</dl>'
+  );
+};
+
+const payButton = (page: PayPage, url: string, label?: string): string =>
+  `<a class="pay" href="${escapeHtml(url)}" rel="noreferrer">` +
+  `${escapeHtml(label ?? `Pay ${formatNaira(page.amount)}`)}</a>`;
+
+/** The address the confirming page reloads: a check with Paystack again, counted. */
+const checkUrl = (reference: string, check: number) => {
+  const ref = encodeURIComponent(reference);
+  return `/pay/${ref}?reference=${ref}&check=${check}`;
+};
+
+const notFoundPage = (): string =>
+  htmlDocument({
+    title: 'Payment link not found',
+    body:
+      '<h1>Payment link not found</h1>' +
+      '<p>Check that you opened the whole link you were sent, or ask your gym for a new one.</p>',
+  });
+
+/**
+ * The page for a link (`null`: no such link, the "not found" page). Every value is escaped;
+ * the page carries no script.
+ */
+export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): string => {
+  if (!page) return notFoundPage();
+  const gymName = page.business.name;
+  const gym = { name: gymName, logoUrl: page.business.logo_url };
+  const hi = `<p>Hi ${escapeHtml(page.first_name)},</p>`;
+  const gymHtml = escapeHtml(gymName);
+  const payUrl = safeUrl(page.pay_url);
+
+  switch (page.state) {
+    case 'paid': {
+      const runsTo = page.expiry_date
+        ? `<p>Your membership now runs to <strong>${escapeHtml(formatDay(page.expiry_date))}</strong>.</p>`
+        : '<p>Your membership has been renewed.</p>';
+      return htmlDocument({
+        title: `Payment received · ${gymName}`,
+        gym,
+        body:
+          '<h1 class="ok">Payment received</h1>' +
+          hi +
+          `<p>Thank you. ${gymHtml} has received your payment.</p>` +
+          runsTo +
+          summary(page),
+      });
+    }
+    case 'held':
+      return htmlDocument({
+        title: `Payment received · ${gymName}`,
+        gym,
+        body:
+          '<h1 class="ok">Payment received</h1>' +
+          hi +
+          `<p>Thank you. ${gymHtml} will confirm your membership shortly.</p>` +
+          summary(page),
+      });
+    case 'expired':
+      return htmlDocument({
+        title: `Link expired · ${gymName}`,
+        gym,
+        body:
+          '<h1>This link has expired</h1>' +
+          hi +
+          `<p>This link has expired. Ask ${gymHtml} for a new one.</p>`,
+      });
+    case 'cancelled':
+      return htmlDocument({
+        title: `Link cancelled · ${gymName}`,
+        gym,
+        body:
+          '<h1>This link was cancelled</h1>' +
+          hi +
+          `<p>This link was cancelled by ${gymHtml}. Ask them for a new one if you still want to pay.</p>`,
+      });
+    case 'sent':
+      break;
+  }
+
+  if (opts.returned) {
+    // Back from Paystack, not confirmed yet: check again by itself for about a minute.
+    const checks = Math.max(0, Math.floor(opts.checks ?? 0));
+    const again = checkUrl(page.reference, checks + 1);
+    const waiting = checks < MAX_AUTO_CHECKS;
+    return htmlDocument({
+      title: `Confirming your payment · ${gymName}`,
+      gym,
+      refresh: waiting ? { seconds: CONFIRM_REFRESH_SECONDS, url: again } : undefined,
+      body:
+        '<h1>We are confirming your payment…</h1>' +
+        hi +
+        (waiting
+          ? '<p>This takes a few seconds. This page checks again by itself.</p>'
+          : `<p>This is taking longer than usual. If you paid, ${gymHtml} will see it as soon as Paystack confirms it.</p>`) +
+        `<p><a href="${escapeHtml(again)}">Refresh</a></p>` +
+        summary(page) +
+        (payUrl
+          ? '<p class="note">Did not finish paying?</p>' +
+            payButton(page, payUrl, 'Try paying again')
+          : ''),
+    });
+  }
+
+  return htmlDocument({
+    title: `Pay ${formatNaira(page.amount)} · ${gymName}`,
+    gym,
+    body:
+      `<h1>Hi ${escapeHtml(page.first_name)},</h1>` +
+      `<p>Here is your membership payment for ${gymHtml}.</p>` +
+      summary(page) +
+      (payUrl
+        ? payButton(page, payUrl) +
+          '<p class="note">You pay on Paystack’s secure page, by card, bank transfer or USSD. ' +
+          `The money goes straight to ${gymHtml}.</p>`
+        : `<p>This link cannot be paid right now. Please try again later, or ask ${gymHtml}.</p>`),
+  });
+};
+
+/** When the page cannot be drawn: too many requests from one address, or a failure of ours. */
+export const renderPayProblem = (problem: { kind: 'busy'; waitMs: number } | { kind: 'error' }) =>
+  problem.kind === 'busy'
+    ? htmlDocument({
+        title: 'Please wait',
+        body:
+          '<h1>Too many requests</h1>' +
+          `<p>Please wait ${escapeHtml(waitText(problem.waitMs))} and open the link again.</p>`,
+      })
+    : htmlDocument({
+        title: 'Something went wrong',
+        body:
+          '<h1>Something went wrong</h1>' +
+          '<p>We could not load this payment. Please try again in a minute.</p>',
+      });
+
+/** The page's headers: never cached (it shows payment state), never indexed, no referrer. */
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .send(html);
+
+const first = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
+
+/** A 429 of the page's own limit, carrying how long to wait. */
+class PayPageBusy extends Error {
+  readonly statusCode = 429;
+  readonly code = 'RATE_LIMITED';
+  constructor(readonly ttl: number) {
+    super('Too many requests');
+  }
+}
+
+/**
+ * GET /pay/:reference (and HEAD). Public, so limited per IP address like anonymous API calls
+ * (the general limit counts /v1/ only): the same number a minute, in a budget of its own.
+ */
+export const payPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  const limit = ctx.config.apiRateLimit;
+  app.get<{ Params: { reference: string }; Querystring: Record<string, unknown> }>(
+    '/pay/:reference',
+    {
+      schema: { hide: true },
+      config: {
+        rateLimit: {
+          max: limit.perIpPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `pay:ip:${request.ip}`,
+          allowList: () => !limit.enabled,
+          errorResponseBuilder: (_request, context) => new PayPageBusy(context.ttl),
+        },
+      },
+      errorHandler: (error: FastifyError, request, reply) => {
+        if (error instanceof PayPageBusy) {
+          return sendPage(reply, 429, renderPayProblem({ kind: 'busy', waitMs: error.ttl }));
+        }
+        request.log.error({ err: error }, 'the payment page could not be loaded');
+        reply.header('retry-after', '30');
+        return sendPage(reply, 503, renderPayProblem({ kind: 'error' }));
+      },
+    },
+    async (request, reply) => {
+      const { reference } = request.params;
+      const query = request.query ?? {};
+      const returned = first(query.reference) !== undefined || first(query.trxref) !== undefined;
+      const check = Number.parseInt(first(query.check) ?? '0', 10);
+      const checks = Number.isFinite(check) ? Math.min(Math.max(check, 0), MAX_AUTO_CHECKS) : 0;
+      const page = REFERENCE.test(reference)
+        ? await getPayPage(ctx, reference, { returned })
+        : null;
+      return sendPage(reply, page ? 200 : 404, renderPayPage(page, { returned, checks }));
+    },
+  );
+};
