@@ -53,6 +53,26 @@ describe('loadConfig', () => {
     expect(ok.isProduction).toBe(true);
   });
 
+  it('keeps a development secrets key in DATA_DIR; production takes SECRETS_ENCRYPTION_KEY or none', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.secretsKey).toHaveLength(32);
+    expect(config.paystackBaseUrl).toBe('https://api.paystack.co');
+    expect(loadConfig({ DATA_DIR: dir }).secretsKey!.equals(config.secretsKey!)).toBe(true);
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production).secretsKey).toBeUndefined();
+    const hex = 'ab'.repeat(32);
+    expect(
+      loadConfig({ ...production, SECRETS_ENCRYPTION_KEY: hex }).secretsKey!.toString('hex'),
+    ).toBe(hex);
+    expect(() => loadConfig({ ...production, SECRETS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(
+      /SECRETS_ENCRYPTION_KEY: must be 32 random bytes/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dir, PAYSTACK_BASE_URL: 'http://127.0.0.1:4000/' }).paystackBaseUrl,
+    ).toBe('http://127.0.0.1:4000');
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -50,6 +50,7 @@ describe('logs hold no secrets', () => {
       'link https://kora.ng/set-password?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln',
       'refresh 3q2-7wZm9yX0QbH1uK5lR8sT2vW4xY6zA1bC3dE5fG7hJ9kL',
       'Your verification code is 1234567',
+      'GET /pay/kora-0123456789abcdef01234567 key sk_live_AbCdEf0123456789',
     ].join('\n');
     const out = redactText(text);
     for (const secret of [
@@ -58,6 +59,8 @@ describe('logs hold no secrets', () => {
       '3q2-7wZm9yX0QbH1uK5lR8sT2vW4xY6zA1bC3dE5fG7hJ9kL',
       '1234567',
       'ada@example.com',
+      'kora-0123456789abcdef01234567',
+      'sk_live_AbCdEf0123456789',
     ])
       expect(out).not.toContain(secret);
     expect(out).toContain('Failed query: insert into "users"');

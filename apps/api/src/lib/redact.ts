@@ -24,6 +24,9 @@ const PATTERNS: [RegExp, string][] = [
   [/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED],
   // Tokens and codes in a URL's query: ?token=…, &code=….
   [/([?&](?:token|code|key|signature|sig)=)[^&\s"']*/gi, `$1${REDACTED}`],
+  // Payment secrets: a Paystack secret key, a payment link's reference (/pay/kora-…).
+  [/\bsk_(?:test|live)_[A-Za-z0-9]+/g, REDACTED],
+  [/\bkora-[a-f0-9]{24}\b/gi, REDACTED],
   // Long opaque strings: refresh tokens (base64url), hashes (hex).
   [/\b[A-Za-z0-9_-]{40,}\b/g, REDACTED],
   [/\b[a-f0-9]{32,}\b/gi, REDACTED],
