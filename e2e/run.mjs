@@ -85,6 +85,9 @@ const main = async () => {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // Paystack is a loopback server the online payment spec starts on this port (Kora's
+  // PAYSTACK_BASE_URL points there from the start).
+  const paystackPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-data-'));
   log(`server at ${base}, data in ${dataDir}`);
   const server = spawn(process.execPath, [SERVER], {
@@ -104,6 +107,7 @@ const main = async () => {
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000',
       API_RATE_LIMIT_PER_MINUTE: '100000',
+      PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}`,
     },
   });
 
@@ -120,7 +124,7 @@ const main = async () => {
     const vitest = spawnSync(
       'npx',
       ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base } },
+      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, E2E_PAYSTACK_PORT: String(paystackPort) } },
     );
     code = vitest.status ?? 1;
   } catch (err) {
