@@ -5,6 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasUnsafeCharacters, isDomainName, visibleLength, type Contract } from '@kora/shared';
 import { CONTRACT_GROUPS } from './test/contracts';
 import { useTestApp } from './test/hooks';
+import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
+import {
+  addHeldPayment,
+  addPaymentLink,
+  addTransferAccount,
+  connectPaystack,
+  useLoopbackPaystack,
+} from './test/online';
 import { addMember, addPlan, createTenant, type Tenant } from './test/tenants';
 
 /*
@@ -149,12 +157,23 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     contact_number: '08031234567',
     additional_information: 'Two branches.\nCall after 5 pm.',
   },
+  connectPaystack: { secret_key: LOOPBACK_PAYSTACK_KEYS[0] },
+  updatePaystack: { transfer_accounts: true },
+  createPaymentLink: { subscription_type_id: ids.plan, duration: 1, channel: 'sms' },
+  sendTransferAccount: { channel: 'email' },
+  // The held payment was paid twice the plan's price.
+  assignHeldPayment: { member_id: ids.member, subscription_type_id: ids.plan, duration: 2 },
+  dismissHeldPayment: { note: 'Refunded to the member by bank transfer on 3 May' },
 });
 
 interface Ids {
   member: number;
   plan: number;
   payment: number;
+  paymentLink: number;
+  heldPayment: number;
+  /** The payment link's reference (the public payment page's). */
+  reference: string;
 }
 
 interface Fuzzed {
@@ -187,7 +206,13 @@ const queryOf = (entries: [string, unknown][]): string => {
 /** One request for a contract: valid, or mutated in one of many ways. */
 const requestArb = (contract: Contract, ids: Ids): fc.Arbitrary<Fuzzed> => {
   const idArb = fc.oneof(
-    fc.constantFrom(String(ids.member), String(ids.plan), String(ids.payment)),
+    fc.constantFrom(
+      String(ids.member),
+      String(ids.plan),
+      String(ids.payment),
+      String(ids.paymentLink),
+      String(ids.heldPayment),
+    ),
     fc.constantFrom(
       '0',
       '-1',
@@ -320,12 +345,25 @@ const requestArb = (contract: Contract, ids: Ids): fc.Arbitrary<Fuzzed> => {
       )
     : fc.constant('');
 
+  // The public payment page is named by its link's reference.
+  const referenceArb = fc.oneof(
+    fc.constant(ids.reference),
+    fc.constantFrom('kora-0', 'KORA-' + 'f'.repeat(24), 'a'.repeat(101), '%00', '..%2F..'),
+    fc.string({ unit: 'binary', maxLength: 12 }).map(encodeURIComponent),
+  );
+
   return fc
-    .record({ id: idArb, body: bodyArb, query: queryArb, token: fc.boolean() })
-    .map(({ id, body, query, token }) => ({
+    .record({
+      id: idArb,
+      reference: referenceArb,
+      body: bodyArb,
+      query: queryArb,
+      token: fc.boolean(),
+    })
+    .map(({ id, reference, body, query, token }) => ({
       contract,
       kind: body.kind,
-      url: contract.path.replace(':id', id) + query,
+      url: contract.path.replace(':id', id).replace(':reference', reference) + query,
       payload: body.payload,
       contentType: body.contentType,
       // Calls that need a sign-in mostly get one; public calls mostly none.
@@ -338,7 +376,8 @@ const MACHINE_WORDING =
   /Invalid input|expected .* received|Unrecognized key|Too (big|small)|Invalid option|must match pattern|Required$/;
 
 describe('fuzzing every route from its contract', () => {
-  const t = useTestApp();
+  const { paystack, config } = useLoopbackPaystack();
+  const t = useTestApp(config);
   let owner: Tenant;
   let ids: Ids;
 
@@ -358,10 +397,24 @@ describe('fuzzing every route from its contract', () => {
         duration: 1,
       },
     });
+    // Online payments: connected to the loopback Paystack, the member with a transfer account,
+    // a link waiting for payment and a payment held for staff (paid twice the plan's price).
+    await connectPaystack(t, paystack, owner.token, LOOPBACK_PAYSTACK_KEYS[0]);
+    await addTransferAccount(t, owner.token, member.id);
+    const link = await addPaymentLink(t, owner.token, { member: member.id, plan: plan.id });
+    const held = await addHeldPayment(t, paystack, owner.token, {
+      member: member.id,
+      plan: plan.id,
+      secretKey: LOOPBACK_PAYSTACK_KEYS[0],
+      periods: 2,
+    });
     ids = {
       member: member.id,
       plan: plan.id,
       payment: paid.json().data.id,
+      paymentLink: link.id,
+      heldPayment: held.id,
+      reference: link.reference,
     };
   }, 60_000);
 
@@ -372,6 +425,13 @@ describe('fuzzing every route from its contract', () => {
       (c) => c.body && c.operationId !== 'uploadFile' && !validBodies(ids)[c.operationId],
     ).map((c) => c.operationId);
     expect(missing).toEqual([]);
+    // And each is valid for its contract (the server's own checks aside).
+    const invalid = CONTRACTS.flatMap((c) => {
+      const body = validBodies(ids)[c.operationId];
+      const parsed = body && c.body?.safeParse(body);
+      return parsed && !parsed.success ? [`${c.operationId}: ${parsed.error.message}`] : [];
+    });
+    expect(invalid).toEqual([]);
   });
 
   it(`answers ${RUNS} requests without a 5xx, each 4xx in words`, async () => {
@@ -425,6 +485,9 @@ describe('fuzzing every route from its contract', () => {
       'subscription_types',
       'payments',
       'sales_tickets',
+      'payment_links',
+      'paystack_charges',
+      'transfer_accounts',
     ]) {
       const rows = (await t.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
         rows?: Record<string, unknown>[];

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, json, uniqueEmail } from './test/app';
 import { useTestApp, useTenants } from './test/hooks';
+import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
+import { addHeldPayment, connectPaystack, useLoopbackPaystack } from './test/online';
 import { addMember, addPlan, memberBody } from './test/tenants';
 
 /*
@@ -10,7 +12,8 @@ import { addMember, addPlan, memberBody } from './test/tenants';
  * every route that stores text, and never reaches the database.
  */
 
-const t = useTestApp();
+const { paystack, config } = useLoopbackPaystack();
+const t = useTestApp(config);
 const { owner } = useTenants(t, { owner: {} });
 
 const NUL = 'Chi\u0000nedu';
@@ -121,6 +124,32 @@ describe('hostile text on every route that stores text', () => {
     });
     expect(pay.statusCode).toBe(400);
     expect(json(pay).errors.purpose).toBe("Purpose contains characters that can't be used");
+  });
+
+  it('the note of a held payment marked handled refuses a NUL byte and a line break', async () => {
+    await connectPaystack(t, paystack, owner.token, LOOPBACK_PAYSTACK_KEYS[0]);
+    const member = await addMember(t, owner.token);
+    const plan = await addPlan(t, owner.token);
+    const held = await addHeldPayment(t, paystack, owner.token, {
+      member: member.id,
+      plan: plan.id,
+      secretKey: LOOPBACK_PAYSTACK_KEYS[0],
+    });
+    for (const [note, message] of [
+      ['Refunded\u0000', "Note contains characters that can't be used"],
+      ['Refunded\nby transfer', 'Note must be on one line'],
+    ]) {
+      const res = await call(t.app, 'POST', `/v1/held-payment/${held.id}/dismiss`, {
+        token: owner.token,
+        body: { note },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).errors.note).toBe(message);
+    }
+    const rows = (await t.db.execute(
+      sql`select state, note from paystack_charges where id = ${held.id}`,
+    )) as unknown as { rows: { state: string; note: string | null }[] };
+    expect(rows.rows).toEqual([{ state: 'held', note: null }]);
   });
 
   it('a NUL byte in the member search is ignored, not a 500', async () => {

@@ -1,5 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import type { Contract } from '@kora/shared';
+import { CONTRACT_GROUPS } from './test/contracts';
 import { useTestApp } from './test/hooks';
 
 /*
@@ -54,5 +56,18 @@ describe('the OpenAPI document', () => {
       })
       .map(({ id }) => id);
     expect(missing).toEqual([]);
+  });
+
+  it('has every contract of the shared package, at its method and path', async () => {
+    const doc = await document();
+    const contracts = CONTRACT_GROUPS.flatMap(([, group]) => Object.values(group) as Contract[]);
+    expect(contracts.length).toBeGreaterThan(30);
+    const absent = contracts
+      .filter((c) => {
+        const path = c.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+        return doc.paths[path]?.[c.method.toLowerCase()]?.operationId !== c.operationId;
+      })
+      .map((c) => `${c.operationId} (${c.method} ${c.path})`);
+    expect(absent).toEqual([]);
   });
 });

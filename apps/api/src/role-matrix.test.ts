@@ -7,6 +7,7 @@ import {
   NO_BUSINESS_MESSAGE,
   ROLES,
   can,
+  onlineContracts,
   type Action,
   type Role,
 } from '@kora/shared';
@@ -32,6 +33,14 @@ import {
   type Request,
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
+import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
+import {
+  addHeldPayment,
+  addPaymentLink,
+  addTransferAccount,
+  connectPaystack,
+  useLoopbackPaystack,
+} from './test/online';
 import { addMember, addPlan, createTenant, memberBody } from './test/tenants';
 
 /*
@@ -99,12 +108,22 @@ const ENTITY_TABLES = {
   subscription: schema.subscriptions,
   teamUser: schema.users,
   message: schema.commsMessages,
+  paymentLink: schema.paymentLinks,
+  heldPayment: schema.paystackCharges,
 } satisfies Record<Entity, unknown>;
 
 let unique = 0;
 const next = () => `${Date.now().toString(36)}${(++unique).toString(36)}`;
 
 const NEW_PASSWORD = 'another-horse-43';
+
+/** The business's loopback Paystack account, and the other business's. */
+const [PAYSTACK_KEY, OTHER_PAYSTACK_KEY] = LOOPBACK_PAYSTACK_KEYS;
+/** The caller's business's key: each business connects an account of its own. */
+const paystackKeyOf = (caller: Session) =>
+  caller === sessions[OTHER_OWNER.name] ? OTHER_PAYSTACK_KEY : PAYSTACK_KEY;
+/** Each held payment is for this many periods of the plan it was paid for. */
+const HELD_PERIODS = 2;
 
 /**
  * A valid JSON body for each contract that takes one, built from the case's own records and
@@ -139,6 +158,17 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
     amount: 25000,
     method: 'Cash',
     duration: 1,
+  }),
+  connectPaystack: (_own, caller) => ({ secret_key: paystackKeyOf(caller) }),
+  createPaymentLink: (own) => ({
+    subscription_type_id: idOf(own, 'plan'),
+    duration: 1,
+    channel: 'email',
+  }),
+  assignHeldPayment: (own) => ({
+    member_id: idOf(own, 'member'),
+    subscription_type_id: idOf(own, 'plan'),
+    duration: HELD_PERIODS,
   }),
 };
 
@@ -258,7 +288,8 @@ const matrix = protectedEntries
 // -------------------------------------------------------------------------------------------
 // The business, its people and the outsiders
 
-const t = useTestApp();
+const { paystack, config } = useLoopbackPaystack();
+const t = useTestApp(config);
 const sessions = {} as Record<CallerName, Session>;
 let businessId: number;
 
@@ -279,7 +310,19 @@ beforeAll(async () => {
     sessions[role] = await sessionOf('tenant', role);
   sessions[NO_BUSINESS_CALLER.name] = await sessionOf('user');
   sessions[OTHER_OWNER.name] = await sessionOf('tenant', 'owner');
+  await connectBoth();
 });
+
+/**
+ * Both businesses connected to their Paystack accounts, transfer accounts on, webhooks received:
+ * before every online payment case, as a case before may have disconnected one (or turned
+ * transfer accounts off), and the other owner's calls act on their own business.
+ */
+const connectBoth = async () => {
+  await connectPaystack(t, paystack, sessions.owner.token, PAYSTACK_KEY);
+  await connectPaystack(t, paystack, sessions[OTHER_OWNER.name].token, OTHER_PAYSTACK_KEY);
+};
+const ONLINE = new Set<unknown>(Object.values(onlineContracts));
 
 /** A new caller of `caller`'s kind (FRESH_CALLER). */
 const freshSession = (caller: Caller): Promise<Session> => {
@@ -294,7 +337,11 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const needed = new Set(namedSlots(entry).map((s) => s.entity));
   const { token } = sessions.owner;
   const own: Records = {};
-  if (needed.has('payment') || needed.has('subscription')) needed.add('member').add('plan');
+  if (ONLINE.has(entry.contract)) await connectBoth();
+  if (
+    ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
+  )
+    needed.add('member').add('plan');
   if (needed.has('plan'))
     own.plan = (await addPlan(t, token, { name: `Plan ${next()}`, amount: 25000 })).id;
   if (needed.has('member'))
@@ -322,6 +369,22 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
     if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
     own.teamUser = invited.json().data.id;
   }
+  if (needed.has('paymentLink'))
+    own.paymentLink = (
+      await addPaymentLink(t, token, { member: own.member!, plan: own.plan!, channel: 'sms' })
+    ).id;
+  if (needed.has('heldPayment'))
+    own.heldPayment = (
+      await addHeldPayment(t, paystack, token, {
+        member: own.member!,
+        plan: own.plan!,
+        secretKey: PAYSTACK_KEY,
+        periods: HELD_PERIODS,
+      })
+    ).id;
+  // The details are sent of the account the member has.
+  if (entry.contract.operationId === 'sendTransferAccount')
+    await addTransferAccount(t, token, idOf(own, 'member'));
   if (needed.has('message'))
     own.message =
       entry.contract.operationId === 'retryCommunication'
@@ -443,6 +506,8 @@ describe('the role matrix', () => {
       subscription: 4,
       teamUser: 5,
       message: 6,
+      paymentLink: 7,
+      heldPayment: 8,
     };
     unknown.push(...invalidBodies(entries, BODIES, [[records, sessions.owner]]));
     // Every exception names a protected contract and a caller, and none is stale.

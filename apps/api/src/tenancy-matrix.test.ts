@@ -1,5 +1,6 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as schema from './db/schema';
 import { call } from './test/app';
 import {
   COMMON_BODIES,
@@ -21,6 +22,14 @@ import {
   type Snapshot,
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
+import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
+import {
+  addHeldPayment,
+  addPaymentLink,
+  addTransferAccount,
+  connectPaystack,
+  useLoopbackPaystack,
+} from './test/online';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
 
 /*
@@ -44,6 +53,13 @@ type Records = Record<Entity, number>;
 const PASSWORD = 'correct-horse-42';
 let invited = 0;
 const PLAN = { name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month' } as const;
+/** Each business's held payments are for this many periods of its plan. */
+const HELD_PERIODS = 2;
+let transfers = 0;
+
+/** The loopback Paystack account each business connects (A its first key, B its second). */
+const keyOf = (own: Records) =>
+  own === A.records ? LOOPBACK_PAYSTACK_KEYS[0] : LOOPBACK_PAYSTACK_KEYS[1];
 
 /** A valid JSON body for each contract that takes one, built from the caller's own records. */
 const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
@@ -71,6 +87,14 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
     method: 'Cash',
     duration: 1,
   }),
+  connectPaystack: (own) => ({ secret_key: keyOf(own) }),
+  createPaymentLink: (own) => ({ subscription_type_id: own.plan, duration: 1, channel: 'email' }),
+  // The held payment's payer is unknown: the member in the body is the one it is assigned to.
+  assignHeldPayment: (own) => ({
+    member_id: own.member,
+    subscription_type_id: own.plan,
+    duration: HELD_PERIODS,
+  }),
 };
 
 /** Controls (the caller's own ids) whose answer is not the contract's success status. */
@@ -85,6 +109,16 @@ const CONTROL_EXPECTED: Record<string, Expected> = {
   },
 };
 
+/**
+ * Controls whose record an earlier control may have used up get a new one of the same kind,
+ * made for the caller's business (`side`): its own ids, as above, but that one.
+ */
+const CONTROL_RECORDS: Record<string, (side: Side) => Promise<Partial<Records>>> = {
+  // A held payment is resolved once: each control resolves a held payment of its own.
+  assignHeldPayment: async (side) => ({ heldPayment: await unknownPayer(side.tenant.businessId) }),
+  dismissHeldPayment: async (side) => ({ heldPayment: await unknownPayer(side.tenant.businessId) }),
+};
+
 // -------------------------------------------------------------------------------------------
 // The contracts, and the id slots of each
 
@@ -95,7 +129,8 @@ const isQueryOnly = (slots: Slot[]) => slots.every((s) => s.in === 'query');
 const protectedEntries = entries.filter((e) => !isPublic(e));
 
 // -------------------------------------------------------------------------------------------
-// Two businesses, each with an owner, a plan, a member and a payment
+// Two businesses, each with an owner, a plan, a member and a payment, connected to a Paystack
+// account of its own with a payment link, the member's transfer account and held payments
 
 interface Side {
   tenant: Tenant;
@@ -104,12 +139,37 @@ interface Side {
   markers: string[];
 }
 
-const t = useTestApp();
+const { paystack, config } = useLoopbackPaystack();
+const t = useTestApp(config);
 let A: Side;
 let B: Side;
 
-const setUpSide = async (name: string, person: string): Promise<Side> => {
+/**
+ * A payment held for staff whose payer Kora does not know (a transfer no member's account
+ * explains), for the plan × HELD_PERIODS: the one held payment whose assignment names its member
+ * (a held payment of a known payer is assigned to that payer). No call makes one: it is written
+ * as the module holds one.
+ */
+const unknownPayer = async (businessId: number): Promise<number> => {
+  const [held] = await t.db
+    .insert(schema.paystackCharges)
+    .values({
+      businessId,
+      reference: `T${Date.now()}${++transfers}`,
+      memberId: null,
+      linkId: null,
+      amountKobo: PLAN.amount * 100 * HELD_PERIODS,
+      method: 'Transfer',
+      state: 'held',
+      reason: 'A transfer from a payer no member account explains.',
+    })
+    .returning({ id: schema.paystackCharges.id });
+  return held!.id;
+};
+
+const setUpSide = async (name: string, person: string, secretKey: string): Promise<Side> => {
   const tenant = await createTenant(t, { name: `${name} Gym` });
+  await connectPaystack(t, paystack, tenant.token, secretKey);
   const plan = await addPlan(t, tenant.token, { ...PLAN, name: `${name} Secret Plan` });
   const email = `${person.toLowerCase()}.${name.toLowerCase()}only@example.com`;
   const member = await addMember(t, tenant.token, {
@@ -148,6 +208,19 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
     },
   });
   if (scheduled.statusCode !== 201) throw new Error(`message failed: ${scheduled.body}`);
+  const transfer = await addTransferAccount(t, tenant.token, member.id);
+  const link = await addPaymentLink(t, tenant.token, {
+    member: member.id,
+    plan: plan.id,
+    channel: 'email',
+  });
+  // Paid twice what its link asked: held for staff (its payer is the member).
+  const held = await addHeldPayment(t, paystack, tenant.token, {
+    member: member.id,
+    plan: plan.id,
+    secretKey,
+    periods: HELD_PERIODS,
+  });
   return {
     tenant,
     records: {
@@ -157,6 +230,8 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
       subscription: payment.subscription.id,
       teamUser: invite.json().data.id,
       message: scheduled.json().data.id,
+      paymentLink: link.id,
+      heldPayment: await unknownPayer(tenant.businessId),
     },
     markers: [
       `${name}only`,
@@ -166,6 +241,9 @@ const setUpSide = async (name: string, person: string): Promise<Side> => {
       tenant.email,
       teamEmail,
       `${name}teammate`,
+      link.reference,
+      held.reference,
+      transfer.account_number,
     ],
   };
 };
@@ -262,6 +340,10 @@ const viewOf = async (side: Side) => {
     '/v1/user',
     `/v1/comms/${side.records.message}`,
     '/v1/comms',
+    '/v1/business/paystack',
+    `/v1/member/${member}/payment-link`,
+    `/v1/member/${member}/transfer-account`,
+    '/v1/held-payment',
   ];
   const view: Record<string, unknown> = {};
   for (const url of urls) {
@@ -275,8 +357,8 @@ let before: Snapshot;
 let viewBefore: Awaited<ReturnType<typeof viewOf>>;
 
 beforeAll(async () => {
-  A = await setUpSide('Alpha', 'Zainab');
-  B = await setUpSide('Bravo', 'Babatunde');
+  A = await setUpSide('Alpha', 'Zainab', LOOPBACK_PAYSTACK_KEYS[0]);
+  B = await setUpSide('Bravo', 'Babatunde', LOOPBACK_PAYSTACK_KEYS[1]);
   before = await snapshot(t);
   viewBefore = await viewOf(A);
 });
@@ -294,6 +376,21 @@ describe('the tenancy matrix', () => {
     ];
     // The bodies sent are valid for their contracts (the server's own checks aside).
     unknown.push(...invalidBodies(entries, BODIES, [[A.records], [B.records]]));
+    // Every exception names a protected contract that names ids, and the id it says; none is stale.
+    const withIds = new Map(
+      protectedEntries.filter((e) => e.slots.length > 0).map((e) => [e.contract.operationId, e]),
+    );
+    for (const [table, keyed] of Object.entries({ CONTROL_EXPECTED, CONTROL_RECORDS }))
+      for (const operationId of Object.keys(keyed))
+        if (!withIds.has(operationId))
+          unknown.push(
+            `${table}.${operationId}: no protected contract with ids has this operationId`,
+          );
+    for (const key of Object.keys(FOREIGN_EXPECTED)) {
+      const [operationId, slot] = key.split(' ');
+      if (!withIds.get(operationId!)?.slots.some((s) => slotName(s) === slot))
+        unknown.push(`FOREIGN_EXPECTED['${key}']: no such id of a contract`);
+    }
     // Every operation the API serves is a contract here, and every multipart one has its form.
     unknown.push(...(await unknownOperations(t, entries)));
     expect(unknown).toEqual([]);
@@ -380,9 +477,11 @@ describe('the tenancy matrix', () => {
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(await viewOf(A)).toEqual(viewBefore);
     // And A's records are still A's: B's reads of its own find nothing of A.
-    const own = await call(t.app, 'GET', '/v1/payment', { token: B.tenant.token });
-    expect(own.statusCode).toBe(200);
-    expectNoLeak(own.body, A);
+    for (const url of ['/v1/payment', '/v1/held-payment', '/v1/business/paystack']) {
+      const own = await call(t.app, 'GET', url, { token: B.tenant.token });
+      expect(own.statusCode, url).toBe(200);
+      expectNoLeak(own.body, A);
+    }
   });
 
   // Controls, once nothing may change any more: the very requests above succeed with the
@@ -393,7 +492,9 @@ describe('the tenancy matrix', () => {
     it.each(withIds.map((e) => [label(e), e] as const))(
       "%s succeeds for B with B's own ids",
       async (_name, entry) => {
-        const res = await send(t, entry, requestFor(entry, B.records), B.tenant.token);
+        const fresh = await CONTROL_RECORDS[entry.contract.operationId]?.(B);
+        const own = fresh ? { ...B.records, ...fresh } : B.records;
+        const res = await send(t, entry, requestFor(entry, own), B.tenant.token);
         const expected = CONTROL_EXPECTED[entry.contract.operationId];
         if (expected) {
           expect(res.statusCode, `${expected.reason}: ${res.body}`).toBe(expected.status);

@@ -58,6 +58,7 @@ export const ONLINE_MESSAGES = {
   heldNotFound: 'Held payment not found.',
   heldResolved: 'This payment was already resolved.',
   memberRequired: 'Please select a member',
+  otherPayer: 'This payment came from another member: it can only be assigned to them.',
   note: 'Please say what was done with this payment',
 } as const;
 
@@ -160,8 +161,9 @@ export const sendToMemberSchema = z.object({
 
 /**
  * A payment Paystack confirmed that could not be applied by itself (an amount that matches no
- * plan, a deactivated member, a transfer from no known member): staff assign it to a plan, or
- * mark it handled with a note. `assigned`/`dismissed` are the resolved ones.
+ * plan or differs from the link's, a deactivated member, a plan no longer offered): staff assign
+ * it to a plan, or mark it handled with a note. `assigned`/`dismissed` are the resolved ones.
+ * `member_id` names the member only for a payment whose payer is unknown.
  */
 export const HELD_STATES = ['held', 'assigned', 'dismissed'] as const;
 export type HeldState = (typeof HELD_STATES)[number];

@@ -21,7 +21,15 @@ import { CONTRACT_GROUPS } from './contracts';
 // -------------------------------------------------------------------------------------------
 // Where ids come from
 
-export type Entity = 'member' | 'plan' | 'payment' | 'subscription' | 'teamUser' | 'message';
+export type Entity =
+  | 'member'
+  | 'plan'
+  | 'payment'
+  | 'subscription'
+  | 'teamUser'
+  | 'message'
+  | 'paymentLink'
+  | 'heldPayment';
 /** The ids of the records a call is built from. */
 export type Records = Partial<Record<Entity, number>>;
 
@@ -33,6 +41,8 @@ const SEGMENT_ENTITIES: Record<string, Entity> = {
   subscription: 'subscription',
   user: 'teamUser',
   comms: 'message',
+  'payment-link': 'paymentLink',
+  'held-payment': 'heldPayment',
 };
 
 /** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
@@ -66,6 +76,11 @@ export const COMMON_BODIES = {
     channel: 'email',
     message: '<p>Hello {{first_name}}</p>',
   }),
+  // Transfer accounts stay on: the calls after it create them.
+  updatePaystack: () => ({ transfer_accounts: true }),
+  // Every member is made with a mobile number and an e-mail address.
+  sendTransferAccount: () => ({ channel: 'sms' }),
+  dismissHeldPayment: () => ({ note: 'Refunded to the member by bank transfer' }),
 } satisfies Record<string, () => Record<string, unknown>>;
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */
@@ -127,6 +142,22 @@ export const FOREIGN_EXPECTED: Record<string, Expected> = {
     status: 404,
     code: 'PLAN_NOT_FOUND',
     reason: 'the plan is looked up in the caller\u2019s business only',
+  },
+  'createPaymentLink body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is a field of the link form: a plan of another business is a field error',
+  },
+  'assignHeldPayment body.member_id': {
+    status: 404,
+    code: 'MEMBER_NOT_FOUND',
+    reason:
+      'the member chosen for a payer Kora did not know is looked up in the caller\u2019s business only',
+  },
+  'assignHeldPayment body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: 'the plan is a field of the assign form: a plan of another business is a field error',
   },
 };
 

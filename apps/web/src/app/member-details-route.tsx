@@ -1,16 +1,26 @@
 import { MemberDetailsPage } from '@/features/members';
+import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
 
 /**
  * Member details with Update Subscription opening the Record Payment modal in place, with that
- * member chosen. The app composes the two features; neither imports the other.
+ * member chosen, and, while Paystack is connected, Send Payment Link and the member's payment
+ * links and transfer account. The app composes the features; none imports another here.
  */
 export function MemberDetailsRoute() {
   const recordPayment = useRecordPaymentModal();
+  const sendLink = useSendLinkModal();
   return (
     <>
-      <MemberDetailsPage onUpdateSubscription={recordPayment.open} />
+      <MemberDetailsPage
+        onUpdateSubscription={recordPayment.open}
+        moreActions={(m) => (
+          <SendLinkButton onClick={() => sendLink.open(m.id, m.subscription_type_id)} />
+        )}
+        moreCards={(m) => <MemberOnlinePayments member={m} />}
+      />
       {recordPayment.modal}
+      {sendLink.modal}
     </>
   );
 }

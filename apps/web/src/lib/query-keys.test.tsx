@@ -20,6 +20,10 @@ const setup = (change: Change) => {
     ['team', 'list'],
     ['comms', 'list', { page: 1 }],
     ['dashboard'],
+    ['online-payments', 'connection'],
+    ['online-payments', 'links', 5, { page: 1 }],
+    ['online-payments', 'transfer', 5],
+    ['online-payments', 'held', { state: 'held', page: 1 }],
   ];
   for (const key of keys) queryClient.setQueryData(key, 'cached');
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -70,6 +74,40 @@ describe('useRefreshAfter', () => {
     const { refresh, stale } = setup('business-created');
     await refresh();
     expect(stale()).toEqual(['user-profile/1', 'business-profile/7']);
+  });
+
+  it('after a held payment is assigned: what a payment changes, and the online payments', async () => {
+    const { refresh, stale } = setup('held-assigned');
+    await refresh();
+    expect(stale()).toEqual([
+      'members/list/[object Object]',
+      'members/detail/4',
+      'members/detail/5',
+      'subscription-plans/stats/7',
+      'payments/summary',
+      'subscriptions/list/[object Object]',
+      'dashboard',
+      'online-payments/connection',
+      'online-payments/links/5/[object Object]',
+      'online-payments/transfer/5',
+      'online-payments/held/[object Object]',
+    ]);
+  });
+
+  it.each([
+    ['payment-link', 'online-payments/links/5/[object Object]'],
+    ['held-dismissed', 'online-payments/connection', 'online-payments/held/[object Object]'],
+    [
+      'paystack',
+      'online-payments/connection',
+      'online-payments/links/5/[object Object]',
+      'online-payments/transfer/5',
+      'online-payments/held/[object Object]',
+    ],
+  ] as [Change, ...string[]][])('after a %s change: %s', async (change, ...own) => {
+    const { refresh, stale } = setup(change);
+    await refresh();
+    expect(stale()).toEqual(own);
   });
 
   it('declares every root once', () => {

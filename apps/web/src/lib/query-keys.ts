@@ -24,6 +24,11 @@ export const queryRoots = {
   team: ['team'],
   /** Bulk messages (communications): the list, a message, its deliveries, the audience. */
   comms: ['comms'],
+  /**
+   * Online payments through the gym's Paystack account: the connection, the members' payment
+   * links and transfer accounts, and the payments held for review.
+   */
+  online: ['online-payments'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
   /** The states of Nigeria (fixed: never refreshed). */
@@ -46,7 +51,12 @@ export type Change =
   | 'business'
   | 'profile'
   | 'team'
-  | 'message';
+  | 'message'
+  | 'paystack'
+  | 'payment-link'
+  | 'transfer-account'
+  | 'held-assigned'
+  | 'held-dismissed';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -77,6 +87,28 @@ export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   // A message sent, scheduled, cancelled or retried: the messages, their counts and deliveries,
   // and the dashboard's recent activity.
   message: [queryRoots.comms, queryRoots.dashboard],
+  // Paystack connected, replaced, disconnected or transfer accounts switched: the connection,
+  // and the links (disconnecting cancels the open ones) and transfer accounts it governs.
+  paystack: [queryRoots.online],
+  // A link created or cancelled: the member's links.
+  'payment-link': [[...queryRoots.online, 'links']],
+  // A member's transfer account created: it is set from the answer; the cards that show it.
+  'transfer-account': [[...queryRoots.online, 'transfer']],
+  // A held payment assigned records a payment (see `payment`); the held list, the connection's
+  // count of held payments and the member's links change with it.
+  'held-assigned': [
+    queryRoots.payments,
+    queryRoots.subscriptions,
+    queryRoots.members,
+    statsOf(queryRoots.plans),
+    queryRoots.dashboard,
+    queryRoots.online,
+  ],
+  // A held payment marked handled: the held list and the connection's count.
+  'held-dismissed': [
+    [...queryRoots.online, 'held'],
+    [...queryRoots.online, 'connection'],
+  ],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -12,7 +12,7 @@ import { enqueueMessages } from '../../lib/outbox';
 import type { PaystackClient, PaystackTransaction } from '../../lib/paystack';
 import { getMemberForBusiness } from '../members/members.service';
 import { recordReceivedPayment } from '../payments/payments.service';
-import { addressFor, fallbackChannel, receiptMessage } from './online.messages';
+import { addressFor, fallbackChannel, receiptMessage, recipientOf } from './online.messages';
 import * as repo from './online.repository';
 
 /**
@@ -92,9 +92,17 @@ const refusalReason = (status: string, t: Target, expectedKobo?: number): string
  * Records the payment for `t` in one transaction with what follows it. Answers `applied` (this
  * call recorded it), `already` (an earlier confirmation did) or `held`.
  */
-export const applyCharge = async (ctx: AppContext, t: Target): Promise<Applied> => {
-  const member = await getMemberForBusiness(ctx, t.businessId, t.memberId).catch(() => undefined);
-  return ctx.db.transaction(async (tx) => {
+export const applyCharge = async (
+  ctx: AppContext,
+  t: Target,
+  /** A transaction of the caller's to write in (staff assigning a held payment hold its lock). */
+  within?: Executor,
+): Promise<Applied> => {
+  // Read on the caller's transaction when there is one (PGlite has a single connection).
+  const member = await getMemberForBusiness(ctx, t.businessId, t.memberId, within ?? ctx.db).catch(
+    () => undefined,
+  );
+  const write = async (tx: Executor): Promise<Applied> => {
     const outcome = await recordReceivedPayment(
       tx,
       {
@@ -139,8 +147,8 @@ export const applyCharge = async (ctx: AppContext, t: Target): Promise<Applied> 
       paymentId,
     });
     if (t.linkId) await repo.settleLink(tx, t.linkId, 'paid', paymentId);
-    const channel = t.channel ?? (member ? fallbackChannel(member_(member)) : undefined);
-    const to = member && channel ? addressFor(channel, member_(member)) : '';
+    const channel = t.channel ?? (member ? fallbackChannel(recipientOf(member)) : undefined);
+    const to = member && channel ? addressFor(channel, recipientOf(member)) : '';
     if (member && channel && to) {
       const gym = await repo.businessName(tx, t.businessId);
       await enqueueMessages(tx, [
@@ -158,14 +166,9 @@ export const applyCharge = async (ctx: AppContext, t: Target): Promise<Applied> 
       ]);
     }
     return 'applied';
-  });
+  };
+  return within ? write(within) : ctx.db.transaction(write);
 };
-
-const member_ = (m: { first_name: string; mobile_number: string; email_address: string }) => ({
-  firstName: m.first_name,
-  mobileNumber: m.mobile_number ?? '',
-  emailAddress: m.email_address ?? '',
-});
 
 /**
  * Acts on a charge of this business that Paystack's verify call confirmed. A charge Kora did not

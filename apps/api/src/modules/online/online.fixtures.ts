@@ -1,12 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../../config';
 import { call, json, type TestApp } from '../../test/app';
 import { useTestApp } from '../../test/hooks';
-import {
-  LOOPBACK_PAYSTACK_KEYS,
-  startLoopbackPaystack,
-  type LoopbackPaystack,
-} from '../../test/loopback-paystack';
+import { LOOPBACK_PAYSTACK_KEYS, type LoopbackPaystack } from '../../test/loopback-paystack';
+import { useLoopbackPaystack } from '../../test/online';
 import type { Tenant } from '../../test/tenants';
 
 /**
@@ -14,16 +9,8 @@ import type { Tenant } from '../../test/tenants';
  * the app so the app's PAYSTACK_BASE_URL points at it, and closed after.
  */
 export const useOnlineApp = (): { t: TestApp; paystack: LoopbackPaystack } => {
-  const overrides: Partial<Config> = {};
-  const paystack = {} as LoopbackPaystack;
-  beforeAll(async () => {
-    Object.assign(paystack, await startLoopbackPaystack());
-    // Read by useTestApp's own beforeAll, which runs after this one.
-    overrides.paystackBaseUrl = paystack.baseUrl;
-  });
-  const t = useTestApp(overrides);
-  afterAll(() => paystack.close?.());
-  return { t, paystack };
+  const { paystack, config } = useLoopbackPaystack();
+  return { t: useTestApp(config), paystack };
 };
 
 export const [KEY_A, KEY_B] = LOOPBACK_PAYSTACK_KEYS;

@@ -13,6 +13,17 @@ export interface Recipient {
   emailAddress: string;
 }
 
+/** A member as the messages read them. */
+export const recipientOf = (m: {
+  first_name: string;
+  mobile_number: string;
+  email_address: string;
+}): Recipient => ({
+  firstName: m.first_name,
+  mobileNumber: m.mobile_number ?? '',
+  emailAddress: m.email_address ?? '',
+});
+
 /** The address a channel reaches, '' when the member has none. */
 export const addressFor = (channel: SendChannel, m: Recipient): string =>
   (channel === 'email' ? m.emailAddress : m.mobileNumber).trim();

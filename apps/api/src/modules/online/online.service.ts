@@ -22,7 +22,7 @@ import { MEMBER_INACTIVE } from '../payments/payments.service';
 import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
 import { clientFor, connectedClient, paystackFailure } from './online.account';
 import { verifyAndAct } from './online.apply';
-import { addressFor, linkMessage } from './online.messages';
+import { addressFor, linkMessage, recipientOf } from './online.messages';
 import * as repo from './online.repository';
 
 /** A team user of a business acting. */
@@ -84,16 +84,6 @@ const payableMember = async (
   return { member, to };
 };
 
-export const recipientOf = (m: {
-  first_name: string;
-  mobile_number: string;
-  email_address: string;
-}) => ({
-  firstName: m.first_name,
-  mobileNumber: m.mobile_number ?? '',
-  emailAddress: m.email_address ?? '',
-});
-
 /** The plan chosen in the form: this business's and active (400 on its field otherwise). */
 const chosenPlan = async (ctx: AppContext, businessId: number, planId: number) => {
   const plan = await getPlanForBusiness(ctx, businessId, planId).catch(() => undefined);
@@ -121,8 +111,8 @@ export const createLink = async (
     const first = await repo.findLinkByKey(ctx.db, businessId, idempotencyKey);
     if (first) return toPaymentLink(ctx, first);
   }
-  const { client } = await connectedClient(ctx, businessId);
   const { member, to } = await payableMember(ctx, businessId, memberId, input.channel);
+  const { client } = await connectedClient(ctx, businessId);
   const plan = await chosenPlan(ctx, businessId, input.subscription_type_id);
   const amountKobo = nairaToKobo(plan.amount) * input.duration;
   const reference = newReference();

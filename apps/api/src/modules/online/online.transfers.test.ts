@@ -135,6 +135,16 @@ describe('held payments', () => {
       ).statusCode,
     ).toBe(404);
 
+    // The payer is known: the payment cannot go to somebody else.
+    const stranger = await addMember(t, owner.token);
+    expectFieldErrors(
+      await call(t.app, 'POST', `/v1/held-payment/${held.id}/assign`, {
+        token: staff.token,
+        body: { member_id: stranger.id, subscription_type_id: weekly.id, duration: 3 },
+      }),
+      { member_id: ONLINE_MESSAGES.otherPayer },
+    );
+
     const wrong = await call(t.app, 'POST', `/v1/held-payment/${held.id}/assign`, {
       token: staff.token,
       body: { subscription_type_id: weekly.id, duration: 2 },
@@ -162,6 +172,11 @@ describe('held payments', () => {
       body: { subscription_type_id: weekly.id, duration: 3 },
     });
     expect(json(twice).message).toBe(ONLINE_MESSAGES.heldResolved);
+    const dismissed = await call(t.app, 'POST', `/v1/held-payment/${held.id}/dismiss`, {
+      token: staff.token,
+      body: { note: 'Too late' },
+    });
+    expect(json(dismissed).message).toBe(ONLINE_MESSAGES.heldResolved);
     expect(await paymentsOf(member.id)).toHaveLength(2);
     expect((await heldList('assigned')).map((h) => h.id)).toContain(held.id);
   });

@@ -1,6 +1,7 @@
 import {
   formatNaira,
   koboToNaira,
+  nairaToKobo,
   ONLINE_MESSAGES,
   type AssignHeldPaymentData,
   type HeldPayment,
@@ -11,6 +12,7 @@ import {
   type TransferAccount,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
@@ -19,9 +21,9 @@ import { MEMBER_INACTIVE } from '../payments/payments.service';
 import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
 import { connectedClient, paystackFailure } from './online.account';
 import { applyCharge } from './online.apply';
-import { addressFor, transferAccountMessage } from './online.messages';
+import { addressFor, recipientOf, transferAccountMessage } from './online.messages';
 import * as repo from './online.repository';
-import { recipientOf, type Who } from './online.service';
+import type { Who } from './online.service';
 
 /**
  * Dedicated transfer accounts (a Paystack customer with its own virtual account number per
@@ -150,8 +152,9 @@ export const listHeld = async (
     toHeld,
   );
 
-const heldCharge = async (ctx: AppContext, businessId: number, id: number) => {
-  const found = await repo.findCharge(ctx.db, businessId, id);
+/** The held payment, or 404 (another business's, or applied by itself), or 400 once resolved. */
+const heldCharge = async (exec: Executor, businessId: number, id: number, lock = false) => {
+  const found = await repo.findCharge(exec, businessId, id, lock);
   if (!found || found.charge.state === 'applied') throw heldNotFound();
   if (found.charge.state !== 'held')
     throw badRequest(ONLINE_MESSAGES.heldResolved, 'HELD_RESOLVED');
@@ -160,8 +163,9 @@ const heldCharge = async (ctx: AppContext, businessId: number, id: number) => {
 
 /**
  * Records a held payment for plan × duration, which must cost exactly what was received, for its
- * member (or the member staff choose when the payer was unknown). The payment's key is the
- * Paystack reference's, so assigning twice records once.
+ * payer (or the member staff choose when the payer is unknown). The held row is locked for the
+ * whole transaction that records the payment and resolves it, so an assign and a dismiss (or two
+ * assigns) never both act; the payment's key is the Paystack reference's.
  */
 export const assignHeld = async (
   ctx: AppContext,
@@ -170,7 +174,11 @@ export const assignHeld = async (
   input: AssignHeldPaymentData,
 ): Promise<HeldPayment> => {
   const { businessId } = who;
-  const charge = await heldCharge(ctx, businessId, id);
+  const charge = await heldCharge(ctx.db, businessId, id);
+  if (charge.memberId && input.member_id !== undefined && input.member_id !== charge.memberId)
+    throw badRequest(ONLINE_MESSAGES.otherPayer, 'OTHER_PAYER', {
+      member_id: ONLINE_MESSAGES.otherPayer,
+    });
   const memberId = charge.memberId ?? input.member_id;
   if (!memberId)
     throw badRequest(ONLINE_MESSAGES.memberRequired, 'MEMBER_REQUIRED', {
@@ -186,27 +194,31 @@ export const assignHeld = async (
     throw badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
   if (!plan.is_active)
     throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
-  const costKobo = Math.round(plan.amount * 100) * input.duration;
-  if (costKobo !== charge.amountKobo) {
+  if (nairaToKobo(plan.amount) * input.duration !== charge.amountKobo) {
     const message = heldAmountMismatch(charge.amountKobo);
     throw badRequest(message, 'AMOUNT_MISMATCH', { duration: message });
   }
-  const outcome = await applyCharge(ctx, {
-    businessId,
-    memberId,
-    planId: plan.id,
-    planName: plan.name,
-    duration: input.duration,
-    reference: charge.reference,
-    amountKobo: charge.amountKobo,
-    method: charge.method as PaymentMethod,
-    linkId: charge.linkId,
-    channel: undefined,
-    recordedBy: who.userId,
-  });
-  if (outcome === 'held') throw badRequest(ONLINE_MESSAGES.heldResolved, 'HELD_RESOLVED');
-  const paymentId = await repo.paymentIdOfKey(ctx.db, businessId, charge.reference);
   await ctx.db.transaction(async (tx) => {
+    await heldCharge(tx, businessId, id, true);
+    const outcome = await applyCharge(
+      ctx,
+      {
+        businessId,
+        memberId,
+        planId: plan.id,
+        planName: plan.name,
+        duration: input.duration,
+        reference: charge.reference,
+        amountKobo: charge.amountKobo,
+        method: charge.method as PaymentMethod,
+        linkId: charge.linkId,
+        channel: undefined,
+        recordedBy: who.userId,
+      },
+      tx,
+    );
+    if (outcome === 'held') throw badRequest(ONLINE_MESSAGES.heldResolved, 'HELD_RESOLVED');
+    const paymentId = await repo.paymentIdOfKey(tx, businessId, charge.reference);
     await repo.resolveCharge(tx, charge.id, {
       state: 'assigned',
       note: null,
@@ -220,13 +232,15 @@ export const assignHeld = async (
 };
 
 export const dismissHeld = async (ctx: AppContext, who: Who, id: number, note: string) => {
-  const charge = await heldCharge(ctx, who.businessId, id);
-  await repo.resolveCharge(ctx.db, charge.id, {
-    state: 'dismissed',
-    note,
-    paymentId: null,
-    resolvedBy: who.userId,
-    memberId: charge.memberId,
+  await ctx.db.transaction(async (tx) => {
+    const charge = await heldCharge(tx, who.businessId, id, true);
+    await repo.resolveCharge(tx, charge.id, {
+      state: 'dismissed',
+      note,
+      paymentId: null,
+      resolvedBy: who.userId,
+      memberId: charge.memberId,
+    });
   });
   return toHeld((await repo.findCharge(ctx.db, who.businessId, id))!);
 };

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCalendarDue } from '@tabler/icons-react';
+import { IconCalendarDue, IconLink } from '@tabler/icons-react';
 import {
   DASHBOARD_EXPIRING_DAYS,
   formatDay,
@@ -14,7 +14,13 @@ import { Panel } from './panel';
 
 const urgency = (daysLeft: number) => (daysLeft <= 0 ? 'red' : daysLeft <= 2 ? 'orange' : 'yellow');
 
-function ExpiringRow({ sub, onRenew }: { sub: ExpiringSubscription; onRenew: () => void }) {
+interface ExpiringRowProps {
+  sub: ExpiringSubscription;
+  onRenew: () => void;
+  onSendLink?: () => void;
+}
+
+function ExpiringRow({ sub, onRenew, onSendLink }: ExpiringRowProps) {
   const name = fullName(sub.member.first_name, sub.member.last_name);
   return (
     <Box
@@ -49,11 +55,32 @@ function ExpiringRow({ sub, onRenew }: { sub: ExpiringSubscription; onRenew: () 
             </Group>
           </Stack>
         </Group>
-        <Can action="payments.record">
-          <Button size="compact-sm" variant="light" onClick={onRenew} aria-label={`Renew ${name}`}>
-            Renew
-          </Button>
-        </Can>
+        <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+          <Can action="payments.record">
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={onRenew}
+              aria-label={`Renew ${name}`}
+            >
+              Renew
+            </Button>
+          </Can>
+          {onSendLink ? (
+            <Can action="payments.record">
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconLink size={14} aria-hidden />}
+                onClick={onSendLink}
+                aria-label={`Send link to ${name}`}
+                title="Send a payment link"
+              >
+                Send link
+              </Button>
+            </Can>
+          ) : null}
+        </Stack>
       </Group>
     </Box>
   );
@@ -63,10 +90,12 @@ interface ExpiringPanelProps {
   data: Dashboard;
   /** Renew: Record Payment for that member. */
   onRenew: (memberId: number) => void;
+  /** Send payment link to that member, for their plan (only while Paystack is connected). */
+  onSendLink?: (memberId: number, planId: number) => void;
 }
 
 /** Subscriptions ending today or in the next 7 days whose member has not renewed, soonest first. */
-export function ExpiringPanel({ data, onRenew }: ExpiringPanelProps) {
+export function ExpiringPanel({ data, onRenew, onSendLink }: ExpiringPanelProps) {
   const { total, data: rows } = data.expiring;
   return (
     <Panel
@@ -89,6 +118,7 @@ export function ExpiringPanel({ data, onRenew }: ExpiringPanelProps) {
               key={sub.subscription_id}
               sub={sub}
               onRenew={() => onRenew(sub.member.id)}
+              onSendLink={onSendLink ? () => onSendLink(sub.member.id, sub.plan.id) : undefined}
             />
           ))}
         </Box>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard } from '@kora/shared';
+import type { Dashboard, PaystackConnection } from '@kora/shared';
 import { expectLabelled, expectTexts } from '@/test/expect';
 import { member, plan } from '@/test/fixtures';
 import { fail, held, inTurn, mockFetch, ok, type Handler, type Routes } from '@/test/mock-fetch';
@@ -262,4 +262,93 @@ describe('DashboardPage', () => {
     () => open(),
     () => screen.findByLabelText('Total Members: 1480'),
   );
+});
+
+/** Iron Gym's Paystack connection, as GET /v1/business/paystack answers it. */
+const paystack = (overrides: Partial<PaystackConnection> = {}): Handler => {
+  const connection: PaystackConnection = {
+    connected: true,
+    mode: 'live',
+    key_last4: '3f9a',
+    connected_at: '2026-11-20T10:00:00.000Z',
+    webhook_url: 'https://kora.ng/v1/webhooks/paystack/7',
+    events_received: 4,
+    last_event_at: '2026-11-22T08:15:00.000Z',
+    transfer_accounts: false,
+    held_payments: 0,
+    ...overrides,
+  };
+  return () => ok(connection);
+};
+const PAYSTACK = 'GET /v1/business/paystack';
+
+describe('DashboardPage with Paystack', () => {
+  it('payments held for review: a task at the top whose Review opens them', async () => {
+    const { user } = open(undefined, {
+      [PAYSTACK]: paystack({ held_payments: 2 }),
+      'GET /v1/held-payment': () => ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 } }),
+    });
+    expect(
+      await screen.findByText('2 payments received online need your attention'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Online payments to review' }),
+    ).toBeInTheDocument();
+    // The review's code loads on demand: allow it time on a busy machine.
+    expect(
+      await screen.findByText('No payments are waiting for review.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('one held payment is said in the singular', async () => {
+    open(undefined, { [PAYSTACK]: paystack({ held_payments: 1 }) });
+    expect(
+      await screen.findByText('1 payment received online needs your attention'),
+    ).toBeInTheDocument();
+  });
+
+  it('no task when nothing is held', async () => {
+    const { api } = open(undefined, { [PAYSTACK]: paystack() });
+    await screen.findByLabelText('Total Members: 1480');
+    await waitFor(() => expect(api.sent(PAYSTACK)).toHaveLength(1));
+    expect(screen.queryByText(/received online/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
+  });
+
+  it('connected: an expiring member can be sent a payment link for their plan', async () => {
+    const { api, user } = open(undefined, {
+      [PAYSTACK]: paystack(),
+      'GET /v1/member/12': () =>
+        ok(member({ id: 12, first_name: 'Ada', last_name: 'Nwosu', member_id: 'IRG-00012' })),
+      'GET /v1/subscription-type': () => ok([plan()]),
+    });
+    await screen.findByLabelText('Total Members: 1480');
+    const panel = region('Expiring in the next 7 days');
+    const send = await within(panel).findByRole('button', { name: 'Send link to Ada Nwosu' });
+    await user.click(send);
+    // The dialog opens at once (loading), then shows the form for Ada on her plan (its code
+    // loads on demand: allow it time on a busy machine).
+    await waitFor(
+      () => {
+        const dialog = screen.getByRole('dialog', { name: 'Send payment link' });
+        expect(within(dialog).getByText('Ada Nwosu')).toBeInTheDocument();
+        expect(within(dialog).getByLabelText(/^Amount/, { selector: 'input' })).toHaveValue(
+          '₦25,000',
+        );
+      },
+      { timeout: 5000 },
+    );
+    expect(api.sent('GET /v1/member/12')).toHaveLength(1);
+  });
+
+  it('not connected: no payment link beside Renew', async () => {
+    const { api } = open(undefined, {
+      [PAYSTACK]: paystack({ connected: false, mode: null, key_last4: null }),
+    });
+    await screen.findByLabelText('Total Members: 1480');
+    await waitFor(() => expect(api.sent(PAYSTACK)).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Renew Ada Nwosu' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Send link/ })).not.toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { lagosDay, type Dashboard } from '@kora/shared';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDashboard } from '../api';
@@ -57,7 +58,14 @@ const isNewBusiness = ({ getting_started: steps }: Dashboard) =>
 
 const half = { base: 12, md: 6 };
 
-function Panels({ data, onRenew }: { data: Dashboard; onRenew: (memberId: number) => void }) {
+interface PanelsProps {
+  data: Dashboard;
+  onRenew: (memberId: number) => void;
+  /** Send payment link, while Paystack is connected. */
+  onSendLink?: (memberId: number, planId: number) => void;
+}
+
+function Panels({ data, onRenew, onSendLink }: PanelsProps) {
   if (isNewBusiness(data))
     return (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -74,7 +82,7 @@ function Panels({ data, onRenew }: { data: Dashboard; onRenew: (memberId: number
         <MembershipGrowthPanel data={data} />
       </Grid.Col>
       <Grid.Col span={half}>
-        <ExpiringPanel data={data} onRenew={onRenew} />
+        <ExpiringPanel data={data} onRenew={onRenew} onSendLink={onSendLink} />
       </Grid.Col>
       <Grid.Col span={half}>
         <RecentActivityPanel data={data} />
@@ -101,6 +109,8 @@ export function DashboardPage() {
   const [fallback] = useState(noBusiness);
   const data = hasBusiness ? query.data : fallback;
   const renewal = useRenewal();
+  const sendLink = useSendLinkModal();
+  const paystack = usePaystackConnected();
 
   return (
     <Stack gap="lg">
@@ -108,6 +118,7 @@ export function DashboardPage() {
         title="Dashboard"
         description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is an overview of your gym.`}
       />
+      {hasBusiness ? <HeldPaymentsTask /> : null}
       {!data && query.isError ? (
         <LoadError
           message={DASHBOARD_TEXTS.loadFailed}
@@ -118,7 +129,11 @@ export function DashboardPage() {
         <>
           <DashboardCards data={data} />
           {data ? (
-            <Panels data={data} onRenew={renewal.renew} />
+            <Panels
+              data={data}
+              onRenew={renewal.renew}
+              onSendLink={paystack ? sendLink.open : undefined}
+            />
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-label="Loading">
               {[0, 1, 2, 3].map((i) => (
@@ -129,6 +144,7 @@ export function DashboardPage() {
         </>
       )}
       {renewal.modal}
+      {sendLink.modal}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
@@ -13,6 +14,8 @@ interface MemberQuickActionsProps {
   member: Member;
   editTo: string;
   onUpdateSubscription: (member: Member) => void;
+  /** More actions, after Update Subscription (another feature's). */
+  children?: ReactNode;
 }
 
 /** Edit Member, Update Subscription, and Deactivate (after confirmation) / Reactivate Member. */
@@ -20,6 +23,7 @@ export function MemberQuickActions({
   member,
   editTo,
   onUpdateSubscription,
+  children,
 }: MemberQuickActionsProps) {
   const { send, pending } = useMutationOnce(useUpdateMember(member.id));
   const name = memberFullName(member);
@@ -83,6 +87,7 @@ export function MemberQuickActions({
         >
           Update Subscription
         </Button>
+        {children}
         {member.is_active ? (
           <Button
             variant="light"

@@ -1,5 +1,6 @@
 import { Badge, Grid, Stack, Text, Title } from '@mantine/core';
 import { formatDay, type Member } from '@kora/shared';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrivalBanner } from '@/components/arrival-banner';
 import { RecordHeader, RecordPage } from '@/components/record-page';
@@ -18,10 +19,18 @@ import { MEMBER_RECORD, MEMBER_TEXTS, MEMBER_UPDATED_BANNER_MS } from '../member
 interface MemberDetailsPageProps {
   /** Update Subscription: by default the payments page opens with this member chosen. */
   onUpdateSubscription?: (member: Member) => void;
+  /** More quick actions, from another feature (Send Payment Link). */
+  moreActions?: (member: Member) => ReactNode;
+  /** More cards under the member's details, from another feature (payment links). */
+  moreCards?: (member: Member) => ReactNode;
 }
 
 /** /members/{id}. */
-export function MemberDetailsPage({ onUpdateSubscription }: MemberDetailsPageProps) {
+export function MemberDetailsPage({
+  onUpdateSubscription,
+  moreActions,
+  moreCards,
+}: MemberDetailsPageProps) {
   const id = useIdParam();
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
@@ -58,11 +67,16 @@ export function MemberDetailsPage({ onUpdateSubscription }: MemberDetailsPagePro
                   member={m}
                   editTo={sectionPath(`members/${m.id}/edit`)}
                   onUpdateSubscription={updateSubscription}
-                />
+                >
+                  {moreActions?.(m)}
+                </MemberQuickActions>
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <MemberInfo member={m} />
+              <Stack gap="md">
+                <MemberInfo member={m} />
+                {moreCards?.(m)}
+              </Stack>
             </Grid.Col>
           </Grid>
         </Stack>

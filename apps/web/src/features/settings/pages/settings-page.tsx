@@ -2,6 +2,7 @@ import { Card, ScrollArea, Tabs } from '@mantine/core';
 import {
   IconBell,
   IconBuildingStore,
+  IconCreditCard,
   IconPalette,
   IconShieldLock,
   IconUsers,
@@ -10,10 +11,12 @@ import { useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { BusinessProfileSettings } from '@/features/business';
+import { PaystackSettings } from '@/features/online';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const TABS = [
   { value: 'business', label: 'Business Profile', icon: IconBuildingStore },
+  { value: 'payments', label: 'Payments', icon: IconCreditCard },
   { value: 'users', label: 'User Management', icon: IconUsers },
   { value: 'notifications', label: 'Notifications', icon: IconBell },
   { value: 'security', label: 'Security', icon: IconShieldLock },
@@ -48,7 +51,10 @@ export function SettingsPage() {
           <Tabs.Panel value="business" p={{ base: 'md', sm: 'lg' }}>
             <BusinessProfileSettings />
           </Tabs.Panel>
-          {TABS.slice(1).map(({ value, label }) => (
+          <Tabs.Panel value="payments" p={{ base: 'md', sm: 'lg' }}>
+            <PaystackSettings />
+          </Tabs.Panel>
+          {TABS.slice(2).map(({ value, label }) => (
             <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
               <ComingSoon title={label} />
             </Tabs.Panel>

@@ -1,0 +1,153 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { formatNaira, type PaymentLink } from '@kora/shared';
+import { useState } from 'react';
+import { Can } from '@/components/can';
+import { DataTable, type Column } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { PageLoader } from '@/components/page-loader';
+import { PaginationFooter } from '@/components/pagination-footer';
+import { useMutationOnce } from '@/components/use-single-flight';
+import { formatDate } from '@/lib/format';
+import { LINKS_PER_PAGE, useCancelPaymentLink, usePaymentLinks } from '../api';
+import { LINK_STATE_BADGES, ONLINE_TEXTS } from '../online-format';
+import { CancelLinkModal } from './cancel-link-modal';
+
+const linkName = (l: PaymentLink) => `${l.subscription_type.name} × ${l.duration}`;
+
+function CopyLinkIcon({ link }: { link: PaymentLink }) {
+  return (
+    <CopyButton value={link.url} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : 'Copy the link'}>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'green' : undefined}
+            aria-label={copied ? 'Link copied' : `Copy the link for ${linkName(link)}`}
+            onClick={copy}
+          >
+            {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+const columns = (onCancel: (link: PaymentLink) => void): Column<PaymentLink>[] => [
+  {
+    header: 'Plan',
+    cell: (l) => (
+      <Text size="sm" fw={600}>
+        {linkName(l)}
+      </Text>
+    ),
+  },
+  {
+    header: 'State',
+    card: 'corner',
+    cell: (l) => (
+      <Badge color={LINK_STATE_BADGES[l.state].color} variant="light" style={{ flexShrink: 0 }}>
+        {LINK_STATE_BADGES[l.state].label}
+      </Badge>
+    ),
+  },
+  { header: 'Amount', cell: (l) => <Text size="sm">{formatNaira(l.amount)}</Text> },
+  { header: 'Created', cell: (l) => <Text size="sm">{formatDate(l.created_at)}</Text> },
+  {
+    header: 'Actions',
+    alignRight: true,
+    cell: (l) =>
+      l.state === 'sent' ? (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <CopyLinkIcon link={l} />
+          <Can action="payments.record">
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Cancel the link for ${linkName(l)}`}
+              onClick={() => onCancel(l)}
+            >
+              Cancel
+            </Button>
+          </Can>
+        </Group>
+      ) : null,
+  },
+];
+
+/** The member's payment links, newest first, 10 a page: what each is for and where it stands. */
+export function PaymentLinksCard({ memberId }: { memberId: number }) {
+  const [page, setPage] = useState(1);
+  const links = usePaymentLinks(memberId, page);
+  const [cancelling, setCancelling] = useState<PaymentLink | null>(null);
+  const cancel = useCancelPaymentLink();
+  const cancelOnce = useMutationOnce(cancel);
+  const data = links.data;
+
+  const askCancel = (link: PaymentLink) => {
+    cancel.reset();
+    setCancelling(link);
+  };
+
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      <Title order={3} fz="h5" p="lg" pb="xs">
+        Payment Links
+      </Title>
+      {links.isError && !data ? (
+        <Stack p="md">
+          <LoadError
+            message={ONLINE_TEXTS.linksFailed}
+            error={links.error}
+            onRetry={() => void links.refetch()}
+          />
+        </Stack>
+      ) : !data ? (
+        <PageLoader minHeight={120} />
+      ) : data.meta.total === 0 ? (
+        <Text size="sm" c="dimmed" px="lg" pb="lg">
+          {ONLINE_TEXTS.noLinks}
+        </Text>
+      ) : (
+        <>
+          <DataTable rows={data.data} columns={columns(askCancel)} minWidth={560} />
+          {data.meta.pages > 1 ? (
+            <Stack px="md" pb="md" gap={0}>
+              <PaginationFooter
+                page={data.meta.page}
+                pages={data.meta.pages}
+                perPage={LINKS_PER_PAGE}
+                total={data.meta.total}
+                noun="links"
+                onChange={setPage}
+                disabled={links.isFetching}
+              />
+            </Stack>
+          ) : null}
+        </>
+      )}
+      <CancelLinkModal
+        link={cancelling}
+        pending={cancelOnce.pending}
+        error={cancel.error}
+        onClose={() => setCancelling(null)}
+        onConfirm={() =>
+          cancelling && cancelOnce.send(cancelling.id, { onSuccess: () => setCancelling(null) })
+        }
+      />
+    </Card>
+  );
+}
