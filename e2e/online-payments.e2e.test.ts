@@ -65,7 +65,7 @@ describe('online payments', () => {
     await page().getByLabel('Paystack secret key').fill(KEY);
     await page().getByRole('button', { name: 'Connect Paystack' }).click();
     await page().getByText(`Secret key ending in ••••${KEY.slice(-4)}`).waitFor();
-    const webhook = page().getByLabel('Webhook URL');
+    const webhook = page().getByRole('textbox', { name: 'Webhook URL' });
     await expect.poll(() => webhook.inputValue()).toMatch(/\/v1\/paystack\/webhook\/[0-9a-f]{48}$/);
     // Pasted into the Paystack dashboard.
     paystack.webhooks.set(KEY, await webhook.inputValue());
@@ -84,7 +84,7 @@ describe('online payments', () => {
     await screenshot(page(), 'online-02-send-link');
     await dialog.getByRole('button', { name: 'Create link' }).dblclick();
     await dialog.getByText('Payment link created').waitFor();
-    linkUrl = await dialog.getByLabel('Payment link').inputValue();
+    linkUrl = await dialog.getByRole('textbox', { name: 'Payment link' }).inputValue();
     expect(linkUrl).toMatch(/\/pay\/kora-[0-9a-f]{24}$/);
     // A double click made one link.
     const links = await api('GET', `/v1/member/${memberId}/payment-link`, undefined, accessToken);
