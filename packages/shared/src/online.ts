@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, pageQuery } from './common';
 import { answerOf, contract, doneAnswer, pageOf } from './contract';
 import { DURATION_TYPES } from './dates';
-import { MAX_PAYMENT_DURATION, PAYMENT_METHODS } from './payments';
+import { chosenId, PAYMENT_METHODS, planPeriods } from './payments';
 import { textField } from './text';
 
 /*
@@ -99,24 +99,10 @@ export const paystackConnectionSchema = z.object({
 });
 export type PaystackConnection = z.infer<typeof paystackConnectionSchema>;
 
-const MAX_ID = 2_147_483_647;
-const chosenId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(MAX_ID, { error: message });
-
-const periods = z.coerce
-  .number({ error: 'Duration must be at least 1' })
-  .int({ error: 'Duration must be a whole number' })
-  .min(1, { error: 'Duration must be at least 1' })
-  .max(MAX_PAYMENT_DURATION, { error: `Duration must be at most ${MAX_PAYMENT_DURATION}` });
-
 /** POST /v1/member/:id/payment-link. The amount is the plan's price × duration (server). */
 export const createPaymentLinkSchema = z.object({
   subscription_type_id: chosenId('Please select a subscription plan'),
-  duration: periods,
+  duration: planPeriods,
   channel: z.enum(LINK_CHANNEL_KEYS, { error: ONLINE_MESSAGES.channel }),
 });
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkSchema>;
@@ -196,7 +182,7 @@ export const heldPaymentListQuery = pageQuery(100).extend({
 export const assignHeldPaymentSchema = z.object({
   member_id: chosenId(ONLINE_MESSAGES.memberRequired).optional(),
   subscription_type_id: chosenId('Please select a subscription plan'),
-  duration: periods,
+  duration: planPeriods,
 });
 
 export type AssignHeldPaymentData = z.infer<typeof assignHeldPaymentSchema>;

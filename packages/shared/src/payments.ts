@@ -23,12 +23,19 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 const MAX_ID = 2_147_483_647;
 
 /** A required id chosen in a form: empty, missing or not a positive integer gives `message`. */
-const chosenId = (message: string) =>
+export const chosenId = (message: string) =>
   z.coerce
     .number({ error: message })
     .int({ error: message })
     .min(1, { error: message })
     .max(MAX_ID, { error: message });
+
+/** Plan periods bought by one payment (or one payment link): 1 … MAX_PAYMENT_DURATION. */
+export const planPeriods = z.coerce
+  .number({ error: 'Duration must be at least 1' })
+  .int({ error: 'Duration must be a whole number' })
+  .min(1, { error: 'Duration must be at least 1' })
+  .max(MAX_PAYMENT_DURATION, { error: `Duration must be at most ${MAX_PAYMENT_DURATION}` });
 
 export const recordPaymentSchema = z.object({
   member_id: chosenId('Please select a member'),
@@ -40,11 +47,7 @@ export const recordPaymentSchema = z.object({
     .transform((v) => (v && visibleLength(v) > 0 ? v : DEFAULT_PAYMENT_PURPOSE)),
   method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
   /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
-  duration: z.coerce
-    .number({ error: 'Duration must be at least 1' })
-    .int({ error: 'Duration must be a whole number' })
-    .min(1, { error: 'Duration must be at least 1' })
-    .max(MAX_PAYMENT_DURATION, { error: `Duration must be at most ${MAX_PAYMENT_DURATION}` }),
+  duration: planPeriods,
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
