@@ -274,4 +274,8 @@ export const verifyAndAct = async (
   businessId: number,
   client: PaystackClient,
   reference: string,
-) => actOnTransaction(ctx, businessId, await client.verify(reference));
+) => {
+  const tr = await client.verify(reference);
+  // Paystack's answer must be about the charge asked for; anything else is acted on by nobody.
+  return tr.reference === reference ? actOnTransaction(ctx, businessId, tr) : 'ignored';
+};
