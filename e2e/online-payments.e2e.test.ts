@@ -41,7 +41,12 @@ const browser = useBrowser(async () => {
     { business_name: 'Paid Online Gym', address: '9 Admiralty Way', city: 'Lekki', state: 'Lagos' },
   );
   accessToken = tokens.access_token;
-  await createPlan(accessToken, { name: 'Monthly Flex', amount: 18000, duration: 1, duration_type: 'month' });
+  await createPlan(accessToken, {
+    name: 'Monthly Flex',
+    amount: 18000,
+    duration: 1,
+    duration_type: 'month',
+  });
   memberId = (
     await createMember(accessToken, {
       first_name: 'Adaeze',
@@ -64,7 +69,9 @@ describe('online payments', () => {
     await page().goto('/settings?tab=payments');
     await page().getByLabel('Paystack secret key').fill(KEY);
     await page().getByRole('button', { name: 'Connect Paystack' }).click();
-    await page().getByText(`Secret key ending in ••••${KEY.slice(-4)}`).waitFor();
+    await page()
+      .getByText(`Secret key ending in ••••${KEY.slice(-4)}`)
+      .waitFor();
     const webhook = page().getByRole('textbox', { name: 'Webhook URL' });
     await expect.poll(() => webhook.inputValue()).toMatch(/\/v1\/paystack\/webhook\/[0-9a-f]{48}$/);
     // Pasted into the Paystack dashboard.
@@ -78,9 +85,13 @@ describe('online payments', () => {
     await page().getByRole('button', { name: 'Send Payment Link' }).click();
     const dialog = page().getByRole('dialog');
     await dialog.getByLabel('Subscription Plan').and(page().locator('input')).click();
-    await page().getByRole('option', { name: /Monthly Flex/ }).click();
+    await page()
+      .getByRole('option', { name: /Monthly Flex/ })
+      .click();
     await dialog.getByLabel('Copy the link').check();
-    await expect.poll(() => dialog.getByLabel('Amount').and(page().locator('input')).inputValue()).toContain('18,000');
+    await expect
+      .poll(() => dialog.getByLabel('Amount').and(page().locator('input')).inputValue())
+      .toContain('18,000');
     await screenshot(page(), 'online-02-send-link');
     await dialog.getByRole('button', { name: 'Create link' }).dblclick();
     await dialog.getByText('Payment link created').waitFor();
@@ -101,7 +112,9 @@ describe('online payments', () => {
     await page().getByRole('button', { name: 'Pay' }).click();
     await page().waitForURL(/\/pay\/kora-[0-9a-f]{24}\?/);
     await page().getByRole('heading', { name: 'Payment received' }).waitFor();
-    await page().getByText(/Your membership now runs to/).waitFor();
+    await page()
+      .getByText(/Your membership now runs to/)
+      .waitFor();
     await screenshot(page(), 'online-04-paid');
     // The signed webhook arrived and was accepted.
     expect(paystack.deliveries.at(-1)?.status).toBe(200);

@@ -124,7 +124,11 @@ const main = async () => {
     const vitest = spawnSync(
       'npx',
       ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, E2E_PAYSTACK_PORT: String(paystackPort) } },
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_BASE_URL: base, E2E_PAYSTACK_PORT: String(paystackPort) },
+      },
     );
     code = vitest.status ?? 1;
   } catch (err) {

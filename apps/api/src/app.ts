@@ -111,8 +111,7 @@ export const buildApp = async (
   if (config.runJobs) {
     dispatcher.start();
     dispatcher.onTick(pruneRateLimits);
-    for (const job of modules.flatMap((m) => m.jobs ?? []))
-      dispatcher.onTick((db) => job(db, ctx));
+    for (const job of modules.flatMap((m) => m.jobs ?? [])) dispatcher.onTick((db) => job(db, ctx));
   }
   // Requests in flight finish before the database closes (graceful shutdown).
   let inFlight = 0;
