@@ -164,6 +164,10 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
   // The held payment was paid twice the plan's price.
   assignHeldPayment: { member_id: ids.member, subscription_type_id: ids.plan, duration: 2 },
   dismissHeldPayment: { note: 'Refunded to the member by bank transfer on 3 May' },
+  updateReminderSettings: {
+    enabled: true,
+    reminders: [{ offset_days: -7, text: 'Hi {{first_name}}, renew: {{payment_link}}' }],
+  },
 });
 
 interface Ids {

@@ -96,6 +96,20 @@ describe('hostile text on every route that stores text', () => {
       'name',
       "Plan name contains characters that can't be used",
     ],
+    [
+      'PUT',
+      '/v1/business/reminders',
+      () => ({ enabled: true, reminders: [{ offset_days: -3, text: 'Renew\u0000now' }] }),
+      'reminders.0.text',
+      "Reminder text contains characters that can't be used",
+    ],
+    [
+      'PUT',
+      '/v1/business/reminders',
+      () => ({ enabled: true, reminders: [{ offset_days: -3, text: 'Renew \u001b[31mnow' }] }),
+      'reminders.0.text',
+      "Reminder text contains characters that can't be used",
+    ],
   ] as const)('%s %s refuses %s', async (method, url, body, field, message) => {
     const res = await call(t.app, method, url, { token: owner.token, body: body() });
     expect(res.statusCode).toBe(400);

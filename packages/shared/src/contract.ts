@@ -37,6 +37,11 @@ export interface Contract<
   status?: 200 | 201;
   /** Accepts an `Idempotency-Key` header: the same key again answers the first result. */
   idempotent?: boolean;
+  /**
+   * The success answer is a file of one of these media types (an export), streamed as it is
+   * written, not `{ message, data }`: `answer` then describes the file's body.
+   */
+  produces?: readonly string[];
 }
 
 /** Declares a contract, keeping its exact schema types. */

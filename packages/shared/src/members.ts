@@ -112,6 +112,8 @@ export const updateMemberSchema = z.object({
   emergency_contact_relationship: memberFields.emergency_contact_relationship,
   subscription_type_id: memberFields.subscription_type_id,
   is_active: z.boolean({ error: 'Active status must be true or false' }).optional(),
+  /** true: the member gets no renewal reminders. */
+  reminders_opt_out: z.boolean({ error: 'Reminder opt-out must be true or false' }).optional(),
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
@@ -132,13 +134,16 @@ export const foldForSearch = (text: string): string =>
 export const MEMBER_ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
 
-export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend({
+/** The member list's filters (its export takes the same). */
+export const memberFilters = {
   search: searchText('Search', MEMBER_SEARCH_MAX).optional(),
   account_status: choiceFilter(
     MEMBER_ACCOUNT_STATUSES,
     'Account status must be active, inactive or all',
   ),
-});
+};
+
+export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilters);
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 
 /** A member's current plan, as the member answers it. */
@@ -184,6 +189,8 @@ export const memberSchema = z.object({
   ]),
   /** false: the account is deactivated. */
   is_active: z.boolean(),
+  /** true: the member asked for no renewal reminders. */
+  reminders_opt_out: z.boolean(),
   picture_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

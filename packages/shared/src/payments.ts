@@ -105,15 +105,17 @@ export const dayRangeFilters = {
 };
 
 /**
- * The payment list's filters. Dates are Lagos days the payment was recorded on (`paid_on`),
- * inclusive. Empty values mean no filter.
+ * The payment list's filters (its export takes the same). Dates are Lagos days the payment was
+ * recorded on (`paid_on`), inclusive. Empty values mean no filter.
  */
+export const paymentFilters = {
+  ...memberPlanFilters,
+  method: choiceFilter(PAYMENT_METHODS, 'Payment method must be Cash, Card or Transfer'),
+  ...dayRangeFilters,
+};
+
 export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
-  .extend({
-    ...memberPlanFilters,
-    method: choiceFilter(PAYMENT_METHODS, 'Payment method must be Cash, Card or Transfer'),
-    ...dayRangeFilters,
-  })
+  .extend(paymentFilters)
   .superRefine(dateRangeCheck);
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 

@@ -22,17 +22,19 @@ export const SUBSCRIPTION_STATUSES = ['active', 'upcoming', 'expired'] as const;
 export type SubscriptionStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * The subscription list's filters. `status`: active = is_active and running today (start today
+ * The subscription list's filters (its export takes the same). `status`: active = is_active and running today (start today
  * or earlier, expiry today or later, Lagos days); upcoming = is_active and starting after today;
  * expired = expiry before today. `start_date`/`end_date` keep the subscriptions whose period
  * (start_date … expiry_date, both included) overlaps the chosen range; either end may be open.
  */
+export const subscriptionFilters = {
+  ...memberPlanFilters,
+  status: choiceFilter(SUBSCRIPTION_STATUSES, 'Status must be active, upcoming or expired'),
+  ...dayRangeFilters,
+};
+
 export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
-  .extend({
-    ...memberPlanFilters,
-    status: choiceFilter(SUBSCRIPTION_STATUSES, 'Status must be active, upcoming or expired'),
-    ...dayRangeFilters,
-  })
+  .extend(subscriptionFilters)
   .superRefine(dateRangeCheck);
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
 

@@ -100,7 +100,14 @@ export const route = <C extends Contract>(
       ...(c.query ? { querystring: c.query } : {}),
       ...(c.body ? { body: c.body } : {}),
       response: {
-        [success]: c.answer,
+        // A file (an export) is declared under each of its media types; it is streamed, so no
+        // serializer ever writes it.
+        [success]: c.produces
+          ? {
+              description: c.summary,
+              content: Object.fromEntries(c.produces.map((type) => [type, { schema: c.answer }])),
+            }
+          : c.answer,
         // A create replayed with its Idempotency-Key answers 200 with the same shape.
         ...(success === 201 && c.idempotent ? { 200: c.answer } : {}),
         '4xx': errorAnswerSchema,

@@ -11,6 +11,7 @@ import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { plansModule } from './plans';
+import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
 import { uploadsModule } from './uploads';
 import { usersModule } from './users';
@@ -28,6 +29,7 @@ export const MODULES: readonly KoraModule[] = [
   subscriptionsModule,
   usersModule,
   commsModule,
+  remindersModule,
   dashboardModule,
   blogModule,
   contactModule,

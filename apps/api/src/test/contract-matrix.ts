@@ -81,6 +81,10 @@ export const COMMON_BODIES = {
   // Every member is made with a mobile number and an e-mail address.
   sendTransferAccount: () => ({ channel: 'sms' }),
   dismissHeldPayment: () => ({ note: 'Refunded to the member by bank transfer' }),
+  updateReminderSettings: () => ({
+    enabled: true,
+    reminders: [{ offset_days: -3, text: 'Hi {{first_name}}, {{days_left}} days left.' }],
+  }),
 } satisfies Record<string, () => Record<string, unknown>>;
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */

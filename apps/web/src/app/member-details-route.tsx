@@ -1,11 +1,12 @@
 import { MemberDetailsPage } from '@/features/members';
 import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
+import { MemberRemindersCard } from '@/features/reminders';
 
 /**
  * Member details with Update Subscription opening the Record Payment modal in place, with that
  * member chosen, and, while Paystack is connected, Send Payment Link and the member's payment
- * links and transfer account. The app composes the features; none imports another here.
+ * links and transfer account, and the renewal reminders sent to them. The app composes the features; none imports another here.
  */
 export function MemberDetailsRoute() {
   const recordPayment = useRecordPaymentModal();
@@ -17,7 +18,12 @@ export function MemberDetailsRoute() {
         moreActions={(m) => (
           <SendLinkButton onClick={() => sendLink.open(m.id, m.subscription_type_id)} />
         )}
-        moreCards={(m) => <MemberOnlinePayments member={m} />}
+        moreCards={(m) => (
+          <>
+            <MemberOnlinePayments member={m} />
+            <MemberRemindersCard member={m} />
+          </>
+        )}
       />
       {recordPayment.modal}
       {sendLink.modal}

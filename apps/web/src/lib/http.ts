@@ -121,11 +121,8 @@ export const refreshSession = (staleToken: string | null = sessionStore.get().to
   return refreshing;
 };
 
-/** One call: bearer header, one shared refresh on 401, replayed once with the new token. */
-export const request = async <T>(
-  path: string,
-  opts: RequestOptions = {},
-): Promise<ApiAnswer<T>> => {
+/** Sends with the bearer header; on a 401, one shared refresh, then once more. */
+const sendSignedIn = async (path: string, opts: RequestOptions): Promise<Response> => {
   if (refreshing) await refreshing.catch(() => null); // wait, then go with the new token
   const token = sessionStore.get().token;
   let res = await send(path, opts, token);
@@ -134,9 +131,38 @@ export const request = async <T>(
     const fresh = current && current !== token ? current : await refreshSession(token);
     if (fresh) res = await send(path, opts, fresh);
   }
+  return res;
+};
+
+/** One call: bearer header, one shared refresh on 401, replayed once with the new token. */
+export const request = async <T>(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiAnswer<T>> => {
+  const res = await sendSignedIn(path, opts);
   const body = await readBody(res);
   if (!res.ok) throw toError(res, body);
   return body as ApiAnswer<T>;
+};
+
+/** A file the API answers (an export): its bytes and the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** GETs a file with the same bearer header and refresh as `request`; an error answer throws. */
+export const requestFile = async (
+  path: string,
+  opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {},
+): Promise<DownloadedFile> => {
+  const res = await sendSignedIn(path, { ...opts, method: 'GET' });
+  if (!res.ok) throw toError(res, await readBody(res));
+  const disposition = res.headers.get('content-disposition') ?? '';
+  return {
+    blob: await res.blob(),
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+  };
 };
 
 export const http = {

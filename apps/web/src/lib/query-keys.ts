@@ -29,6 +29,8 @@ export const queryRoots = {
    * links and transfer accounts, and the payments held for review.
    */
   online: ['online-payments'],
+  /** Renewal reminders: the settings, a member's reminders, the dashboard's summary. */
+  reminders: ['reminders'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
   /** The states of Nigeria (fixed: never refreshed). */
@@ -56,7 +58,8 @@ export type Change =
   | 'payment-link'
   | 'transfer-account'
   | 'held-assigned'
-  | 'held-dismissed';
+  | 'held-dismissed'
+  | 'reminder-settings';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -109,6 +112,8 @@ export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
     [...queryRoots.online, 'held'],
     [...queryRoots.online, 'connection'],
   ],
+  // The reminder settings are set from the answer: nothing else shows them.
+  'reminder-settings': [[...queryRoots.reminders, 'settings']],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

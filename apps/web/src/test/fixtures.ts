@@ -41,6 +41,7 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   subscription_status: 1,
   subscription_status_label: 'Active',
   is_active: true,
+  reminders_opt_out: false,
   picture_url: null,
   created_at: '2026-01-05T09:00:00.000Z',
   updated_at: '2026-01-05T09:00:00.000Z',

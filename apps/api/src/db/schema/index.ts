@@ -10,3 +10,4 @@ export * from './comms';
 export * from './site';
 export * from './dashboard';
 export * from './online';
+export * from './reminders';

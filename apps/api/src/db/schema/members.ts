@@ -33,6 +33,8 @@ export const members = pgTable(
     subscriptionTypeId: link('subscription_type_id', () => plans.id),
     pictureUrl: varchar('picture_url', { length: 2048 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** The member asked for no renewal reminders. */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /**
      * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail, phone
      * (E.164) and member ID in lower case without accents or tone marks

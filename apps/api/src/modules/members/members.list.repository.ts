@@ -1,10 +1,11 @@
 import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
-import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
+import { Subquery, and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
-import { businesses, members } from '../../db/schema';
-import { selectMembers } from './members.repository';
+import { businesses, members, plans } from '../../db/schema';
+import type { ExportCursor } from '../../lib/export-file';
+import { latestSubscription, selectMembers, subscriptionColumns } from './members.repository';
 
 /**
  * The member list, the back office's busiest call: one statement per page, whatever is asked.
@@ -136,6 +137,13 @@ const matchSql = (term: string, phoneDigits: string | null, alias = ''): SQL => 
 const searchWhere = (businessId: number, o: MemberListOptions & { search: string }): SQL =>
   sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o.accountStatus)}`;
 
+/** The members the list's filters keep (search, account status): the export reads by it. */
+export type MemberFilterOptions = Omit<MemberListOptions, 'limit' | 'offset'>;
+export const memberFilterWhere = (businessId: number, o: MemberFilterOptions): SQL =>
+  o.search
+    ? searchWhere(businessId, { ...o, limit: 0, offset: 0, search: o.search })
+    : sql`business_id = ${businessId}${accountSql(o.accountStatus)}`;
+
 const byDate = sql`created_at desc, id desc`;
 
 /** How many of the newest members a broad search looks through for its page. */
@@ -222,3 +230,43 @@ export const listMembers = async (db: Executor, businessId: number, o: MemberLis
   const capped = counted > SEARCH_COUNT_CAP;
   return { rows, total: capped ? SEARCH_COUNT_CAP : counted, capped };
 };
+
+/**
+ * One batch of the export: up to `limit` members the list's filters keep (memberFilterWhere,
+ * every match of a search, uncapped), newest first, after `after`, cut from the list index
+ * before each member's current plan, status and latest expiry are looked up.
+ */
+export const exportMembersBatch = (
+  db: Executor,
+  businessId: number,
+  o: MemberFilterOptions,
+  after: ExportCursor | undefined,
+  limit: number,
+) => {
+  const keyset = after
+    ? sql` and (created_at, id) < (${after.at}::timestamptz, ${after.id})`
+    : sql``;
+  const batch = asMembers(
+    sql`select * from ${members} where ${memberFilterWhere(businessId, o)}${keyset}
+      order by ${byDate} limit ${limit}`,
+  );
+  const latest = latestSubscription(db, lagosDay());
+  return db
+    .select({
+      member: members,
+      ...subscriptionColumns(latest),
+      expiryDate: latest.expiryDate,
+      cursor: sql<string>`"members"."created_at"::text`,
+    })
+    .from(batch)
+    .leftJoinLateral(latest, sql`true`)
+    .leftJoin(
+      plans,
+      and(
+        eq(plans.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
+        eq(plans.businessId, members.businessId),
+      ),
+    )
+    .orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
+};
+export type MemberExportRow = Awaited<ReturnType<typeof exportMembersBatch>>[number];

@@ -47,6 +47,7 @@ export const toMember = (row: repo.MemberRow): Member => {
     subscription_status: status,
     subscription_status_label: SUBSCRIPTION_STATUS_LABELS[status],
     is_active: m.isActive,
+    reminders_opt_out: m.remindersOptOut,
     picture_url: m.pictureUrl,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
@@ -93,6 +94,7 @@ export const fieldsOf = (input: UpdateMemberInput): Changes => {
     emergencyContactRelationship: input.emergency_contact_relationship,
     subscriptionTypeId: input.subscription_type_id,
     isActive: input.is_active,
+    remindersOptOut: input.reminders_opt_out,
     ...normalisePhones(input),
   };
   for (const k of Object.keys(out) as (keyof Changes)[]) if (out[k] === undefined) delete out[k];

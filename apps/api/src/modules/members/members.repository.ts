@@ -17,7 +17,7 @@ export type MemberChanges = Partial<MemberInsert> & { pictureUrl?: string | null
  * status 1 Active (an active subscription ends today or later, Lagos), 2 Expired
  * (subscriptions exist, none current), 0 No Subscription.
  */
-const latestSubscription = (db: Executor, today: string | SQL) =>
+export const latestSubscription = (db: Executor, today: string | SQL) =>
   db
     .select({
       planId: subscriptions.subscriptionTypeId,
@@ -35,7 +35,7 @@ const latestSubscription = (db: Executor, today: string | SQL) =>
     .limit(1)
     .as('latest_subscription');
 
-const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
+export const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
   planId: plans.id,
   planName: plans.name,
   planAmountKobo: plans.amountKobo,

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { memberContracts as api } from '@kora/shared';
+import { exportContracts, memberContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
+import { sendExport } from '../../lib/export-file';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { memberExport } from './members.export';
 import * as members from './members.service';
 
 /** Members of the caller's business. Staff, admins and owners may all read, add and edit. */
@@ -12,6 +14,15 @@ export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     message: 'Members loaded.',
     ...(await members.listMembers(ctx, tenantOf(req).businessId, req.query)),
   }));
+
+  // A streamed file (CSV or .xlsx) of every member the list's filters keep.
+  route(app, exportContracts.members, async (req, reply) =>
+    sendExport(
+      reply,
+      req.query.format,
+      memberExport(members.memberExportReader(ctx, tenantOf(req).businessId, req.query)),
+    ),
+  );
 
   route(app, api.summary, async (req) => ({
     message: 'Members summary loaded.',

@@ -5,6 +5,7 @@ import {
   pageMeta,
   type CreateMemberInput,
   type Member,
+  type MemberExportQuery,
   type MemberListQuery,
   type MemberSummary,
   type PageMeta,
@@ -13,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
+import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
@@ -41,21 +43,44 @@ export const getMemberForBusiness = async (
   return toMember(row);
 };
 
+/** The list's filters as the repository takes them: the search folded, with its phone form. */
+const filterOptions = (
+  query: Pick<MemberListQuery, 'search' | 'account_status'>,
+): list.MemberFilterOptions => {
+  const search = query.search ? foldForSearch(query.search) : undefined;
+  return {
+    search,
+    phoneDigits: search ? phoneSearchDigits(search) : null,
+    accountStatus: query.account_status,
+  };
+};
+
 export const listMembers = async (
   ctx: AppContext,
   businessId: number,
   query: MemberListQuery,
 ): Promise<{ data: Member[]; meta: PageMeta }> => {
-  const search = query.search ? foldForSearch(query.search) : undefined;
   const { rows, total, capped } = await list.listMembers(ctx.db, businessId, {
     ...pageWindow(query),
-    search,
-    phoneDigits: search ? phoneSearchDigits(search) : null,
-    accountStatus: query.account_status,
+    ...filterOptions(query),
   });
   const meta = pageMeta(query.page, query.per_page, total);
   return { data: rows.map(toMember), meta: capped ? { ...meta, total_capped: true } : meta };
 };
+
+/**
+ * The export's batch reader: the members the list's filters keep, newest first, `limit` at a
+ * time after `after` (see lib/export-file).
+ */
+export const memberExportReader = (
+  ctx: AppContext,
+  businessId: number,
+  query: MemberExportQuery,
+): BatchReader<list.MemberExportRow> => {
+  const options = filterOptions(query);
+  return (after, limit) => list.exportMembersBatch(ctx.db, businessId, options, after, limit);
+};
+export type { MemberExportRow } from './members.list.repository';
 
 export const memberSummary = async (
   ctx: AppContext,

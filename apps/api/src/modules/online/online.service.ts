@@ -14,7 +14,7 @@ import {
   type PaymentLink,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { getMemberForBusiness } from '../members/members.service';
@@ -101,7 +101,7 @@ const chosenPlan = async (ctx: AppContext, businessId: number, planId: number) =
  */
 export const createLink = async (
   ctx: AppContext,
-  who: Who,
+  who: { businessId: number; userId: number | null },
   memberId: number,
   input: CreatePaymentLinkData,
   idempotencyKey?: string,
@@ -171,6 +171,36 @@ export const createLink = async (
     ? await repo.findLink(ctx.db, businessId, id)
     : await repo.findLinkByKey(ctx.db, businessId, idempotencyKey!);
   return toPaymentLink(ctx, row!);
+};
+
+/**
+ * A payment link for a member's renewal (plan × 1 period, nothing sent: the caller puts the
+ * URL in its own message), made by Kora itself (no user). Null when it cannot be made: Paystack
+ * not connected or unreachable, the plan or the member no longer active.
+ */
+export const renewalLinkUrl = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  planId: number,
+): Promise<string | null> => {
+  try {
+    const link = await createLink(ctx, { businessId, userId: null }, memberId, {
+      subscription_type_id: planId,
+      duration: 1,
+      channel: 'copy',
+    });
+    return link.url;
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+};
+
+/** Whether the business can take payments online now (Paystack connected, its key usable). */
+export const paymentLinksAvailable = async (ctx: AppContext, businessId: number) => {
+  const account = await repo.findAccount(ctx.db, businessId);
+  return Boolean(account && clientFor(ctx, account));
 };
 
 export const listLinks = async (

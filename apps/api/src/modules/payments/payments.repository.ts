@@ -3,6 +3,7 @@ import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions } from '../../db/schema';
+import type { ExportCursor } from '../../lib/export-file';
 import { readPage } from '../../lib/paging';
 import {
   ALL_DAYS,
@@ -154,7 +155,8 @@ export interface PaymentFilters extends MemberPlanFilters {
   to?: string;
 }
 
-const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
+/** The payments the list's filters keep (the list and the export read by it). */
+export const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
   and(
     ...ofMemberAndPlan(payments, businessId, f),
     given(f.method, (method) => eq(payments.method, method)),
@@ -178,6 +180,33 @@ export const listPayments = async (
     countPayments(db, businessId, filters, where),
   );
 };
+
+/**
+ * One batch of the export: up to `limit` payments the list's filters keep, newest first (like
+ * the list), after `after`, with the member's ID and the exact created_at for the next batch.
+ */
+export const exportPaymentsBatch = (
+  db: Executor,
+  businessId: number,
+  filters: PaymentFilters,
+  after: ExportCursor | undefined,
+  limit: number,
+) =>
+  selectPayments(db, {
+    memberCode: members.memberCode,
+    cursor: sql<string>`${payments.createdAt}::text`,
+  })
+    .where(
+      and(
+        filterCondition(businessId, filters),
+        after
+          ? sql`(${payments.createdAt}, ${payments.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+export type PaymentExportRow = Awaited<ReturnType<typeof exportPaymentsBatch>>[number];
 
 /**
  * How many payments match: one member's are counted directly (a few rows of its index); any

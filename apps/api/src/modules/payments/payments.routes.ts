@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentContracts as api } from '@kora/shared';
+import { exportContracts, paymentContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
+import { sendExport } from '../../lib/export-file';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { paymentExport } from './payments.export';
 import * as payments from './payments.service';
 
 /** Payments of the caller's business. Staff, admins and owners may all record and read. */
@@ -13,6 +15,15 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     // The web client reads total and pages at the top level too.
     return { message: 'Payments loaded.', ...page, total: page.meta.total, pages: page.meta.pages };
   });
+
+  // A streamed file (CSV or .xlsx) of every payment the list's filters keep.
+  route(app, exportContracts.payments, async (req, reply) =>
+    sendExport(
+      reply,
+      req.query.format,
+      paymentExport(payments.paymentExportReader(ctx, tenantOf(req).businessId, req.query)),
+    ),
+  );
 
   route(app, api.summary, async (req) => ({
     message: 'Payments summary loaded.',

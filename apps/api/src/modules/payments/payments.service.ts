@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import type { BatchReader } from '../../lib/export-file';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { memberNotFound } from '../members/members.service';
 import { planInactive, planNotFound } from '../plans/plans.service';
@@ -140,25 +141,38 @@ export const recordReceivedPayment = (
     today,
   });
 
+/** The list's filters as the repository takes them (the export's too). */
+const filtersOf = (query: PaymentFilterQuery): repo.PaymentFilters => ({
+  memberId: query.member_id,
+  planId: query.subscription_type_id,
+  method: query.method,
+  from: query.start_date,
+  to: query.end_date,
+});
+type PaymentFilterQuery = Pick<
+  PaymentListQuery,
+  'member_id' | 'subscription_type_id' | 'method' | 'start_date' | 'end_date'
+>;
+
 export const listPayments = async (
   ctx: AppContext,
   businessId: number,
   query: PaymentListQuery,
 ): Promise<{ data: Payment[]; meta: PageMeta }> => {
-  const page = await repo.listPayments(
-    ctx.db,
-    businessId,
-    {
-      memberId: query.member_id,
-      planId: query.subscription_type_id,
-      method: query.method,
-      from: query.start_date,
-      to: query.end_date,
-    },
-    pageWindow(query),
-  );
+  const page = await repo.listPayments(ctx.db, businessId, filtersOf(query), pageWindow(query));
   return pageAnswer(query, page, toPayment);
 };
+
+/** The export's batch reader: the payments the list's filters keep, newest first. */
+export const paymentExportReader = (
+  ctx: AppContext,
+  businessId: number,
+  query: PaymentFilterQuery,
+): BatchReader<repo.PaymentExportRow> => {
+  const filters = filtersOf(query);
+  return (after, limit) => repo.exportPaymentsBatch(ctx.db, businessId, filters, after, limit);
+};
+export type { PaymentExportRow } from './payments.repository';
 
 /** Over all the business's payments: count, today, this month, year to date and average. */
 export const paymentSummary = async (

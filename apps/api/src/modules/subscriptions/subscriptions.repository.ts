@@ -4,6 +4,7 @@ import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, plans, subscriptions } from '../../db/schema';
+import type { ExportCursor } from '../../lib/export-file';
 import { readPage } from '../../lib/paging';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -27,7 +28,8 @@ const isRunning = (today: string) =>
 const isUpcoming = (today: string) =>
   and(eq(subscriptions.isActive, true), gt(subscriptions.startDate, today))!;
 
-const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
+/** The subscriptions the list's filters keep (the list and the export read by it). */
+export const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
   and(
     ...ofMemberAndPlan(subscriptions, businessId, f),
     f.status === 'active' ? isRunning(today) : undefined,
@@ -59,6 +61,41 @@ export const listSubscriptions = async (
     db.select({ total: count() }).from(subscriptions).where(where),
   );
 };
+
+/**
+ * One batch of the export: up to `limit` subscriptions the list's filters keep, newest first
+ * (like the list), after `after`, with the member's ID and the exact created_at.
+ */
+export const exportSubscriptionsBatch = (
+  db: Executor,
+  businessId: number,
+  filters: SubscriptionFilters,
+  today: string,
+  after: ExportCursor | undefined,
+  limit: number,
+) =>
+  db
+    .select({
+      subscription: subscriptions,
+      member: memberBrief,
+      memberCode: members.memberCode,
+      plan: planBrief,
+      cursor: sql<string>`${subscriptions.createdAt}::text`,
+    })
+    .from(subscriptions)
+    .innerJoin(members, eq(members.id, subscriptions.memberId))
+    .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
+    .where(
+      and(
+        filterCondition(businessId, filters, today),
+        after
+          ? sql`(${subscriptions.createdAt}, ${subscriptions.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(limit);
+export type SubscriptionExportRow = Awaited<ReturnType<typeof exportSubscriptionsBatch>>[number];
 
 export const subscriptionSummary = async (
   db: Executor,

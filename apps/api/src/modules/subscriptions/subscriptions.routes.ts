@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { subscriptionContracts as api } from '@kora/shared';
+import { exportContracts, lagosDay, subscriptionContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
+import { sendExport } from '../../lib/export-file';
 import { tenantOf } from '../../plugins/tenancy';
+import { subscriptionExport } from './subscriptions.export';
 import * as subscriptions from './subscriptions.service';
 
 /** Subscriptions of the caller's business (created by recording payments). Every role may read. */
@@ -11,6 +13,18 @@ export const subscriptionRoutes = (ctx: AppContext) => async (app: FastifyInstan
     message: 'Subscriptions loaded.',
     ...(await subscriptions.listSubscriptions(ctx, tenantOf(req).businessId, req.query)),
   }));
+
+  // A streamed file (CSV or .xlsx) of every subscription the list's filters keep.
+  route(app, exportContracts.subscriptions, async (req, reply) => {
+    const today = lagosDay();
+    const read = subscriptions.subscriptionExportReader(
+      ctx,
+      tenantOf(req).businessId,
+      req.query,
+      today,
+    );
+    return sendExport(reply, req.query.format, subscriptionExport(read, today));
+  });
 
   route(app, api.summary, async (req) => ({
     message: 'Subscriptions summary loaded.',

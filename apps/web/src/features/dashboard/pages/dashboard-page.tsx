@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
+import { ReminderStat } from '@/features/reminders';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDashboard } from '../api';
@@ -128,6 +129,7 @@ export function DashboardPage() {
       ) : (
         <>
           <DashboardCards data={data} />
+          {hasBusiness ? <ReminderStat /> : null}
           {data ? (
             <Panels
               data={data}

@@ -20,11 +20,13 @@ interface MemberFormProps {
   onCancel: () => void;
   /** Shown above the fields (the picture on create). */
   top?: ReactNode;
+  /** Shown under the fields (the reminders opt-out on edit). */
+  bottom?: ReactNode;
 }
 
 /** The member form of add and edit. */
 export function MemberForm(props: MemberFormProps) {
-  const { mode, currentPlan, pending, error, onSubmit, onCancel, top } = props;
+  const { mode, currentPlan, pending, error, onSubmit, onCancel, top, bottom } = props;
   const create = mode === 'create';
   const plans = usePlans(true);
   const form = useAdapterForm(memberForm, { initialValues: props.initialValues, error });
@@ -52,6 +54,7 @@ export function MemberForm(props: MemberFormProps) {
           planOptions={planOptions}
           plansLoading={plans.isLoading}
         />
+        {bottom}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel

@@ -42,6 +42,12 @@ describe('MemberDetailsPage', () => {
     expect(screen.queryByText('Member details updated successfully!')).not.toBeInTheDocument();
   });
 
+  it('says whether the member receives renewal reminders or opted out', async () => {
+    open(() => ok(member({ reminders_opt_out: true })));
+    expect(await screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' })).toBeInTheDocument();
+    expectTexts(document.body, ['Renewal Reminders', 'Opted out']);
+  });
+
   itNamesTheTab(
     'Chiamaka Ada Okafor · Kora',
     () => open(),

@@ -112,6 +112,7 @@ function MemberInfo({ member: m }: { member: Member }) {
               {m.is_active ? 'Active' : 'Inactive'}
             </Badge>,
           ],
+          ['Renewal Reminders', m.reminders_opt_out ? 'Opted out' : 'Receives reminders'],
         ]}
       />
       {hasEmergency ? (

@@ -74,6 +74,18 @@ describe('MemberEditPage', () => {
     expect(api.sent('PATCH /v1/member/5')).toHaveLength(1);
   });
 
+  it('the reminders opt-out is a checkbox under the fields, sent only when changed', async () => {
+    const { api, user, router } = await openForm(() => ok(member({ reminders_opt_out: true })));
+    const box = screen.getByRole('checkbox', { name: /No renewal reminders/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(save());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members/5'));
+    expect(api.sent('PATCH /v1/member/5').map((r) => r.body)).toEqual([
+      { reminders_opt_out: true },
+    ]);
+  });
+
   it('sends nothing when nothing changed', async () => {
     const { api, user, router } = await openForm();
     await user.click(save());

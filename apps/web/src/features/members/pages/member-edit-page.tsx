@@ -1,4 +1,6 @@
-import { Card } from '@mantine/core';
+import { Card, Checkbox } from '@mantine/core';
+import type { Member, UpdateMemberInput } from '@kora/shared';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UPDATED_STATE } from '@/components/arrival-banner';
 import { PageHeader } from '@/components/page-header';
@@ -30,36 +32,66 @@ export function MemberEditPage() {
 
   return (
     <RecordPage id={id} query={member} of={MEMBER_RECORD} title="Edit Member">
-      {(m) => {
-        const initial = memberFormValues(m);
-        const submit = (values: MemberFormValues) => {
-          const changes = toUpdateInput(values, initial);
-          // Nothing changed: nothing is sent.
-          if (Object.keys(changes).length === 0) return void navigate(details);
-          save.send(changes, {
-            onSuccess: () => void navigate(details, { state: UPDATED_STATE }),
-          });
-        };
-        return (
-          <>
-            <PageHeader
-              title="Edit Member"
-              description={`${m.first_name} ${m.last_name} · ${m.member_id || 'No ID'}`}
-            />
-            <Card withBorder radius="lg" padding="lg" maw={880}>
-              <MemberForm
-                mode="edit"
-                initialValues={initial}
-                currentPlan={m.subscription_type}
-                pending={save.pending}
-                error={update.error}
-                onSubmit={submit}
-                onCancel={() => void navigate(details)}
-              />
-            </Card>
-          </>
-        );
-      }}
+      {(m) => (
+        <EditMember
+          member={m}
+          pending={save.pending}
+          error={update.error}
+          onSave={(changes) => {
+            // Nothing changed: nothing is sent.
+            if (Object.keys(changes).length === 0) return void navigate(details);
+            save.send(changes, {
+              onSuccess: () => void navigate(details, { state: UPDATED_STATE }),
+            });
+          }}
+          onCancel={() => void navigate(details)}
+        />
+      )}
     </RecordPage>
+  );
+}
+
+/** The edit form of one member, with the renewal reminders opt-out under the fields. */
+function EditMember(props: {
+  member: Member;
+  pending: boolean;
+  error: unknown;
+  onSave: (changes: UpdateMemberInput) => void;
+  onCancel: () => void;
+}) {
+  const { member: m } = props;
+  const [optOut, setOptOut] = useState(m.reminders_opt_out);
+  const initial = memberFormValues(m);
+  const submit = (values: MemberFormValues) =>
+    props.onSave({
+      ...toUpdateInput(values, initial),
+      ...(optOut !== m.reminders_opt_out ? { reminders_opt_out: optOut } : {}),
+    });
+  return (
+    <>
+      <PageHeader
+        title="Edit Member"
+        description={`${m.first_name} ${m.last_name} · ${m.member_id || 'No ID'}`}
+      />
+      <Card withBorder radius="lg" padding="lg" maw={880}>
+        <MemberForm
+          mode="edit"
+          initialValues={initial}
+          currentPlan={m.subscription_type}
+          pending={props.pending}
+          error={props.error}
+          onSubmit={submit}
+          onCancel={props.onCancel}
+          bottom={
+            <Checkbox
+              label="No renewal reminders"
+              description="The member asked not to get automatic renewal reminders."
+              checked={optOut}
+              onChange={(e) => setOptOut(e.currentTarget.checked)}
+            />
+          }
+        />
+      </Card>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Group, Loader, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
+import { MEMBER_SEARCH_MAX, exportContracts, type Member } from '@kora/shared';
 import { useNavigate } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
@@ -38,9 +39,16 @@ export function MembersPage() {
         title="Members"
         description="Your gym's members, their details and subscriptions."
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
-            Add Member
-          </Button>
+          <>
+            <ExportMenu
+              contract={exportContracts.members}
+              filters={{ search, account_status: accountStatus }}
+              name="members"
+            />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
+              Add Member
+            </Button>
+          </>
         }
       />
       <MemberStats />

@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
-import { PAYMENT_METHODS } from '@kora/shared';
+import { PAYMENT_METHODS, exportContracts } from '@kora/shared';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
 import { useChosenMember, useMemberFilter } from '@/features/members';
@@ -67,7 +68,16 @@ export function PaymentsPage() {
       <PageHeader
         title="Payments"
         description="Payments received from your members."
-        actions={recordButton('Record Payment')}
+        actions={
+          <>
+            <ExportMenu
+              contract={exportContracts.payments}
+              filters={list.filters}
+              name="payments"
+            />
+            {recordButton('Record Payment')}
+          </>
+        }
       />
       <PaymentStats />
       <FilteredListCard

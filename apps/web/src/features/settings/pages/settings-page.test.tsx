@@ -26,8 +26,8 @@ describe('SettingsPage', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Business Profile',
       'Payments',
+      'Reminders',
       'User Management',
-      'Notifications',
       'Security',
       'Appearance',
     ]);

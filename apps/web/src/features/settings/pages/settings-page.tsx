@@ -12,13 +12,14 @@ import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { BusinessProfileSettings } from '@/features/business';
 import { PaystackSettings } from '@/features/online';
+import { ReminderSettings } from '@/features/reminders';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const TABS = [
   { value: 'business', label: 'Business Profile', icon: IconBuildingStore },
   { value: 'payments', label: 'Payments', icon: IconCreditCard },
+  { value: 'reminders', label: 'Reminders', icon: IconBell },
   { value: 'users', label: 'User Management', icon: IconUsers },
-  { value: 'notifications', label: 'Notifications', icon: IconBell },
   { value: 'security', label: 'Security', icon: IconShieldLock },
   { value: 'appearance', label: 'Appearance', icon: IconPalette },
 ] as const;
@@ -54,7 +55,10 @@ export function SettingsPage() {
           <Tabs.Panel value="payments" p={{ base: 'md', sm: 'lg' }}>
             <PaystackSettings />
           </Tabs.Panel>
-          {TABS.slice(2).map(({ value, label }) => (
+          <Tabs.Panel value="reminders" p={{ base: 'md', sm: 'lg' }}>
+            <ReminderSettings />
+          </Tabs.Panel>
+          {TABS.slice(3).map(({ value, label }) => (
             <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
               <ComingSoon title={label} />
             </Tabs.Panel>

@@ -1,5 +1,6 @@
 import { IconCalendarStats } from '@tabler/icons-react';
-import { lagosDay } from '@kora/shared';
+import { exportContracts, lagosDay } from '@kora/shared';
+import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
 import { useMemberFilter } from '@/features/members';
@@ -37,6 +38,13 @@ export function SubscriptionsPage() {
       <PageHeader
         title="Subscriptions"
         description="Every member subscription: active, upcoming, expiring and expired."
+        actions={
+          <ExportMenu
+            contract={exportContracts.subscriptions}
+            filters={list.filters}
+            name="subscriptions"
+          />
+        }
       />
       <SubscriptionStats />
       <FilteredListCard

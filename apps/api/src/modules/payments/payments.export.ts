@@ -1,0 +1,29 @@
+import type { ExportColumn, ExportSpec } from '../../lib/export-file';
+import type { PaymentExportRow } from './payments.service';
+
+/** The payments export's columns, in a gym owner's words. */
+export const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentExportRow>[] = [
+  { header: 'Date', kind: 'day', value: (r) => r.payment.paidOn, width: 12 },
+  {
+    header: 'Member',
+    kind: 'text',
+    value: (r) => `${r.member.firstName} ${r.member.lastName}`,
+    width: 26,
+  },
+  { header: 'Member ID', kind: 'text', value: (r) => r.memberCode, width: 12 },
+  { header: 'Plan', kind: 'text', value: (r) => r.plan.name, width: 20 },
+  { header: 'Periods', kind: 'number', value: (r) => r.payment.duration, width: 9 },
+  { header: 'Amount', kind: 'naira', value: (r) => r.payment.amountKobo, width: 14 },
+  { header: 'Method', kind: 'text', value: (r) => r.payment.method, width: 10 },
+  { header: 'Purpose', kind: 'text', value: (r) => r.payment.purpose, width: 26 },
+];
+
+export const paymentExport = (
+  read: ExportSpec<PaymentExportRow>['read'],
+): ExportSpec<PaymentExportRow> => ({
+  name: 'payments',
+  sheet: 'Payments',
+  columns: PAYMENT_EXPORT_COLUMNS,
+  read,
+  cursorOf: (r) => ({ at: r.cursor, id: r.payment.id }),
+});

@@ -1,0 +1,46 @@
+import { lagosDay, subscriptionDisplayStatus } from '@kora/shared';
+import type { ExportColumn, ExportSpec } from '../../lib/export-file';
+import type { SubscriptionExportRow } from './subscriptions.service';
+
+/** The subscriptions export's columns, in a gym owner's words (the list's status). */
+export const subscriptionExportColumns = (
+  today: string = lagosDay(),
+): ExportColumn<SubscriptionExportRow>[] => [
+  {
+    header: 'Member',
+    kind: 'text',
+    value: (r) => `${r.member.firstName} ${r.member.lastName}`,
+    width: 26,
+  },
+  { header: 'Member ID', kind: 'text', value: (r) => r.memberCode, width: 12 },
+  { header: 'Plan', kind: 'text', value: (r) => r.plan.name, width: 20 },
+  { header: 'Start', kind: 'day', value: (r) => r.subscription.startDate, width: 12 },
+  { header: 'Last day', kind: 'day', value: (r) => r.subscription.expiryDate, width: 12 },
+  { header: 'Periods', kind: 'number', value: (r) => r.subscription.duration, width: 9 },
+  { header: 'Amount', kind: 'naira', value: (r) => r.subscription.amountKobo, width: 14 },
+  {
+    header: 'Status',
+    kind: 'text',
+    value: (r) =>
+      subscriptionDisplayStatus(
+        {
+          is_active: r.subscription.isActive,
+          start_date: r.subscription.startDate,
+          expiry_date: r.subscription.expiryDate,
+        },
+        today,
+      ),
+    width: 14,
+  },
+];
+
+export const subscriptionExport = (
+  read: ExportSpec<SubscriptionExportRow>['read'],
+  today: string = lagosDay(),
+): ExportSpec<SubscriptionExportRow> => ({
+  name: 'subscriptions',
+  sheet: 'Subscriptions',
+  columns: subscriptionExportColumns(today),
+  read,
+  cursorOf: (r) => ({ at: r.cursor, id: r.subscription.id }),
+});

@@ -1,0 +1,84 @@
+import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { formatDay, type Member, type ReminderSend } from '@kora/shared';
+import { useState } from 'react';
+import { DataTable, type Column } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { PageLoader } from '@/components/page-loader';
+import { PaginationFooter } from '@/components/pagination-footer';
+import { formatDate } from '@/lib/format';
+import { REMINDERS_PER_PAGE, useMemberReminders } from '../api';
+import { CHANNEL_LABELS, REMINDER_TEXTS, STATUS_BADGES } from '../reminders-format';
+
+const columns: Column<ReminderSend>[] = [
+  {
+    header: 'Reminder',
+    cell: (r) => (
+      <Text size="sm" fw={600}>
+        {r.label}
+      </Text>
+    ),
+  },
+  {
+    header: 'Status',
+    card: 'corner',
+    cell: (r) => (
+      <Badge color={STATUS_BADGES[r.status].color} variant="light" style={{ flexShrink: 0 }}>
+        {STATUS_BADGES[r.status].label}
+      </Badge>
+    ),
+  },
+  { header: 'Date', cell: (r) => <Text size="sm">{formatDate(r.sent_at)}</Text> },
+  { header: 'Channel', cell: (r) => <Text size="sm">{CHANNEL_LABELS[r.channel]}</Text> },
+  { header: 'Last day', cell: (r) => <Text size="sm">{formatDay(r.expiry_date)}</Text> },
+];
+
+/** The renewal reminders sent to a member, newest first, 10 a page, with their delivery. */
+export function MemberRemindersCard({ member }: { member: Member }) {
+  const [page, setPage] = useState(1);
+  const sends = useMemberReminders(member.id, page);
+  const data = sends.data;
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      <Title order={3} fz="h5" p="lg" pb="xs">
+        Renewal Reminders
+      </Title>
+      {member.reminders_opt_out ? (
+        <Text size="sm" c="dimmed" px="lg" pb="xs">
+          This member opted out: no more reminders are sent.
+        </Text>
+      ) : null}
+      {sends.isError && !data ? (
+        <Stack p="md">
+          <LoadError
+            message={REMINDER_TEXTS.sendsFailed}
+            error={sends.error}
+            onRetry={() => void sends.refetch()}
+          />
+        </Stack>
+      ) : !data ? (
+        <PageLoader minHeight={120} />
+      ) : data.meta.total === 0 ? (
+        <Text size="sm" c="dimmed" px="lg" pb="lg">
+          {REMINDER_TEXTS.noSends}
+        </Text>
+      ) : (
+        <>
+          <DataTable rows={data.data} columns={columns} minWidth={560} />
+          {data.meta.pages > 1 ? (
+            <Stack px="md" pb="md" gap={0}>
+              <PaginationFooter
+                page={data.meta.page}
+                pages={data.meta.pages}
+                perPage={REMINDERS_PER_PAGE}
+                total={data.meta.total}
+                noun="reminders"
+                onChange={setPage}
+                disabled={sends.isFetching}
+              />
+            </Stack>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { contract } from './contract';
+import { memberFilters } from './members';
+import { dateRangeCheck, paymentFilters } from './payments';
+import { subscriptionFilters } from './subscriptions';
+
+/**
+ * Exports: the members, payments and subscriptions lists as a file a gym owner opens in Excel,
+ * every row the list's filters keep (not one page), newest first. `csv` is UTF-8 with a BOM;
+ * `xlsx` has real date and naira cells.
+ */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const format = z
+  .enum(EXPORT_FORMATS, { error: 'Format must be csv or xlsx' })
+  .optional()
+  .default('csv');
+
+export const memberExportQuery = z.object({ ...memberFilters, format });
+export type MemberExportQuery = z.infer<typeof memberExportQuery>;
+
+export const paymentExportQuery = z
+  .object({ ...paymentFilters, format })
+  .superRefine(dateRangeCheck);
+export type PaymentExportQuery = z.infer<typeof paymentExportQuery>;
+
+export const subscriptionExportQuery = z
+  .object({ ...subscriptionFilters, format })
+  .superRefine(dateRangeCheck);
+export type SubscriptionExportQuery = z.infer<typeof subscriptionExportQuery>;
+
+/** The file an export answers (its bytes, as the media type says). */
+const exportFile = z.string().meta({ format: 'binary' });
+
+const produces = [EXPORT_MEDIA_TYPES.csv, EXPORT_MEDIA_TYPES.xlsx] as const;
+
+const FILE_NOTE =
+  'The same filters as the list, every matching row (no paging), newest first, as an ' +
+  'attachment: `format=csv` (default; UTF-8 with a BOM) or `format=xlsx`. Streamed as it is read.';
+
+/** The export calls: whoever may read a list may export it. */
+export const exportContracts = {
+  members: contract({
+    method: 'GET',
+    path: '/v1/member/export',
+    operationId: 'exportMembers',
+    summary: "The business's members as a CSV or Excel file",
+    description: FILE_NOTE,
+    tag: 'members',
+    access: 'members.read',
+    query: memberExportQuery,
+    answer: exportFile,
+    produces,
+  }),
+  payments: contract({
+    method: 'GET',
+    path: '/v1/payment/export',
+    operationId: 'exportPayments',
+    summary: "The business's payments as a CSV or Excel file",
+    description: FILE_NOTE,
+    tag: 'payments',
+    access: 'payments.read',
+    query: paymentExportQuery,
+    answer: exportFile,
+    produces,
+  }),
+  subscriptions: contract({
+    method: 'GET',
+    path: '/v1/subscription/export',
+    operationId: 'exportSubscriptions',
+    summary: "The business's subscriptions as a CSV or Excel file",
+    description: FILE_NOTE,
+    tag: 'subscriptions',
+    access: 'subscriptions.read',
+    query: subscriptionExportQuery,
+    answer: exportFile,
+    produces,
+  }),
+};
