@@ -16,6 +16,7 @@ export * from './online';
 export * from './reminders';
 export * from './dashboard';
 export * from './exports';
+export * from './imports';
 export * from './contract';
 export * from './text';
 export * from './messages';

@@ -161,7 +161,8 @@ export const subscriptionSchema = z.object({
   id: z.number().int(),
   member_id: z.number().int(),
   subscription_type_id: z.number().int(),
-  payment_id: z.number().int(),
+  /** null: imported with the member (no payment was recorded in Kora). */
+  payment_id: z.number().int().nullable(),
   member: paymentMemberSchema,
   subscription_type: planSchema.pick({ id: true, name: true, is_grouped: true }),
   /** Naira: what was paid (plan amount × duration). */

@@ -34,6 +34,7 @@ const BACK_OFFICE_PAGES = [
   'settings',
   'members',
   'members/add',
+  'members/import',
   'members/:id',
   'members/:id/edit',
   'subscription-plans',
