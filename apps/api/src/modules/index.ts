@@ -6,6 +6,7 @@ import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
 import { devModule } from './dev';
 import { healthModule } from './health';
+import { importsModule } from './imports';
 import { membersModule } from './members';
 import type { KoraModule } from './module';
 import { onlineModule } from './online';
@@ -23,6 +24,7 @@ export const MODULES: readonly KoraModule[] = [
   businessModule,
   uploadsModule,
   membersModule,
+  importsModule,
   plansModule,
   paymentsModule,
   onlineModule,

@@ -15,7 +15,7 @@ import { requestFile } from '@/lib/http';
 export const EXPORT_FAILED = 'The export could not be downloaded. Please try again.';
 
 /** Saves a downloaded file through a temporary link (the browser's own download). */
-const save = (blob: Blob, filename: string) => {
+export const saveFile = (blob: Blob, filename: string) => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -47,7 +47,7 @@ export function ExportMenu({ contract, filters, name }: ExportMenuProps) {
     setPending(format);
     try {
       const file = await requestFile(contract.path + queryString({ ...filters, format }));
-      save(file.blob, file.filename ?? `${name}.${format}`);
+      saveFile(file.blob, file.filename ?? `${name}.${format}`);
     } catch (error) {
       notifications.show({
         color: 'red',

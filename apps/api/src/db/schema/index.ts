@@ -11,3 +11,4 @@ export * from './site';
 export * from './dashboard';
 export * from './online';
 export * from './reminders';
+export * from './imports';

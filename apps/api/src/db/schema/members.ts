@@ -62,6 +62,9 @@ export const members = pgTable(
       sql`${t.searchText} gin_trgm_ops`,
     ),
     index('members_subscription_type_idx').on(t.subscriptionTypeId),
+    // A member by phone or e-mail (an import's duplicates): one probe per address.
+    index('members_business_phone_idx').on(t.businessId, t.mobileNumber),
+    index('members_business_email_idx').on(t.businessId, t.emailAddress),
     // The few deactivated members, newest first: the "Inactive" filter and its count read only
     // them, never the whole gym.
     index('members_business_inactive_idx')

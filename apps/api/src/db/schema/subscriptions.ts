@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, day, id, kobo, ref } from './columns';
+import { createdAt, day, id, kobo, link } from './columns';
 import { memberPlanColumns } from './member-plan';
 import { payments } from './payments';
 
@@ -12,7 +12,8 @@ export const subscriptions = pgTable(
   {
     id: id(),
     ...memberPlanColumns(),
-    paymentId: ref('payment_id', () => payments.id),
+    /** The payment that bought it; null for a subscription imported with the member. */
+    paymentId: link('payment_id', () => payments.id),
     startDate: day('start_date').notNull(),
     /** The last day included. */
     expiryDate: day('expiry_date').notNull(),

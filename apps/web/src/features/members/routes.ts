@@ -8,6 +8,11 @@ export const membersFeature: Feature = {
   routes: pages('business', {
     members: [() => import('./pages/members-page'), 'MembersPage', 'Members'],
     'members/add': [() => import('./pages/member-add-page'), 'MemberAddPage', 'Add member'],
+    'members/import': [
+      () => import('./pages/member-import-page'),
+      'MemberImportPage',
+      'Import members',
+    ],
     'members/:id': [
       () => import('./pages/member-details-page'),
       'MemberDetailsPage',

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Group, Loader, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { MEMBER_SEARCH_MAX, exportContracts, type Member } from '@kora/shared';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Can } from '@/components/can';
 import { ExportMenu } from '@/components/export-menu';
 import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
@@ -45,6 +46,20 @@ export function MembersPage() {
               filters={{ search, account_status: accountStatus }}
               name="members"
             />
+            <Can action="members.write">
+              {(allowed) =>
+                allowed ? (
+                  <Button
+                    component={Link}
+                    to={sectionPath('members/import')}
+                    variant="default"
+                    leftSection={<IconFileImport size={16} aria-hidden />}
+                  >
+                    Import
+                  </Button>
+                ) : null
+              }
+            </Can>
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
               Add Member
             </Button>

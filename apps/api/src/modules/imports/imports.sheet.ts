@@ -1,0 +1,209 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, fieldOfHeader } from '@kora/shared';
+import type { ImportSheetRow } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+
+/*
+ * Reading a spreadsheet of members: the first sheet of an .xlsx workbook or a CSV file (comma,
+ * semicolon or tab separated; UTF-8, or Windows-1252 as older Excel saves it), every cell as
+ * text. The header row is found (a merged title row or blank lines above it are skipped), blank
+ * rows are dropped and each kept row remembers its row number in the sheet, for messages.
+ */
+
+/** Columns read per row; a sheet wider than this is cut (no member has more fields). */
+export const MAX_COLUMNS = 60;
+/** Characters kept per cell: longer than any member field, so a longer value is still refused. */
+export const MAX_CELL = 1000;
+/** Rows looked at for the header. */
+const HEADER_SEARCH_ROWS = 10;
+
+export interface Sheet {
+  /** The sheet row number of the header row (1-based, as Excel numbers rows). */
+  headerRow: number;
+  headers: string[];
+  rows: ImportSheetRow[];
+}
+
+/**
+ * A cell's text as it can be kept: NUL and lone surrogates (which the database cannot store)
+ * become U+0001, so a value holding them is still refused as "characters that can't be used"
+ * rather than silently changed.
+ */
+const keepable = (text: string): string =>
+  text
+    .slice(0, MAX_CELL)
+    .replace(
+      /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '\u0001',
+    );
+
+/** A header as shown on the mapping screen: one line, no control characters. */
+const headerText = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  keepable(text)
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim()
+    .slice(0, 100);
+
+/** A day as `YYYY-MM-DD` from an Excel date (read as midnight UTC of that day). */
+const isoDay = (d: Date): string => (Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10));
+
+/** An exceljs cell value as the text a person sees. */
+export const cellText = (value: ExcelJS.CellValue): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return isoDay(value);
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText.map((part) => part.text).join('');
+    if ('formula' in value || 'sharedFormula' in value)
+      return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('error' in value) return '';
+  }
+  return '';
+};
+
+const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * The header row among the first non-blank rows: the first naming at least two member fields,
+ * else the first with at least two cells. A merged title ("Members — March") fills one value
+ * across its cells and names no field, so it is passed over.
+ */
+const findHeader = (rows: { n: number; cells: string[] }[]): number => {
+  const candidates = rows.slice(0, HEADER_SEARCH_ROWS);
+  const named = candidates.findIndex(
+    (r) => new Set(r.cells.map(fieldOfHeader).filter(Boolean)).size >= 2,
+  );
+  if (named >= 0) return named;
+  const wide = candidates.findIndex(
+    (r) => new Set(r.cells.map((c) => c.trim()).filter(Boolean)).size >= 2,
+  );
+  return wide >= 0 ? wide : 0;
+};
+
+/** Header and data rows from the sheet's non-blank rows (numbered as in the sheet). */
+const toSheet = (rows: { n: number; cells: string[] }[]): Sheet => {
+  const kept = rows
+    .map((r) => ({ n: r.n, cells: r.cells.slice(0, MAX_COLUMNS).map(keepable) }))
+    .filter((r) => !isBlank(r.cells));
+  if (kept.length === 0) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
+  const at = findHeader(kept);
+  const header = kept[at]!;
+  const data = kept.slice(at + 1);
+  if (data.length === 0) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
+  if (data.length > IMPORT_MAX_ROWS)
+    throw badRequest(IMPORT_MESSAGES.tooManyRows, 'IMPORT_TOO_MANY_ROWS');
+  const width = Math.max(header.cells.length, ...data.map((r) => r.cells.length));
+  const headers = Array.from({ length: width }, (_, i) => {
+    const text = headerText(header.cells[i] ?? '');
+    return text || `Column ${columnLetter(i)}`;
+  });
+  return {
+    headerRow: header.n,
+    headers,
+    rows: data.map((r) => ({
+      n: r.n,
+      cells: Array.from({ length: width }, (_, i) => (r.cells[i] ?? '').trim()),
+    })),
+  };
+};
+
+/** 0 → A, 25 → Z, 26 → AA: the column letters Excel shows. */
+export const columnLetter = (index: number): string => {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+};
+
+const readXlsx = async (file: Buffer): Promise<Sheet> => {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(IMPORT_MESSAGES.unreadable, 'IMPORT_UNREADABLE');
+  }
+  const sheet = workbook.worksheets.find((ws) => ws.state !== 'hidden') ?? workbook.worksheets[0];
+  if (!sheet) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
+  const rows: { n: number; cells: string[] }[] = [];
+  let tooMany = false;
+  sheet.eachRow({ includeEmpty: false }, (row, n) => {
+    if (tooMany) return;
+    const cells: string[] = [];
+    const width = Math.min(row.cellCount, MAX_COLUMNS);
+    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
+    rows.push({ n, cells });
+    // Header search rows and blank rows aside, a sheet this long is refused without reading on.
+    if (rows.length > IMPORT_MAX_ROWS + HEADER_SEARCH_ROWS + 1000) tooMany = true;
+  });
+  if (tooMany) throw badRequest(IMPORT_MESSAGES.tooManyRows, 'IMPORT_TOO_MANY_ROWS');
+  return toSheet(rows);
+};
+
+/** The file's text: UTF-8 (a byte-order mark dropped), else Windows-1252. */
+const decodeText = (file: Buffer): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1252').decode(file);
+  }
+};
+
+/** The separator of the first non-blank line: the one of comma, semicolon and tab it holds most. */
+const separatorOf = (text: string): string => {
+  const line = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const counts = [',', ';', '\t'].map((s) => [s, line.split(s).length - 1] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0]![1] > 0 ? counts[0]![0] : ',';
+};
+
+const readCsv = (file: Buffer): Sheet => {
+  const text = decodeText(file);
+  let records: string[][];
+  try {
+    records = parseCsv(text, {
+      delimiter: separatorOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+      to: IMPORT_MAX_ROWS + HEADER_SEARCH_ROWS + 1000,
+    }) as string[][];
+  } catch {
+    throw badRequest(IMPORT_MESSAGES.unreadable, 'IMPORT_UNREADABLE');
+  }
+  return toSheet(records.map((cells, i) => ({ n: i + 1, cells })));
+};
+
+/** xlsx files are zip archives: they start with "PK\x03\x04". */
+const isZip = (file: Buffer) =>
+  file.length > 4 && file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
+
+/**
+ * Reads the file by its content (and its name's extension): an .xlsx workbook or CSV text.
+ * An old .xls workbook, a PDF or an image is refused with the accepted types.
+ */
+export const readSheet = async (file: Buffer, fileName: string): Promise<Sheet> => {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (isZip(file)) {
+    if (ext !== 'xlsx' && ext !== 'xlsm')
+      throw badRequest(IMPORT_MESSAGES.fileType, 'IMPORT_FILE_TYPE');
+    return readXlsx(file);
+  }
+  if (ext !== 'csv' && ext !== 'txt')
+    throw badRequest(IMPORT_MESSAGES.fileType, 'IMPORT_FILE_TYPE');
+  // A binary file named .csv (many NUL bytes in its first kilobyte) is not text; a stray NUL
+  // in a cell is read, and its row refused.
+  const nuls = file.subarray(0, 1024).filter((b) => b === 0).length;
+  if (nuls > 8) throw badRequest(IMPORT_MESSAGES.fileType, 'IMPORT_FILE_TYPE');
+  return readCsv(file);
+};

@@ -1,0 +1,422 @@
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import FormData from 'form-data';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_MESSAGES, addDays, addMonths, lagosDay } from '@kora/shared';
+import { memberImports, members, subscriptions } from '../../db/schema';
+import { call } from '../../test/app';
+import { useTenants, useTestApp } from '../../test/hooks';
+import { addMember, addPlan, type Tenant } from '../../test/tenants';
+import { importNextBatch, IMPORT_BATCH } from './imports.service';
+import { parseSheetDay } from './imports.rows';
+
+const t = useTestApp();
+const { owner, staff, other } = useTenants(t, {
+  owner: { code: 'IMPT', name: 'Iron Paradise Gym' },
+  staff: { role: 'staff', of: 'owner' },
+  other: { code: 'IMOT', name: 'Other Gym' },
+});
+
+/** Uploads a file as the web app does (multipart, field `file`). */
+const upload = (tenant: Tenant, body: Buffer, filename: string) => {
+  const form = new FormData();
+  form.append('file', body, { filename });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/member/import',
+    payload: form.getBuffer(),
+    headers: { ...form.getHeaders(), authorization: `Bearer ${tenant.token}` },
+  });
+};
+
+const csv = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'utf8');
+
+/** A workbook's bytes from rows of cell values (a merged title row when `title` is given). */
+const workbook = async (rows: ExcelJS.CellValue[][], title?: string) => {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Members');
+  if (title) {
+    ws.addRow([title]);
+    ws.mergeCells(1, 1, 1, rows[0]!.length);
+  }
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+};
+
+const preview = (
+  tenant: Tenant,
+  id: number,
+  mapping: Record<string, number>,
+  duplicates = 'skip',
+) =>
+  call(t.app, 'PUT', `/v1/member/import/${id}`, {
+    token: tenant.token,
+    body: { mapping, duplicates },
+  });
+
+/** Runs the background job until the import is done. */
+const runJob = async () => {
+  for (let i = 0; i < 100 && (await importNextBatch(t.db)); i++);
+};
+
+const membersOf = (tenant: Tenant) =>
+  t.db.select().from(members).where(eq(members.businessId, tenant.businessId)).orderBy(members.id);
+
+describe('reading dates from sheets', () => {
+  it('reads the day first, as Nigerian sheets write it, and the usual other forms', () => {
+    const today = '2026-11-25';
+    expect(parseSheetDay('05/03/2026', today)).toBe('2026-03-05');
+    expect(parseSheetDay('5-3-26', today)).toBe('2026-03-05');
+    expect(parseSheetDay('2026-03-05', today)).toBe('2026-03-05');
+    expect(parseSheetDay('5 March 2026', today)).toBe('2026-03-05');
+    expect(parseSheetDay('5-Mar-2026', today)).toBe('2026-03-05');
+    expect(parseSheetDay('March 5, 2026', today)).toBe('2026-03-05');
+    expect(parseSheetDay('14/07/85', today)).toBe('1985-07-14');
+    expect(parseSheetDay('46086', today)).toBe('2026-03-05');
+    expect(parseSheetDay('31/02/2026', today)).toBeNull();
+    expect(parseSheetDay('13/13/2026', today)).toBeNull();
+    expect(parseSheetDay('soon', today)).toBeNull();
+  });
+});
+
+describe('member import', () => {
+  it('a messy real-world sheet imports exactly as previewed', async () => {
+    const gold = await addPlan(t, owner.token, { name: 'Gold Monthly', amount: 30000 });
+    const existing = await addMember(t, owner.token, {
+      first_name: 'Existing',
+      last_name: 'Member',
+      mobile_number: '08035550000',
+      email_address: 'existing@example.com',
+    });
+    const expiry = addDays(lagosDay(), 20);
+    const [ey, em, ed] = expiry.split('-');
+    const file = await workbook(
+      [
+        ['S/N', 'First Name', 'Surname', 'Tel', 'E-mail', 'Sex', 'Plan', 'Expiry Date'],
+        [
+          1,
+          'Adébáyọ̀',
+          'Ọláníyàn',
+          8031234001,
+          'ADEBAYO@Example.com',
+          'M',
+          'gold monthly',
+          `${ed}/${em}/${ey}`,
+        ],
+        [2, 'Chiamaka', 'Eze', '+234 803 123 4002', 'chiamaka@example.com', 'Female', null, null],
+        [],
+        [3, 'Bad', 'Phone', '12345', 'bad.phone@example.com', 'F', null, null],
+        [4, 'No', 'Email', '08031234004', 'not-an-email', null, null, null],
+        [5, '', 'Nameless', '08031234005', 'nameless@example.com', null, null, null],
+        [6, 'Chiamaka', 'Eze', '0803 123 4002', 'chiamaka2@example.com', 'F', null, null],
+        [7, 'Existing', 'Again', '08035550000', 'someone@example.com', null, null, null],
+        [
+          8,
+          'Tunde',
+          'Bakare',
+          '2348031234008',
+          'tunde@example.com',
+          null,
+          'Platinum',
+          '01/01/2027',
+        ],
+        [9, 'Ngozi', 'Okafor', '08031234009', 'ngozi@example.com', null, null, null],
+      ],
+      'IRON PARADISE MEMBERS LIST',
+    );
+    const up = await upload(owner, file, 'members.xlsx');
+    expect(up.statusCode).toBe(201);
+    const draft = up.json().data;
+    expect(draft).toMatchObject({ status: 'draft', header_row: 2, total_rows: 9 });
+    expect(draft.mapping).toEqual({
+      first_name: 1,
+      last_name: 2,
+      mobile_number: 3,
+      email_address: 4,
+      gender: 5,
+      plan: 6,
+      expiry_date: 7,
+    });
+    expect(draft.columns[3]).toMatchObject({
+      header: 'Tel',
+      samples: ['8031234001', '+234 803 123 4002', '12345'],
+    });
+
+    const res = await preview(owner, draft.id, draft.mapping);
+    expect(res.statusCode).toBe(200);
+    const p = res.json().data;
+    expect(p.counts).toEqual({ create: 3, update: 0, skip: 1, refuse: 5 });
+    const byRow = Object.fromEntries(p.preview_rows.map((r: { row: number }) => [r.row, r]));
+    expect(byRow[3]).toMatchObject({
+      outcome: 'create',
+      first_name: 'Adébáyọ̀',
+      last_name: 'Ọláníyàn',
+      mobile_number: '+2348031234001',
+      email_address: 'adebayo@example.com',
+      plan: 'Gold Monthly',
+      expiry_date: expiry,
+    });
+    expect(byRow[6].problems).toEqual(['Enter a valid Nigerian phone number']);
+    expect(byRow[7].problems).toEqual(['Invalid email address']);
+    expect(byRow[8].problems).toEqual(['First name must be at least 2 characters']);
+    expect(byRow[9].problems).toEqual(['Same phone number as row 4']);
+    expect(byRow[10]).toMatchObject({
+      outcome: 'skip',
+      existing_member: `${existing.member_id} Existing Member`,
+    });
+    expect(byRow[11].problems).toEqual([
+      'No plan named “Platinum”: add it under Subscription Plans first',
+    ]);
+
+    const start = await call(t.app, 'POST', `/v1/member/import/${draft.id}/start`, {
+      token: owner.token,
+    });
+    expect(start.statusCode).toBe(200);
+    expect(start.json().data.status).toBe('running');
+    await runJob();
+    const done = (
+      await call(t.app, 'GET', `/v1/member/import/${draft.id}`, { token: owner.token })
+    ).json().data;
+    expect(done).toMatchObject({ status: 'done', processed_rows: 9 });
+    expect(done.counts).toEqual(p.counts);
+
+    const all = await membersOf(owner);
+    const imported = all.filter((m) => m.id !== existing.id);
+    expect(imported.map((m) => `${m.firstName} ${m.lastName} ${m.mobileNumber}`)).toEqual(
+      expect.arrayContaining([
+        'Adébáyọ̀ Ọláníyàn +2348031234001',
+        'Chiamaka Eze +2348031234002',
+        'Ngozi Okafor +2348031234009',
+      ]),
+    );
+    const ade = imported.find((m) => m.firstName === 'Adébáyọ̀')!;
+    expect(ade).toMatchObject({
+      city: 'Ikeja',
+      state: 'Lagos',
+      gender: 'Male',
+      emailAddress: 'adebayo@example.com',
+    });
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.memberId, ade.id));
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({
+      subscriptionTypeId: gold.id,
+      paymentId: null,
+      expiryDate: expiry,
+      startDate: addMonths(addDays(expiry, 1), -1),
+    });
+    // The member list shows them Active on their plan.
+    const listed = await call(t.app, 'GET', `/v1/member/${ade.id}`, { token: owner.token });
+    expect(listed.json().data).toMatchObject({ subscription_status: 1 });
+
+    const refused = await call(t.app, 'GET', `/v1/member/import/${draft.id}/refused`, {
+      token: owner.token,
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.headers['content-type']).toContain('text/csv');
+    const lines = refused.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('S/N,First Name,Surname,Tel,E-mail,Sex,Plan,Expiry Date,Row,Reason');
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toBe(
+      '3,Bad,Phone,12345,bad.phone@example.com,F,,,6,Enter a valid Nigerian phone number',
+    );
+  });
+
+  it('refuses files it cannot import, in words', async () => {
+    const pdf = await upload(owner, Buffer.from('%PDF-1.4 binary'), 'members.pdf');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().message).toBe(IMPORT_MESSAGES.fileType);
+    const empty = await upload(owner, csv(['First Name,Last Name,Phone', '', ',,']), 'empty.csv');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(IMPORT_MESSAGES.empty);
+    const big = await upload(
+      owner,
+      csv([
+        'First,Last,Phone,Email',
+        ...Array.from({ length: 10_001 }, (_, i) => `A,B,080${i},a${i}@x.com`),
+      ]),
+      'big.csv',
+    );
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
+    const broken = await upload(
+      owner,
+      Buffer.from('PK\u0003\u0004 not really a zip'),
+      'members.xlsx',
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(IMPORT_MESSAGES.unreadable);
+  });
+
+  it('hostile cells are refused with the form’s words, never stored', async () => {
+    const up = await upload(
+      owner,
+      csv([
+        'First Name;Last Name;Phone;Email;__proto__',
+        `Ada\u0000;Nwosu;08031230001;ada.nul@example.com;x`,
+        `\u200b\u200b;Nwosu;08031230002;ada.zw@example.com;x`,
+        `${'A'.repeat(100_000)};Nwosu;08031230003;ada.long@example.com;x`,
+        `Fine;Person;08031230004;fine@example.com;x`,
+      ]),
+      'hostile.csv',
+    );
+    expect(up.statusCode).toBe(201);
+    const d = up.json().data;
+    const res = await preview(owner, d.id, {
+      first_name: 0,
+      last_name: 1,
+      mobile_number: 2,
+      email_address: 3,
+    });
+    const rows = res.json().data.preview_rows;
+    expect(rows.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'refuse',
+      'refuse',
+      'refuse',
+      'create',
+    ]);
+    expect(rows[0].problems[0]).toMatch(/First name/);
+    expect(rows[1].problems).toEqual(['First name must be at least 2 characters']);
+    expect(rows[2].problems).toEqual(['First name must be at most 100 characters']);
+    const bad = await call(t.app, 'PUT', `/v1/member/import/${d.id}`, {
+      token: owner.token,
+      body: {
+        mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3, __proto__: 1 },
+        duplicates: 'skip',
+      },
+    });
+    expect(bad.statusCode).toBe(200);
+    const missing = await preview(owner, d.id, {
+      first_name: 0,
+      mobile_number: 2,
+      email_address: 3,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain(IMPORT_MESSAGES.nameRequired);
+    const outside = await preview(owner, d.id, {
+      first_name: 0,
+      last_name: 1,
+      mobile_number: 9,
+      email_address: 3,
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(JSON.stringify(outside.json())).toContain(IMPORT_MESSAGES.columnMissing);
+  });
+
+  it('updates members already added when asked, and gives them the subscription once', async () => {
+    const plan = await addPlan(t, owner.token, { name: 'Quarterly', amount: 60000, duration: 3 });
+    const m = await addMember(t, owner.token, {
+      first_name: 'Kemi',
+      last_name: 'Adeyemi',
+      mobile_number: '08036660001',
+      email_address: 'kemi@example.com',
+      city: 'Yaba',
+    });
+    const file = csv([
+      'Full Name,Phone Number,Email Address,City,Plan,Expires',
+      'Kemi Adeyemi-Cole,0803 666 0001,kemi@example.com,,Quarterly,31/12/2030',
+    ]);
+    for (let round = 0; round < 2; round++) {
+      // The same file twice: the second upload is a new draft once the first has run.
+      const up = await upload(owner, file, 'update.csv');
+      const id = up.json().data.id;
+      const res = await preview(owner, id, up.json().data.mapping, 'update');
+      expect(res.json().data.counts).toEqual({ create: 0, update: 1, skip: 0, refuse: 0 });
+      await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token });
+      await runJob();
+    }
+    const [row] = await t.db.select().from(members).where(eq(members.id, m.id));
+    expect(row).toMatchObject({ firstName: 'Kemi', lastName: 'Adeyemi-Cole', city: 'Yaba' });
+    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.memberId, m.id));
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({
+      subscriptionTypeId: plan.id,
+      startDate: '2030-10-01',
+      expiryDate: '2030-12-31',
+    });
+  });
+
+  it('the same file sent twice answers the same draft; start twice imports once', async () => {
+    const file = csv([
+      'First Name,Last Name,Phone,Email',
+      'Once,Only,08037770001,once@example.com',
+    ]);
+    const a = await upload(owner, file, 'twice.csv');
+    const b = await upload(owner, file, 'twice.csv');
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(200);
+    expect(b.json().data.id).toBe(a.json().data.id);
+    const id = a.json().data.id;
+    const early = await call(t.app, 'POST', `/v1/member/import/${id}/start`, {
+      token: owner.token,
+    });
+    expect(early.statusCode).toBe(400);
+    await preview(owner, id, a.json().data.mapping);
+    const [s1, s2] = await Promise.all([
+      call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token }),
+      call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: staff.token }),
+    ]);
+    expect([s1.statusCode, s2.statusCode]).toEqual([200, 200]);
+    await runJob();
+    await runJob();
+    const found = await t.db
+      .select()
+      .from(members)
+      .where(
+        and(eq(members.businessId, owner.businessId), eq(members.emailAddress, 'once@example.com')),
+      );
+    expect(found).toHaveLength(1);
+    const late = await preview(owner, id, a.json().data.mapping);
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('another business’s import is not found', async () => {
+    const up = await upload(
+      owner,
+      csv(['First Name,Last Name,Phone,Email', 'Ada,Obi,08038880001,ada.obi@example.com']),
+      'mine.csv',
+    );
+    const id = up.json().data.id;
+    for (const [method, url] of [
+      ['GET', `/v1/member/import/${id}`],
+      ['POST', `/v1/member/import/${id}/start`],
+      ['GET', `/v1/member/import/${id}/refused`],
+    ] as const) {
+      const res = await call(t.app, method, url, { token: other.token });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toBe(IMPORT_MESSAGES.notFound);
+    }
+    const res = await preview(other, id, up.json().data.mapping);
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.db.select().from(memberImports).where(eq(memberImports.id, id));
+    expect(row!.mapping).toBeNull();
+  });
+
+  it('imports in batches, with progress saved with each batch', async () => {
+    const n = IMPORT_BATCH + 20;
+    const lines = ['First Name,Last Name,Phone,Email'];
+    for (let i = 0; i < n; i++)
+      lines.push(
+        `Batch,Member${i},0809${String(1000000 + i).padStart(7, '0')},batch${i}@example.com`,
+      );
+    const up = await upload(other, csv(lines), 'batch.csv');
+    const id = up.json().data.id;
+    await preview(other, id, up.json().data.mapping);
+    await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: other.token });
+    expect(await importNextBatch(t.db)).toBe(true);
+    const mid = (await call(t.app, 'GET', `/v1/member/import/${id}`, { token: other.token })).json()
+      .data;
+    expect(mid).toMatchObject({ status: 'running', processed_rows: IMPORT_BATCH });
+    expect(mid.counts.create).toBe(IMPORT_BATCH);
+    await runJob();
+    const done = (
+      await call(t.app, 'GET', `/v1/member/import/${id}`, { token: other.token })
+    ).json().data;
+    expect(done).toMatchObject({ status: 'done', processed_rows: n, counts: { create: n } });
+    const codes = (await membersOf(other)).map((m) => m.memberCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.at(-1)).toBe(`IMOT-${String(codes.length).padStart(5, '0')}`);
+  });
+});

@@ -1,0 +1,73 @@
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import { IMPORT_OUTCOME_LABELS, formatDay, type ImportOutcome, type ImportRow } from '@kora/shared';
+import { displayPhone } from '../member-format';
+
+const OUTCOME_COLORS: Record<ImportOutcome, string> = {
+  create: 'green',
+  update: 'blue',
+  skip: 'orange',
+  refuse: 'red',
+};
+
+/** A row's result: its badge, the member it matches, and its problems (red when refused). */
+function RowResult({ row }: { row: ImportRow }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge color={OUTCOME_COLORS[row.outcome]} variant="light" style={{ flexShrink: 0 }}>
+        {IMPORT_OUTCOME_LABELS[row.outcome]}
+      </Badge>
+      {row.existing_member ? (
+        <Text size="xs" c="dimmed">
+          Matches {row.existing_member}
+        </Text>
+      ) : null}
+      {row.problems.map((problem) => (
+        <Text key={problem} size="xs" c={row.outcome === 'refuse' ? 'red.7' : 'orange.8'}>
+          {problem}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** Rows as they will be (or were) imported; scrolls sideways on a phone. */
+export function ImportRowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="xs" striped highlightOnHover aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Row</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Plan</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Result</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.row}>
+              <Table.Td>{row.row}</Table.Td>
+              <Table.Td>
+                {[row.first_name, row.last_name].filter(Boolean).join(' ') || '—'}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {row.mobile_number ? displayPhone(row.mobile_number) : '—'}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email_address || '—'}</Table.Td>
+              <Table.Td>{row.plan ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {row.expiry_date ? formatDay(row.expiry_date) : '—'}
+              </Table.Td>
+              <Table.Td>
+                <RowResult row={row} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
