@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { sessionStore } from './src/lib/session';
 import { fakeMediaQueryList } from './src/test/media-query';
+
+// findBy… and waitFor wait up to 5 s (1 s by default): the whole suite runs in parallel beside
+// the API's on a shared 2-CPU machine, where one render can take longer than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // What Mantine needs from a browser that jsdom does not have.
 // A plain function, not a mock: a test's vi.spyOn (phoneScreen) is then undone by
