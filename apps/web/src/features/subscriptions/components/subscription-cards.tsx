@@ -1,9 +1,9 @@
 import { formatDay } from '@kora/shared';
-import { AmountText, MemberItemCards } from '@/components/list';
+import { MemberItemCards } from '@/components/list';
 import { MemberCell } from '@/features/members';
 import { subscriptionDurationLabel } from '../subscription-status';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
-import type { SubscriptionRowsProps } from './subscriptions-table';
+import { SubscriptionAmount, type SubscriptionRowsProps } from './subscriptions-table';
 
 /** The subscriptions on a phone: one card each, the same facts as the table's columns. */
 export function SubscriptionCards({ subscriptions, today }: SubscriptionRowsProps) {
@@ -14,7 +14,7 @@ export function SubscriptionCards({ subscriptions, today }: SubscriptionRowsProp
       card={(s) => ({
         corner: <SubscriptionStatusBadge subscription={s} today={today} />,
         line: `${s.subscription_type.name} · ${subscriptionDurationLabel(s)}`,
-        aside: <AmountText amount={s.subscription_amount} fw={800} />,
+        aside: <SubscriptionAmount subscription={s} fw={800} />,
         footer: `${formatDay(s.start_date)} to ${formatDay(s.expiry_date)}`,
       })}
     />

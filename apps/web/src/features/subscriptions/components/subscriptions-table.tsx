@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { formatDay, type Subscription } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
-import { NowrapText, memberPlanColumns } from '@/components/list';
+import { AmountText, NowrapText, memberPlanColumns } from '@/components/list';
 import { MemberCell } from '@/features/members';
 import { planTypeLabel } from '@/features/subscription-plans';
 import { subscriptionDurationLabel } from '../subscription-status';
@@ -13,8 +13,35 @@ export interface SubscriptionRowsProps {
   today: string;
 }
 
+/**
+ * What was paid; a subscription imported with its member (from a spreadsheet) was not paid in
+ * Kora and says so instead of ₦0.
+ */
+export function SubscriptionAmount({
+  subscription: s,
+  fw,
+}: {
+  subscription: Subscription;
+  fw?: number;
+}) {
+  return s.payment_id === null ? (
+    <Text size="sm" c="dimmed">
+      Imported
+    </Text>
+  ) : (
+    <AmountText amount={s.subscription_amount} fw={fw} />
+  );
+}
+
 const columns = (today: string): Column<Subscription>[] => [
-  ...memberPlanColumns<Subscription>({ MemberCell, planTypeLabel }, (s) => s.subscription_amount),
+  ...memberPlanColumns<Subscription>(
+    { MemberCell, planTypeLabel },
+    (s) => s.subscription_amount,
+  ).map((column) =>
+    column.header === 'Amount'
+      ? { ...column, cell: (s: Subscription) => <SubscriptionAmount subscription={s} /> }
+      : column,
+  ),
   { header: 'Duration', cell: (s) => <Text size="sm">{subscriptionDurationLabel(s)}</Text> },
   { header: 'Start Date', cell: (s) => <NowrapText>{formatDay(s.start_date)}</NowrapText> },
   { header: 'Expiry Date', cell: (s) => <NowrapText>{formatDay(s.expiry_date)}</NowrapText> },

@@ -120,6 +120,26 @@ describe('SubscriptionsPage', () => {
     );
   });
 
+  it('a subscription imported with its member says Imported instead of an amount', async () => {
+    open(() =>
+      ok(
+        [
+          subscription({
+            id: 5,
+            payment_id: null,
+            subscription_amount: 0,
+            start_date: addDays(today, -10),
+            expiry_date: addDays(today, 20),
+          }),
+        ],
+        { meta: { page: 1, per_page: 20, pages: 1, total: 1 } },
+      ),
+    );
+    const row = await findRow('Chiamaka Okafor');
+    expectTexts(row, ['Monthly', 'Imported', 'Active']);
+    expect(within(row).queryByText('₦0')).not.toBeInTheDocument();
+  });
+
   it('names the tab Subscriptions; one subscription in all is singular', async () => {
     document.title = 'Kora';
     open(() => ok([rows[0]], { meta: { page: 1, per_page: 20, pages: 1, total: 1 } }));
