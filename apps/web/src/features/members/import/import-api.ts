@@ -30,7 +30,7 @@ export const importApi = {
 export const useMemberImport = (id: number) =>
   useDataQuery(memberImportKey(id), () => importApi.get(id), {
     enabled: id > 0,
-    refetchInterval: (query) => (false),
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? IMPORT_POLL_MS : false),
   });
 
 /** Each step's call answers the import: it goes into the cache as is. */
