@@ -79,7 +79,8 @@ ws.addRow(['S/N', 'First Name', 'Surname', 'Phone', 'Email', 'Sex', 'Plan', 'Exp
 for (let i = 1; i <= ROWS; i++) {
   const n = i % 97 === 0 ? i - 1 : i; // a repeat of the row above
   const digits = String(1_000_000 + n).slice(-7);
-  const phone = n % 3 === 0 ? Number(`803${digits}`) : n % 3 === 1 ? `0803 ${digits}` : `+234803${digits}`;
+  const phone =
+    n % 3 === 0 ? Number(`803${digits}`) : n % 3 === 1 ? `0803 ${digits}` : `+234803${digits}`;
   ws.addRow([
     i,
     FIRST[i % FIRST.length],
@@ -141,7 +142,11 @@ await app.inject({ method: 'POST', url: `/v1/member/import/${draft.id}/start`, h
 const progress: number[] = [];
 const [, jobMs] = await time(async () => {
   while (await importNextBatch(db)) {
-    const res = await app.inject({ method: 'GET', url: `/v1/member/import/${draft.id}`, headers: auth });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/member/import/${draft.id}`,
+      headers: auth,
+    });
     progress.push(res.json().data.processed_rows);
   }
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasUnsafeCharacters, isDomainName, visibleLength, type Contract } from '@kora/shared';
+import { addMemberImport } from './test/contract-matrix';
 import { CONTRACT_GROUPS } from './test/contracts';
 import { useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
@@ -168,6 +169,11 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     enabled: true,
     reminders: [{ offset_days: -7, text: 'Hi {{first_name}}, renew: {{payment_link}}' }],
   },
+  // The columns of the import's file (First Name, Last Name, Phone, Email).
+  previewMemberImport: {
+    mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
+    duplicates: 'skip',
+  },
 });
 
 interface Ids {
@@ -176,6 +182,8 @@ interface Ids {
   payment: number;
   paymentLink: number;
   heldPayment: number;
+  /** A member import, a draft when the fuzzing starts. */
+  memberImport: number;
   /** The payment link's reference (the public payment page's). */
   reference: string;
 }
@@ -216,6 +224,7 @@ const requestArb = (contract: Contract, ids: Ids): fc.Arbitrary<Fuzzed> => {
       String(ids.payment),
       String(ids.paymentLink),
       String(ids.heldPayment),
+      String(ids.memberImport),
     ),
     fc.constantFrom(
       '0',
@@ -402,7 +411,8 @@ describe('fuzzing every route from its contract', () => {
       },
     });
     // Online payments: connected to the loopback Paystack, the member with a transfer account,
-    // a link waiting for payment and a payment held for staff (paid twice the plan's price).
+    // a link waiting for payment and a payment held for staff (paid twice the plan's price);
+    // a member import waiting for its mapping.
     await connectPaystack(t, paystack, owner.token, LOOPBACK_PAYSTACK_KEYS[0]);
     await addTransferAccount(t, owner.token, member.id);
     const link = await addPaymentLink(t, owner.token, { member: member.id, plan: plan.id });
@@ -418,6 +428,8 @@ describe('fuzzing every route from its contract', () => {
       payment: paid.json().data.id,
       paymentLink: link.id,
       heldPayment: held.id,
+      // Uploaded as a CSV file (the fuzzed uploads are no multipart form the route reads).
+      memberImport: await addMemberImport(t, owner.token),
       reference: link.reference,
     };
   }, 60_000);

@@ -7,8 +7,10 @@ import {
   FORMS,
   FOREIGN_EXPECTED,
   NOT_FOUND,
+  addMemberImport,
   invalidBodies,
   label,
+  memberImportFile,
   readContracts,
   send,
   slotName,
@@ -110,13 +112,23 @@ const CONTROL_EXPECTED: Record<string, Expected> = {
 };
 
 /**
- * Controls whose record an earlier control may have used up get a new one of the same kind,
- * made for the caller's business (`side`): its own ids, as above, but that one.
+ * Controls whose record an earlier control may have used up, or that succeed on a record in
+ * another state than the business's own, get a new one of the same kind, made for the caller's
+ * business (`side`): its own ids, as above, but that one.
  */
 const CONTROL_RECORDS: Record<string, (side: Side) => Promise<Partial<Records>>> = {
   // A held payment is resolved once: each control resolves a held payment of its own.
   assignHeldPayment: async (side) => ({ heldPayment: await unknownPayer(side.tenant.businessId) }),
   dismissHeldPayment: async (side) => ({ heldPayment: await unknownPayer(side.tenant.businessId) }),
+  // The business's import is done (its refused rows can be downloaded): only a draft is
+  // previewed (409 once started), and only a previewed draft really starts (one already started
+  // answers as it is).
+  previewMemberImport: async (side) => ({
+    memberImport: await addMemberImport(t, side.tenant.token, 'draft'),
+  }),
+  startMemberImport: async (side) => ({
+    memberImport: await addMemberImport(t, side.tenant.token, 'previewed'),
+  }),
 };
 
 // -------------------------------------------------------------------------------------------
@@ -130,7 +142,8 @@ const protectedEntries = entries.filter((e) => !isPublic(e));
 
 // -------------------------------------------------------------------------------------------
 // Two businesses, each with an owner, a plan, a member and a payment, connected to a Paystack
-// account of its own with a payment link, the member's transfer account and held payments
+// account of its own with a payment link, the member's transfer account and held payments, and
+// a member import done
 
 interface Side {
   tenant: Tenant;
@@ -221,6 +234,13 @@ const setUpSide = async (name: string, person: string, secretKey: string): Promi
     secretKey,
     periods: HELD_PERIODS,
   });
+  // Done, so that its refused rows (named `${name}only`, as is the file) can be downloaded.
+  const memberImport = await addMemberImport(
+    t,
+    tenant.token,
+    'done',
+    memberImportFile(`${name}only`),
+  );
   return {
     tenant,
     records: {
@@ -232,6 +252,7 @@ const setUpSide = async (name: string, person: string, secretKey: string): Promi
       message: scheduled.json().data.id,
       paymentLink: link.id,
       heldPayment: await unknownPayer(tenant.businessId),
+      memberImport,
     },
     markers: [
       `${name}only`,
@@ -353,6 +374,7 @@ const viewOf = async (side: Side) => {
     `/v1/member/${member}/payment-link`,
     `/v1/member/${member}/transfer-account`,
     '/v1/held-payment',
+    `/v1/member/import/${side.records.memberImport}`,
   ];
   const view: Record<string, unknown> = {};
   for (const url of urls) {

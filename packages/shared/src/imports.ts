@@ -163,8 +163,7 @@ export const guessMapping = (headers: string[]): ImportMapping => {
     const field = fieldOfHeader(header);
     if (field && mapping[field] === undefined) mapping[field] = index;
   });
-  if (mapping.first_name !== undefined && mapping.last_name !== undefined)
-    delete mapping.full_name;
+  if (mapping.first_name !== undefined && mapping.last_name !== undefined) delete mapping.full_name;
   return mapping;
 };
 

@@ -4,8 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import FormData from 'form-data';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { pathOf, type Contract } from '@kora/shared';
+import { importContracts, pathOf, type Contract } from '@kora/shared';
 import * as schema from '../db/schema';
+import { importNextBatch } from '../modules/imports/imports.service';
 import { call, type TestApp } from './app';
 import { CONTRACT_GROUPS } from './contracts';
 
@@ -29,7 +30,8 @@ export type Entity =
   | 'teamUser'
   | 'message'
   | 'paymentLink'
-  | 'heldPayment';
+  | 'heldPayment'
+  | 'memberImport';
 /** The ids of the records a call is built from. */
 export type Records = Partial<Record<Entity, number>>;
 
@@ -43,6 +45,7 @@ const SEGMENT_ENTITIES: Record<string, Entity> = {
   comms: 'message',
   'payment-link': 'paymentLink',
   'held-payment': 'heldPayment',
+  import: 'memberImport',
 };
 
 /** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
@@ -65,6 +68,40 @@ export const idOf = (own: Records, entity: Entity): number => {
 // -------------------------------------------------------------------------------------------
 // What is sent
 
+/** A file a multipart form sends, in its `file` field. */
+export interface FormFile {
+  body: Buffer;
+  filename: string;
+  contentType: string;
+}
+
+/** The columns of every member import file, and the settings that map them. */
+const IMPORT_HEADER = 'First Name,Last Name,Phone,Email';
+export const IMPORT_SETTINGS = {
+  mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
+  duplicates: 'skip',
+} as const;
+
+let importFiles = 0;
+/**
+ * A member import's CSV file, a new one each time (the same file sent again while its import is
+ * a draft answers that draft, 200 instead of 201): a row that creates a member and a row refused
+ * for its phone number, both with the last name `lastName`, which the file is also named after.
+ */
+export const memberImportFile = (lastName = 'Obi'): FormFile => {
+  const n = ++importFiles;
+  const rows = [
+    IMPORT_HEADER,
+    `Ada,${lastName},0803${2_000_000 + n},ada.${lastName.toLowerCase()}.${n}@example.com`,
+    `Bad,${lastName},12345,bad.${lastName.toLowerCase()}.${n}@example.com`,
+  ];
+  return {
+    body: Buffer.from(rows.join('\r\n'), 'utf8'),
+    filename: `${lastName} members.csv`,
+    contentType: 'text/csv',
+  };
+};
+
 /** The valid JSON bodies that both matrices send alike (each adds its own to its BODIES). */
 export const COMMON_BODIES = {
   updateMyProfile: () => ({ first_name: 'Ngozi', phone_number: '08039876543' }),
@@ -85,6 +122,8 @@ export const COMMON_BODIES = {
     enabled: true,
     reminders: [{ offset_days: -3, text: 'Hi {{first_name}}, {{days_left}} days left.' }],
   }),
+  // The columns of every import file (memberImportFile).
+  previewMemberImport: () => structuredClone(IMPORT_SETTINGS),
 } satisfies Record<string, () => Record<string, unknown>>;
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */
@@ -92,18 +131,42 @@ export const QUERIES: Record<string, Record<string, string>> = {
   countCommsAudience: { group: 'all_members', channel: 'email' },
 };
 
+let picture: Promise<Buffer> | undefined;
+/** An 8×8 PNG, made once. */
+const pictureOf = () =>
+  (picture ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer());
+
 /**
- * Calls whose body is a multipart form (no JSON schema in the contract): their text fields,
- * built from the sender's own records, and which of them carry ids. The OpenAPI document is
- * checked (unknownOperations): a multipart call missing here fails the first test.
+ * Calls whose body is a multipart form (no JSON schema in the contract): the file they send,
+ * their text fields, built from the sender's own records, and which of them carry ids. The
+ * OpenAPI document is checked (unknownOperations): a multipart call it documents as such and
+ * missing here fails the first test.
  */
 export const FORMS: Record<
   string,
-  { fields: (own: Records) => Record<string, string>; ids: Record<string, Entity> }
+  {
+    file: () => Promise<FormFile>;
+    fields: (own: Records) => Record<string, string>;
+    ids: Record<string, Entity>;
+  }
 > = {
   uploadFile: {
+    file: async () => ({
+      body: await pictureOf(),
+      filename: 'picture.png',
+      contentType: 'image/png',
+    }),
     fields: (own) => ({ file_type: 'member_picture', entity_id: String(idOf(own, 'member')) }),
     ids: { entity_id: 'member' },
+  },
+  // Its OpenAPI operation documents no multipart body (it is registered as a plain contract
+  // route), so unknownOperations cannot ask for this entry: it is kept by hand.
+  uploadMemberImport: {
+    file: async () => memberImportFile(),
+    fields: () => ({}),
+    ids: {},
   },
 };
 
@@ -315,14 +378,30 @@ export interface Request {
   form?: Record<string, string>;
 }
 
-let picture: Promise<Buffer> | undefined;
-/** The file every multipart form sends: an 8×8 PNG, made once. */
-const pictureOf = () =>
-  (picture ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
-    .png()
-    .toBuffer());
+/** Sends a multipart form: `file` in its `file` field, then the text `fields`. */
+const sendForm = (
+  t: TestApp,
+  method: Contract['method'],
+  url: string,
+  file: FormFile,
+  fields: Record<string, string>,
+  token: string | undefined,
+): Promise<LightMyRequestResponse> => {
+  const form = new FormData();
+  form.append('file', file.body, { filename: file.filename, contentType: file.contentType });
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return t.app.inject({
+    method,
+    url,
+    payload: form.getBuffer(),
+    headers: { ...form.getHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+};
 
-/** Sends `request` to `entry`'s call, as JSON or as its multipart form, with `token` if any. */
+/**
+ * Sends `request` to `entry`'s call, as JSON or as its multipart form (with its FORMS file), with
+ * `token` if any.
+ */
 export const send = async (
   t: TestApp,
   entry: Entry,
@@ -336,17 +415,53 @@ export const send = async (
   ]).toString();
   const url = `${pathOf(c.path, request.params)}${query ? `?${query}` : ''}`;
   if (request.form) {
-    const form = new FormData();
-    form.append('file', await pictureOf(), { filename: 'picture.png', contentType: 'image/png' });
-    for (const [k, v] of Object.entries(request.form)) form.append(k, v);
-    return t.app.inject({
-      method: c.method,
-      url,
-      payload: form.getBuffer(),
-      headers: { ...form.getHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
+    const form = FORMS[c.operationId];
+    if (!form) throw new Error(`no FORMS entry for ${c.operationId}: which file does it send?`);
+    return sendForm(t, c.method, url, await form.file(), request.form, token);
   }
   return call(t.app, c.method, url, { token, body: request.body });
+};
+
+// -------------------------------------------------------------------------------------------
+// Records no single call makes
+
+/**
+ * How far a member import has gone: a `draft` just uploaded, `previewed` (its mapping saved: it
+ * can start), or `done` (started and imported by the background job: its refused rows can be
+ * downloaded).
+ */
+export type ImportState = 'draft' | 'previewed' | 'done';
+
+/**
+ * A member import of the business `token` is in, uploaded (`file`: a new one by default) and
+ * taken to `state` through the API; the background job, which does not run in tests, is run
+ * here for `done` (it imports every running import, of any business, this one with them).
+ */
+export const addMemberImport = async (
+  t: TestApp,
+  token: string,
+  state: ImportState = 'draft',
+  file: FormFile = memberImportFile(),
+): Promise<number> => {
+  const api = importContracts;
+  const uploaded = await sendForm(t, api.upload.method, api.upload.path, file, {}, token);
+  if (uploaded.statusCode !== 201) throw new Error(`import upload failed: ${uploaded.body}`);
+  const id = uploaded.json().data.id as number;
+  if (state === 'draft') return id;
+  const previewed = await call(t.app, api.preview.method, pathOf(api.preview.path, { id }), {
+    token,
+    body: IMPORT_SETTINGS,
+  });
+  if (previewed.statusCode !== 200) throw new Error(`import preview failed: ${previewed.body}`);
+  if (state === 'previewed') return id;
+  const started = await call(t.app, api.start.method, pathOf(api.start.path, { id }), { token });
+  if (started.statusCode !== 200) throw new Error(`import start failed: ${started.body}`);
+  while (await importNextBatch(t.db)) {
+    // The next batch, of this import or another running one.
+  }
+  const done = await call(t.app, api.get.method, pathOf(api.get.path, { id }), { token });
+  if (done.json().data?.status !== 'done') throw new Error(`import not done: ${done.body}`);
+  return id;
 };
 
 // -------------------------------------------------------------------------------------------

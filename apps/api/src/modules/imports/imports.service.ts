@@ -69,7 +69,7 @@ const readAll = (
   defaults: RowDefaults,
   today: string,
 ) => {
-  const key = `${imp.id}:${JSON.stringify(mapping)}:${defaults.city}:${defaults.state}:${today}`;
+  const key = `${imp.businessId}:${imp.id}:${imp.fileSha256}:${JSON.stringify(mapping)}:${defaults.city}:${defaults.state}:${today}`;
   const cached = readCache.get(key);
   if (cached) return cached;
   const reads = imp.rows.map((row) => readRow(row, mapping, defaults, today));
@@ -328,9 +328,8 @@ export const refusedCsv = async (
   const imp = await getRecord(ctx.db, businessId, id);
   if (imp.status !== 'done') throw conflict(IMPORT_MESSAGES.notDone, 'IMPORT_NOT_DONE');
   const cellsByRow = new Map(imp.rows.map((r) => [r.n, r.cells]));
-  // eslint-disable-next-line no-control-regex -- kept cells may hold the control characters that refused them
-  const clean = (text: string) =>
-    text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  // Kept cells may hold the control characters that refused them: not written to the file.
+  const clean = (text: string) => text.replace(CONTROL, '');
   const line = (cells: string[]) => cells.map((c) => csvField(neutralise(clean(c)))).join(',');
   const lines = [line([...imp.headers, 'Row', 'Reason'])];
   for (const p of [...imp.problems].sort((a, b) => a.n - b.n)) {
@@ -340,6 +339,10 @@ export const refusedCsv = async (
   const base = imp.fileName.replace(/\.[^.]*$/, '').replace(/[^\w\- ]+/g, '') || 'members';
   return { fileName: `${base} - refused rows.csv`, csv: `\ufeff${lines.join('\r\n')}\r\n` };
 };
+
+/** Control characters but tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Rows imported per transaction: progress moves at this step. */
 export const IMPORT_BATCH = 500;

@@ -25,26 +25,24 @@ export interface Sheet {
   rows: ImportSheetRow[];
 }
 
+/** NUL and lone surrogates: what PostgreSQL cannot store in text. */
+const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex -- NUL is what is looked for
+  /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Runs of control characters (C0, DEL, C1). */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
+
 /**
  * A cell's text as it can be kept: NUL and lone surrogates (which the database cannot store)
  * become U+0001, so a value holding them is still refused as "characters that can't be used"
  * rather than silently changed.
  */
-const keepable = (text: string): string =>
-  text
-    .slice(0, MAX_CELL)
-    .replace(
-      /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-      '\u0001',
-    );
+const keepable = (text: string): string => text.slice(0, MAX_CELL).replace(UNSTORABLE, '\u0001');
 
 /** A header as shown on the mapping screen: one line, no control characters. */
 const headerText = (text: string): string =>
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  keepable(text)
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .trim()
-    .slice(0, 100);
+  keepable(text).replace(CONTROLS, ' ').trim().slice(0, 100);
 
 /** A day as `YYYY-MM-DD` from an Excel date (read as midnight UTC of that day). */
 const isoDay = (d: Date): string => (Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10));
