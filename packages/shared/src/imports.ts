@@ -180,7 +180,7 @@ export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
   create: 'New member',
   update: 'Updates a member',
-  skip: 'Skipped (already a member)',
+  skip: 'Skipped',
   refuse: 'Refused',
 };
 

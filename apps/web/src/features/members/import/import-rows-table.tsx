@@ -9,14 +9,17 @@ const OUTCOME_COLORS: Record<ImportOutcome, string> = {
   refuse: 'red',
 };
 
-/** A row's result: its badge, the member it matches, and its problems (red when refused). */
+/**
+ * A row's result: its badge, the member it matches (unless a problem already names them), and
+ * its problems (red when refused).
+ */
 function RowResult({ row }: { row: ImportRow }) {
   return (
     <Stack gap={2} align="flex-start">
       <Badge color={OUTCOME_COLORS[row.outcome]} variant="light" style={{ flexShrink: 0 }}>
         {IMPORT_OUTCOME_LABELS[row.outcome]}
       </Badge>
-      {row.existing_member ? (
+      {row.existing_member && !row.problems.some((p) => p.includes(row.existing_member!)) ? (
         <Text size="xs" c="dimmed">
           Matches {row.existing_member}
         </Text>
