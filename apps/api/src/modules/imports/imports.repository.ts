@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -230,3 +230,17 @@ export const recordBatch = (
       ...(done.finished ? { status: 'done', finishedAt: new Date() } : {}),
     })
     .where(eq(memberImports.id, id));
+
+/** Deletes drafts created before `drafts` and finished imports finished before `done`. */
+export const deleteImportsBefore = async (db: Executor, drafts: Date, done: Date) =>
+  (
+    await db
+      .delete(memberImports)
+      .where(
+        or(
+          and(eq(memberImports.status, 'draft'), lt(memberImports.createdAt, drafts)),
+          and(eq(memberImports.status, 'done'), lt(memberImports.finishedAt, done)),
+        ),
+      )
+      .returning({ id: memberImports.id })
+  ).length;

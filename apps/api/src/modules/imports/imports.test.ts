@@ -7,7 +7,7 @@ import { memberImports, members, subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
-import { importNextBatch, IMPORT_BATCH } from './imports.service';
+import { importNextBatch, IMPORT_BATCH, purgeOldImports } from './imports.service';
 import { parseSheetDay } from './imports.rows';
 
 const t = useTestApp();
@@ -418,5 +418,35 @@ describe('member import', () => {
     const codes = (await membersOf(other)).map((m) => m.memberCode);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.at(-1)).toBe(`IMOT-${String(codes.length).padStart(5, '0')}`);
+  });
+
+  it('deletes drafts after 7 days and finished imports after 30, keeping running ones', async () => {
+    const day = 86_400_000;
+    const lines = (tag: string) =>
+      csv([
+        'First Name,Last Name,Phone,Email',
+        `Keep,${tag},0803999${tag},${tag}@purge.example.com`,
+      ]);
+    const ids: Record<string, number> = {};
+    for (const tag of ['1001', '1002', '1003', '1004'])
+      ids[tag] = (await upload(other, lines(tag), `${tag}.csv`)).json().data.id;
+    const now = Date.now();
+    const set = (id: number, values: Partial<typeof memberImports.$inferInsert>) =>
+      t.db.update(memberImports).set(values).where(eq(memberImports.id, id));
+    await set(ids['1001']!, { createdAt: new Date(now - 8 * day) }); // an old draft
+    await set(ids['1002']!, { createdAt: new Date(now - 6 * day) }); // a recent draft
+    await set(ids['1003']!, {
+      status: 'done',
+      createdAt: new Date(now - 40 * day),
+      finishedAt: new Date(now - 31 * day),
+    });
+    await set(ids['1004']!, { status: 'running', createdAt: new Date(now - 40 * day) });
+    expect(await purgeOldImports(t.db, new Date(now))).toBe(2);
+    const left = await t.db.select({ id: memberImports.id }).from(memberImports);
+    const leftIds = left.map((r) => r.id);
+    expect(leftIds).not.toContain(ids['1001']);
+    expect(leftIds).not.toContain(ids['1003']);
+    expect(leftIds).toEqual(expect.arrayContaining([ids['1002'], ids['1004']]));
+    await set(ids['1004']!, { status: 'done', finishedAt: new Date(now) });
   });
 });
