@@ -31,6 +31,12 @@ export interface Contract<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * A multipart form body (a file upload): documented as `multipart/form-data` with these
+   * fields; the handler reads the parts as they stream (sizes checked while reading), so the
+   * schema documents the form rather than validating it.
+   */
+  form?: z.ZodType;
   /** The whole success answer (`{ message, data, meta? }`). */
   answer: A;
   /** 200 unless stated (creates answer 201, or 200 when an Idempotency-Key replays them). */

@@ -317,6 +317,14 @@ export type MemberImport = z.infer<typeof memberImportSchema>;
 
 const importAnswer = answerOf(memberImportSchema);
 
+/** The upload's multipart form: one `file`. */
+export const importUploadFormSchema = z.object({
+  file: z.string().meta({
+    format: 'binary',
+    description: 'An .xlsx workbook or a .csv file, at most 5 MB and 10,000 member rows.',
+  }),
+});
+
 const tag = 'members';
 
 export const importContracts = {
@@ -332,6 +340,7 @@ export const importContracts = {
       'draft answers that draft.',
     tag,
     access: 'members.write',
+    form: importUploadFormSchema,
     answer: importAnswer,
     status: 201,
   }),

@@ -89,6 +89,8 @@ export const route = <C extends Contract>(
     method: c.method,
     url: c.path,
     ...(hook ? { preValidation: hook } : {}),
+    // A multipart form is read by the handler as it streams: its schema documents it only.
+    ...(c.form ? { validatorCompiler: () => (data: unknown) => ({ value: data }) } : {}),
     schema: {
       operationId: c.operationId,
       summary: c.summary,
@@ -99,6 +101,7 @@ export const route = <C extends Contract>(
       ...(c.params ? { params: c.params } : {}),
       ...(c.query ? { querystring: c.query } : {}),
       ...(c.body ? { body: c.body } : {}),
+      ...(c.form ? { consumes: ['multipart/form-data'], body: c.form } : {}),
       response: {
         // A file (an export) is declared under each of its media types; it is streamed, so no
         // serializer ever writes it.

@@ -161,8 +161,6 @@ export const FORMS: Record<
     fields: (own) => ({ file_type: 'member_picture', entity_id: String(idOf(own, 'member')) }),
     ids: { entity_id: 'member' },
   },
-  // Its OpenAPI operation documents no multipart body (it is registered as a plain contract
-  // route), so unknownOperations cannot ask for this entry: it is kept by hand.
   uploadMemberImport: {
     file: async () => memberImportFile(),
     fields: () => ({}),

@@ -449,4 +449,13 @@ describe('member import', () => {
     expect(leftIds).toEqual(expect.arrayContaining([ids['1002'], ids['1004']]));
     await set(ids['1004']!, { status: 'done', finishedAt: new Date(now) });
   });
+
+  it('the upload is documented as a multipart form with its file', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const op = doc.paths['/v1/member/import'].post;
+    expect(op.operationId).toBe('uploadMemberImport');
+    const form = op.requestBody.content['multipart/form-data'].schema;
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(op.responses['201']).toBeDefined();
+  });
 });
