@@ -1,11 +1,12 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, fieldOfHeader } from '@kora/shared';
 import type { ImportSheetRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
 /*
- * Reading a spreadsheet of members: the first sheet of an .xlsx workbook or a CSV file (comma,
+ * Reading a spreadsheet of members: the first sheet of an .xlsx workbook (streamed) or a CSV file (comma,
  * semicolon or tab separated; UTF-8, or Windows-1252 as older Excel saves it), every cell as
  * text. The header row is found (a merged title row or blank lines above it are skipped), blank
  * rows are dropped and each kept row remembers its row number in the sheet, for messages.
@@ -123,27 +124,74 @@ export const columnLetter = (index: number): string => {
   return out;
 };
 
+/** What an .xlsx may hold once unzipped: far more than 10,000 rows of members ever need. */
+export const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The sizes a zip archive declares for its files once unzipped, summed from its central
+ * directory; Infinity when the directory cannot be read or uses 64-bit sizes. A 5 MB file that
+ * unzips to gigabytes (a "zip bomb") is refused before anything is unzipped.
+ */
+export const declaredUnzippedBytes = (file: Buffer): number => {
+  // The end-of-central-directory record: in the last 65,557 bytes (22 + a comment up to 64 kB).
+  const from = Math.max(0, file.length - 65_557);
+  let end = -1;
+  for (let i = file.length - 22; i >= from; i--)
+    if (file.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  if (end < 0) return Infinity;
+  const entries = file.readUInt16LE(end + 10);
+  let at = file.readUInt32LE(end + 16);
+  if (entries === 0xffff || at === 0xffffffff) return Infinity;
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > file.length || file.readUInt32LE(at) !== 0x02014b50) return Infinity;
+    const size = file.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Infinity;
+    total += size;
+    at += 46 + file.readUInt16LE(at + 28) + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
+  }
+  return total;
+};
+
+/**
+ * The first sheet of a workbook, read as a stream: rows are taken as they are unzipped and the
+ * reading stops past the row limit, so a huge sheet never sits in memory.
+ */
 const readXlsx = async (file: Buffer): Promise<Sheet> => {
-  const workbook = new ExcelJS.Workbook();
+  if (declaredUnzippedBytes(file) > MAX_UNZIPPED_BYTES)
+    throw badRequest(IMPORT_MESSAGES.unreadable, 'IMPORT_UNREADABLE');
+  const rows: { n: number; cells: string[] }[] = [];
+  let tooMany = false;
   try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      // Number formats tell a date cell from a number.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells: string[] = [];
+        const width = Math.min(row.cellCount, MAX_COLUMNS);
+        for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
+        rows.push({ n: row.number, cells });
+        if (rows.length > IMPORT_MAX_ROWS + HEADER_SEARCH_ROWS + 1000) {
+          tooMany = true;
+          break;
+        }
+      }
+      break; // the first sheet only
+    }
   } catch {
     throw badRequest(IMPORT_MESSAGES.unreadable, 'IMPORT_UNREADABLE');
   }
-  const sheet = workbook.worksheets.find((ws) => ws.state !== 'hidden') ?? workbook.worksheets[0];
-  if (!sheet) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
-  const rows: { n: number; cells: string[] }[] = [];
-  let tooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, n) => {
-    if (tooMany) return;
-    const cells: string[] = [];
-    const width = Math.min(row.cellCount, MAX_COLUMNS);
-    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
-    rows.push({ n, cells });
-    // Header search rows and blank rows aside, a sheet this long is refused without reading on.
-    if (rows.length > IMPORT_MAX_ROWS + HEADER_SEARCH_ROWS + 1000) tooMany = true;
-  });
   if (tooMany) throw badRequest(IMPORT_MESSAGES.tooManyRows, 'IMPORT_TOO_MANY_ROWS');
+  if (rows.length === 0) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
   return toSheet(rows);
 };
 

@@ -9,6 +9,7 @@ import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
 import { importNextBatch, IMPORT_BATCH, purgeOldImports } from './imports.service';
 import { parseSheetDay } from './imports.rows';
+import { MAX_UNZIPPED_BYTES, declaredUnzippedBytes } from './imports.sheet';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {
@@ -457,5 +458,40 @@ describe('member import', () => {
     const form = op.requestBody.content['multipart/form-data'].schema;
     expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(op.responses['201']).toBeDefined();
+  });
+
+  it('reads real Excel date cells; refuses a workbook that would unzip to gigabytes', async () => {
+    const plan = await addPlan(t, owner.token, { name: 'Dated Plan', amount: 10000 });
+    const file = await workbook([
+      ['First Name', 'Last Name', 'Phone', 'Email', 'Date of Birth', 'Plan', 'Expiry Date'],
+      [
+        'Dated',
+        'Cells',
+        '08034440001',
+        'dated@example.com',
+        new Date(Date.UTC(1990, 4, 17)),
+        'Dated Plan',
+        new Date(Date.UTC(2031, 0, 31)),
+      ],
+    ]);
+    expect(declaredUnzippedBytes(file)).toBeGreaterThan(0);
+    expect(declaredUnzippedBytes(file)).toBeLessThan(MAX_UNZIPPED_BYTES);
+    const up = await upload(owner, file, 'dated.xlsx');
+    expect(up.statusCode).toBe(201);
+    const res = await preview(owner, up.json().data.id, up.json().data.mapping);
+    expect(res.json().data.preview_rows[0]).toMatchObject({
+      outcome: 'create',
+      plan: plan.name,
+      expiry_date: '2031-01-31',
+    });
+
+    // The same workbook claiming a file of 2 GB once unzipped.
+    const bomb = Buffer.from(file);
+    const central = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(0x7fffffff, central + 24);
+    expect(declaredUnzippedBytes(bomb)).toBeGreaterThan(MAX_UNZIPPED_BYTES);
+    const refused = await upload(owner, bomb, 'bomb.xlsx');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(IMPORT_MESSAGES.unreadable);
   });
 });
