@@ -27,7 +27,16 @@ describe('Settings → Reminders', () => {
   });
 
   it('the owner turns them on, edits a text, removes and adds a reminder, and saves', async () => {
-    const { api, user } = open({ [SAVE]: (req) => ok(settings(req.body as object)) });
+    // As the server: the answer is the saved version, with its new time, and the settings are
+    // read again afterwards (the form starts afresh from that version).
+    let current = settings();
+    const { api, user } = open({
+      [SETTINGS]: () => ok(current),
+      [SAVE]: (req) => {
+        current = settings({ ...(req.body as object), updated_at: '2026-11-25T10:00:00.000Z' });
+        return ok(current);
+      },
+    });
     await user.click(await screen.findByRole('switch', { name: 'Send renewal reminders' }));
     await user.click(screen.getByRole('button', { name: 'Remove the reminder 3 days before' }));
     const text = within(card('1 day before')).getByRole('textbox', { name: /^Text/ });
@@ -41,6 +50,8 @@ describe('Settings → Reminders', () => {
     await user.type(days, '10');
     await user.click(screen.getByRole('button', { name: 'Save reminders' }));
     await expectShown('Reminder settings saved');
+    expect(screen.getByRole('switch', { name: 'Send renewal reminders' })).toBeChecked();
+    expect(card('10 days before')).toBeInTheDocument();
     const [body] = api.sent(SAVE).map((r) => r.body) as {
       enabled: boolean;
       reminders: { offset_days: number; text: string }[];

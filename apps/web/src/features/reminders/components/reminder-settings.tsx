@@ -68,6 +68,9 @@ type Errors = Record<string, string>;
  */
 export function ReminderSettings() {
   const settings = useReminderSettings();
+  // Held above the form: saving makes a new version of the settings, which starts the form
+  // afresh (its key), and the save's outcome must outlive that.
+  const update = useUpdateReminderSettings();
   const hasBusiness = useSession().user?.businessId != null;
   if (!hasBusiness) return <BusinessSetupPrompt />;
   if (settings.isPending) return <PageLoader minHeight={200} />;
@@ -79,27 +82,42 @@ export function ReminderSettings() {
         onRetry={() => void settings.refetch()}
       />
     );
-  return <ReminderSettingsForm key={settings.data.updated_at ?? 'new'} settings={settings.data} />;
+  return (
+    <ReminderSettingsForm
+      key={settings.data.updated_at ?? 'new'}
+      settings={settings.data}
+      update={update}
+    />
+  );
 }
 
-function ReminderSettingsForm({ settings }: { settings: Settings }) {
+function ReminderSettingsForm({
+  settings,
+  update,
+}: {
+  settings: Settings;
+  update: ReturnType<typeof useUpdateReminderSettings>;
+}) {
   const canManage = useCan('business.manage');
-  const update = useUpdateReminderSettings();
   const [enabled, setEnabled] = useState(settings.enabled);
   const [rows, setRows] = useState<Row[]>(() => settings.reminders.map(toRow));
   const [errors, setErrors] = useState<Errors>({});
-  const [saved, setSaved] = useState(false);
+  // "Saved" shows while the settings on screen are the ones this save answered, until an edit.
+  const [edited, setEdited] = useState(false);
+  const saved =
+    !edited &&
+    update.isSuccess &&
+    (update.data.data.updated_at ?? 'new') === (settings.updated_at ?? 'new');
   const serverErrors = update.error instanceof ApiError ? (update.error.errors ?? {}) : {};
   const shown: Errors = { ...serverErrors, ...errors };
   const readOnly = !canManage;
 
   const change = (key: number, patch: Partial<Row>) => {
-    setSaved(false);
+    setEdited(true);
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   };
 
   const save = () => {
-    setSaved(false);
     const input = {
       enabled,
       reminders: rows.map((r) => ({ offset_days: offsetOf(r), text: r.text })),
@@ -115,7 +133,8 @@ function ReminderSettingsForm({ settings }: { settings: Settings }) {
       return;
     }
     setErrors({});
-    update.mutate(input, { onSuccess: () => setSaved(true) });
+    setEdited(false);
+    update.mutate(input);
   };
 
   return (
@@ -133,7 +152,7 @@ function ReminderSettingsForm({ settings }: { settings: Settings }) {
         checked={enabled}
         disabled={readOnly}
         onChange={(e) => {
-          setSaved(false);
+          setEdited(true);
           setEnabled(e.currentTarget.checked);
         }}
       />
@@ -190,7 +209,7 @@ function ReminderSettingsForm({ settings }: { settings: Settings }) {
                       size="lg"
                       aria-label={`Remove the reminder ${name}`}
                       onClick={() => {
-                        setSaved(false);
+                        setEdited(true);
                         setErrors({});
                         setRows((all) => all.filter((r) => r.key !== row.key));
                       }}
@@ -229,7 +248,7 @@ function ReminderSettingsForm({ settings }: { settings: Settings }) {
               leftSection={<IconPlus size={16} aria-hidden />}
               disabled={rows.length >= REMINDER_MAX_COUNT}
               onClick={() => {
-                setSaved(false);
+                setEdited(true);
                 setRows((all) => [
                   ...all,
                   toRow({ offset_days: -14, text: 'Hi {{first_name}}, ' }),
