@@ -1,4 +1,4 @@
-import { Button, Stepper } from '@mantine/core';
+import { Button, Stepper, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { IMPORT_MESSAGES, type MemberImport } from '@kora/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +16,9 @@ import { MappingStep } from '../import/mapping-step';
 import { PreviewStep } from '../import/preview-step';
 import { ResultStep } from '../import/result-step';
 import { UploadStep } from '../import/upload-step';
+
+/** The import's steps, as the stepper names them. */
+const STEPS = ['File', 'Columns', 'Review', 'Import'];
 
 export const IMPORT_LOAD_FAILED = 'The import could not be loaded. Please try again.';
 
@@ -111,12 +114,24 @@ export function MemberImportPage() {
           </Button>
         }
       />
-      <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false} wrap>
-        <Stepper.Step label="File" />
-        <Stepper.Step label="Columns" />
-        <Stepper.Step label="Review" />
-        <Stepper.Step label="Import" />
+      <Stepper
+        active={step}
+        size="sm"
+        mb="lg"
+        allowNextStepsSelect={false}
+        wrap={false}
+        visibleFrom="sm"
+      >
+        {STEPS.map((label) => (
+          <Stepper.Step key={label} label={label} />
+        ))}
       </Stepper>
+      {/* Four steps with their labels do not fit a phone's width: the step in words instead. */}
+      <Text hiddenFrom="sm" size="sm" c="dimmed" fw={500} mb="md">
+        Step {Math.min(step, STEPS.length - 1) + 1} of {STEPS.length}:{' '}
+        {STEPS[Math.min(step, STEPS.length - 1)]}
+        {step >= STEPS.length ? ' (done)' : ''}
+      </Text>
       {content}
     </>
   );
