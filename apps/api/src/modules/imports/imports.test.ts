@@ -494,4 +494,36 @@ describe('member import', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(IMPORT_MESSAGES.unreadable);
   });
+
+  it('reads CSV files as Excel saves them: semicolons, Windows-1252, a BOM, quoted line breaks', async () => {
+    const latin = Buffer.from(
+      'First Name;Last Name;Phone;Email;Address\r\n' +
+        'Adébáyo;Olá;08034441001;ade.latin@example.com;"12 Allen Avenue\nIkeja"\r\n',
+      'latin1',
+    );
+    const up = await upload(owner, latin, 'windows.csv');
+    expect(up.statusCode).toBe(201);
+    const d = up.json().data;
+    expect(d.columns.map((c: { header: string }) => c.header)).toEqual([
+      'First Name',
+      'Last Name',
+      'Phone',
+      'Email',
+      'Address',
+    ]);
+    expect(d.columns[0].samples).toEqual(['Adébáyo']);
+    const res = await preview(owner, d.id, d.mapping);
+    expect(res.json().data.preview_rows[0]).toMatchObject({
+      outcome: 'create',
+      first_name: 'Adébáyo',
+      last_name: 'Olá',
+    });
+
+    const bom = Buffer.from(
+      '\ufeffFirst Name,Last Name,Phone,Email\r\nTolu,Bom,08034441002,bom@example.com\r\n',
+    );
+    const withBom = await upload(owner, bom, 'bom.csv');
+    expect(withBom.json().data.columns[0].header).toBe('First Name');
+    expect(withBom.json().data.mapping.first_name).toBe(0);
+  });
 });
