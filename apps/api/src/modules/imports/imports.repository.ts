@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -7,6 +7,7 @@ import {
   plans,
   subscriptions,
   type ImportProblemRow,
+  type ImportSheetRow,
 } from '../../db/schema';
 import type { RowMember } from './imports.rows';
 
@@ -26,6 +27,33 @@ export const findImport = async (
     .limit(1);
   return (await (lock ? q.for('update') : q))[0];
 };
+
+/** The rows an import's answer shows samples of (the screen polls it every second). */
+export const SAMPLE_ROWS = 50;
+
+/**
+ * An import of this business with only its first rows (for the columns' samples): what the
+ * screen asks for every second while it runs, without reading every row into the server.
+ */
+export const findImportBrief = async (
+  db: Executor,
+  businessId: number,
+  id: number,
+): Promise<ImportRecord | undefined> =>
+  (
+    await db
+      .select({
+        ...getTableColumns(memberImports),
+        rows: sql<
+          ImportSheetRow[]
+        >`jsonb_path_query_array(${memberImports.rows}, ${`$[0 to ${SAMPLE_ROWS - 1}]`}::jsonpath)`.mapWith(
+          memberImports.rows,
+        ),
+      })
+      .from(memberImports)
+      .where(and(eq(memberImports.businessId, businessId), eq(memberImports.id, id)))
+      .limit(1)
+  )[0];
 
 /** A draft of the same file, to answer an upload sent twice. */
 export const findDraftOfFile = async (db: Executor, businessId: number, sha256: string) =>

@@ -252,8 +252,11 @@ export const uploadImport = async (
   return { answer: toAnswer(imp), replayed: false };
 };
 
-export const getImport = async (ctx: AppContext, businessId: number, id: number) =>
-  toAnswer(await getRecord(ctx.db, businessId, id));
+export const getImport = async (ctx: AppContext, businessId: number, id: number) => {
+  const imp = await repo.findImportBrief(ctx.db, businessId, id);
+  if (!imp) throw importNotFound();
+  return toAnswer(imp);
+};
 
 const defaultsOf = async (exec: Executor, businessId: number): Promise<RowDefaults> =>
   (await repo.businessPlace(exec, businessId)) ?? { city: '', state: '' };

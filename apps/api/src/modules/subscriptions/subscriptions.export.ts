@@ -17,7 +17,13 @@ export const subscriptionExportColumns = (
   { header: 'Start', kind: 'day', value: (r) => r.subscription.startDate, width: 12 },
   { header: 'Last day', kind: 'day', value: (r) => r.subscription.expiryDate, width: 12 },
   { header: 'Periods', kind: 'number', value: (r) => r.subscription.duration, width: 9 },
-  { header: 'Amount', kind: 'naira', value: (r) => r.subscription.amountKobo, width: 14 },
+  // A subscription imported with its member was not paid in Kora: no amount.
+  {
+    header: 'Amount',
+    kind: 'naira',
+    value: (r) => (r.subscription.paymentId === null ? null : r.subscription.amountKobo),
+    width: 14,
+  },
   {
     header: 'Status',
     kind: 'text',
