@@ -27,6 +27,14 @@ export interface PaystackTransaction {
   currency: string;
   /** card, bank, ussd, bank_transfer, dedicated_nuban, … */
   channel: string;
+  /** The authorization's own channel (`dedicated_nuban` for a transfer into a dedicated account). */
+  authorization_channel?: string;
+  /**
+   * The account number a transfer was received into: the authorization's
+   * `receiver_bank_account_number` (or the metadata's `receiver_account_number`); '' for a charge
+   * that was not a transfer into a dedicated account.
+   */
+  receiver_account_number?: string;
   paid_at?: string | null;
   metadata?: unknown;
   customer?: { customer_code?: string; email?: string } | null;
@@ -130,12 +138,17 @@ export const paystackClient = (baseUrl: string, secretKey: string): PaystackClie
         await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`),
       );
       const customer = record(data.customer);
+      const authorization = record(data.authorization);
       return {
         status: text(data.status),
         reference: text(data.reference),
         amount: Number(data.amount),
         currency: text(data.currency),
-        channel: text(data.channel) || text(record(data.authorization).channel),
+        channel: text(data.channel) || text(authorization.channel),
+        authorization_channel: text(authorization.channel),
+        receiver_account_number:
+          text(authorization.receiver_bank_account_number) ||
+          text(record(data.metadata).receiver_account_number),
         paid_at: text(data.paid_at) || null,
         metadata: data.metadata,
         customer: {

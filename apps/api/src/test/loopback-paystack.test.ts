@@ -331,6 +331,20 @@ describe('the loopback Paystack', () => {
     const verified = await call('GET', `/transaction/verify/${transfer.reference}`, { key: KEY_B });
     expect(verified.body.data.channel).toBe('dedicated_nuban');
     await expect(paystack.transferTo('0000000000', 100)).rejects.toThrow(/no dedicated account/);
+
+    // The gym sells on its own Paystack to the same e-mail: the same customer, paid by card.
+    const sale = await paystack.sell(KEY_B, 'emeka@example.com', 700_000);
+    expect(sale).toMatchObject({
+      status: 'success',
+      amount: 700_000,
+      channel: 'card',
+      customer: { customer_code },
+      authorization: { channel: 'card', receiver_bank_account_number: null },
+    });
+    expect(sale.reference).not.toBe(transfer.reference);
+    expect(JSON.parse(hooks[1]!.raw)).toEqual({ event: 'charge.success', data: sale });
+    const sold = await call('GET', `/transaction/verify/${sale.reference}`, { key: KEY_B });
+    expect(sold.body.data).toMatchObject({ status: 'success', channel: 'card' });
   });
 
   it('follows its script: a 500, a call that never answers, then as usual', async () => {

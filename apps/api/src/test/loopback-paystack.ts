@@ -109,6 +109,15 @@ export interface PayOptions {
   secretKey?: string;
 }
 
+export interface SaleOptions {
+  /** `card` by default; e.g. `bank_transfer`, `ussd`. */
+  channel?: string;
+  /** What the gym's own checkout put in the transaction's metadata; none by default. */
+  metadata?: unknown;
+  /** false: no webhook. Default true. */
+  sendWebhook?: boolean;
+}
+
 export interface TransferOptions {
   /** The sender's name as the bank reports it. */
   senderName?: string;
@@ -143,6 +152,18 @@ export interface LoopbackPaystack {
     accountNumber: string,
     amountKobo: number,
     opts?: TransferOptions,
+  ): Promise<PaystackTransaction>;
+  /**
+   * A sale the gym makes on its own Paystack account without Kora (a payment page made in the
+   * dashboard, its online shop, a POS): a new successful transaction with a Paystack reference,
+   * paid by `email`'s customer (Paystack keeps one customer per e-mail, so a member's own when
+   * the e-mail is the member's), by card unless told; sends charge.success.
+   */
+  sell(
+    secretKey: string,
+    email: string,
+    amountKobo: number,
+    opts?: SaleOptions,
   ): Promise<PaystackTransaction>;
   /** Sends any event to the account's webhook endpoint, signed with its key. */
   sendEvent(secretKey: string, event: unknown): Promise<WebhookDelivery>;
@@ -427,6 +448,8 @@ export const startLoopbackPaystack = async (
             reusable: true,
             signature: `SIG_${randomCode(20)}`,
             account_name: null,
+            receiver_bank_account_number: null,
+            receiver_bank: null,
           }
         : { authorization_code: `AUTH_${randomCode(10)}`, channel, reusable: false };
   };
@@ -817,6 +840,35 @@ export const startLoopbackPaystack = async (
       };
       account.transactions.set(tx.reference, tx);
       if (transferOpts.sendWebhook ?? true) await chargeSuccess(account, tx);
+      return dataOf(account, tx);
+    },
+    sell: async (secretKey, email, amountKobo, saleOpts = {}) => {
+      const account = accountOf(secretKey);
+      if (!EMAIL.test(email)) throw new Error(`loopback Paystack: ${email} is not an e-mail`);
+      if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+        throw new Error('loopback Paystack: amount is a positive whole number of kobo');
+      }
+      const at = now();
+      const tx: Transaction = {
+        id: nextTransactionId++,
+        reference: `T${randomCode(15)}`,
+        accessCode: null,
+        amount: amountKobo,
+        requestedAmount: amountKobo,
+        currency: 'NGN',
+        status: 'abandoned',
+        channel: 'card',
+        gatewayResponse: 'The transaction was not completed',
+        paidAt: null,
+        createdAt: at,
+        metadata: saleOpts.metadata ?? '',
+        callbackUrl: null,
+        customer: customerFor(account, email),
+        authorization: {},
+      };
+      complete(tx, amountKobo, saleOpts.channel ?? 'card');
+      account.transactions.set(tx.reference, tx);
+      if (saleOpts.sendWebhook ?? true) await chargeSuccess(account, tx);
       return dataOf(account, tx);
     },
     sendEvent: (secretKey, event) => deliver(accountOf(secretKey), event),

@@ -171,8 +171,10 @@ export const applyCharge = async (
 };
 
 /**
- * Acts on a charge of this business that Paystack's verify call confirmed. A charge Kora did not
- * start (the gym's other Paystack sales) is left alone: `ignored`.
+ * Acts on a charge of this business that Paystack's verify call confirmed. Only two kinds of
+ * charge become payments: one Kora started (a payment link: our reference) and a transfer into
+ * a member's dedicated account. Anything else (the gym's other Paystack sales, even to a member)
+ * is left alone, neither recorded nor held: `ignored`.
  */
 export const actOnTransaction = async (
   ctx: AppContext,
@@ -212,12 +214,29 @@ export const actOnTransaction = async (
       recordedBy: null,
     });
   }
-  const customer = tr.customer?.customer_code;
-  const account = customer
-    ? await repo.findTransferAccountByCustomer(ctx.db, businessId, customer)
-    : undefined;
+  const account = await dedicatedAccountOf(ctx, businessId, tr);
   if (!account) return 'ignored';
   return applyTransfer(ctx, account, tr, method);
+};
+
+/** Paystack's channel for a bank transfer into a dedicated virtual account. */
+const DEDICATED = 'dedicated_nuban';
+
+/**
+ * The member's transfer account a charge was paid into, or undefined. Only a transfer into the
+ * member's own dedicated account counts: its channel is dedicated_nuban, its customer is the
+ * member's Paystack customer, and the account it was received into (when Paystack reports it)
+ * is the member's. Any other charge of the same customer (a card sale the gym made on its own
+ * Paystack to a member with the same e-mail) is not Kora's to record.
+ */
+const dedicatedAccountOf = async (ctx: AppContext, businessId: number, tr: PaystackTransaction) => {
+  if (tr.channel !== DEDICATED && tr.authorization_channel !== DEDICATED) return undefined;
+  const customer = tr.customer?.customer_code;
+  if (!customer) return undefined;
+  const account = await repo.findTransferAccountByCustomer(ctx.db, businessId, customer);
+  if (!account) return undefined;
+  const receiver = tr.receiver_account_number;
+  return receiver && receiver !== account.accountNumber ? undefined : account;
 };
 
 /**

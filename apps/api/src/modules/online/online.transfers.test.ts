@@ -1,12 +1,13 @@
 import { addDays, addMonths, lagosDay, ONLINE_MESSAGES } from '@kora/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, paymentLinks, payments, subscriptions } from '../../db/schema';
+import { outbox, paymentLinks, payments, paystackCharges, subscriptions } from '../../db/schema';
 import { call, expectFieldErrors, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
 import { addMember, addPlan } from '../../test/tenants';
 import { postPayment, paymentBody } from '../payments/payments.fixtures';
 import { connectPaystack, createLink, KEY_A, KEY_B, useOnlineApp } from './online.fixtures';
+import { reconcileLinks } from './online.webhook';
 
 const { t, paystack } = useOnlineApp();
 const { owner, staff, other } = useTenants(t, {
@@ -225,6 +226,49 @@ describe('held payments', () => {
     )[0]!;
     expect(row.state).toBe('paid');
     expect(row.paymentId).toBe(json(res).data.payment_id);
+  });
+});
+
+describe('charges Kora did not start', () => {
+  it("leaves alone a card sale the gym made on its own Paystack to a member with a transfer account, and still records the member's transfer", async () => {
+    const member = await addMember(t, owner.token, { first_name: 'Sade' });
+    const plan = await addPlan(t, owner.token, { name: 'Monthly', amount: 25000 });
+    await postPayment(t, staff, paymentBody(member.id, plan.id, 25000));
+    const account = json(await accountOf(member.id)).data;
+    const customer = paystack.received.filter((r) => r.path === '/customer').at(-1)!;
+    expect(customer.body.email).toBe(member.email_address);
+
+    // The gym sells a bottle of water and a month's plan on its own Paystack (not through Kora)
+    // to the same e-mail, so to the same Paystack customer: by card, and by Pay with Transfer.
+    const card = await paystack.sell(KEY_A, member.email_address, 2_500_000);
+    const checkout = await paystack.sell(KEY_A, member.email_address, 5_000_000, {
+      channel: 'bank_transfer',
+    });
+    expect(card.customer.customer_code).toBe(checkout.customer.customer_code);
+    const hooks = paystack.deliveries.slice(-2);
+    expect(hooks.map((h) => h.status)).toEqual([200, 200]);
+    // Paystack retries: still 200, still nothing.
+    const again = await paystack.sendEvent(KEY_A, { event: 'charge.success', data: card });
+    expect(again.status).toBe(200);
+    await reconcileLinks(t.app.ctx);
+
+    expect(await paymentsOf(member.id)).toHaveLength(1);
+    const charges = await t.db
+      .select()
+      .from(paystackCharges)
+      .where(inArray(paystackCharges.reference, [card.reference, checkout.reference]));
+    expect(charges).toEqual([]);
+    expect((await heldList()).map((h) => h.reference)).not.toContain(card.reference);
+
+    // A transfer into the member's own dedicated account still renews them.
+    const transfer = await paystack.transferTo(account.account_number, 2_500_000);
+    const paid = await paymentsOf(member.id);
+    expect(paid).toHaveLength(2);
+    expect(paid[1]).toMatchObject({
+      method: 'Transfer',
+      amountKobo: 2_500_000,
+      idempotencyKey: `paystack:${transfer.reference}`,
+    });
   });
 });
 
