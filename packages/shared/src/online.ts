@@ -87,8 +87,17 @@ export const paystackConnectionSchema = z.object({
   /** The key's last four characters. */
   key_last4: z.string().nullable(),
   connected_at: z.string().nullable(),
-  /** This business's webhook URL, to paste into the Paystack dashboard. */
+  /**
+   * This business's webhook URL, to paste into the Paystack dashboard. It never changes:
+   * disconnecting, reconnecting or replacing the key keeps it.
+   */
   webhook_url: z.string().nullable(),
+  /**
+   * The connected key is of another Paystack account (or mode, test or live) than the one the
+   * webhook URL was used with: it must be pasted into that account's dashboard. False again once
+   * an event signed by the connected key arrives.
+   */
+  webhook_paste_needed: z.boolean(),
   /** Webhook events received (with a valid signature) and the last one's time. */
   events_received: z.number().int(),
   last_event_at: z.string().nullable(),

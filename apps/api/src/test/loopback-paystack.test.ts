@@ -369,4 +369,23 @@ describe('the loopback Paystack', () => {
     expect(hooks[0]!.raw).toBe(sent.body);
     expect(hooks[0]!.headers['x-paystack-signature']).toBe(sent.signature);
   });
+
+  it('rolls a key: the old one stops working, the account and its webhook stay, signed with the new one', async () => {
+    const reference = newReference();
+    await initialize({ email: 'roll@example.com', amount: 100_000, reference }, KEY_B);
+    paystack.webhooks.set(KEY_B, receiverUrl);
+    const rolled = paystack.rollKey(KEY_B);
+    expect(rolled).toMatch(/^sk_test_[a-z0-9]{32}$/);
+    expect(paystack.secretKeys).toContain(rolled);
+    expect(paystack.secretKeys).not.toContain(KEY_B);
+    expect((await call('GET', `/transaction/verify/${reference}`, { key: KEY_B })).status).toBe(
+      401,
+    );
+    const known = await call('GET', `/transaction/verify/${reference}`, { key: rolled });
+    expect(known.body.data.reference).toBe(reference);
+    await paystack.pay(reference, { secretKey: rolled });
+    expect(signatureValid(hooks[0]!.raw, hooks[0]!.headers['x-paystack-signature'], rolled)).toBe(
+      true,
+    );
+  });
 });

@@ -165,6 +165,12 @@ export interface LoopbackPaystack {
     amountKobo: number,
     opts?: SaleOptions,
   ): Promise<PaystackTransaction>;
+  /**
+   * Generates a new secret key for the account of `secretKey`, as the dashboard's "Generate new
+   * secret key" does: the old key stops working, the account (its transactions, customers,
+   * dedicated accounts, webhook URL) stays, and its events are signed with the new key.
+   */
+  rollKey(secretKey: string): string;
   /** Sends any event to the account's webhook endpoint, signed with its key. */
   sendEvent(secretKey: string, event: unknown): Promise<WebhookDelivery>;
   /** Paystack's `x-paystack-signature`: HMAC-SHA512 of the raw body with the secret key, hex. */
@@ -870,6 +876,18 @@ export const startLoopbackPaystack = async (
       account.transactions.set(tx.reference, tx);
       if (saleOpts.sendWebhook ?? true) await chargeSuccess(account, tx);
       return dataOf(account, tx);
+    },
+    rollKey: (secretKey) => {
+      const account = accountOf(secretKey);
+      const next = `${secretKey.slice(0, 8)}${randomCode(32)}`;
+      accounts.delete(secretKey);
+      accounts.set(next, account);
+      account.key = next;
+      secretKeys.splice(secretKeys.indexOf(secretKey), 1, next);
+      const endpoint = webhooks.get(secretKey);
+      webhooks.delete(secretKey);
+      if (endpoint !== undefined) webhooks.set(next, endpoint);
+      return next;
     },
     sendEvent: (secretKey, event) => deliver(accountOf(secretKey), event),
     sign,

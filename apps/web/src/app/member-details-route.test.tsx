@@ -13,6 +13,7 @@ const connection = (connected: boolean): PaystackConnection => ({
   key_last4: connected ? '3f9a' : null,
   connected_at: connected ? '2026-11-20T10:00:00.000Z' : null,
   webhook_url: connected ? 'https://kora.ng/v1/webhooks/paystack/7' : null,
+  webhook_paste_needed: false,
   events_received: 0,
   last_event_at: null,
   transfer_accounts: false,

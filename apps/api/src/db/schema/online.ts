@@ -9,26 +9,66 @@ import { users } from './users';
 
 /**
  * A business's own Paystack account. The secret key is stored encrypted (AES-256-GCM with
- * SECRETS_ENCRYPTION_KEY) and never answered; `webhook_token` names the business's webhook URL,
- * so the right key verifies each event. Disconnecting deletes the row.
+ * SECRETS_ENCRYPTION_KEY) and never answered. Disconnecting deletes the row (the webhook
+ * address, which belongs to the business, stays in paystack_webhooks).
  */
-export const paystackAccounts = pgTable(
-  'paystack_accounts',
+export const paystackAccounts = pgTable('paystack_accounts', {
+  businessId: ref('business_id', () => businesses.id).primaryKey(),
+  /** iv.tag.ciphertext, base64url each. */
+  secretKeyEnc: text('secret_key_enc').notNull(),
+  keyLast4: varchar('key_last4', { length: 4 }).notNull(),
+  /** test or live, from the key's prefix. */
+  mode: varchar('mode', { length: 4 }).notNull(),
+  transferAccounts: boolean('transfer_accounts').notNull().default(false),
+  eventsReceived: integer('events_received').notNull().default(0),
+  lastEventAt: moment('last_event_at'),
+  connectedBy: link('connected_by', () => users.id, { onDelete: 'set null' }),
+  connectedAt: createdAt(),
+});
+
+/**
+ * A business's webhook address, /v1/paystack/webhook/{token}: made at its first connection and
+ * kept for good (disconnecting, reconnecting or replacing the key never changes it), so the
+ * address pasted in Paystack's dashboard keeps working. `key_fingerprint` (an HMAC of the last
+ * key connected, under the server's key) tells a reconnection of the same key from another
+ * account's; `paste_needed` says the address must be pasted into the connected account's
+ * dashboard (a key of another Paystack account or mode), until an event signed by it arrives.
+ */
+export const paystackWebhooks = pgTable(
+  'paystack_webhooks',
   {
     businessId: ref('business_id', () => businesses.id).primaryKey(),
-    /** iv.tag.ciphertext, base64url each. */
-    secretKeyEnc: text('secret_key_enc').notNull(),
-    keyLast4: varchar('key_last4', { length: 4 }).notNull(),
-    /** test or live, from the key's prefix. */
-    mode: varchar('mode', { length: 4 }).notNull(),
-    webhookToken: varchar('webhook_token', { length: 64 }).notNull(),
-    transferAccounts: boolean('transfer_accounts').notNull().default(false),
-    eventsReceived: integer('events_received').notNull().default(0),
-    lastEventAt: moment('last_event_at'),
-    connectedBy: link('connected_by', () => users.id, { onDelete: 'set null' }),
-    connectedAt: createdAt(),
+    token: varchar('token', { length: 64 }).notNull(),
+    keyFingerprint: varchar('key_fingerprint', { length: 64 }),
+    /** The mode (test, live) of the last key connected. */
+    mode: varchar('mode', { length: 4 }),
+    pasteNeeded: boolean('paste_needed').notNull().default(false),
+    createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('paystack_accounts_webhook_idx').on(t.webhookToken)],
+  (t) => [uniqueIndex('paystack_webhooks_token_idx').on(t.token)],
+);
+
+/**
+ * A `charge.success` that reached the business's address while Paystack was disconnected: no
+ * key can check its signature yet, so the raw event is kept as received (bounded in size and in
+ * number per business) and applied after the next connection, once its signature matches the
+ * new key and Paystack's verify call confirms the charge. Paystack's retries of one event
+ * (the same body, so the same signature) are kept once.
+ */
+export const paystackKeptEvents = pgTable(
+  'paystack_kept_events',
+  {
+    id: id(),
+    businessId: ref('business_id', () => businesses.id),
+    /** Paystack's `x-paystack-signature`, 128 hex characters. */
+    signature: varchar('signature', { length: 128 }).notNull(),
+    /** The exact raw body (its signature is over these bytes). */
+    body: text('body').notNull(),
+    receivedAt: createdAt(),
+    /** When a pass last claimed it (several instances never apply one together). */
+    claimedAt: moment('claimed_at'),
+  },
+  (t) => [uniqueIndex('paystack_kept_events_signature_idx').on(t.businessId, t.signature)],
 );
 
 /**

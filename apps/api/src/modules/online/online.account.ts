@@ -1,15 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { ONLINE_MESSAGES, type PaystackConnection } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { paystackClient, PaystackError, type PaystackClient } from '../../lib/paystack';
 import { openSecret, sealSecret } from '../../lib/secrets';
+import * as events from './online.events.repository';
 import * as repo from './online.repository';
 
 /**
  * The business's own Paystack account: connecting checks the secret key with Paystack before
  * keeping it (sealed with the server's key; only its last four characters are ever shown).
+ *
+ * The webhook address belongs to the business, not to the connection: made at the first
+ * connection, it never changes, whatever is disconnected, reconnected or replaced, so the address
+ * pasted in Paystack's dashboard keeps working. It must be pasted again only into another
+ * Paystack account's dashboard (or the other mode's field, test or live, of the same account):
+ * a key Paystack does not know our latest link with.
  */
 
 /** The URL Paystack posts this business's events to. */
@@ -56,16 +63,18 @@ export const getConnection = async (
   ctx: AppContext,
   businessId: number,
 ): Promise<PaystackConnection> => {
-  const [account, held] = await Promise.all([
+  const [account, held, webhook] = await Promise.all([
     repo.findAccount(ctx.db, businessId),
     repo.countHeld(ctx.db, businessId),
+    events.findWebhook(ctx.db, businessId),
   ]);
   return {
     connected: !!account,
     mode: (account?.mode as 'test' | 'live' | undefined) ?? null,
     key_last4: account?.keyLast4 ?? null,
     connected_at: account?.connectedAt.toISOString() ?? null,
-    webhook_url: account ? webhookUrlOf(ctx, account.webhookToken) : null,
+    webhook_url: account && webhook ? webhookUrlOf(ctx, webhook.token) : null,
+    webhook_paste_needed: Boolean(account && webhook?.pasteNeeded),
     events_received: account?.eventsReceived ?? 0,
     last_event_at: account?.lastEventAt?.toISOString() ?? null,
     transfer_accounts: account?.transferAccounts ?? false,
@@ -73,15 +82,46 @@ export const getConnection = async (
   };
 };
 
-/** Checks the key with Paystack (a wrong key is refused with the field's message), then keeps it. */
+/** The key's fingerprint: an HMAC under the server's key (it tells keys apart, reveals none). */
+const fingerprintOf = (sealKey: Buffer, secretKey: string) =>
+  createHmac('sha256', sealKey).update(secretKey).digest('hex');
+
+/**
+ * Whether `client`'s key, a key other than the last one connected, is of another Paystack account
+ * (or mode) than the business's latest payment link: Paystack knows a transaction only in the
+ * account and mode that made it. Without a link to ask about, a change of mode (test, live) is
+ * the only sign.
+ */
+const isOtherAccount = async (
+  ctx: AppContext,
+  businessId: number,
+  client: PaystackClient,
+  modes: { before: string | null; now: string },
+): Promise<boolean> => {
+  const reference = await repo.latestLinkReference(ctx.db, businessId);
+  if (reference) {
+    try {
+      return (await client.verify(reference)).reference !== reference;
+    } catch (err) {
+      if (err instanceof PaystackError && err.kind === 'refused') return true;
+    }
+  }
+  return modes.before !== null && modes.before !== modes.now;
+};
+
+/**
+ * Checks the key with Paystack (a wrong key is refused with the field's message), then keeps it.
+ * The business's webhook address is made at its first connection and kept after that.
+ */
 export const connect = async (
   ctx: AppContext,
   who: { businessId: number; userId: number },
   secretKey: string,
-): Promise<PaystackConnection> => {
+): Promise<void> => {
   const sealKey = secretsKeyOf(ctx);
+  const client = paystackClient(ctx.config.paystackBaseUrl, secretKey);
   try {
-    await paystackClient(ctx.config.paystackBaseUrl, secretKey).checkKey();
+    await client.checkKey();
   } catch (err) {
     if (err instanceof PaystackError && err.kind === 'refused')
       throw badRequest(ONLINE_MESSAGES.keyRefused, 'PAYSTACK_KEY_REFUSED', {
@@ -89,15 +129,31 @@ export const connect = async (
       });
     throw paystackFailure(err);
   }
-  await repo.saveAccount(ctx.db, {
-    businessId: who.businessId,
-    secretKeyEnc: sealSecret(sealKey, secretKey),
-    keyLast4: secretKey.slice(-4),
-    mode: secretKey.startsWith('sk_live_') ? 'live' : 'test',
-    webhookToken: randomBytes(24).toString('hex'),
-    connectedBy: who.userId,
+  const mode = secretKey.startsWith('sk_live_') ? 'live' : 'test';
+  const fingerprint = fingerprintOf(sealKey, secretKey);
+  const previous = await events.findWebhook(ctx.db, who.businessId);
+  // The first connection makes the address (pasting it is the form's usual instruction); the
+  // same key again needs what it needed before; another key, pasting if its account is another.
+  const pasteNeeded = !previous
+    ? false
+    : previous.keyFingerprint === fingerprint
+      ? previous.pasteNeeded
+      : await isOtherAccount(ctx, who.businessId, client, { before: previous.mode, now: mode });
+  await ctx.db.transaction(async (tx) => {
+    await events.ensureWebhook(tx, who.businessId, randomBytes(24).toString('hex'));
+    await events.setWebhookKey(tx, who.businessId, {
+      keyFingerprint: fingerprint,
+      pasteNeeded,
+      mode,
+    });
+    await repo.saveAccount(tx, {
+      businessId: who.businessId,
+      secretKeyEnc: sealSecret(sealKey, secretKey),
+      keyLast4: secretKey.slice(-4),
+      mode,
+      connectedBy: who.userId,
+    });
   });
-  return getConnection(ctx, who.businessId);
 };
 
 export const setTransferAccounts = async (
@@ -110,7 +166,10 @@ export const setTransferAccounts = async (
   return getConnection(ctx, businessId);
 };
 
-/** Deletes the key; links still waiting are cancelled (nobody can pay them any more). */
+/**
+ * Deletes the key; links still waiting are cancelled (nobody can pay them any more). The webhook
+ * address stays: an event that reaches it meanwhile is kept and applied after reconnecting.
+ */
 export const disconnect = async (ctx: AppContext, businessId: number) => {
   await ctx.db.transaction(async (tx) => {
     await repo.cancelWaitingLinks(tx, businessId);

@@ -26,16 +26,10 @@ export const findAccount = async (exec: Executor, businessId: number) =>
     await exec.select().from(paystackAccounts).where(eq(paystackAccounts.businessId, businessId))
   )[0];
 
-export const findAccountByWebhook = async (exec: Executor, token: string) =>
-  (await exec.select().from(paystackAccounts).where(eq(paystackAccounts.webhookToken, token)))[0];
-
-/** Connects or replaces the key; a replaced key keeps the webhook URL and the counters. */
+/** Connects or replaces the key; a replaced key keeps the counters and the switches. */
 export const saveAccount = async (
   exec: Executor,
-  v: Pick<
-    AccountRow,
-    'businessId' | 'secretKeyEnc' | 'keyLast4' | 'mode' | 'webhookToken' | 'connectedBy'
-  >,
+  v: Pick<AccountRow, 'businessId' | 'secretKeyEnc' | 'keyLast4' | 'mode' | 'connectedBy'>,
 ) =>
   (
     await exec
@@ -221,6 +215,17 @@ export const expireLink = (exec: Executor, linkId: number) =>
     .update(paymentLinks)
     .set({ state: 'expired' })
     .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.state, 'sent')));
+
+/** The reference of the business's latest payment link (what Paystack knows of its account). */
+export const latestLinkReference = async (exec: Executor, businessId: number) =>
+  (
+    await exec
+      .select({ reference: paymentLinks.reference })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.businessId, businessId))
+      .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+      .limit(1)
+  )[0]?.reference;
 
 /** The public page's link: any business's, by its unguessable reference. */
 export const findPayPage = async (db: Db, reference: string) =>

@@ -5,6 +5,7 @@ import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import * as account from './online.account';
+import { connectAndCatchUp } from './online.events';
 import * as links from './online.service';
 import * as transfers from './online.transfers';
 import { receiveWebhook } from './online.webhook';
@@ -26,7 +27,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
   route(app, api.connect, async (req) => ({
     message: 'Paystack connected.',
-    data: await account.connect(ctx, who(req), req.body.secret_key),
+    data: await connectAndCatchUp(ctx, who(req), req.body.secret_key),
   }));
   route(app, api.update, async (req) => ({
     message: 'Paystack settings saved.',

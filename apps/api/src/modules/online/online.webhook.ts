@@ -1,31 +1,33 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { RECONCILE_AFTER_MINUTES } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
+import { AppError, notFound, unauthorized } from '../../lib/errors';
 import { PaystackError, type PaystackClient } from '../../lib/paystack';
 import { openSecret } from '../../lib/secrets';
 import { clientFor, paystackFailure } from './online.account';
 import { verifyAndAct } from './online.apply';
+import {
+  applyKeptEvents,
+  chargeReference,
+  keepEvent,
+  parseEvent,
+  signatureMatches,
+} from './online.events';
+import * as events from './online.events.repository';
 import * as repo from './online.repository';
 
 /**
- * Paystack's events for one business arrive at its own URL, /v1/paystack/webhook/{token}, so the
- * right secret key checks them: `x-paystack-signature` must be the HMAC-SHA512 (hex) of the raw
- * body under that key, compared in constant time, before the body is even parsed. A bad
- * signature answers 401 and records nothing. An event is never trusted for its content: the
- * charge it names is verified with Paystack before anything is recorded.
+ * Paystack's events for one business arrive at its own address, /v1/paystack/webhook/{token}
+ * (the business's for good: it survives disconnecting and reconnecting), so the right secret key
+ * checks them: `x-paystack-signature` must be the HMAC-SHA512 (hex) of the raw body under that
+ * key, compared in constant time, before the body is even parsed. A bad signature answers 401
+ * and records nothing. An event is never trusted for its content: the charge it names is
+ * verified with Paystack before anything is recorded. While the business is disconnected there
+ * is no key to check with: the event is kept and applied after the next connection.
  */
 
 const TOKEN = /^[0-9a-f]{48}$/;
-const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
 
-const signatureMatches = (secret: string, raw: Buffer, signature: string | undefined) => {
-  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
-  const expected = createHmac('sha512', secret).update(raw).digest();
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-};
-
-export type WebhookOutcome = 'applied' | 'held' | 'already' | 'ignored' | 'pending';
+export type WebhookOutcome = 'applied' | 'held' | 'already' | 'ignored' | 'pending' | 'kept';
 
 export const receiveWebhook = async (
   ctx: AppContext,
@@ -33,23 +35,20 @@ export const receiveWebhook = async (
   raw: Buffer,
   signature: string | undefined,
 ): Promise<WebhookOutcome> => {
-  const account = TOKEN.test(token) ? await repo.findAccountByWebhook(ctx.db, token) : undefined;
-  if (!account) throw notFound();
+  const webhook = TOKEN.test(token) ? await events.findWebhookByToken(ctx.db, token) : undefined;
+  if (!webhook) throw notFound();
+  const account = await repo.findAccount(ctx.db, webhook.businessId);
+  if (!account) return keepEvent(ctx, webhook.businessId, raw, signature);
   const secret = ctx.config.secretsKey && openSecret(ctx.config.secretsKey, account.secretKeyEnc);
   // The key cannot be opened (the server's key changed): Paystack retries later.
   if (!secret) throw new AppError(503, 'KEY_UNAVAILABLE', 'Try again later.');
   if (!signatureMatches(secret, raw, signature))
     throw unauthorized('Invalid signature.', 'INVALID_SIGNATURE');
-  let event: { event?: unknown; data?: { reference?: unknown } };
-  try {
-    event = JSON.parse(raw.toString('utf8')) as typeof event;
-  } catch {
-    throw badRequest('Invalid JSON.', 'INVALID_JSON');
-  }
+  const event = parseEvent(raw);
   await repo.countEvent(ctx.db, account.businessId);
-  if (event?.event !== 'charge.success') return 'ignored';
-  const reference = event.data?.reference;
-  if (typeof reference !== 'string' || !REFERENCE.test(reference)) return 'ignored';
+  await events.markWebhookPasted(ctx.db, account.businessId);
+  const reference = chargeReference(event);
+  if (!reference) return 'ignored';
   try {
     return await verifyAndAct(ctx, account.businessId, clientFor(ctx, account)!, reference);
   } catch (err) {
@@ -95,10 +94,14 @@ export const reconcileLinks = async (ctx: AppContext): Promise<number> => {
   return due.length;
 };
 
-/** The dispatcher's tick: reconciliation at most once a minute per instance. */
+/**
+ * The dispatcher's tick, at most once a minute per instance: reconciliation, and the events kept
+ * while a business was disconnected that the connection itself did not apply.
+ */
 export const reconcileJob = async (ctx: AppContext) => {
   const now = Date.now();
   if (now - (lastRun.get(ctx) ?? 0) < RECONCILE_EVERY_MS) return;
   lastRun.set(ctx, now);
   await reconcileLinks(ctx);
+  await applyKeptEvents(ctx);
 };

@@ -272,6 +272,7 @@ const paystack = (overrides: Partial<PaystackConnection> = {}): Handler => {
     key_last4: '3f9a',
     connected_at: '2026-11-20T10:00:00.000Z',
     webhook_url: 'https://kora.ng/v1/webhooks/paystack/7',
+    webhook_paste_needed: false,
     events_received: 4,
     last_event_at: '2026-11-22T08:15:00.000Z',
     transfer_accounts: false,

@@ -16,6 +16,7 @@ describe('SettingsPage', () => {
           key_last4: null,
           connected_at: null,
           webhook_url: null,
+          webhook_paste_needed: false,
           events_received: 0,
           last_event_at: null,
           transfer_accounts: false,
