@@ -25,6 +25,11 @@ export const ONLINE_TEXTS = {
     'Each member can get their own bank account number; money transferred into it renews them automatically.',
   disconnect:
     'Disconnect Paystack? Your secret key is deleted from Kora and every payment link still waiting for payment is cancelled. You can connect again at any time.',
+  disconnectKeepsWebhook:
+    'Your webhook address stays the same: payments Paystack reports meanwhile are kept and recorded when you connect again.',
+  webhookNewAccountTitle: 'Update the webhook in Paystack',
+  webhookNewAccount:
+    "This key is from a different Paystack account (or switches between test and live) than before. Paste this webhook address into the new account's Paystack dashboard → Settings → API Keys & Webhooks → Webhook URL, then save.",
   linkFailed: 'The payment link could not be created. Please try again.',
   linksFailed: 'The payment links could not be loaded.',
   noLinks: 'No payment links yet.',

@@ -22,6 +22,9 @@ export function DisconnectModal({ opened, pending, error, onConfirm, onClose }: 
     >
       <Stack gap="md">
         <Text size="sm">{ONLINE_TEXTS.disconnect}</Text>
+        <Text size="sm" c="dimmed">
+          {ONLINE_TEXTS.disconnectKeepsWebhook}
+        </Text>
         <ErrorAlert
           error={error}
           title="Disconnecting failed"

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlugConnectedX } from '@tabler/icons-react';
@@ -23,7 +23,10 @@ const eventsText = (c: PaystackConnection) =>
     ? `Events received: ${c.events_received.toLocaleString('en-NG')}, last at ${formatDateTime(c.last_event_at)}`
     : 'No events received yet';
 
-/** The connected account: its key, the webhook URL to paste into Paystack, and its switches. */
+/**
+ * The connected account: its key, the webhook URL to paste into Paystack (the same for good;
+ * a notice says when a key of another account needs it pasted there), and its switches.
+ */
 export function PaystackConnectionCard({ connection: c, canManage }: PaystackConnectionCardProps) {
   const [replacing, replace] = useDisclosure(false);
   const [confirming, confirm] = useDisclosure(false);
@@ -65,6 +68,11 @@ export function PaystackConnectionCard({ connection: c, canManage }: PaystackCon
             Connected on {formatDate(c.connected_at)}
           </Text>
         </Stack>
+        {c.webhook_url && c.webhook_paste_needed ? (
+          <Alert color="yellow" variant="light" title={ONLINE_TEXTS.webhookNewAccountTitle}>
+            {ONLINE_TEXTS.webhookNewAccount}
+          </Alert>
+        ) : null}
         {c.webhook_url ? (
           <CopyField
             label="Webhook URL"

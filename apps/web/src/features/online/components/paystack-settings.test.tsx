@@ -135,6 +135,24 @@ describe('Settings → Payments', () => {
     expect(screen.queryByLabelText(/Paystack secret key/)).not.toBeInTheDocument();
   });
 
+  it("a key of another Paystack account: asks to paste the same webhook address into that account's dashboard", async () => {
+    const { user } = open(connected(), {
+      'PUT /v1/business/paystack': () =>
+        ok(connected({ key_last4: '77aa', webhook_paste_needed: true })),
+    });
+    await expectShown('Secret key ending in ••••3f9a');
+    expect(screen.queryByText('Update the webhook in Paystack')).not.toBeInTheDocument();
+    await user.click(button('Replace key'));
+    await user.type(keyField(), 'sk_live_otheraccount77aa');
+    await user.click(button('Replace key'));
+    await expectShown(
+      'Secret key ending in ••••77aa',
+      'Update the webhook in Paystack',
+      /Paste this webhook address into the new account's Paystack dashboard/,
+    );
+    expect(field('Webhook URL')).toHaveValue('https://kora.ng/v1/webhooks/paystack/7');
+  });
+
   it('disconnect asks first, saying open links are cancelled, then deletes the connection', async () => {
     const { api, user } = open(connected(), {
       'DELETE /v1/business/paystack': () => ok(notConnected()),
@@ -142,6 +160,7 @@ describe('Settings → Payments', () => {
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect Paystack' });
     expect(dialog).toHaveTextContent(/every payment link still waiting for payment is cancelled/);
+    expect(dialog).toHaveTextContent(/Your webhook address stays the same/);
     await user.click(within(dialog).getByRole('button', { name: 'Keep connected' }));
     expect(api.sent('DELETE /v1/business/paystack')).toHaveLength(0);
 
