@@ -33,7 +33,7 @@ const ok = (res: { statusCode: number; body: string }, status: number, what: str
 /**
  * Connects the owner's business to the loopback account of `secretKey` (unless it already is),
  * turns transfer accounts on, and points the account's webhooks at the app (the URL of GET
- * /v1/business/paystack, injected: a reconnection after a disconnect gets a new one).
+ * /v1/business/paystack, injected: the business keeps it across disconnecting and reconnecting).
  */
 export const connectPaystack = async (
   t: TestApp,
