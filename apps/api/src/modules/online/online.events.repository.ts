@@ -89,6 +89,15 @@ export const deleteKeptEvents = (exec: Executor, ids: number[]) =>
     ? exec.delete(paystackKeptEvents).where(inArray(paystackKeptEvents.id, ids))
     : Promise.resolve();
 
+/** Gives claimed events back (Paystack unreachable): the next pass takes them again. */
+export const releaseKeptEvents = (exec: Executor, ids: number[]) =>
+  ids.length
+    ? exec
+        .update(paystackKeptEvents)
+        .set({ claimedAt: null })
+        .where(inArray(paystackKeptEvents.id, ids))
+    : Promise.resolve();
+
 /** Kept events older than `days` (never connected again since) are dropped. */
 export const dropStaleKeptEvents = (exec: Executor, days: number) =>
   exec

@@ -77,13 +77,14 @@ export const keepEvent = async (
 /**
  * Applies the kept events of connected businesses (of `businessId` only, when given): each
  * signed by the business's key now connected is verified with Paystack and acted on once, then
- * dropped; one signed by another key is dropped unapplied. Paystack unreachable: the event stays
- * for a later pass. Answers how many were applied or dropped.
+ * dropped; one signed by another key is dropped unapplied. Paystack unreachable (or the key not
+ * openable): the event stays for the next pass. Answers how many were applied or dropped.
  */
 export const applyKeptEvents = async (ctx: AppContext, businessId?: number): Promise<number> => {
   const due = await events.claimKeptEvents(ctx.db, KEPT_BATCH, businessId);
   const keys = new Map<number, { secret: string; client: PaystackClient } | undefined>();
   const done: number[] = [];
+  const later: number[] = [];
   for (const kept of due) {
     if (!keys.has(kept.business_id)) {
       const account = await repo.findAccount(ctx.db, kept.business_id);
@@ -93,7 +94,10 @@ export const applyKeptEvents = async (ctx: AppContext, businessId?: number): Pro
       keys.set(kept.business_id, secret && client ? { secret, client } : undefined);
     }
     const key = keys.get(kept.business_id);
-    if (!key) continue; // the key cannot be opened now: a later pass
+    if (!key) {
+      later.push(kept.id); // the key cannot be opened, or Paystack is unreachable: a later pass
+      continue;
+    }
     const raw = Buffer.from(kept.body, 'utf8');
     if (!signatureMatches(key.secret, raw, kept.signature)) {
       done.push(kept.id);
@@ -114,6 +118,7 @@ export const applyKeptEvents = async (ctx: AppContext, businessId?: number): Pro
         // Unreachable: this business's events wait for a later pass. Refused: not a charge of it.
         if (err.kind === 'unreachable') {
           keys.set(kept.business_id, undefined);
+          later.push(kept.id);
           continue;
         }
       }
@@ -121,6 +126,7 @@ export const applyKeptEvents = async (ctx: AppContext, businessId?: number): Pro
     done.push(kept.id);
   }
   await events.deleteKeptEvents(ctx.db, done);
+  await events.releaseKeptEvents(ctx.db, later);
   await events.dropStaleKeptEvents(ctx.db, KEPT_EVENT_DAYS);
   return done.length;
 };

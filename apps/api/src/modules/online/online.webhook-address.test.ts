@@ -166,6 +166,22 @@ describe('events received while disconnected', () => {
     );
   });
 
+  it('wait when Paystack cannot be reached at reconnection, and the next pass applies them', async () => {
+    const { member, link } = await newLink(third);
+    await disconnect(third);
+    await paystack.pay(link.reference, { secretKey: KEY_B });
+    expect(paystack.deliveries.at(-1)!.status).toBe(200);
+    // The key is checked, then Paystack fails the verify call.
+    paystack.script.push('ok', 'error');
+    expect(json(await connectKey(third, KEY_B)).data.connected).toBe(true);
+    expect(await paymentsOf(member.id)).toHaveLength(0);
+    expect(await keptOf(third.businessId)).toHaveLength(1);
+    await applyKeptEvents(t.app.ctx);
+    expect(await paymentsOf(member.id)).toHaveLength(1);
+    expect(await linkState(link.reference)).toBe('paid');
+    expect(await keptOf(third.businessId)).toHaveLength(0);
+  });
+
   it('are kept within bounds: signed-looking, a charge, at most 64 KB each and 500 a business', async () => {
     const path = new URL((await connection(third)).webhook_url!).pathname;
     await disconnect(third);
