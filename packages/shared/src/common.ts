@@ -24,6 +24,20 @@ export const email = (message = 'Invalid email address') =>
     .pipe(z.email({ error: message }))
     .transform((v) => v.toLowerCase());
 
+/**
+ * An e-mail that may be left out: empty, blank or null is no e-mail (null); a given one must be
+ * valid. Trimmed and lower-cased.
+ */
+export const optionalEmail = (message = 'Invalid email address') =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(LIMITS.email, { error: 'Email address is too long' })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: message })
+    .transform((v) => (v === '' ? null : v.toLowerCase()))
+    .nullable()
+    .optional();
+
 /** Page and page size from a query string (strings coerced). */
 export const pageQuery = (maxPerPage: number = LIMITS.maxPageSize) =>
   z.object({

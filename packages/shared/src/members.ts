@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, choiceFilter, email, idParam, pageQuery } from './common';
+import { LIMITS, choiceFilter, idParam, optionalEmail, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay, lagosDay } from './dates';
 import { planSchema } from './plans';
@@ -78,7 +78,8 @@ const memberFields = {
   middle_name: optionalText('Middle name'),
   last_name: text('Last name must be at least 2 characters', 'Last name'),
   mobile_number: memberPhone,
-  email_address: email(),
+  /** Optional: many members have only a phone. Empty or null is no e-mail. */
+  email_address: optionalEmail(),
   home_address: optionalText('Home address', MEMBER_ADDRESS_MAX, true),
   city: text('City is required', 'City'),
   state: text('State is required', 'State'),
@@ -100,7 +101,8 @@ export const updateMemberSchema = z.object({
   middle_name: memberFields.middle_name,
   last_name: memberFields.last_name.optional(),
   mobile_number: memberFields.mobile_number.optional(),
-  email_address: memberFields.email_address.optional(),
+  /** null or empty clears the e-mail. */
+  email_address: memberFields.email_address,
   home_address: memberFields.home_address,
   city: memberFields.city.optional(),
   state: memberFields.state.optional(),
@@ -166,7 +168,8 @@ export const memberSchema = z.object({
   last_name: z.string(),
   /** E.164, e.g. +2348031234567. */
   mobile_number: z.string(),
-  email_address: z.string(),
+  /** null when the member has no e-mail (many have only a phone). */
+  email_address: z.string().nullable(),
   home_address: z.string().nullable(),
   city: z.string(),
   state: z.string(),

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { createdAt, id, moment, ref } from './columns';
 
@@ -35,10 +35,19 @@ export const memberImports = pgTable(
     headerRow: integer('header_row').notNull(),
     headers: jsonb('headers').$type<string[]>().notNull(),
     rows: jsonb('rows').$type<ImportSheetRow[]>().notNull(),
+    /**
+     * The sheet's first non-blank rows (the header row and what is above it among them), so the
+     * owner can choose another header row: with `rows` they hold every row of the sheet.
+     */
+    leadRows: jsonb('lead_rows').$type<ImportSheetRow[]>().notNull().default([]),
     totalRows: integer('total_rows').notNull(),
     /** field → column index; null until the owner saves one (the guess is answered instead). */
     mapping: jsonb('mapping').$type<Record<string, number>>(),
     duplicates: varchar('duplicates', { length: 6 }).notNull().default('skip'),
+    /** Names all in capitals or all in lower case are written in Title Case. */
+    titleCase: boolean('title_case').notNull().default(true),
+    /** A row with a plan but no expiry date: `none` (no subscription) or `import_day`. */
+    planWithoutExpiry: varchar('plan_without_expiry', { length: 10 }).notNull().default('none'),
     /** The preview of the saved mapping: { counts, preview_rows, problem_rows }. */
     preview: jsonb('preview').$type<unknown>(),
     processedRows: integer('processed_rows').notNull().default(0),

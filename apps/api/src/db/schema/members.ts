@@ -18,7 +18,8 @@ export const members = pgTable(
     lastName: varchar('last_name', { length: 100 }).notNull(),
     /** E.164, e.g. +2348031234567. */
     mobileNumber: varchar('mobile_number', { length: 20 }).notNull(),
-    emailAddress: varchar('email_address', { length: 254 }).notNull(),
+    /** Optional (many members have only a phone): null when not given. */
+    emailAddress: varchar('email_address', { length: 254 }),
     homeAddress: varchar('home_address', { length: 300 }),
     city: varchar('city', { length: 100 }).notNull(),
     state: varchar('state', { length: 100 }).notNull(),
@@ -36,7 +37,7 @@ export const members = pgTable(
     /** The member asked for no renewal reminders. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /**
-     * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail, phone
+     * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail (when given), phone
      * (E.164) and member ID in lower case without accents or tone marks
      * (decomposed, then the combining marks U+0300–U+036F dropped: "Adébáyọ̀" is kept as
      * "adebayo"), kept by PostgreSQL itself. Searched with ILIKE through a trigram GIN index (fast
@@ -44,7 +45,7 @@ export const members = pgTable(
      * names typed with or without diacritics.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(regexp_replace(normalize(first_name || ' ' || coalesce(nullif(middle_name, '') || ' ', '') || last_name || ' ' || email_address || ' ' || mobile_number || ' ' || member_id, NFD), '[\\u0300-\\u036f]', '', 'g'))`,
+      sql`lower(regexp_replace(normalize(first_name || ' ' || coalesce(nullif(middle_name, '') || ' ', '') || last_name || ' ' || coalesce(email_address, '') || ' ' || mobile_number || ' ' || member_id, NFD), '[\\u0300-\\u036f]', '', 'g'))`,
     ),
     ...timestamps(),
   },

@@ -54,9 +54,12 @@ const GROUP_STATUS: Record<CommsGroup, SubscriptionStatusCode | undefined> = {
   all_prospects: 0,
 };
 
-/** The address a channel sends to: the e-mail, or the phone as stored (E.164). */
+/**
+ * The address a channel sends to: the e-mail, or the phone as stored (E.164); '' for a member
+ * without an e-mail, who is skipped (and counted) by an e-mail message.
+ */
 const addressOf = (channel: CommsChannel, m: AudienceRow): string =>
-  (channel === 'email' ? m.emailAddress : m.mobileNumber).trim();
+  ((channel === 'email' ? m.emailAddress : m.mobileNumber) ?? '').trim();
 
 /** +2348031234567 → 08031234567 (other numbers as stored). */
 const localPhone = (e164: string) => (e164.startsWith('+234') ? `0${e164.slice(4)}` : e164);
@@ -65,7 +68,7 @@ const placeholderValues = (m: AudienceRow, businessName: string): PlaceholderVal
   first_name: m.firstName,
   last_name: m.lastName,
   full_name: `${m.firstName} ${m.lastName}`.trim(),
-  email: m.emailAddress,
+  email: m.emailAddress ?? '',
   phone: localPhone(m.mobileNumber),
   business_name: businessName,
   subscription_plan: m.planName ?? '',

@@ -167,6 +167,45 @@ describe('POST /v1/comms, sent now', () => {
     expect(anyForeign).toEqual([]);
   });
 
+  it('an e-mail message skips members without an e-mail and counts them; an SMS reaches them', async () => {
+    const gym = await freshBusiness('Phone First Gym');
+    const ada = await addMember(t, gym.token, {
+      first_name: 'Ada',
+      email_address: 'ada@example.com',
+    });
+    // Added without an e-mail, as the Add Member form allows.
+    const musa = await addMember(t, gym.token, { first_name: 'Musa', email_address: undefined });
+    const halima = await addMember(t, gym.token, { first_name: 'Halima', email_address: '' });
+    expect([musa.email_address, halima.email_address]).toEqual([null, null]);
+
+    const audience = await call(
+      t.app,
+      'GET',
+      '/v1/comms/audience?group=all_members&channel=email',
+      {
+        token: gym.token,
+      },
+    );
+    expect(audience.json().data).toEqual({ recipients: 1, skipped: 2 });
+    const email = await sent(gym, {
+      group: 'all_members',
+      channel: 'email',
+      message: '<p>Hello {{first_name}} ({{email}})</p>',
+    });
+    expect(email).toMatchObject({ recipients: 1, skipped: 2 });
+    const emailed = await deliveriesOf(email.id);
+    expect(emailed.map((r) => [r.memberId, r.to])).toEqual([[ada.id, 'ada@example.com']]);
+
+    const sms = await sent(gym, {
+      group: 'all_members',
+      channel: 'sms',
+      message: '<p>Hi {{first_name}}</p>',
+    });
+    expect(sms).toMatchObject({ recipients: 3, skipped: 0 });
+    const texted = await deliveriesOf(sms.id);
+    expect(texted.map((r) => r.memberId).sort()).toEqual([ada.id, musa.id, halima.id].sort());
+  });
+
   it('sends an SMS to the phone as stored, held through the quiet hours, with its parts', async () => {
     const gym = await freshBusiness();
     const m = await addMember(t, gym.token, { first_name: 'Sade', mobile_number: '08031112233' });

@@ -17,7 +17,7 @@ export interface Recipient {
 export const recipientOf = (m: {
   first_name: string;
   mobile_number: string;
-  email_address: string;
+  email_address: string | null;
 }): Recipient => ({
   firstName: m.first_name,
   mobileNumber: m.mobile_number ?? '',

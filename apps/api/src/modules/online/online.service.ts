@@ -44,7 +44,7 @@ export const payUrlOf = (ctx: AppContext, reference: string) =>
  * Paystack needs an e-mail for every transaction; a member without one gets an address of ours
  * that receives nothing (Paystack's own receipt then goes nowhere; Kora sends its receipt).
  */
-const paystackEmailOf = (businessId: number, m: { id: number; email_address: string }) =>
+const paystackEmailOf = (businessId: number, m: { id: number; email_address: string | null }) =>
   m.email_address || `member-${businessId}-${m.id}@members.kora.ng`;
 
 export const toPaymentLink = (

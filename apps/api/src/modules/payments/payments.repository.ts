@@ -111,7 +111,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         pictureUrl: row.member_picture_url as string | null,
         firstName: row.member_first_name as string,
         lastName: row.member_last_name as string,
-        emailAddress: row.member_email_address as string,
+        emailAddress: row.member_email_address as string | null,
       },
       plan: {
         id: p.planId,

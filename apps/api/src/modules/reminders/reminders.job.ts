@@ -42,10 +42,11 @@ const localPhone = (e164: string) => (e164.startsWith('+234') ? `0${e164.slice(4
 /** The first channel of WhatsApp, SMS, e-mail the member has an address for, and the address. */
 export const reminderChannelOf = (m: {
   mobile_number: string;
-  email_address: string;
+  email_address: string | null;
 }): { channel: ReminderChannel; to: string } | undefined => {
   for (const channel of REMINDER_CHANNEL_ORDER) {
-    const to = (channel === 'email' ? m.email_address : m.mobile_number).trim();
+    // A member without an e-mail is reached by phone only.
+    const to = ((channel === 'email' ? m.email_address : m.mobile_number) ?? '').trim();
     if (to) return { channel, to };
   }
   return undefined;
@@ -120,7 +121,7 @@ export const sendDueReminders = async (ctx: AppContext, now: Date = new Date()) 
           first_name: m.first_name,
           last_name: m.last_name,
           full_name: `${m.first_name} ${m.last_name}`.trim(),
-          email: m.email_address,
+          email: m.email_address ?? '',
           phone: localPhone(m.mobile_number),
           business_name: business.name,
           subscription_plan: m.plan_name ?? '',

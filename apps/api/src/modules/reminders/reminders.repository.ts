@@ -58,7 +58,8 @@ export interface ReminderCandidate {
   plan_name: string | null;
   first_name: string;
   last_name: string;
-  email_address: string;
+  /** null when the member has no e-mail. */
+  email_address: string | null;
   mobile_number: string;
 }
 
@@ -86,7 +87,7 @@ export const dueCandidates = async (
     left join ${plans} p on p.id = s.subscription_type_id and p.business_id = s.business_id
     where s.business_id = ${businessId} and s.expiry_date = ${expiry}::date and s.is_active
       and m.is_active and not m.reminders_opt_out
-      and (m.mobile_number <> '' or m.email_address <> '')
+      and (m.mobile_number <> '' or coalesce(m.email_address, '') <> '')
       and not exists (
         select 1 from subscriptions l
         where l.business_id = s.business_id and l.member_id = s.member_id and l.is_active

@@ -11,7 +11,8 @@ export interface MemberBrief {
   pictureUrl: string | null;
   firstName: string;
   lastName: string;
-  emailAddress: string;
+  /** null when the member has no e-mail. */
+  emailAddress: string | null;
 }
 
 export const toPaymentMember = (m: MemberBrief): PaymentMember => ({
