@@ -6,8 +6,10 @@ import { answerOf, contract } from './contract';
  * Member import: a gym brings the members it already keeps in a spreadsheet.
  *
  * 1. Upload an .xlsx or .csv file (at most 5 MB and 10,000 rows). The server reads the first
- *    sheet, finds the header row (a title row or blank lines above it are skipped) and guesses
- *    which column holds which member field from the headers ("Tel" → phone, "Surname" → last name).
+ *    sheet, takes as the header row the one of its first rows whose cells name the most member
+ *    fields (a title row, a grouped row such as "PERSONAL DETAILS | CONTACT" or blank lines above
+ *    it are passed over; the owner can choose another) and guesses which column holds which
+ *    member field from the headers ("Tel" → phone, "Surname" → last name).
  * 2. The owner corrects the mapping and chooses what happens to a row whose phone number or
  *    e-mail is already a member's: skip it or update that member. Each save answers a preview:
  *    what every row will do (create, update, skip, refuse) and why.
@@ -17,8 +19,12 @@ import { answerOf, contract } from './contract';
  *
  * A row is held to the same rules as the Add Member form; the phone is read in any Nigerian form
  * (0803…, 803… when Excel dropped the zero, +234…, 234…) and stored as +234…; a missing city or
- * state is the gym's own. Optional plan name and expiry date columns give the member their
- * current subscription (no payment is recorded for it), so statuses are right from day one.
+ * state is the gym's own; the e-mail may be left out. Optional plan name and expiry date columns
+ * give the member their current subscription (no payment is recorded for it), so statuses are
+ * right from day one. A plan without an expiry date (or a date without a plan) still imports the
+ * member, with a warning: without a subscription, or (the owner's choice) with the plan starting
+ * on the import day. Names typed all in capitals or all in lower case are written in Title Case
+ * unless the owner turns that off.
  */
 
 /** At most this many member rows per file. */
@@ -134,6 +140,9 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
   ],
 };
 
+/** The first non-blank rows of a sheet, any of which the owner may choose as the header row. */
+export const IMPORT_HEADER_ROWS = 10;
+
 /** A header as compared with the aliases. */
 export const foldHeader = (header: string): string =>
   header
@@ -167,8 +176,39 @@ export const guessMapping = (headers: string[]): ImportMapping => {
   return mapping;
 };
 
+/** How many different member fields a row's cells name: how good a header row it makes. */
+export const headerScore = (cells: string[]): number =>
+  new Set(cells.map(fieldOfHeader).filter(Boolean)).size;
+
+const isUpper = (text: string) => text === text.toUpperCase() && text !== text.toLowerCase();
+const isLower = (text: string) => text === text.toLowerCase() && text !== text.toUpperCase();
+
+/**
+ * A name typed all in capitals or all in lower case, in Title Case: "ADA OBI-NWANKWO" → "Ada
+ * Obi-Nwankwo", "o'neil" → "O'Neil", "ADÉBÁYỌ̀" → "Adébáyọ̀" (accents and tone marks kept). A
+ * name already in mixed case ("McDonald", "DeGraft") is left as typed.
+ */
+export const titleCaseName = (name: string): string => {
+  if (!isUpper(name) && !isLower(name)) return name;
+  return name
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-'’‘(])(\p{L})/gu,
+      (_, before: string, letter: string) => before + letter.toUpperCase(),
+    );
+};
+
 export const IMPORT_DUPLICATE_CHOICES = ['skip', 'update'] as const;
 export type ImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
+
+/** A row with a plan but no expiry date: imported without a subscription, or starting today. */
+export const IMPORT_PLAN_WITHOUT_EXPIRY = ['none', 'import_day'] as const;
+export type ImportPlanWithoutExpiry = (typeof IMPORT_PLAN_WITHOUT_EXPIRY)[number];
+
+export const IMPORT_PLAN_WITHOUT_EXPIRY_LABELS: Record<ImportPlanWithoutExpiry, string> = {
+  none: 'Leave without a subscription',
+  import_day: 'Start it on the import day',
+};
 
 export const IMPORT_STATUSES = ['draft', 'running', 'done'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -193,10 +233,10 @@ export const IMPORT_MESSAGES = {
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-NG')} member rows. Split it into smaller files.`,
   nameRequired: 'Choose the column with the first name and the last name, or the full name.',
   phoneRequired: 'Choose the column with the phone number.',
-  emailRequired: 'Choose the column with the email address.',
   columnMissing: 'That column is not in the file.',
   columnTwice: (label: string) => `A column is chosen twice (${label}).`,
-  expiryWithoutPlan: 'Choose both the plan name and the expiry date columns, or neither.',
+  expiryWithoutPlan: 'Choose the plan name column too, or leave out the expiry date.',
+  headerRow: 'Choose one of the first rows of the file for the column names.',
   notFound: 'Import not found.',
   started: 'This import has already started.',
   notDone: 'This import has not finished yet.',
@@ -226,9 +266,7 @@ export const importMappingSchema = z
     if (!hasName) ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.nameRequired });
     if (m.mobile_number === undefined)
       ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.phoneRequired });
-    if (m.email_address === undefined)
-      ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.emailRequired });
-    if ((m.plan === undefined) !== (m.expiry_date === undefined))
+    if (m.plan === undefined && m.expiry_date !== undefined)
       ctx.addIssue({ code: 'custom', message: IMPORT_MESSAGES.expiryWithoutPlan });
     const seen = new Map<number, ImportField>();
     for (const field of IMPORT_FIELDS) {
@@ -246,10 +284,29 @@ export const importMappingSchema = z
   });
 
 export const importSettingsSchema = z.object({
-  mapping: importMappingSchema,
+  /**
+   * The sheet row holding the column names (one of the first non-blank rows). A different row
+   * than the saved one, sent without a mapping, guesses the mapping again from that row.
+   */
+  header_row: z
+    .number({ error: IMPORT_MESSAGES.headerRow })
+    .int({ error: IMPORT_MESSAGES.headerRow })
+    .min(1, { error: IMPORT_MESSAGES.headerRow })
+    .max(1_048_576, { error: IMPORT_MESSAGES.headerRow })
+    .optional(),
+  /** Left out: the columns are guessed from the header row and nothing is previewed yet. */
+  mapping: importMappingSchema.optional(),
   duplicates: z.enum(IMPORT_DUPLICATE_CHOICES, {
     error: 'Choose whether to skip or update members already added',
   }),
+  /** Names typed all in capitals or all in lower case are written in Title Case (default on). */
+  title_case: z.boolean({ error: 'Title Case must be true or false' }).default(true),
+  /** A row with a plan but no expiry date: no subscription (default), or one starting today. */
+  plan_without_expiry: z
+    .enum(IMPORT_PLAN_WITHOUT_EXPIRY, {
+      error: 'Choose what a plan without an expiry date does',
+    })
+    .default('none'),
 });
 export type ImportSettingsInput = z.infer<typeof importSettingsSchema>;
 
@@ -269,6 +326,8 @@ export const importRowSchema = z.object({
   existing_member: z.string().nullable(),
   /** Why the row is refused or skipped, in words; empty for a row imported as is. */
   problems: z.array(z.string()),
+  /** What an imported row leaves out or assumes (a plan without an expiry date), in words. */
+  warnings: z.array(z.string()),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -295,6 +354,10 @@ export const memberImportSchema = z.object({
   total_rows: z.number().int(),
   /** The sheet row holding the headers. */
   header_row: z.number().int(),
+  /** The first non-blank rows, any of which can be chosen as the header row, with their text. */
+  header_rows: z.array(z.object({ row: z.number().int(), text: z.string() })),
+  title_case: z.boolean(),
+  plan_without_expiry: z.enum(IMPORT_PLAN_WITHOUT_EXPIRY),
   columns: z.array(importColumnSchema),
   /** The saved mapping, or the one guessed from the headers before any was saved. */
   mapping: z.record(z.string(), z.number().int()),
@@ -358,11 +421,13 @@ export const importContracts = {
     method: 'PUT',
     path: '/v1/member/import/:id',
     operationId: 'previewMemberImport',
-    summary: 'Save the column mapping and the duplicate choice; answers the preview',
+    summary: 'Save the header row, column mapping and choices; answers the preview',
     description:
       'Every row is checked as the import will check it: the answer counts what will be ' +
       'created, updated, skipped and refused, with the first rows and the first rows with a ' +
-      'problem. Only a draft can be changed.',
+      'problem or a warning. Sent with another `header_row` and no `mapping`, the columns are ' +
+      'read from that row and the mapping guessed again, without a preview. Only a draft can ' +
+      'be changed.',
     tag,
     access: 'members.write',
     params: idParam,

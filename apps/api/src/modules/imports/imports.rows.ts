@@ -6,17 +6,19 @@ import {
   foldForSearch,
   isCalendarDay,
   lagosDay,
+  titleCaseName,
   type ImportField,
   type ImportMapping,
+  type ImportPlanWithoutExpiry,
 } from '@kora/shared';
 import type { ImportSheetRow } from '../../db/schema';
 import { toNigerianE164 } from '../../lib/phone';
 
 /*
  * One sheet row read as a member, by the same rules as the Add Member form: names of at least
- * two visible characters, a real Nigerian phone number (any usual form, stored +234…), a valid
- * e-mail address (stored lower case), no control characters. What the form would refuse, the
- * import refuses, with the form's message.
+ * two visible characters, a real Nigerian phone number (any usual form, stored +234…), an
+ * e-mail address when one is given (stored lower case), no control characters. What the form
+ * would refuse, the import refuses, with the form's message.
  */
 
 /** A member as a row gives it, ready to be stored. */
@@ -25,7 +27,7 @@ export interface RowMember {
   middleName: string | null;
   lastName: string;
   mobileNumber: string;
-  emailAddress: string;
+  emailAddress: string | null;
   homeAddress: string | null;
   city: string;
   state: string;
@@ -44,10 +46,28 @@ export interface ReadRow {
   given: Set<ImportField>;
   /** For the preview, even when refused: the names, phone and e-mail as read. */
   shown: { firstName: string; lastName: string; mobileNumber: string; emailAddress: string };
+  /** The phone as stored (+234…) and the e-mail (lower case) when readable, even when refused. */
+  keys: { mobileNumber: string | null; emailAddress: string | null };
   plan: string | null;
   expiryDate: string | null;
+  /**
+   * Whether the row gives the member a subscription: of one plan period ending on the expiry
+   * date, or starting on the import day (a plan without an expiry date, when the owner says so).
+   */
+  subscription: 'expiry' | 'import_day' | null;
   problems: string[];
+  /** What the row leaves out or assumes, when it is still imported. */
+  warnings: string[];
 }
+
+/** How rows are read: the owner's choices on the mapping screen. */
+export interface ReadOptions {
+  /** Names all in capitals or all in lower case are written in Title Case. */
+  titleCase: boolean;
+  planWithoutExpiry: ImportPlanWithoutExpiry;
+}
+
+export const DEFAULT_READ_OPTIONS: ReadOptions = { titleCase: true, planWithoutExpiry: 'none' };
 
 /** The gym's own city and state, for rows without them. */
 export interface RowDefaults {
@@ -153,6 +173,7 @@ export const readRow = (
   mapping: ImportMapping,
   defaults: RowDefaults,
   today: string = lagosDay(),
+  options: ReadOptions = DEFAULT_READ_OPTIONS,
 ): ReadRow => {
   const cell = (field: ImportField) => cellOf(row, mapping, field);
   const given = new Set<ImportField>(IMPORT_FIELDS.filter((f) => cell(f) !== ''));
@@ -170,6 +191,11 @@ export const readRow = (
     if (last) given.add('last_name');
     if (split.middle) given.add('middle_name');
   }
+  const name = (text: string) => (options.titleCase ? titleCaseName(text) : text);
+  first = name(first);
+  last = name(last);
+  middle = name(middle);
+  const emergencyName = name(cell('emergency_contact_name'));
 
   const gender = cell('gender');
   const genderValue = gender ? GENDER_WORDS[foldForSearch(gender).replace(/\.$/, '')] : null;
@@ -184,14 +210,14 @@ export const readRow = (
     middle_name: middle || null,
     last_name: last,
     mobile_number: cell('mobile_number'),
-    email_address: cell('email_address'),
+    email_address: cell('email_address') || null,
     home_address: cell('home_address') || null,
     city: cell('city') || defaults.city,
     state: cell('state') || defaults.state,
     country_code: 'NG',
     date_of_birth: dob,
     gender: genderValue ?? null,
-    emergency_contact_name: cell('emergency_contact_name') || null,
+    emergency_contact_name: emergencyName || null,
     emergency_contact_number: cell('emergency_contact_number') || null,
     emergency_contact_relationship: cell('emergency_contact_relationship') || null,
   };
@@ -206,9 +232,7 @@ export const readRow = (
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
       // An empty required cell says "missing" rather than "at least 2 characters".
-      if (field === 'email_address' && !input.email_address)
-        problems.push('Email address is missing');
-      else if (field === 'mobile_number' && !input.mobile_number)
+      if (field === 'mobile_number' && !input.mobile_number)
         problems.push('Phone number is missing');
       else if (field === 'mobile_number') problems.push(INVALID_NG_PHONE);
       else problems.push(issue.message);
@@ -220,19 +244,31 @@ export const readRow = (
   if (emergencyText && !emergency)
     problems.push(`Emergency contact number: ${INVALID_NG_PHONE.toLowerCase()}`);
 
+  // A plan with its expiry date gives a subscription; either alone still imports the member,
+  // with a warning (a plan alone starts on the import day when the owner chose so).
   const plan = cell('plan') || null;
   const expiryText = cell('expiry_date');
+  const warnings: string[] = [];
   let expiryDate: string | null = null;
-  if (mapping.plan !== undefined) {
-    if (plan && !expiryText) problems.push(`Expiry date is missing for the plan “${plan}”`);
-    if (!plan && expiryText) problems.push('Plan name is missing for the expiry date');
-    if (expiryText) {
-      expiryDate = parseSheetDay(expiryText, today);
-      if (!expiryDate) problems.push('Expiry date is not a date (write it as DD/MM/YYYY)');
-      else if (expiryDate > addDays(today, 366 * EXPIRY_MAX_YEARS_AHEAD))
-        problems.push(`Expiry date is more than ${EXPIRY_MAX_YEARS_AHEAD} years away`);
-      else if (expiryDate < '2000-01-01') problems.push('Expiry date is before 2000');
-    }
+  let subscription: ReadRow['subscription'] = null;
+  if (plan && expiryText) {
+    expiryDate = parseSheetDay(expiryText, today);
+    if (!expiryDate) problems.push('Expiry date is not a date (write it as DD/MM/YYYY)');
+    else if (expiryDate > addDays(today, 366 * EXPIRY_MAX_YEARS_AHEAD))
+      problems.push(`Expiry date is more than ${EXPIRY_MAX_YEARS_AHEAD} years away`);
+    else if (expiryDate < '2000-01-01') problems.push('Expiry date is before 2000');
+    else subscription = 'expiry';
+  } else if (plan && options.planWithoutExpiry === 'import_day') {
+    subscription = 'import_day';
+    warnings.push(
+      `No expiry date for the plan “${plan.slice(0, 100)}”: it starts on the import day`,
+    );
+  } else if (plan) {
+    warnings.push(
+      `No expiry date for the plan “${plan.slice(0, 100)}”: imported without a subscription`,
+    );
+  } else if (expiryText) {
+    warnings.push('No plan for the expiry date: imported without a subscription');
   }
 
   const unique = [...new Set(problems)];
@@ -244,7 +280,7 @@ export const readRow = (
           middleName: data.middle_name ?? null,
           lastName: data.last_name,
           mobileNumber: mobile,
-          emailAddress: data.email_address,
+          emailAddress: data.email_address ?? null,
           homeAddress: data.home_address ?? null,
           city: data.city,
           state: data.state,
@@ -263,31 +299,45 @@ export const readRow = (
       firstName: (data?.first_name ?? first).slice(0, 100),
       lastName: (data?.last_name ?? last).slice(0, 100),
       mobileNumber: (mobile ?? input.mobile_number).slice(0, 30),
-      emailAddress: (data?.email_address ?? input.email_address).slice(0, 254),
+      emailAddress: (data?.email_address ?? input.email_address ?? '').slice(0, 254),
+    },
+    keys: {
+      mobileNumber: mobile,
+      emailAddress: data ? (data.email_address ?? null) : emailKey(input.email_address),
     },
     plan: plan ? plan.slice(0, 100) : null,
     expiryDate,
+    subscription,
     problems: unique,
+    warnings,
   };
+};
+
+/** A cell's e-mail in the form it is stored in, when it is one. */
+const emailKey = (text: string | null): string | null => {
+  const parsed = createMemberSchema.shape.email_address.safeParse(text);
+  return parsed.success ? (parsed.data ?? null) : null;
 };
 
 /**
  * Rows repeating an earlier valid row's phone number or e-mail are refused ("Same phone number
- * as row 12"): a file lists each person once. Answers the problem per row number.
+ * as row 12"): a file lists each person once. A row refused for another reason is checked too,
+ * so it reports every reason at once. Answers the problem per row number.
  */
 export const repeatsInFile = (rows: ReadRow[]): Map<number, string> => {
   const phones = new Map<string, number>();
   const emails = new Map<string, number>();
   const repeats = new Map<number, string>();
   for (const r of rows) {
-    if (!r.member) continue;
-    const phoneRow = phones.get(r.member.mobileNumber);
-    const emailRow = emails.get(r.member.emailAddress);
+    const { mobileNumber, emailAddress } = r.keys;
+    const phoneRow = mobileNumber ? phones.get(mobileNumber) : undefined;
+    const emailRow = emailAddress ? emails.get(emailAddress) : undefined;
     if (phoneRow !== undefined) repeats.set(r.n, `Same phone number as row ${phoneRow}`);
     else if (emailRow !== undefined) repeats.set(r.n, `Same email address as row ${emailRow}`);
-    else {
+    else if (r.member) {
+      // Only a row that will be imported is the one later rows repeat.
       phones.set(r.member.mobileNumber, r.n);
-      emails.set(r.member.emailAddress, r.n);
+      if (r.member.emailAddress) emails.set(r.member.emailAddress, r.n);
     }
   }
   return repeats;

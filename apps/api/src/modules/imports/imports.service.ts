@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   IMPORT_FIELDS,
+  IMPORT_HEADER_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   IMPORT_PROBLEM_ROWS,
@@ -9,12 +10,14 @@ import {
   foldForSearch,
   guessMapping,
   lagosDay,
+  periodEnd,
   type DurationType,
   type ImportCounts,
   type ImportDuplicateChoice,
   type ImportField,
   type ImportMapping,
   type ImportOutcome,
+  type ImportPlanWithoutExpiry,
   type ImportRow,
   type ImportSettingsInput,
   type MemberImport,
@@ -28,22 +31,26 @@ import * as repo from './imports.repository';
 import {
   readRow,
   repeatsInFile,
+  type ReadOptions,
   type ReadRow,
   type RowDefaults,
   type RowMember,
 } from './imports.rows';
-import { readSheet } from './imports.sheet';
+import { allRowsOf, readSheet, rowText, splitSheet } from './imports.sheet';
 
 /*
  * The member import's rules, shared by the preview and the job so a file imports exactly as
  * previewed:
- * - a row the Add Member form would refuse is refused, with the form's message;
+ * - a row the Add Member form would refuse is refused, with the form's message (and, when it
+ *   also repeats an earlier row, with that too);
  * - a row repeating an earlier row's phone number or e-mail is refused;
  * - a row whose phone number or e-mail is already a member's is skipped or updates that member
  *   (the owner's choice); matching two different members, it is refused when updating;
  * - a plan name must be one of the gym's plans (letter case and accents aside); with its expiry
  *   date it gives the member a subscription of one plan period ending that day (no payment is
- *   recorded), unless they already have one of that plan lasting as long.
+ *   recorded), unless they already have one of that plan lasting as long. A plan without an
+ *   expiry date gives none (a warning says so), or, when the owner chose it, one period starting
+ *   on the import day; an expiry date without a plan gives none, with a warning.
  */
 
 export const importNotFound = () => notFound(IMPORT_MESSAGES.notFound, 'IMPORT_NOT_FOUND');
@@ -54,6 +61,8 @@ interface Decision {
   outcome: ImportOutcome;
   existing: repo.ExistingMember | null;
   plan: repo.PlanBrief | null;
+  /** The subscription the row gives, when it gives one. */
+  period: { start: string; expiry: string } | null;
   problems: string[];
 }
 
@@ -63,16 +72,23 @@ const memberLabel = (m: repo.ExistingMember) => `${m.code} ${m.firstName} ${m.la
 const readCache = new Map<string, { reads: ReadRow[]; repeats: Map<number, string> }>();
 const READ_CACHE_SIZE = 4;
 
+/** The owner's reading choices saved on an import. */
+const optionsOf = (imp: repo.ImportRecord): ReadOptions => ({
+  titleCase: imp.titleCase,
+  planWithoutExpiry: imp.planWithoutExpiry as ImportPlanWithoutExpiry,
+});
+
 const readAll = (
   imp: repo.ImportRecord,
   mapping: ImportMapping,
   defaults: RowDefaults,
   today: string,
+  options: ReadOptions,
 ) => {
-  const key = `${imp.businessId}:${imp.id}:${imp.fileSha256}:${JSON.stringify(mapping)}:${defaults.city}:${defaults.state}:${today}`;
+  const key = `${imp.businessId}:${imp.id}:${imp.fileSha256}:${imp.headerRow}:${JSON.stringify(mapping)}:${JSON.stringify(options)}:${defaults.city}:${defaults.state}:${today}`;
   const cached = readCache.get(key);
   if (cached) return cached;
-  const reads = imp.rows.map((row) => readRow(row, mapping, defaults, today));
+  const reads = imp.rows.map((row) => readRow(row, mapping, defaults, today, options));
   const value = { reads, repeats: repeatsInFile(reads) };
   if (readCache.size >= READ_CACHE_SIZE) readCache.delete(readCache.keys().next().value!);
   readCache.set(key, value);
@@ -86,21 +102,23 @@ const decide = async (
   reads: ReadRow[],
   repeats: Map<number, string>,
   duplicates: ImportDuplicateChoice,
+  today: string,
 ): Promise<Decision[]> => {
   const valid = reads.filter((r) => r.member && !repeats.has(r.n));
+  const emails = valid.map((r) => r.member!.emailAddress).filter((e): e is string => !!e);
   const existing = await repo.membersByAddress(
     exec,
     businessId,
     [...new Set(valid.map((r) => r.member!.mobileNumber))],
-    [...new Set(valid.map((r) => r.member!.emailAddress))],
+    [...new Set(emails)],
   );
   const byPhone = new Map<string, repo.ExistingMember>();
   const byEmail = new Map<string, repo.ExistingMember>();
   for (const m of existing) {
     if (!byPhone.has(m.mobileNumber)) byPhone.set(m.mobileNumber, m);
-    if (!byEmail.has(m.emailAddress)) byEmail.set(m.emailAddress, m);
+    if (m.emailAddress && !byEmail.has(m.emailAddress)) byEmail.set(m.emailAddress, m);
   }
-  const needsPlans = reads.some((r) => r.plan);
+  const needsPlans = reads.some((r) => r.plan && r.subscription);
   const plans = needsPlans ? await repo.plansOf(exec, businessId) : [];
   const planByName = new Map<string, repo.PlanBrief>();
   for (const p of plans) {
@@ -114,38 +132,45 @@ const decide = async (
       outcome: 'refuse',
       existing: null,
       plan: null,
+      period: null,
       problems,
     });
-    if (!read.member) return refuse(read.problems);
     const repeat = repeats.get(read.n);
+    if (!read.member) return refuse(repeat ? [...read.problems, repeat] : read.problems);
     if (repeat) return refuse([repeat]);
     let plan: repo.PlanBrief | null = null;
-    if (read.plan) {
+    let period: Decision['period'] = null;
+    if (read.plan && read.subscription) {
       plan = planByName.get(foldForSearch(read.plan)) ?? null;
       if (!plan)
         return refuse([`No plan named “${read.plan}”: add it under Subscription Plans first`]);
+      const unit = plan.durationType as DurationType;
+      period =
+        read.subscription === 'expiry'
+          ? { start: periodEnding(read.expiryDate!, plan), expiry: read.expiryDate! }
+          : { start: today, expiry: periodEnd(today, unit, plan.duration) };
     }
+    const base = { read, plan, period };
     const phoneMatch = byPhone.get(read.member.mobileNumber);
-    const emailMatch = byEmail.get(read.member.emailAddress);
+    const emailMatch = read.member.emailAddress ? byEmail.get(read.member.emailAddress) : undefined;
     if (phoneMatch && emailMatch && phoneMatch.id !== emailMatch.id) {
       const words = `The phone number is ${memberLabel(phoneMatch)}'s and the email address is ${memberLabel(emailMatch)}'s`;
       return duplicates === 'update'
         ? refuse([words])
-        : { read, outcome: 'skip', existing: phoneMatch, plan, problems: [words] };
+        : { ...base, outcome: 'skip', existing: phoneMatch, problems: [words] };
     }
     const match = phoneMatch ?? emailMatch;
     if (match) {
       if (duplicates === 'skip')
         return {
-          read,
+          ...base,
           outcome: 'skip',
           existing: match,
-          plan,
           problems: [`Already a member: ${memberLabel(match)}`],
         };
-      return { read, outcome: 'update', existing: match, plan, problems: [] };
+      return { ...base, outcome: 'update', existing: match, problems: [] };
     }
-    return { read, outcome: 'create', existing: null, plan, problems: [] };
+    return { ...base, outcome: 'create', existing: null, problems: [] };
   });
 };
 
@@ -157,9 +182,11 @@ const toImportRow = (d: Decision): ImportRow => ({
   mobile_number: d.read.shown.mobileNumber,
   email_address: d.read.shown.emailAddress,
   plan: d.plan?.name ?? d.read.plan,
-  expiry_date: d.read.expiryDate,
+  expiry_date: d.period?.expiry ?? d.read.expiryDate,
   existing_member: d.existing ? memberLabel(d.existing) : null,
   problems: d.problems,
+  // A refused or skipped row imports nothing: what it would have left out does not matter.
+  warnings: d.outcome === 'create' || d.outcome === 'update' ? d.read.warnings : [],
 });
 
 interface Preview {
@@ -190,6 +217,18 @@ const columnsOf = (imp: repo.ImportRecord) =>
     return { index, header, samples };
   });
 
+/**
+ * The rows the header row can be chosen among: the first rows of the sheet. (An import read
+ * before they were kept offers its header row and the rows under it.)
+ */
+const leadRowsOf = (imp: repo.ImportRecord) =>
+  imp.leadRows.length ? imp.leadRows : [{ n: imp.headerRow, cells: imp.headers }];
+
+const headerRowsOf = (imp: repo.ImportRecord) =>
+  allRowsOf(leadRowsOf(imp), imp.rows.slice(0, IMPORT_HEADER_ROWS))
+    .slice(0, IMPORT_HEADER_ROWS)
+    .map((r) => ({ row: r.n, text: rowText(r) }));
+
 const toAnswer = (imp: repo.ImportRecord): MemberImport => {
   const preview = imp.preview as Preview | null;
   const ran = imp.status !== 'draft';
@@ -199,6 +238,9 @@ const toAnswer = (imp: repo.ImportRecord): MemberImport => {
     status: imp.status as MemberImport['status'],
     total_rows: imp.totalRows,
     header_row: imp.headerRow,
+    header_rows: headerRowsOf(imp),
+    title_case: imp.titleCase,
+    plan_without_expiry: imp.planWithoutExpiry as ImportPlanWithoutExpiry,
     columns: columnsOf(imp),
     mapping: mappingOf(imp) as Record<string, number>,
     duplicates: imp.duplicates as ImportDuplicateChoice,
@@ -247,6 +289,7 @@ export const uploadImport = async (
     headerRow: sheet.headerRow,
     headers: sheet.headers,
     rows: sheet.rows,
+    leadRows: sheet.leadRows,
     totalRows: sheet.rows.length,
   });
   return { answer: toAnswer(imp), replayed: false };
@@ -261,15 +304,50 @@ export const getImport = async (ctx: AppContext, businessId: number, id: number)
 const defaultsOf = async (exec: Executor, businessId: number): Promise<RowDefaults> =>
   (await repo.businessPlace(exec, businessId)) ?? { city: '', state: '' };
 
-/** Saves the mapping and the duplicate choice and previews every row with them. */
+/** The import read again with another header row: its headers and rows, and no mapping yet. */
+const withHeaderRow = (imp: repo.ImportRecord, headerRow: number) => {
+  const sheet = splitSheet(allRowsOf(leadRowsOf(imp), imp.rows), headerRow);
+  return {
+    headerRow: sheet.headerRow,
+    headers: sheet.headers,
+    rows: sheet.rows,
+    leadRows: sheet.leadRows,
+    totalRows: sheet.rows.length,
+  };
+};
+
+/**
+ * Saves the header row, the mapping and the choices, and previews every row with them. Another
+ * header row without a mapping reads the columns again from that row (the mapping guessed from
+ * them) and previews nothing.
+ */
 export const previewImport = async (
   ctx: AppContext,
   businessId: number,
   id: number,
   settings: ImportSettingsInput,
 ): Promise<MemberImport> => {
-  const imp = await getRecord(ctx.db, businessId, id);
+  let imp = await getRecord(ctx.db, businessId, id);
   if (imp.status !== 'draft') throw conflict(IMPORT_MESSAGES.started, 'IMPORT_STARTED');
+  const choices = {
+    duplicates: settings.duplicates,
+    titleCase: settings.title_case,
+    planWithoutExpiry: settings.plan_without_expiry,
+  };
+  const reread =
+    settings.header_row !== undefined && settings.header_row !== imp.headerRow
+      ? withHeaderRow(imp, settings.header_row)
+      : null;
+  if (reread) imp = { ...imp, ...reread };
+  const save = (values: Partial<repo.ImportRecord>) =>
+    // Saved only while still a draft (a start sent meanwhile wins).
+    ctx.db.transaction(async (tx) => {
+      const locked = await getRecord(tx, businessId, id, true);
+      if (locked.status !== 'draft') throw conflict(IMPORT_MESSAGES.started, 'IMPORT_STARTED');
+      return (await repo.updateImport(tx, businessId, id, { ...reread, ...choices, ...values }))!;
+    });
+  if (!settings.mapping) return toAnswer(await save({ mapping: null, preview: null }));
+
   const mapping: ImportMapping = {};
   for (const field of IMPORT_FIELDS) {
     const column = settings.mapping[field];
@@ -281,27 +359,22 @@ export const previewImport = async (
     mapping[field] = column;
   }
   const today = lagosDay();
-  const { reads, repeats } = readAll(imp, mapping, await defaultsOf(ctx.db, businessId), today);
-  const decisions = await decide(ctx.db, businessId, reads, repeats, settings.duplicates);
+  const options: ReadOptions = {
+    titleCase: choices.titleCase,
+    planWithoutExpiry: choices.planWithoutExpiry,
+  };
+  const defaults = await defaultsOf(ctx.db, businessId);
+  const { reads, repeats } = readAll(imp, mapping, defaults, today, options);
+  const decisions = await decide(ctx.db, businessId, reads, repeats, settings.duplicates, today);
   const preview: Preview = {
     counts: countOf(decisions),
     preview_rows: decisions.slice(0, IMPORT_PREVIEW_ROWS).map(toImportRow),
     problem_rows: decisions
-      .filter((d) => d.outcome !== 'create')
+      .filter((d) => d.outcome !== 'create' || d.read.warnings.length)
       .slice(0, IMPORT_PROBLEM_ROWS)
       .map(toImportRow),
   };
-  // Saved only while still a draft (a start sent meanwhile wins).
-  const saved = await ctx.db.transaction(async (tx) => {
-    const locked = await getRecord(tx, businessId, id, true);
-    if (locked.status !== 'draft') throw conflict(IMPORT_MESSAGES.started, 'IMPORT_STARTED');
-    return repo.updateImport(tx, businessId, id, {
-      mapping: mapping as Record<string, number>,
-      duplicates: settings.duplicates,
-      preview,
-    });
-  });
-  return toAnswer(saved!);
+  return toAnswer(await save({ mapping: mapping as Record<string, number>, preview }));
 };
 
 /** Starts the previewed import; an import already started answers as it is. */
@@ -391,7 +464,8 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
     if (!imp) return false;
     const businessId = imp.businessId;
     const mapping = mappingOf(imp);
-    const { reads, repeats } = readAll(imp, mapping, await defaultsOf(tx, businessId), today);
+    const defaults = await defaultsOf(tx, businessId);
+    const { reads, repeats } = readAll(imp, mapping, defaults, today, optionsOf(imp));
     const from = imp.processedRows;
     const batch = reads.slice(from, from + IMPORT_BATCH);
     const decisions = await decide(
@@ -400,6 +474,7 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
       batch,
       repeats,
       imp.duplicates as ImportDuplicateChoice,
+      today,
     );
 
     const creates = decisions.filter((d) => d.outcome === 'create');
@@ -410,14 +485,14 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
     );
     const newSubscriptions: Parameters<typeof repo.insertSubscriptions>[1] = [];
     const subscribe = (memberId: number, d: Decision) => {
-      if (!d.plan || !d.read.expiryDate) return;
+      if (!d.plan || !d.period) return;
       newSubscriptions.push({
         businessId,
         memberId,
         subscriptionTypeId: d.plan.id,
         paymentId: null,
-        startDate: periodEnding(d.read.expiryDate, d.plan),
-        expiryDate: d.read.expiryDate,
+        startDate: d.period.start,
+        expiryDate: d.period.expiry,
         duration: 1,
         durationType: d.plan.durationType,
         planDuration: d.plan.duration,
@@ -430,13 +505,13 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
       await repo.updateMemberFields(tx, businessId, d.existing!.id, changesOf(d.read));
       if (
         d.plan &&
-        d.read.expiryDate &&
+        d.period &&
         !(await repo.hasSubscriptionThrough(
           tx,
           businessId,
           d.existing!.id,
           d.plan.id,
-          d.read.expiryDate,
+          d.period.expiry,
         ))
       )
         subscribe(d.existing!.id, d);

@@ -1,15 +1,16 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, fieldOfHeader } from '@kora/shared';
+import { IMPORT_HEADER_ROWS, IMPORT_MAX_ROWS, IMPORT_MESSAGES, headerScore } from '@kora/shared';
 import type { ImportSheetRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
 /*
  * Reading a spreadsheet of members: the first sheet of an .xlsx workbook (streamed) or a CSV file (comma,
  * semicolon or tab separated; UTF-8, or Windows-1252 as older Excel saves it), every cell as
- * text. The header row is found (a merged title row or blank lines above it are skipped), blank
- * rows are dropped and each kept row remembers its row number in the sheet, for messages.
+ * text. The header row is found (a title row, a grouped row above the column names or blank
+ * lines are passed over), blank rows are dropped and each kept row remembers its row number in the
+ * sheet, for messages.
  */
 
 /** Columns read per row; a sheet wider than this is cut (no member has more fields). */
@@ -17,13 +18,15 @@ export const MAX_COLUMNS = 60;
 /** Characters kept per cell: longer than any member field, so a longer value is still refused. */
 export const MAX_CELL = 1000;
 /** Rows looked at for the header. */
-const HEADER_SEARCH_ROWS = 10;
+const HEADER_SEARCH_ROWS = IMPORT_HEADER_ROWS;
 
 export interface Sheet {
   /** The sheet row number of the header row (1-based, as Excel numbers rows). */
   headerRow: number;
   headers: string[];
   rows: ImportSheetRow[];
+  /** The first non-blank rows (those the header row can be chosen among), as read. */
+  leadRows: ImportSheetRow[];
 }
 
 /** NUL and lone surrogates: what PostgreSQL cannot store in text. */
@@ -69,29 +72,42 @@ export const cellText = (value: ExcelJS.CellValue): string => {
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
 /**
- * The header row among the first non-blank rows: the first naming at least two member fields,
- * else the first with at least two cells. A merged title ("Members — March") fills one value
- * across its cells and names no field, so it is passed over.
+ * The header row among the first non-blank rows: the one whose cells name the most member fields
+ * (the first of equals), as long as it names at least two; else the first with at least two
+ * cells. A title row ("Members — March") names no field, and a grouped row above the column
+ * names ("PERSONAL DETAILS | CONTACT | MEMBERSHIP") names fewer than the column names under it.
  */
-const findHeader = (rows: { n: number; cells: string[] }[]): number => {
+const findHeader = (rows: ImportSheetRow[]): number => {
   const candidates = rows.slice(0, HEADER_SEARCH_ROWS);
-  const named = candidates.findIndex(
-    (r) => new Set(r.cells.map(fieldOfHeader).filter(Boolean)).size >= 2,
-  );
-  if (named >= 0) return named;
+  let best = -1;
+  let bestScore = 1;
+  candidates.forEach((r, i) => {
+    const score = headerScore(r.cells);
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
+  if (best >= 0) return best;
   const wide = candidates.findIndex(
     (r) => new Set(r.cells.map((c) => c.trim()).filter(Boolean)).size >= 2,
   );
   return wide >= 0 ? wide : 0;
 };
 
-/** Header and data rows from the sheet's non-blank rows (numbered as in the sheet). */
-const toSheet = (rows: { n: number; cells: string[] }[]): Sheet => {
-  const kept = rows
-    .map((r) => ({ n: r.n, cells: r.cells.slice(0, MAX_COLUMNS).map(keepable) }))
-    .filter((r) => !isBlank(r.cells));
+/**
+ * Header and data rows from the sheet's non-blank rows (numbered as in the sheet), the header
+ * being the row numbered `headerRow` when given (one of the first rows), else the one found.
+ */
+export const splitSheet = (rows: ImportSheetRow[], headerRow?: number): Sheet => {
+  const kept = rows.filter((r) => !isBlank(r.cells));
   if (kept.length === 0) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
-  const at = findHeader(kept);
+  let at: number;
+  if (headerRow === undefined) at = findHeader(kept);
+  else {
+    at = kept.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => r.n === headerRow);
+    if (at < 0)
+      throw badRequest(IMPORT_MESSAGES.headerRow, 'VALIDATION_ERROR', {
+        header_row: IMPORT_MESSAGES.headerRow,
+      });
+  }
   const header = kept[at]!;
   const data = kept.slice(at + 1);
   if (data.length === 0) throw badRequest(IMPORT_MESSAGES.empty, 'IMPORT_EMPTY');
@@ -109,8 +125,27 @@ const toSheet = (rows: { n: number; cells: string[] }[]): Sheet => {
       n: r.n,
       cells: Array.from({ length: width }, (_, i) => (r.cells[i] ?? '').trim()),
     })),
+    leadRows: kept.slice(0, Math.max(HEADER_SEARCH_ROWS, at + 1)),
   };
 };
+
+/** The sheet's rows as read: cut to the columns kept, cells as they can be stored. */
+const toSheet = (rows: { n: number; cells: string[] }[]): Sheet =>
+  splitSheet(rows.map((r) => ({ n: r.n, cells: r.cells.slice(0, MAX_COLUMNS).map(keepable) })));
+
+/**
+ * Every non-blank row of a sheet already read (its first rows and the rows under its header),
+ * in sheet order: what the header row can be chosen again from.
+ */
+export const allRowsOf = (leadRows: ImportSheetRow[], rows: ImportSheetRow[]): ImportSheetRow[] => {
+  const byRow = new Map<number, ImportSheetRow>();
+  for (const r of [...leadRows, ...rows]) if (!byRow.has(r.n)) byRow.set(r.n, r);
+  return [...byRow.values()].sort((a, b) => a.n - b.n);
+};
+
+/** A row as the header-row choice shows it: its non-empty cells, on one line. */
+export const rowText = (row: ImportSheetRow): string =>
+  row.cells.map(headerText).filter(Boolean).join(' | ').slice(0, 120);
 
 /** 0 → A, 25 → Z, 26 → AA: the column letters Excel shows. */
 export const columnLetter = (index: number): string => {

@@ -6,7 +6,7 @@ import { IMPORT_MESSAGES, addDays, addMonths, lagosDay } from '@kora/shared';
 import { memberImports, members, subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
-import { addMember, addPlan, type Tenant } from '../../test/tenants';
+import { addMember, addPlan, createTenant, memberBody, type Tenant } from '../../test/tenants';
 import { importNextBatch, IMPORT_BATCH, purgeOldImports } from './imports.service';
 import { parseSheetDay } from './imports.rows';
 import { MAX_UNZIPPED_BYTES, declaredUnzippedBytes } from './imports.sheet';
@@ -538,5 +538,309 @@ describe('member import', () => {
     const withBom = await upload(owner, bom, 'bom.csv');
     expect(withBom.json().data.columns[0].header).toBe('First Name');
     expect(withBom.json().data.mapping.first_name).toBe(0);
+  });
+});
+
+describe('member import of sheets as gym desks keep them', () => {
+  /** A desk's workbook: a title row, a grouped row over the column names, then the members. */
+  const deskWorkbook = async (members: ExcelJS.CellValue[][]) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Members');
+    ws.addRow(['IRON PARADISE GYM — MEMBERS 2026']);
+    ws.mergeCells(1, 1, 1, 8);
+    ws.addRow(['PERSONAL DETAILS', '', '', 'CONTACT', '', 'MEMBERSHIP', '', '']);
+    ws.mergeCells(2, 1, 2, 3);
+    ws.mergeCells(2, 4, 2, 5);
+    ws.mergeCells(2, 6, 2, 8);
+    ws.addRow(['Surname', 'First Name', 'Sex', 'Phone No.', 'E-mail', 'Plan', 'Expiry', 'Remark']);
+    for (const m of members) ws.addRow(m);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+
+  it('takes the real column names under a title and a grouped row, and can be told another row', async () => {
+    const file = await deskWorkbook([
+      ['Okafor', 'Ngozi', 'F', '08071230001', 'ngozi.desk@example.com', null, null, 'paid'],
+      ['Bello', 'Sani', 'M', '08071230002', null, null, null, null],
+    ]);
+    const up = await upload(owner, file, 'desk.xlsx');
+    expect(up.statusCode).toBe(201);
+    const draft = up.json().data;
+    expect(draft).toMatchObject({ header_row: 3, total_rows: 2 });
+    expect(draft.mapping).toEqual({
+      last_name: 0,
+      first_name: 1,
+      gender: 2,
+      mobile_number: 3,
+      email_address: 4,
+      plan: 5,
+      expiry_date: 6,
+    });
+    expect(draft.header_rows.map((r: { row: number }) => r.row)).toEqual([1, 2, 3, 4, 5]);
+    expect(draft.header_rows[1].text).toContain('PERSONAL DETAILS');
+
+    const res = await preview(owner, draft.id, draft.mapping);
+    expect(res.statusCode).toBe(200);
+    const p = res.json().data;
+    // The header row is not read as a member.
+    expect(p.preview_rows.map((r: { row: number }) => r.row)).toEqual([4, 5]);
+    expect(p.counts).toEqual({ create: 2, update: 0, skip: 0, refuse: 0 });
+
+    // The owner says the column names are in row 2: the columns are read again from it.
+    const row2 = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+      token: owner.token,
+      body: { header_row: 2, duplicates: 'skip' },
+    });
+    expect(row2.statusCode, row2.body).toBe(200);
+    expect(row2.json().data).toMatchObject({ header_row: 2, total_rows: 3, previewed: false });
+    expect(row2.json().data.columns[0].header).toBe('PERSONAL DETAILS');
+    // And back to row 3, previewed with its mapping in the same call.
+    const row3 = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+      token: owner.token,
+      body: { header_row: 3, mapping: draft.mapping, duplicates: 'skip' },
+    });
+    expect(row3.json().data).toMatchObject({ header_row: 3, total_rows: 2, previewed: true });
+    expect(row3.json().data.columns[0]).toMatchObject({
+      header: 'Surname',
+      samples: ['Okafor', 'Bello'],
+    });
+
+    const far = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+      token: owner.token,
+      body: { header_row: 40, duplicates: 'skip' },
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe(IMPORT_MESSAGES.headerRow);
+    const foreign = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+      token: other.token,
+      body: { header_row: 2, duplicates: 'skip' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const [kept] = await t.db.select().from(memberImports).where(eq(memberImports.id, draft.id));
+    expect(kept!.headerRow).toBe(3);
+  });
+
+  it('imports a plan without an expiry date, or a date without a plan, with a warning', async () => {
+    const plan = await addPlan(t, owner.token, { name: 'Silver Monthly', amount: 20000 });
+    const expiry = addDays(lagosDay(), 40);
+    const [y, m, d] = expiry.split('-');
+    const file = csv([
+      'First Name,Last Name,Phone,Email,Plan,Expiry',
+      'Plan,Only,08072220001,plan.only@example.com,silver monthly,',
+      `Date,Only,08072220002,date.only@example.com,,${d}/${m}/${y}`,
+      `Both,Given,08072220003,both.given@example.com,Silver Monthly,${d}/${m}/${y}`,
+      'Unknown,Plan,08072220004,unknown.plan@example.com,Diamond,',
+    ]);
+    const up = await upload(owner, file, 'plans.csv');
+    const id = up.json().data.id;
+    const res = await preview(owner, id, up.json().data.mapping);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data.preview_rows;
+    expect(res.json().data.counts).toEqual({ create: 4, update: 0, skip: 0, refuse: 0 });
+    expect(rows[0]).toMatchObject({
+      outcome: 'create',
+      problems: [],
+      warnings: ['No expiry date for the plan “silver monthly”: imported without a subscription'],
+    });
+    expect(rows[1].warnings).toEqual([
+      'No plan for the expiry date: imported without a subscription',
+    ]);
+    expect(rows[2]).toMatchObject({ outcome: 'create', warnings: [], expiry_date: expiry });
+    // The rows with a warning are among the rows to check.
+    expect(res.json().data.problem_rows.map((r: { row: number }) => r.row)).toEqual([2, 3, 5]);
+
+    // Chosen: a plan without an expiry date starts on the import day.
+    const today = lagosDay();
+    const started = await call(t.app, 'PUT', `/v1/member/import/${id}`, {
+      token: owner.token,
+      body: {
+        mapping: up.json().data.mapping,
+        duplicates: 'skip',
+        plan_without_expiry: 'import_day',
+      },
+    });
+    const rows2 = started.json().data.preview_rows;
+    expect(started.json().data).toMatchObject({ plan_without_expiry: 'import_day' });
+    expect(rows2[0]).toMatchObject({
+      outcome: 'create',
+      plan: 'Silver Monthly',
+      expiry_date: addDays(addMonths(today, 1), -1),
+      warnings: ['No expiry date for the plan “silver monthly”: it starts on the import day'],
+    });
+    // A plan to start today must be one of the gym's.
+    expect(rows2[3]).toMatchObject({
+      outcome: 'refuse',
+      problems: ['No plan named “Diamond”: add it under Subscription Plans first'],
+    });
+    await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token });
+    await runJob();
+    const added = (await membersOf(owner)).filter((x) => x.mobileNumber.startsWith('+234807222'));
+    expect(added.map((x) => x.firstName).sort()).toEqual(['Both', 'Date', 'Plan']);
+    const subsOf = async (first: string) =>
+      t.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.memberId, added.find((x) => x.firstName === first)!.id));
+    expect(await subsOf('Plan')).toMatchObject([
+      {
+        subscriptionTypeId: plan.id,
+        startDate: today,
+        expiryDate: addDays(addMonths(today, 1), -1),
+      },
+    ]);
+    expect(await subsOf('Date')).toEqual([]);
+    expect(await subsOf('Both')).toMatchObject([
+      { subscriptionTypeId: plan.id, expiryDate: expiry },
+    ]);
+
+    // A plan column without an expiry column is a usable mapping.
+    const planOnly = await upload(
+      owner,
+      csv(['Name,Phone,Email,Plan', 'Solo Plan,08072220009,solo@example.com,Silver Monthly']),
+      'plan-only.csv',
+    );
+    const solo = await preview(owner, planOnly.json().data.id, planOnly.json().data.mapping);
+    expect(solo.statusCode, solo.body).toBe(200);
+    expect(solo.json().data.counts.create).toBe(1);
+  });
+
+  it('a refused row repeating an earlier row reports both reasons', async () => {
+    const up = await upload(
+      owner,
+      csv([
+        'First Name,Last Name,Phone,Email,Sex',
+        'First,Person,08073330001,first.person@example.com,F',
+        'Second,Person,0807 333 0001,not-an-email,F',
+        'Third,Person,08073330001,third.person@example.com,Robot',
+      ]),
+      'repeats.csv',
+    );
+    const res = await preview(owner, up.json().data.id, up.json().data.mapping);
+    const rows = res.json().data.preview_rows;
+    expect(rows.map((r: { outcome: string }) => r.outcome)).toEqual(['create', 'refuse', 'refuse']);
+    expect(rows[1].problems).toEqual(['Invalid email address', 'Same phone number as row 2']);
+    expect(rows[2].problems).toEqual([
+      'Gender must be Male, Female or Other',
+      'Same phone number as row 2',
+    ]);
+  });
+
+  it('writes names typed in capitals in Title Case unless told not to', async () => {
+    const file = csv([
+      'First Name,Middle Name,Last Name,Phone',
+      'ADA,,OBI-NWANKWO,08074440001',
+      "ADÉBÁYỌ̀,TÓLÚ,O'NEIL,08074440002",
+      'chukwuemeka,,okonkwo,08074440003',
+      'DeShawn,,McDonald,08074440004',
+    ]);
+    const up = await upload(owner, file, 'caps.csv');
+    const id = up.json().data.id;
+    expect(up.json().data.title_case).toBe(true);
+    const kept = await call(t.app, 'PUT', `/v1/member/import/${id}`, {
+      token: owner.token,
+      body: { mapping: up.json().data.mapping, duplicates: 'skip', title_case: false },
+    });
+    expect(kept.json().data.title_case).toBe(false);
+    expect(kept.json().data.preview_rows[0]).toMatchObject({
+      first_name: 'ADA',
+      last_name: 'OBI-NWANKWO',
+    });
+    const res = await preview(owner, id, up.json().data.mapping);
+    expect(res.json().data.title_case).toBe(true);
+    const names = res
+      .json()
+      .data.preview_rows.map(
+        (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`,
+      );
+    expect(names).toEqual([
+      'Ada Obi-Nwankwo',
+      "Adébáyọ̀ O'Neil",
+      'Chukwuemeka Okonkwo',
+      'DeShawn McDonald',
+    ]);
+    await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token });
+    await runJob();
+    const [ade] = (await membersOf(owner)).filter((x) => x.mobileNumber === '+2348074440002');
+    expect(ade).toMatchObject({ firstName: 'Adébáyọ̀', middleName: 'Tólú', lastName: "O'Neil" });
+  });
+
+  it('a member without an e-mail: added through the API and the import, listed and found', async () => {
+    const gym = await createTenant(t, { name: 'Phone Only Gym' });
+    const api = await call(t.app, 'POST', '/v1/member', {
+      token: gym.token,
+      body: {
+        first_name: 'Halima',
+        last_name: 'Yusuf',
+        mobile_number: '08075550001',
+        city: 'Kano',
+        state: 'Kano',
+      },
+    });
+    expect(api.statusCode, api.body).toBe(201);
+    expect(api.json().data.email_address).toBeNull();
+    const blank = await call(t.app, 'POST', '/v1/member', {
+      token: gym.token,
+      body: {
+        first_name: 'Emeka',
+        last_name: 'Blank',
+        mobile_number: '08075550002',
+        email_address: '  ',
+        city: 'Enugu',
+        state: 'Enugu',
+      },
+    });
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect(blank.json().data.email_address).toBeNull();
+    const invalid = await call(t.app, 'POST', '/v1/member', {
+      token: gym.token,
+      body: { ...memberBody(), email_address: 'not-an-email' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors.email_address).toBe('Invalid email address');
+    // Clearing a member's e-mail on edit.
+    const withEmail = await addMember(t, gym.token, { email_address: 'clear.me@example.com' });
+    const cleared = await call(t.app, 'PATCH', `/v1/member/${withEmail.id}`, {
+      token: gym.token,
+      body: { email_address: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.email_address).toBeNull();
+
+    const up = await upload(
+      gym,
+      csv(['First Name,Last Name,Phone', 'Musa,Danjuma,08075550003']),
+      'no-email.csv',
+    );
+    expect(up.json().data.mapping).toEqual({ first_name: 0, last_name: 1, mobile_number: 2 });
+    const res = await preview(gym, up.json().data.id, up.json().data.mapping);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.preview_rows[0]).toMatchObject({ outcome: 'create', email_address: '' });
+    await call(t.app, 'POST', `/v1/member/import/${up.json().data.id}/start`, {
+      token: gym.token,
+    });
+    await runJob();
+    const stored = await membersOf(gym);
+    expect(stored.find((x) => x.firstName === 'Musa')!.emailAddress).toBeNull();
+
+    const list = await call(t.app, 'GET', '/v1/member', { token: gym.token });
+    expect(
+      list
+        .json()
+        .data.map((x: { first_name: string }) => x.first_name)
+        .sort(),
+    ).toEqual(['Chiamaka', 'Emeka', 'Halima', 'Musa']);
+    for (const [term, first] of [
+      ['halima', 'Halima'],
+      ['danjuma', 'Musa'],
+      ['08075550003', 'Musa'],
+      ['emeka blank', 'Emeka'],
+    ] as const) {
+      const found = await call(t.app, 'GET', `/v1/member?search=${encodeURIComponent(term)}`, {
+        token: gym.token,
+      });
+      expect(
+        found.json().data.map((x: { first_name: string }) => x.first_name),
+        term,
+      ).toEqual([first]);
+    }
   });
 });
