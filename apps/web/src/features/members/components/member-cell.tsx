@@ -21,9 +21,11 @@ export function MemberCell({ member }: { member: PaymentMember }) {
         <Text size="sm" fw={600} truncate>
           {name}
         </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {member.email_address}
-        </Text>
+        {member.email_address ? (
+          <Text size="xs" c="dimmed" truncate>
+            {member.email_address}
+          </Text>
+        ) : null}
       </Stack>
     </Group>
   );

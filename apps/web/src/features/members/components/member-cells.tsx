@@ -34,9 +34,11 @@ export function MemberContactCell({ member }: { member: Member }) {
   return (
     <Stack gap={0}>
       <Text size="sm">{displayPhone(member.mobile_number)}</Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {member.email_address}
-      </Text>
+      {member.email_address ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {member.email_address}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -59,7 +59,8 @@ export function MemberFields({ form, create, planOptions, plansLoading }: Member
       </Section>
       <Section title="Contact Information">
         <PhoneField placeholder="0803 123 4567" required={create} {...own('mobile_number')} />
-        <EmailField placeholder="member@example.com" required={create} {...own('email_address')} />
+        {/* Optional: many members have only a phone (WhatsApp and SMS reach them). */}
+        <EmailField placeholder="member@example.com" {...own('email_address')} />
         <TextInput label="Home Address" style={full} {...text('home_address')} />
         <TextInput label="City" required={create} {...text('city')} />
         {form.getValues().country_code === 'NG' ? (

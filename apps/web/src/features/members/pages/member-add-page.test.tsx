@@ -33,9 +33,11 @@ const fillRequired = async (user: ReturnType<typeof open>['user']) => {
 describe('MemberAddPage', () => {
   it('required fields carry asterisks and each shows its message', async () => {
     const { api, user } = open();
-    for (const label of ['First Name', 'Last Name', 'Phone Number', 'Email Address', 'City'])
+    for (const label of ['First Name', 'Last Name', 'Phone Number', 'City'])
       expect(field(label)).toBeRequired();
     expect(field('Middle Name')).not.toBeRequired();
+    // Many members have only a phone: the e-mail is optional, but checked when given.
+    expect(field('Email Address')).not.toBeRequired();
 
     await user.type(field('First Name'), 'T');
     await user.type(field('Phone Number'), '0803');
@@ -69,6 +71,23 @@ describe('MemberAddPage', () => {
     const upload = api.sent('POST /v1/business/upload_file')[0]!.body as FormData;
     expect(upload.get('file_type')).toBe('member_picture');
     expect(upload.get('entity_id')).toBe('12');
+  });
+
+  it('adds a member without an e-mail: the empty e-mail is accepted and not sent', async () => {
+    const { api, user, router } = open({ 'POST /v1/member': added });
+    await user.type(field('First Name'), 'Tunde');
+    await user.type(field('Last Name'), 'Bakare');
+    await user.type(field('Phone Number'), '08031234567');
+    await user.type(field('City'), 'Ibadan');
+    await user.click(field('State'));
+    await user.click(await screen.findByRole('option', { name: 'Oyo' }));
+    await user.click(add());
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members'));
+    const sent = api.sent('POST /v1/member')[0]!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ first_name: 'Tunde', mobile_number: '08031234567' });
+    expect(sent.email_address ?? null).toBeNull();
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
   });
 
   itNamesTheTab('Add member · Kora', () => open());

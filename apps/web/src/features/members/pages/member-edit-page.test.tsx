@@ -86,6 +86,14 @@ describe('MemberEditPage', () => {
     ]);
   });
 
+  it("clearing the member's e-mail removes it (sent as null)", async () => {
+    const { api, user, router } = await openForm(() => ok(member({ email_address: null })));
+    await user.clear(field('Email Address'));
+    await user.click(save());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members/5'));
+    expect(api.sent('PATCH /v1/member/5').map((r) => r.body)).toEqual([{ email_address: null }]);
+  });
+
   it('sends nothing when nothing changed', async () => {
     const { api, user, router } = await openForm();
     await user.click(save());
