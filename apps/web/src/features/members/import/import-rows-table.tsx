@@ -10,8 +10,8 @@ const OUTCOME_COLORS: Record<ImportOutcome, string> = {
 };
 
 /**
- * A row's result: its badge, the member it matches (unless a problem already names them), and
- * its problems (red when refused).
+ * A row's result: its badge, the member it matches (unless a problem already names them), its
+ * problems (red when refused) and what it is imported without (a plan with no expiry date).
  */
 function RowResult({ row }: { row: ImportRow }) {
   return (
@@ -27,6 +27,11 @@ function RowResult({ row }: { row: ImportRow }) {
       {row.problems.map((problem) => (
         <Text key={problem} size="xs" c={row.outcome === 'refuse' ? 'red.7' : 'orange.8'}>
           {problem}
+        </Text>
+      ))}
+      {row.warnings.map((warning) => (
+        <Text key={warning} size="xs" c="orange.8">
+          {warning}
         </Text>
       ))}
     </Stack>

@@ -1,12 +1,25 @@
-import { Alert, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
 import { IconAlertCircle, IconEye } from '@tabler/icons-react';
 import {
   IMPORT_FIELDS,
   IMPORT_FIELD_LABELS,
+  IMPORT_PLAN_WITHOUT_EXPIRY_LABELS,
   importMappingSchema,
   type ImportDuplicateChoice,
   type ImportField,
   type ImportMapping,
+  type ImportPlanWithoutExpiry,
   type MemberImport,
 } from '@kora/shared';
 import { useState } from 'react';
@@ -48,7 +61,12 @@ const initialMapping = (upload: MemberImport): ImportMapping => {
   return mapping;
 };
 
-/** Step 2: which column fills which member field, and what a row of a known member does. */
+/**
+ * Step 2: which row holds the column names, which column fills which member field, what a row of
+ * a known member does, whether names in capitals are written in Title Case, and what a plan
+ * without an expiry date does. Choosing another header row reads the columns again from it (the
+ * page then shows this step afresh, with the mapping guessed from that row).
+ */
 export function MappingStep({
   upload,
   onPreviewed,
@@ -59,7 +77,17 @@ export function MappingStep({
   const preview = usePreviewImport(upload.id);
   const [mapping, setMapping] = useState<ImportMapping>(() => initialMapping(upload));
   const [duplicates, setDuplicates] = useState<ImportDuplicateChoice>(upload.duplicates);
+  const [titleCase, setTitleCase] = useState(upload.title_case);
+  const [planWithoutExpiry, setPlanWithoutExpiry] = useState<ImportPlanWithoutExpiry>(
+    upload.plan_without_expiry,
+  );
   const [checked, setChecked] = useState(false);
+  const choices = {
+    header_row: upload.header_row,
+    duplicates,
+    title_case: titleCase,
+    plan_without_expiry: planWithoutExpiry,
+  };
   const options = [
     { value: NONE, label: "Don't import" },
     ...upload.columns.map((c) => ({
@@ -85,7 +113,14 @@ export function MappingStep({
   const submit = () => {
     setChecked(true);
     if (mappingProblems(mapping).length) return;
-    preview.mutate({ mapping, duplicates }, { onSuccess: onPreviewed });
+    preview.mutate({ ...choices, mapping }, { onSuccess: onPreviewed });
+  };
+
+  /** Another header row: the server reads the columns from it and guesses the mapping again. */
+  const chooseHeaderRow = (value: string | null) => {
+    if (!value || Number(value) === upload.header_row) return;
+    setChecked(false);
+    preview.mutate({ ...choices, header_row: Number(value) });
   };
 
   return (
@@ -99,6 +134,21 @@ export function MappingStep({
             are already chosen.
           </Text>
         </div>
+        {upload.header_rows.length > 1 ? (
+          <Select
+            label="Column names are in row"
+            description="The row of the file holding the column names; the rows under it are the members."
+            data={upload.header_rows.map((r) => ({
+              value: String(r.row),
+              label: `${r.row} — ${r.text || '(empty)'}`,
+            }))}
+            value={String(upload.header_row)}
+            onChange={chooseHeaderRow}
+            allowDeselect={false}
+            disabled={preview.isPending}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {IMPORT_FIELDS.map((field) => {
             const column = mapping[field];
@@ -144,6 +194,31 @@ export function MappingStep({
             <Radio value="update" label="Update them with the file's details" />
           </Stack>
         </Radio.Group>
+        {mapping.plan !== undefined ? (
+          <Radio.Group
+            label="Plan without an expiry date"
+            description="Rows that give a plan but no expiry date"
+            value={planWithoutExpiry}
+            onChange={(value) => {
+              preview.reset();
+              setPlanWithoutExpiry(value as ImportPlanWithoutExpiry);
+            }}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="import_day" label={IMPORT_PLAN_WITHOUT_EXPIRY_LABELS.import_day} />
+              <Radio value="none" label={IMPORT_PLAN_WITHOUT_EXPIRY_LABELS.none} />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        <Switch
+          label="Title Case names typed in capitals"
+          description="ADA OBI-NWANKWO becomes Ada Obi-Nwankwo; names in mixed case stay as typed."
+          checked={titleCase}
+          onChange={(event) => {
+            preview.reset();
+            setTitleCase(event.currentTarget.checked);
+          }}
+        />
         {shown.length ? (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             <Stack gap={4}>

@@ -21,6 +21,7 @@ const row = (overrides: Partial<ImportRow> = {}): ImportRow => ({
   expiry_date: '2026-12-31',
   existing_member: null,
   problems: [],
+  warnings: [],
   ...overrides,
 });
 const refusedRow = row({
@@ -42,6 +43,13 @@ const draft = (overrides: Partial<MemberImport> = {}): MemberImport => ({
   status: 'draft',
   total_rows: 3,
   header_row: 2,
+  header_rows: [
+    { row: 1, text: 'IRON PARADISE MEMBERS' },
+    { row: 2, text: 'First Name | Surname | Tel | Email Address' },
+    { row: 3, text: 'Ada | Nwosu | 0803 123 4567 | ada@example.com' },
+  ],
+  title_case: true,
+  plan_without_expiry: 'none',
   columns: [
     { index: 0, header: 'First Name', samples: ['Ada', 'Emeka'] },
     { index: 1, header: 'Surname', samples: ['Nwosu', 'Obi'] },
@@ -190,8 +198,11 @@ describe('MemberImportPage: columns and preview', () => {
 
     expect(await screen.findByText('Rows to check')).toBeInTheDocument();
     expect(api.sent('PUT /v1/member/import/7')[0]!.body).toEqual({
+      header_row: 2,
       mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
       duplicates: 'update',
+      title_case: true,
+      plan_without_expiry: 'none',
     });
     expectLabelled(['New members: 2', 'Updated: 0', 'Skipped: 0', 'Refused: 1']);
     const first = within(screen.getByRole('table', { name: 'First rows' }));
@@ -222,6 +233,137 @@ describe('MemberImportPage: columns and preview', () => {
     expect(await findButton('Import 0 members')).toBeDisabled();
     await user.click(button('Back'));
     expect(await screen.findByText('Match the columns of members.xlsx')).toBeInTheDocument();
+  });
+});
+
+describe('MemberImportPage: header row, Title Case, plans without an expiry date', () => {
+  /** A desk's sheet read with its grouped row (row 2) as the header. */
+  const grouped = draft({
+    file_name: 'desk.xlsx',
+    header_row: 2,
+    header_rows: [
+      { row: 1, text: 'IRON PARADISE GYM' },
+      { row: 2, text: 'PERSONAL DETAILS | CONTACT | MEMBERSHIP' },
+      { row: 3, text: 'Surname | First Name | Phone No. | Plan' },
+      { row: 4, text: 'Okafor | Ngozi | 08031230001 | Gold' },
+    ],
+    columns: [
+      { index: 0, header: 'PERSONAL DETAILS', samples: ['Surname', 'Okafor'] },
+      { index: 1, header: 'Column B', samples: ['First Name', 'Ngozi'] },
+      { index: 2, header: 'CONTACT', samples: ['Phone No.', '08031230001'] },
+      { index: 3, header: 'MEMBERSHIP', samples: ['Plan', 'Gold'] },
+    ],
+    mapping: { mobile_number: 2, plan: 3 },
+  });
+  const real = draft({
+    file_name: 'desk.xlsx',
+    header_row: 3,
+    header_rows: grouped.header_rows,
+    columns: [
+      { index: 0, header: 'Surname', samples: ['Okafor'] },
+      { index: 1, header: 'First Name', samples: ['Ngozi'] },
+      { index: 2, header: 'Phone No.', samples: ['08031230001'] },
+      { index: 3, header: 'Plan', samples: ['Gold'] },
+    ],
+    mapping: { last_name: 0, first_name: 1, mobile_number: 2, plan: 3 },
+  });
+
+  it('the row of column names can be chosen: the columns are read and guessed again', async () => {
+    let state = grouped;
+    const { api, user } = open(
+      {
+        'GET /v1/member/import/7': () => ok(state),
+        'PUT /v1/member/import/7': () => {
+          state = real;
+          return ok(state);
+        },
+      },
+      '/members/import?id=7',
+    );
+    const headerRow = await screen.findByRole('textbox', { name: 'Column names are in row' });
+    expect(headerRow).toHaveValue('2 — PERSONAL DETAILS | CONTACT | MEMBERSHIP');
+    expect(field('Phone number')).toHaveValue('CONTACT');
+    await user.click(headerRow);
+    await user.click(
+      await screen.findByRole('option', { name: '3 — Surname | First Name | Phone No. | Plan' }),
+    );
+
+    await waitFor(() => expect(field('Last name')).toHaveValue('Surname'));
+    expect(api.sent('PUT /v1/member/import/7').map((r) => r.body)).toEqual([
+      { header_row: 3, duplicates: 'skip', title_case: true, plan_without_expiry: 'none' },
+    ]);
+    expect(field('First name')).toHaveValue('First Name');
+    expect(field('Phone number')).toHaveValue('Phone No.');
+    expect(screen.getByRole('textbox', { name: 'Column names are in row' })).toHaveValue(
+      '3 — Surname | First Name | Phone No. | Plan',
+    );
+    expect(screen.getByText('Match the columns of desk.xlsx')).toBeInTheDocument();
+  });
+
+  it('Title Case is on by default and can be turned off; a plan alone can start on the import day', async () => {
+    const { api, user } = open(
+      {
+        'GET /v1/member/import/7': () => ok(real),
+        'PUT /v1/member/import/7': () => ok({ ...real, previewed: true }),
+      },
+      '/members/import?id=7',
+    );
+    expect(await screen.findByText('Match the columns of desk.xlsx')).toBeInTheDocument();
+    const titleCase = screen.getByRole('switch', { name: /^Title Case names typed in capitals/ });
+    expect(titleCase).toBeChecked();
+    expect(screen.getByText(/ADA OBI-NWANKWO becomes Ada Obi-Nwankwo/)).toBeInTheDocument();
+    await user.click(titleCase);
+    expect(titleCase).not.toBeChecked();
+
+    const group = screen.getByRole('radiogroup', { name: 'Plan without an expiry date' });
+    expect(
+      within(group).getByRole('radio', { name: 'Leave without a subscription' }),
+    ).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Start it on the import day' }));
+    await user.click(button('Preview'));
+
+    await waitFor(() => expect(api.sent('PUT /v1/member/import/7')).toHaveLength(1));
+    expect(api.sent('PUT /v1/member/import/7')[0]!.body).toEqual({
+      header_row: 3,
+      mapping: { last_name: 0, first_name: 1, mobile_number: 2, plan: 3 },
+      duplicates: 'skip',
+      title_case: false,
+      plan_without_expiry: 'import_day',
+    });
+  });
+
+  it('asks about plans without an expiry date only when a plan column is chosen', async () => {
+    open({ 'GET /v1/member/import/7': () => ok(draft()) }, '/members/import?id=7');
+    expect(await screen.findByText('Match the columns of members.xlsx')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('radiogroup', { name: 'Plan without an expiry date' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows a row imported with a warning among the rows to check', async () => {
+    const warned = row({
+      row: 5,
+      expiry_date: null,
+      warnings: ['No expiry date for the plan “Monthly”: imported without a subscription'],
+    });
+    open(
+      {
+        'GET /v1/member/import/7': () =>
+          ok(
+            previewed({
+              counts: { create: 3, update: 0, skip: 0, refuse: 0 },
+              preview_rows: [row(), warned],
+              problem_rows: [warned],
+            }),
+          ),
+      },
+      '/members/import?id=7',
+    );
+    const check = within(await screen.findByRole('table', { name: 'Rows to check' }));
+    expect(
+      check.getByText('No expiry date for the plan “Monthly”: imported without a subscription'),
+    ).toBeInTheDocument();
+    expect(check.getByText('New member')).toBeInTheDocument();
   });
 });
 

@@ -90,7 +90,12 @@ export function MemberImportPage() {
     step = stepOf(upload, editingId === upload.id);
     content =
       step === 1 ? (
-        <MappingStep key={upload.id} upload={upload} onPreviewed={() => setEditingId(null)} />
+        <MappingStep
+          // Another header row reads the columns again: the step starts afresh from them.
+          key={`${upload.id}:${upload.header_row}`}
+          upload={upload}
+          onPreviewed={() => setEditingId(null)}
+        />
       ) : step === 2 ? (
         <PreviewStep upload={upload} onBack={() => setEditingId(upload.id)} />
       ) : (
