@@ -126,6 +126,32 @@ describe('payment links', () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.ref, 'online:link'))).toHaveLength(1);
   });
 
+  it('a member without an e-mail gets a link by SMS; Paystack is given a stable address of Kora', async () => {
+    const member = await addMember(t, owner.token, {
+      first_name: 'Musa',
+      email_address: undefined,
+    });
+    expect(member.email_address).toBeNull();
+    const plan = await addPlan(t, owner.token, { name: 'Phone Only Monthly', amount: 15000 });
+    const byEmail = await createLink(t, staff, member.id, {
+      subscription_type_id: plan.id,
+      duration: 1,
+      channel: 'email',
+    });
+    expectFieldErrors(byEmail, { channel: ONLINE_MESSAGES.noEmail });
+    const res = await createLink(t, staff, member.id, {
+      subscription_type_id: plan.id,
+      duration: 1,
+      channel: 'sms',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const init = paystack.received.findLast((r) => r.path === '/transaction/initialize')!;
+    expect(init.body).toMatchObject({
+      reference: json(res).data.reference,
+      email: `member-${owner.businessId}-${member.id}@members.kora.ng`,
+    });
+  });
+
   it("refuses another business's member (404) and plan (400), and a deactivated member", async () => {
     const mine = await addMember(t, owner.token);
     const plan = await addPlan(t, owner.token);
