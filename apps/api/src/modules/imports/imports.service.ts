@@ -229,6 +229,10 @@ const headerRowsOf = (imp: repo.ImportRecord) =>
     .slice(0, IMPORT_HEADER_ROWS)
     .map((r) => ({ row: r.n, text: rowText(r) }));
 
+/** A saved preview's rows (one saved before rows had warnings answers them without any). */
+const savedRows = (rows: ImportRow[] | undefined): ImportRow[] =>
+  (rows ?? []).map((r) => ({ ...r, warnings: r.warnings ?? [] }));
+
 const toAnswer = (imp: repo.ImportRecord): MemberImport => {
   const preview = imp.preview as Preview | null;
   const ran = imp.status !== 'draft';
@@ -254,8 +258,8 @@ const toAnswer = (imp: repo.ImportRecord): MemberImport => {
         }
       : (preview?.counts ?? { create: 0, update: 0, skip: 0, refuse: 0 }),
     processed_rows: imp.processedRows,
-    preview_rows: ran ? [] : (preview?.preview_rows ?? []),
-    problem_rows: preview?.problem_rows ?? [],
+    preview_rows: ran ? [] : savedRows(preview?.preview_rows),
+    problem_rows: savedRows(preview?.problem_rows),
     created_at: imp.createdAt.toISOString(),
     started_at: imp.startedAt?.toISOString() ?? null,
     finished_at: imp.finishedAt?.toISOString() ?? null,

@@ -703,6 +703,32 @@ describe('member import of sheets as gym desks keep them', () => {
     expect(solo.json().data.counts.create).toBe(1);
   });
 
+  it('a draft saved before warnings and first rows were kept still answers', async () => {
+    const up = await upload(
+      owner,
+      csv(['First Name,Last Name,Phone', 'Old,Draft,08076660001', 'Older,Draft,08076660002']),
+      'old-draft.csv',
+    );
+    const id = up.json().data.id;
+    await preview(owner, id, up.json().data.mapping);
+    const [row] = await t.db.select().from(memberImports).where(eq(memberImports.id, id));
+    const old = row!.preview as { preview_rows: Record<string, unknown>[] };
+    for (const r of old.preview_rows) delete r.warnings;
+    await t.db
+      .update(memberImports)
+      .set({ preview: old, leadRows: [] })
+      .where(eq(memberImports.id, id));
+    const res = await call(t.app, 'GET', `/v1/member/import/${id}`, { token: owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.preview_rows[0].warnings).toEqual([]);
+    expect(res.json().data.header_rows.map((r: { row: number }) => r.row)).toEqual([1, 2, 3]);
+    const moved = await call(t.app, 'PUT', `/v1/member/import/${id}`, {
+      token: owner.token,
+      body: { header_row: 2, duplicates: 'skip' },
+    });
+    expect(moved.json().data).toMatchObject({ header_row: 2, total_rows: 1 });
+  });
+
   it('a refused row repeating an earlier row reports both reasons', async () => {
     const up = await upload(
       owner,
