@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, pageQuery } from './common';
 import { answerOf, contract, doneAnswer, pageOf } from './contract';
 import { DURATION_TYPES } from './dates';
-import { chosenId, PAYMENT_METHODS, planPeriods } from './payments';
+import { chosenId, groupMemberIds, PAYMENT_METHODS, planPeriods } from './payments';
 import { textField } from './text';
 
 /*
@@ -113,6 +113,8 @@ export const createPaymentLinkSchema = z.object({
   subscription_type_id: chosenId('Please select a subscription plan'),
   duration: planPeriods,
   channel: z.enum(LINK_CHANNEL_KEYS, { error: ONLINE_MESSAGES.channel }),
+  /** For a group plan: the other members the payment will cover (as for a desk payment). */
+  group_member_ids: groupMemberIds.optional(),
 });
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkSchema>;
 export type CreatePaymentLinkData = z.infer<typeof createPaymentLinkSchema>;
@@ -136,6 +138,8 @@ export const paymentLinkSchema = z.object({
   expires_at: z.string(),
   paid_at: z.string().nullable(),
   payment_id: z.number().int().nullable(),
+  /** For a group plan: the other members its payment covers. */
+  group_member_ids: z.array(z.number().int()),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 

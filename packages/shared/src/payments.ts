@@ -4,7 +4,7 @@ import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
 import { nairaAmount } from './money';
-import { planSchema } from './plans';
+import { MAX_GROUP_LIMIT, planSchema } from './plans';
 import { textField, visibleLength } from './text';
 
 /** The ways a gym takes a payment: the record-payment form offers these three. */
@@ -37,6 +37,26 @@ export const planPeriods = z.coerce
   .min(1, { error: 'Duration must be at least 1' })
   .max(MAX_PAYMENT_DURATION, { error: `Duration must be at most ${MAX_PAYMENT_DURATION}` });
 
+export const GROUP_MEMBER_PICK = 'Please select a member to cover';
+export const GROUP_MEMBER_TWICE = 'Each member can be covered only once';
+export const GROUP_MEMBER_PAYER = 'The payer is already covered: choose other members';
+/** A group plan of `limit` members covers the payer and at most `limit` − 1 others. */
+export const groupTooLarge = (limit: number) =>
+  `This group plan covers up to ${limit} member${limit === 1 ? '' : 's'}, the payer included: ` +
+  `choose at most ${limit - 1} other${limit - 1 === 1 ? '' : 's'}.`;
+export const PLAN_NOT_GROUPED =
+  'This plan covers one member only: choose a group plan to cover other members.';
+
+/**
+ * For a group plan: the other members the payment covers (the payer is `member_id`), each at
+ * most once. How many the plan allows (its group limit − 1) the server checks.
+ */
+export const groupMemberIds = z
+  .array(chosenId(GROUP_MEMBER_PICK), { error: GROUP_MEMBER_PICK })
+  .max(MAX_GROUP_LIMIT - 1, { error: `At most ${MAX_GROUP_LIMIT - 1} members can be covered` })
+  .refine((ids) => new Set(ids).size === ids.length, { error: GROUP_MEMBER_TWICE });
+
+/** A group plan's payer is covered already: the server refuses them among the others. */
 export const recordPaymentSchema = z.object({
   member_id: chosenId('Please select a member'),
   subscription_type_id: chosenId('Please select a subscription plan'),
@@ -48,6 +68,7 @@ export const recordPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
   /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
   duration: planPeriods,
+  group_member_ids: groupMemberIds.optional(),
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
@@ -149,6 +170,8 @@ export const paymentSchema = z.object({
     is_grouped: true,
     duration_type: true,
   }),
+  /** For a group plan: the other members the payment covers (the payer is `member`). */
+  covered_members: z.array(paymentMemberSchema),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -178,6 +201,15 @@ export const subscriptionSchema = z.object({
   expiry_date: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
+  /**
+   * For a member covered by someone else's group plan: the payer's subscription and the payer.
+   * Null for a subscription the member's own payment bought.
+   */
+  covered_by: z
+    .object({ subscription_id: z.number().int(), member: paymentMemberSchema })
+    .nullable(),
+  /** For a group plan's paid subscription: the other members it covers (none otherwise). */
+  covered_members: z.array(paymentMemberSchema),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

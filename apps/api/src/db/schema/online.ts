@@ -99,6 +99,8 @@ export const paymentLinks = pgTable(
     checkedAt: moment('checked_at'),
     paidAt: moment('paid_at'),
     paymentId: link('payment_id', () => payments.id),
+    /** For a group plan: the other members the payment will cover (the payer is `member_id`). */
+    groupMemberIds: integer('group_member_ids').array(),
   },
   (t) => [
     uniqueIndex('payment_links_reference_idx').on(t.reference),

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, day, id, kobo, link } from './columns';
 import { memberPlanColumns } from './member-plan';
 import { payments } from './payments';
@@ -6,6 +15,12 @@ import { payments } from './payments';
 /**
  * What a payment bought: a member's plan from `start_date` to `expiry_date` (the last day
  * included). Renewals of one plan chain: each starts the day after the previous one ends.
+ *
+ * A group plan covers its members: the payer's subscription (bought by the payment) and one
+ * row per other member it covers, written in the same statement, with the same plan and days,
+ * `group_subscription_id` naming the payer's subscription, no payment and an amount of 0 (money
+ * stays per payment: covering a member adds no revenue). Every read of a member's cover (status,
+ * lists, dashboard, reminders, message groups) sees those rows as the member's subscriptions.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -30,6 +45,13 @@ export const subscriptions = pgTable(
      */
     isFirst: boolean('is_first').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * For a member covered by someone else's group plan: the payer's subscription that covers
+     * them (null for a subscription the member's own payment bought, or an imported one).
+     */
+    groupSubscriptionId: integer('group_subscription_id').references(
+      (): AnyPgColumn => subscriptions.id,
+    ),
   },
   (t) => [
     // A member's subscriptions (current plan and status, renewal chains).
@@ -46,5 +68,9 @@ export const subscriptions = pgTable(
     // Plan first: also serves the foreign-key check when a plan without history is deleted.
     index('subscriptions_plan_idx').on(t.subscriptionTypeId, t.createdAt, t.id),
     uniqueIndex('subscriptions_payment_idx').on(t.paymentId),
+    // The members a group subscription covers.
+    index('subscriptions_group_idx')
+      .on(t.groupSubscriptionId)
+      .where(sql`group_subscription_id is not null`),
   ],
 );

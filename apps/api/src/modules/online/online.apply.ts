@@ -49,6 +49,8 @@ interface Target {
   /** The channel the receipt goes by. */
   channel: SendChannel | undefined;
   recordedBy: number | null;
+  /** For a group plan's link: the other members the payment covers. */
+  groupMemberIds?: readonly number[];
 }
 
 export type Applied = 'applied' | 'held' | 'already';
@@ -81,6 +83,13 @@ const refusalReason = (status: string, t: Target, expectedKobo?: number): string
       return 'The plan no longer exists: choose another plan.';
     case 'member_not_found':
       return 'The member no longer exists.';
+    case 'group_member_not_found':
+      return 'A member the group plan was to cover no longer exists.';
+    case 'group_member_inactive':
+      return 'A member the group plan was to cover is deactivated: reactivate them, then assign the payment.';
+    case 'plan_not_grouped':
+    case 'group_too_large':
+      return `The plan ${t.planName} no longer covers the members the link named.`;
     case 'amount_mismatch':
       return `${naira(t.amountKobo)} was paid but ${t.planName} × ${t.duration} now costs ${naira(expectedKobo ?? 0)}.`;
     default:
@@ -115,6 +124,7 @@ export const applyCharge = async (
         purpose: `Paid online (Paystack ${t.reference})`.slice(0, 200),
         idempotencyKey: paystackKey(t.reference),
         recordedBy: t.recordedBy,
+        groupMemberIds: t.groupMemberIds,
       },
       lagosDay(),
     );
@@ -212,6 +222,7 @@ export const actOnTransaction = async (
       duration: link.duration,
       channel: link.channel === 'copy' ? undefined : (link.channel as SendChannel),
       recordedBy: null,
+      groupMemberIds: link.groupMemberIds ?? [],
     });
   }
   const account = await dedicatedAccountOf(ctx, businessId, tr);

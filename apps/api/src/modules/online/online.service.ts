@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { getMemberForBusiness } from '../members/members.service';
-import { MEMBER_INACTIVE } from '../payments/payments.service';
+import { checkGroupMembers, MEMBER_INACTIVE } from '../payments/payments.service';
 import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
 import { clientFor, connectedClient, paystackFailure } from './online.account';
 import { verifyAndAct } from './online.apply';
@@ -65,6 +65,7 @@ export const toPaymentLink = (
   expires_at: link.expiresAt.toISOString(),
   paid_at: link.paidAt?.toISOString() ?? null,
   payment_id: link.paymentId,
+  group_member_ids: link.groupMemberIds ?? [],
 });
 
 /** The member (404 when not this business's), active, with an address on the channel. */
@@ -114,6 +115,8 @@ export const createLink = async (
   const { member, to } = await payableMember(ctx, businessId, memberId, input.channel);
   const { client } = await connectedClient(ctx, businessId);
   const plan = await chosenPlan(ctx, businessId, input.subscription_type_id);
+  const group = input.group_member_ids ?? [];
+  await checkGroupMembers(ctx, businessId, memberId, plan, group);
   const amountKobo = nairaToKobo(plan.amount) * input.duration;
   const reference = newReference();
   const url = payUrlOf(ctx, reference);
@@ -148,6 +151,7 @@ export const createLink = async (
       sentTo: to || null,
       idempotencyKey: idempotencyKey ?? null,
       createdBy: who.userId,
+      groupMemberIds: group.length > 0 ? group : null,
       expiresAt: new Date(Date.now() + PAYMENT_LINK_LIFETIME_DAYS * 86_400_000),
     });
     if (!created) return undefined; // the same key, recorded meanwhile by a simultaneous request

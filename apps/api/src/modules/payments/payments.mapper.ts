@@ -21,11 +21,14 @@ export interface PlanBrief {
 }
 
 /** A payment row with its member and plan, as the API answers it. */
-export const toPayment = (row: {
-  payment: PaymentRow;
-  member: MemberBrief;
-  plan: PlanBrief;
-}): Payment => {
+export const toPayment = (
+  row: {
+    payment: PaymentRow;
+    member: MemberBrief;
+    plan: PlanBrief;
+  },
+  coveredMembers: MemberBrief[] = [],
+): Payment => {
   const p = row.payment;
   return {
     id: p.id,
@@ -44,16 +47,23 @@ export const toPayment = (row: {
       is_grouped: row.plan.isGrouped ? 1 : 0,
       duration_type: row.plan.durationType as DurationType,
     },
+    covered_members: coveredMembers.map(toPaymentMember),
   };
 };
 
-/** POST /v1/payment's answer: the payment and the subscription it bought. */
-export const toRecordedPayment = (row: {
-  payment: PaymentRow;
-  member: MemberBrief;
-  plan: PlanBrief;
-  subscription: SubscriptionRow;
-}): RecordedPayment => ({
-  ...toPayment(row),
-  subscription: toSubscription(row),
+/**
+ * POST /v1/payment's answer: the payment and the subscription it bought, with the other members
+ * a group plan covers.
+ */
+export const toRecordedPayment = (
+  row: {
+    payment: PaymentRow;
+    member: MemberBrief;
+    plan: PlanBrief;
+    subscription: SubscriptionRow;
+  },
+  coveredMembers: MemberBrief[] = [],
+): RecordedPayment => ({
+  ...toPayment(row, coveredMembers),
+  subscription: toSubscription(row, { coveredMembers }),
 });

@@ -30,6 +30,8 @@ export interface PaymentToRecord {
   recordedBy: number | null;
   /** The Lagos day it is recorded on. */
   today: string;
+  /** For a group plan: the other members it covers (none for an individual payment). */
+  groupMemberIds?: readonly number[];
 }
 
 /** What `record_payment` answered (migration 0012). */
@@ -38,10 +40,25 @@ export type RecordOutcome =
   /** The key was used in this business, before or meanwhile: nothing written. */
   | { status: 'replayed' | 'key_used' }
   | { status: 'amount_mismatch'; expectedKobo: number }
-  | { status: 'member_not_found' | 'plan_not_found' | 'plan_inactive' | 'member_inactive' };
+  /** More members named than the group plan covers (`groupLimit`, the payer included). */
+  | { status: 'group_too_large'; groupLimit: number }
+  | {
+      status:
+        | 'member_not_found'
+        | 'plan_not_found'
+        | 'plan_inactive'
+        | 'member_inactive'
+        | 'plan_not_grouped'
+        | 'group_member_not_found'
+        | 'group_member_inactive';
+    };
 
 /** The row of `record_payment`, as the drivers give it: moments and days as text. */
 type RecordPaymentRow = { status: RecordOutcome['status'] } & Record<string, unknown>;
+
+/** The covered members as a PostgreSQL array literal of ids; null (nothing to do) for none. */
+const groupArray = (ids: readonly number[] | undefined) =>
+  ids && ids.length > 0 ? `{${ids.map((id) => Math.trunc(id)).join(',')}}` : null;
 
 /** A value as drizzle reads that column (kobo as a number, moments as Dates, days as text). */
 const read = <C extends Column>(column: C, value: unknown) =>
@@ -60,7 +77,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
       ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
       ${p.duration}::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
       ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
-      ${p.today}::date)`),
+      ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[])`),
   )[0];
   if (!row) throw new Error('record_payment answered no row');
   switch (row.status) {
@@ -68,6 +85,8 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
       break;
     case 'amount_mismatch':
       return { status: row.status, expectedKobo: read(payments.amountKobo, row.expected_kobo) };
+    case 'group_too_large':
+      return { status: row.status, groupLimit: row.group_limit as number };
     default:
       return { status: row.status };
   }
@@ -105,6 +124,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         isActive: row.subscription_is_active as boolean,
         isFirst: row.subscription_is_first as boolean,
         createdAt: read(subscriptions.createdAt, row.subscription_created_at),
+        groupSubscriptionId: null,
       },
       member: {
         id: p.memberId,
@@ -172,7 +192,7 @@ export const listPayments = async (
 ) => {
   const where = filterCondition(businessId, filters);
   return readPage(
-    selectPayments(db, {})
+    selectPayments(db, { subscriptionId: subscriptions.id })
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(page.limit)

@@ -12,13 +12,17 @@ import {
   type PaymentSummary,
   type RecordPaymentData,
   type RecordedPayment,
+  GROUP_MEMBER_PAYER,
+  PLAN_NOT_GROUPED,
+  groupTooLarge,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { memberNotFound } from '../members/members.service';
+import { getMemberForBusiness, memberNotFound } from '../members/members.service';
+import { coveredMembersOf } from '../subscriptions/subscriptions.service';
 import { planInactive, planNotFound } from '../plans/plans.service';
 import { toPayment, toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
@@ -55,6 +59,11 @@ export interface Recorder {
  *   subscription of that plan ending today or later), otherwise today; its last day included
  *   is `kora_period_end` in SQL, the same rule as `periodEnd` in @kora/shared (a test proves
  *   they agree).
+ * - a group plan covers the other members named in `group_member_ids` (never the payer, at most
+ *   the plan's group limit with the payer, each an active member of this business: a missing
+ *   one or another business's answers 404 and nothing is written); an individual plan covers
+ *   its payer only. Each covered member gets the payer's plan and days, in the same statement.
+ *   A renewal names the group again: a member it leaves out keeps their cover to its end.
  * `today` (Lagos day) is a parameter so tests can pin the calendar.
  */
 export const recordPayment = async (
@@ -65,6 +74,11 @@ export const recordPayment = async (
 ): Promise<RecordedPayment> => {
   const { businessId } = who;
   const key = opts.idempotencyKey ?? null;
+  const group = input.group_member_ids ?? [];
+  if (group.includes(input.member_id))
+    throw badRequest(GROUP_MEMBER_PAYER, 'VALIDATION_ERROR', {
+      group_member_ids: GROUP_MEMBER_PAYER,
+    });
   const outcome = await repo.recordPayment(ctx.db, {
     businessId,
     memberId: input.member_id,
@@ -76,10 +90,11 @@ export const recordPayment = async (
     idempotencyKey: key,
     recordedBy: who.userId,
     today: opts.today ?? lagosDay(),
+    groupMemberIds: group,
   });
   switch (outcome.status) {
     case 'recorded':
-      return toRecordedPayment(outcome.recorded);
+      return withCovered(ctx, businessId, outcome.recorded);
     case 'member_not_found':
       throw memberNotFound();
     case 'plan_not_found':
@@ -92,6 +107,18 @@ export const recordPayment = async (
       const message = amountMismatch(outcome.expectedKobo);
       throw badRequest(message, 'AMOUNT_MISMATCH', { amount: message });
     }
+    case 'plan_not_grouped':
+      throw badRequest(PLAN_NOT_GROUPED, 'PLAN_NOT_GROUPED', {
+        group_member_ids: PLAN_NOT_GROUPED,
+      });
+    case 'group_too_large': {
+      const message = groupTooLarge(outcome.groupLimit);
+      throw badRequest(message, 'GROUP_TOO_LARGE', { group_member_ids: message });
+    }
+    case 'group_member_not_found':
+      throw memberNotFound();
+    case 'group_member_inactive':
+      throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { group_member_ids: MEMBER_INACTIVE });
     case 'replayed':
     case 'key_used':
       break;
@@ -99,7 +126,39 @@ export const recordPayment = async (
   // The key's first payment, recorded by an earlier or a simultaneous request.
   const first = await repo.findPaymentByKey(ctx.db, businessId, key!);
   if (!first) throw new Error(`no payment recorded with idempotency key ${key}`);
-  return toRecordedPayment(first);
+  return withCovered(ctx, businessId, first);
+};
+
+/** The recorded payment's answer, with the members a group plan covers (read for one only). */
+const withCovered = async (ctx: AppContext, businessId: number, row: repo.RecordedRow) => {
+  if (!row.plan.isGrouped) return toRecordedPayment(row);
+  const covered = await coveredMembersOf(ctx.db, businessId, [row.subscription.id]);
+  return toRecordedPayment(row, covered.get(row.subscription.id));
+};
+
+/**
+ * The members a group plan is to cover, checked before a payment link is sent (the payment
+ * itself checks them again when it is recorded): never the payer, only for a group plan, at
+ * most its limit with the payer, each an active member of this business (404 otherwise).
+ */
+export const checkGroupMembers = async (
+  ctx: AppContext,
+  businessId: number,
+  payerId: number,
+  plan: { is_grouped: number; group_limit: number | null },
+  ids: readonly number[],
+): Promise<void> => {
+  if (ids.length === 0) return;
+  const field = (message: string, code: string) =>
+    badRequest(message, code, { group_member_ids: message });
+  if (ids.includes(payerId)) throw field(GROUP_MEMBER_PAYER, 'VALIDATION_ERROR');
+  if (plan.is_grouped !== 1) throw field(PLAN_NOT_GROUPED, 'PLAN_NOT_GROUPED');
+  const limit = plan.group_limit ?? 1;
+  if (ids.length > limit - 1) throw field(groupTooLarge(limit), 'GROUP_TOO_LARGE');
+  for (const id of ids) {
+    const member = await getMemberForBusiness(ctx, businessId, id);
+    if (!member.is_active) throw field(MEMBER_INACTIVE, 'MEMBER_INACTIVE');
+  }
 };
 
 /** A payment received online (Paystack), recorded exactly as a cash payment is. */
@@ -116,6 +175,8 @@ export interface ReceivedPayment {
   idempotencyKey: string;
   /** The team user who assigned a held payment; null when it applied by itself. */
   recordedBy: number | null;
+  /** For a group plan: the other members the link's payment covers. */
+  groupMemberIds?: readonly number[];
 }
 
 /**
@@ -139,6 +200,7 @@ export const recordReceivedPayment = (
     idempotencyKey: p.idempotencyKey,
     recordedBy: p.recordedBy,
     today,
+    groupMemberIds: p.groupMemberIds,
   });
 
 /** The list's filters as the repository takes them (the export's too). */
@@ -160,7 +222,13 @@ export const listPayments = async (
   query: PaymentListQuery,
 ): Promise<{ data: Payment[]; meta: PageMeta }> => {
   const page = await repo.listPayments(ctx.db, businessId, filtersOf(query), pageWindow(query));
-  return pageAnswer(query, page, toPayment);
+  // A group plan's payments show whom they cover (read only when the page has one).
+  const covered = await coveredMembersOf(
+    ctx.db,
+    businessId,
+    page.rows.filter((r) => r.plan.isGrouped).map((r) => r.subscriptionId),
+  );
+  return pageAnswer(query, page, (row) => toPayment(row, covered.get(row.subscriptionId)));
 };
 
 /** The export's batch reader: the payments the list's filters keep, newest first. */

@@ -67,7 +67,10 @@ export interface ReminderCandidate {
  * The subscriptions of a business ending on `expiry` that still owe the reminder of
  * `offsetDays`: each the member's latest-ending active subscription (no active one of theirs
  * ends later: a member who renewed is never reminded), of an active member who did not opt
- * out, with an address, and not yet reminded for this day and expiry date. Read through the
+ * out, with an address, and not yet reminded for this day and expiry date. A group plan is
+ * renewed by its payer: only the payer's subscription reminds; a member it covers is never
+ * told their cover ends (and, like any later cover, it keeps their own plan's reminder from
+ * going while it runs on). Read through the
  * subscriptions' (business_id, expiry_date) index, then per member their (business_id,
  * member_id, …) index.
  */
@@ -86,6 +89,7 @@ export const dueCandidates = async (
     join ${members} m on m.id = s.member_id and m.business_id = s.business_id
     left join ${plans} p on p.id = s.subscription_type_id and p.business_id = s.business_id
     where s.business_id = ${businessId} and s.expiry_date = ${expiry}::date and s.is_active
+      and s.group_subscription_id is null
       and m.is_active and not m.reminders_opt_out
       and (m.mobile_number <> '' or coalesce(m.email_address, '') <> '')
       and not exists (

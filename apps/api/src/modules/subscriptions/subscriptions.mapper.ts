@@ -23,12 +23,23 @@ export const toPaymentMember = (m: MemberBrief): PaymentMember => ({
   email_address: m.emailAddress,
 });
 
+/** Who a group plan's subscription concerns besides its own member. */
+export interface GroupPeople {
+  /** A covered member's: the payer whose group plan covers them. */
+  coveredBy?: { subscriptionId: number; member: MemberBrief } | null;
+  /** A payer's group subscription: the other members it covers. */
+  coveredMembers?: MemberBrief[];
+}
+
 /** A subscription row with its member and plan, as the API answers it. */
-export const toSubscription = (row: {
-  subscription: SubscriptionRow;
-  member: MemberBrief;
-  plan: { id: number; name: string; isGrouped: boolean };
-}): Subscription => {
+export const toSubscription = (
+  row: {
+    subscription: SubscriptionRow;
+    member: MemberBrief;
+    plan: { id: number; name: string; isGrouped: boolean };
+  },
+  group: GroupPeople = {},
+): Subscription => {
   const s = row.subscription;
   return {
     id: s.id,
@@ -49,5 +60,12 @@ export const toSubscription = (row: {
     expiry_date: s.expiryDate,
     is_active: s.isActive,
     created_at: s.createdAt.toISOString(),
+    covered_by: group.coveredBy
+      ? {
+          subscription_id: group.coveredBy.subscriptionId,
+          member: toPaymentMember(group.coveredBy.member),
+        }
+      : null,
+    covered_members: (group.coveredMembers ?? []).map(toPaymentMember),
   };
 };

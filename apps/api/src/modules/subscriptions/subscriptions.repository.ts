@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionStatusFilter } from '@kora/shared';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
@@ -116,3 +116,39 @@ export const subscriptionSummary = async (
       .from(subscriptions)
       .where(eq(subscriptions.businessId, businessId))
   )[0]!;
+
+/**
+ * The people of group plans, for the subscriptions shown: the members each paid group
+ * subscription of `groupIds` covers, and the payer of each group subscription of `payerOf` (a
+ * covered member's). Nothing is read for an empty list.
+ */
+export const groupPeople = async (
+  db: Executor,
+  businessId: number,
+  groupIds: number[],
+  payerOf: number[],
+) => {
+  const [covered, payers] = await Promise.all([
+    groupIds.length === 0
+      ? []
+      : db
+          .select({ groupId: subscriptions.groupSubscriptionId, member: memberBrief })
+          .from(subscriptions)
+          .innerJoin(members, eq(members.id, subscriptions.memberId))
+          .where(
+            and(
+              eq(subscriptions.businessId, businessId),
+              inArray(subscriptions.groupSubscriptionId, groupIds),
+            ),
+          )
+          .orderBy(asc(subscriptions.id)),
+    payerOf.length === 0
+      ? []
+      : db
+          .select({ subscriptionId: subscriptions.id, member: memberBrief })
+          .from(subscriptions)
+          .innerJoin(members, eq(members.id, subscriptions.memberId))
+          .where(and(eq(subscriptions.businessId, businessId), inArray(subscriptions.id, payerOf))),
+  ]);
+  return { covered, payers };
+};
