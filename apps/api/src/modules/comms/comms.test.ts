@@ -385,6 +385,51 @@ describe('the groups', () => {
   });
 });
 
+describe('group plans in the groups', () => {
+  it('count a member a group plan covers as active, never as a prospect, and as expired after', async () => {
+    const gym = await freshBusiness('Group Gym');
+    const duo = await addPlan(t, gym.token, {
+      name: 'Duo',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const payer = await addMember(t, gym.token, { first_name: 'Payer' });
+    const partner = await addMember(t, gym.token, { first_name: 'Partner' });
+    const paid = await pay(
+      t,
+      gym,
+      paymentBody(payer.id, duo.id, 30000, { group_member_ids: [partner.id] }),
+    );
+    const count = async (group: string) =>
+      (
+        await call(t.app, 'GET', `/v1/comms/audience?group=${group}&channel=email`, {
+          token: gym.token,
+        })
+      ).json().data.recipients;
+    expect(await count('active_members')).toBe(2);
+    expect(await count('all_prospects')).toBe(0);
+    expect(await count('expired_members')).toBe(0);
+    const message = await sent(gym, {
+      group: 'active_members',
+      channel: 'email',
+      message: '<p>{{first_name}}: {{subscription_plan}} until {{expiry_date}}.</p>',
+    });
+    const rows = await deliveriesOf(message.id);
+    const expiry = formatDay(paid.subscription.expiry_date);
+    expect(rows.map((r) => r.text).find((x) => x.includes('Partner'))).toContain(
+      `Partner: Duo until ${expiry}.`,
+    );
+    // Once the group's period is over, the covered member is expired with the payer.
+    await t.db.execute(
+      sql`update subscriptions set start_date = ${day(-40)}, expiry_date = ${day(-1)}
+        where business_id = ${gym.businessId}`,
+    );
+    expect(await count('active_members')).toBe(0);
+    expect(await count('expired_members')).toBe(2);
+  });
+});
+
 describe('scheduled messages', () => {
   const schedule = (gym: Tenant) =>
     sent(gym, {

@@ -261,6 +261,57 @@ describe('the webhook', () => {
     expect(events.data.last_event_at).not.toBeNull();
   });
 
+  it("a group plan's link covers the members it names once paid; a wrong group is refused up front", async () => {
+    const duo = await addPlan(t, owner.token, {
+      name: 'Duo',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const payer = await addMember(t, owner.token, { first_name: 'Kemi' });
+    const partner = await addMember(t, owner.token, { first_name: 'Femi' });
+    const third = await addMember(t, owner.token);
+    const theirs = await addMember(t, other.token);
+    const tooMany = await createLink(t, owner, payer.id, {
+      subscription_type_id: duo.id,
+      group_member_ids: [partner.id, third.id],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(json(tooMany).message).toBe(
+      'This group plan covers up to 2 members, the payer included: choose at most 1 other.',
+    );
+    const elsewhere = await createLink(t, owner, payer.id, {
+      subscription_type_id: duo.id,
+      group_member_ids: [theirs.id],
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(
+      await t.db.select().from(paymentLinks).where(eq(paymentLinks.memberId, payer.id)),
+    ).toEqual([]);
+
+    const created = await createLink(t, owner, payer.id, {
+      subscription_type_id: duo.id,
+      group_member_ids: [partner.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const link = json(created).data;
+    expect(link.group_member_ids).toEqual([partner.id]);
+    await paystack.pay(link.reference);
+    await paystack.sendEvent(KEY_A, chargeSuccess(link.reference));
+    const paid = await paymentsOf(payer.id);
+    expect(paid).toHaveLength(1);
+    const [bought] = await subscriptionsOf(payer.id);
+    const covered = await subscriptionsOf(partner.id);
+    expect(covered).toHaveLength(1);
+    expect(covered[0]).toMatchObject({
+      groupSubscriptionId: bought!.id,
+      paymentId: null,
+      startDate: bought!.startDate,
+      expiryDate: bought!.expiryDate,
+    });
+    expect(await paymentsOf(partner.id)).toEqual([]);
+  });
+
   it('refuses a wrong signature with 401 and records nothing', async () => {
     const { member, link } = await setup();
     const tx = await paystack.pay(link.reference, { sendWebhook: false });

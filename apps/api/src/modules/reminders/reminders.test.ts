@@ -388,3 +388,36 @@ describe('rendering', () => {
     expect(reminderChannelOf({ mobile_number: '', email_address: '' })).toBeUndefined();
   });
 });
+
+describe('group plans', () => {
+  it('remind the payer to renew the group; a covered member is never told while a group covers them', async () => {
+    expect((await enable(owner)).statusCode).toBe(200);
+    const duo = await addPlan(t, owner.token, {
+      name: 'Duo',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const solo = await addPlan(t, owner.token, { name: 'Solo', amount: 10000 });
+    // Far from the other tests' days: their runs never reach these.
+    const own = addDays(EXP, 60);
+    const groupEnd = addDays(own, 30);
+    const partner = await memberEnding(owner, solo, own);
+    const payer = await addMember(t, owner.token);
+    await pay(t, owner, paymentBody(payer.id, duo.id, 30000, { group_member_ids: [partner.id] }));
+    const [paid] = await subscriptionsOf(t, payer.id);
+    const covered = (await subscriptionsOf(t, partner.id)).find((s) => s.groupSubscriptionId);
+    for (const s of [paid!, covered!])
+      await setSubscriptionDates(t, s.id, addDays(own, -10), groupEnd);
+
+    // Their own plan ends on `own`, but the group covers them on: no reminder, no "ended".
+    await run(at(addDays(own, -7), '10:00'));
+    await run(at(addDays(own, 3), '10:00'));
+    expect(await sendsOf(partner.id)).toHaveLength(0);
+    // The group's last day: the payer is reminded, the covered member is not.
+    await run(at(addDays(groupEnd, -7), '10:00'));
+    await run(at(addDays(groupEnd, 3), '10:00'));
+    expect((await sendsOf(payer.id)).map((s) => s.offsetDays)).toEqual([-7, 3]);
+    expect(await sendsOf(partner.id)).toHaveLength(0);
+  });
+});
