@@ -141,6 +141,7 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     amount: 5000,
     method: 'Cash',
     duration: 1,
+    group_member_ids: [],
   },
   createPlan: { name: 'Fuzz Plan', amount: 5000, duration: 1, duration_type: 'month' },
   updatePlan: { name: 'Gold Plan' },
@@ -160,7 +161,12 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
   },
   connectPaystack: { secret_key: LOOPBACK_PAYSTACK_KEYS[0] },
   updatePaystack: { transfer_accounts: true },
-  createPaymentLink: { subscription_type_id: ids.plan, duration: 1, channel: 'sms' },
+  createPaymentLink: {
+    subscription_type_id: ids.plan,
+    duration: 1,
+    channel: 'sms',
+    group_member_ids: [],
+  },
   sendTransferAccount: { channel: 'email' },
   // The held payment was paid twice the plan's price.
   assignHeldPayment: { member_id: ids.member, subscription_type_id: ids.plan, duration: 2 },

@@ -90,6 +90,8 @@ export const subscription = (overrides: Partial<Subscription> = {}): Subscriptio
   expiry_date: '2026-12-19',
   is_active: true,
   created_at: '2026-11-20T09:30:00.000Z',
+  covered_by: null,
+  covered_members: [],
   ...overrides,
 });
 

@@ -54,6 +54,7 @@ export const link = (overrides: Partial<PaymentLink> = {}): PaymentLink => ({
   expires_at: '2026-11-27T09:30:00.000Z',
   paid_at: null,
   payment_id: null,
+  group_member_ids: [],
   ...overrides,
 });
 

@@ -13,6 +13,7 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
   subscription_type_id: 7,
   member: chiamaka,
   subscription_type: { id: 7, name: 'Monthly', is_grouped: 0, duration_type: 'month' },
+  covered_members: [],
   ...overrides,
 });
 

@@ -5,6 +5,7 @@ import {
   formatNaira,
   koboToNaira,
   type Member,
+  type PaymentMember,
   type RecordedPayment,
 } from '@kora/shared';
 import { useEffect, useState } from 'react';
@@ -27,6 +28,7 @@ import {
   toPaymentInput,
   type PaymentFormValues,
 } from '../payment-form';
+import { GroupMembersField, groupMemberIdsFor } from './group-members-field';
 import { PaymentSuccess } from './payment-success';
 
 interface RecordPaymentFormProps {
@@ -46,6 +48,8 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
   const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
+  // A group plan's other members covered (the payer is `member`).
+  const [group, setGroup] = useState<PaymentMember[]>([]);
   const form = useAdapterForm(paymentForm, {
     initialValues: emptyPaymentForm(given?.id),
     error: record.error,
@@ -60,6 +64,7 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
     const timer = setTimeout(() => {
       setRecorded(null);
       setMember(given);
+      setGroup([]);
       form.reset();
       onDone();
     }, PAYMENT_MODAL_CLOSE_MS);
@@ -79,7 +84,11 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
 
   const submit = (v: PaymentFormValues) => {
     if (!plan || kobo === 0) return;
-    const input = toPaymentInput(v, plan);
+    const others = groupMemberIdsFor(plan, group);
+    const input = {
+      ...toPaymentInput(v, plan),
+      ...(others.length ? { group_member_ids: others } : {}),
+    };
     // A second click while the first is on its way sends nothing.
     const key = submission.start(input);
     if (!key) return;
@@ -135,6 +144,7 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
             There are no active subscription plans. Create or activate a plan first.
           </Text>
         ) : null}
+        <GroupMembersField plan={plan} payer={member} value={group} onChange={setGroup} />
         <Group grow align="flex-start" gap="sm" wrap="wrap">
           <NumberInput
             label="Duration"
