@@ -8,7 +8,25 @@ export interface MemberPlanRow {
   id: number;
   member: PaymentMember;
   subscription_type: { name: string; is_grouped: number | boolean };
+  /** A group plan's payment or paid subscription: the other members it covers. */
+  covered_members?: PaymentMember[];
+  /** A member covered by someone else's group plan: the payer. */
+  covered_by?: { member: PaymentMember } | null;
 }
+
+const nameOf = (m: PaymentMember) => `${m.first_name} ${m.last_name}`.trim();
+
+/**
+ * Who else a group plan's row concerns, in a line: "Covered by Ada Obi", "With Ngozi Eze" or
+ * "With Ngozi Eze and 2 others"; null for an individual plan's row.
+ */
+export const groupLine = (row: Pick<MemberPlanRow, 'covered_members' | 'covered_by'>) => {
+  if (row.covered_by) return `Covered by ${nameOf(row.covered_by.member)}`;
+  const others = row.covered_members ?? [];
+  if (others.length === 0) return null;
+  const rest = others.length - 1;
+  return `With ${nameOf(others[0]!)}${rest > 0 ? ` and ${rest} other${rest === 1 ? '' : 's'}` : ''}`;
+};
 
 /** What the lists show of a row's member and plan, given by the features that know them. */
 export interface MemberPlanParts {
@@ -52,6 +70,15 @@ export const memberPlanColumns = <T extends MemberPlanRow>(
         <Text size="xs" c="dimmed">
           {planTypeLabel(row.subscription_type.is_grouped)}
         </Text>
+        {groupLine(row) ? (
+          <Text
+            size="xs"
+            c="dimmed"
+            title={(row.covered_members ?? []).map(nameOf).join(', ') || undefined}
+          >
+            {groupLine(row)}
+          </Text>
+        ) : null}
       </Stack>
     ),
   },

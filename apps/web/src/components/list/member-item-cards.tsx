@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { MemberPlanParts, MemberPlanRow } from './list-columns';
+import { groupLine, type MemberPlanParts, type MemberPlanRow } from './list-columns';
 
 export interface MemberItemCard {
   /** Beside the member, top right. */
@@ -29,6 +29,7 @@ export function MemberItemCards<T extends MemberPlanRow>({
     <Stack gap="xs" px="md" pb="xs">
       {rows.map((row) => {
         const { corner, line, aside, footer, truncateFooter } = card(row);
+        const group = groupLine(row);
         return (
           <Paper key={row.id} withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -43,6 +44,11 @@ export function MemberItemCards<T extends MemberPlanRow>({
               </Text>
               {aside}
             </Group>
+            {group ? (
+              <Text size="xs" c="dimmed" mt={4} truncate>
+                {group}
+              </Text>
+            ) : null}
             <Text size="xs" c="dimmed" mt={4} truncate={truncateFooter}>
               {footer}
             </Text>

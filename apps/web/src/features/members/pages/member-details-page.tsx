@@ -6,6 +6,7 @@ import { ArrivalBanner } from '@/components/arrival-banner';
 import { RecordHeader, RecordPage } from '@/components/record-page';
 import { useIdParam } from '@/components/use-id-param';
 import { useSectionPath } from '@/components/use-section-path';
+import { GroupCoverCard } from '@/features/subscriptions';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMember } from '../api';
 import { InfoCard, type InfoItem } from '../components/info-list';
@@ -125,6 +126,7 @@ function MemberInfo({ member: m }: { member: Member }) {
         </InfoCard>
       )}
       <MemberSubscriptionCard member={m} />
+      <GroupCoverCard memberId={m.id} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { longDay, memberName, useMemberCover } from '../group-cover';
 
 /**
@@ -11,19 +11,24 @@ export function GroupCoverCard({ memberId }: { memberId: number }) {
   const covering = running.filter((s) => s.covered_members.length > 0);
   if (coveredBy.length === 0 && covering.length === 0) return null;
   return (
-    <Stack gap={4} data-testid="group-cover">
-      {coveredBy.map((s) => (
-        <Text size="sm" key={`by-${s.id}`}>
-          Covered by {memberName(s.covered_by!.member)}&apos;s group plan until{' '}
-          {longDay(s.expiry_date)}
-        </Text>
-      ))}
-      {covering.map((s) => (
-        <Text size="sm" key={`covers-${s.id}`}>
-          Their group plan {s.subscription_type.name} also covers{' '}
-          {s.covered_members.map(memberName).join(', ')} until {longDay(s.expiry_date)}
-        </Text>
-      ))}
-    </Stack>
+    <Card withBorder radius="lg" padding="lg" data-testid="group-cover">
+      <Title order={3} fz="h5" mb="sm">
+        Group Cover
+      </Title>
+      <Stack gap={4}>
+        {coveredBy.map((s) => (
+          <Text size="sm" key={`by-${s.id}`}>
+            Covered by {memberName(s.covered_by!.member)}&apos;s group plan until{' '}
+            {longDay(s.expiry_date)}
+          </Text>
+        ))}
+        {covering.map((s) => (
+          <Text size="sm" key={`covers-${s.id}`}>
+            Their group plan {s.subscription_type.name} also covers{' '}
+            {s.covered_members.map(memberName).join(', ')} until {longDay(s.expiry_date)}
+          </Text>
+        ))}
+      </Stack>
+    </Card>
   );
 }

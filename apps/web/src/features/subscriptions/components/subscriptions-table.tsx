@@ -15,7 +15,8 @@ export interface SubscriptionRowsProps {
 
 /**
  * What was paid; a subscription imported with its member (from a spreadsheet) was not paid in
- * Kora and says so instead of ₦0.
+ * Kora and says so instead of ₦0, and a member covered by someone else's group plan paid
+ * nothing themselves (the payer's row holds the amount).
  */
 export function SubscriptionAmount({
   subscription: s,
@@ -24,7 +25,11 @@ export function SubscriptionAmount({
   subscription: Subscription;
   fw?: number;
 }) {
-  return s.payment_id === null ? (
+  return s.covered_by ? (
+    <Text size="sm" c="dimmed">
+      Group cover
+    </Text>
+  ) : s.payment_id === null ? (
     <Text size="sm" c="dimmed">
       Imported
     </Text>
