@@ -5,3 +5,4 @@ export {
   type RecordPaymentModalProps,
 } from './components/record-payment-modal';
 export { useRecordPaymentModal } from './use-record-payment-modal';
+export { GroupMembersField, groupMemberIdsFor } from './components/group-members-field';

@@ -7,11 +7,13 @@ import {
   type LinkChannel,
   type Member,
   type PaymentLink,
+  type PaymentMember,
 } from '@kora/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
+import { GroupMembersField, groupMemberIdsFor } from '@/features/payments';
 import { usePlans } from '@/features/subscription-plans';
 import { formAdapter } from '@/lib/form-adapter';
 import { useCreatePaymentLink } from '../api';
@@ -49,6 +51,8 @@ export function SendLinkForm({ member, planId, onDone }: SendLinkFormProps) {
   const create = useCreatePaymentLink();
   const submission = useSubmissionKey('payment-link');
   const [created, setCreated] = useState<PaymentLink | null>(null);
+  // A group plan's other members the payment will cover (the payer is `member`).
+  const [group, setGroup] = useState<PaymentMember[]>([]);
   const can = reachable(member);
   const form = useAdapterForm(linkForm, {
     initialValues: {
@@ -73,6 +77,9 @@ export function SendLinkForm({ member, planId, onDone }: SendLinkFormProps) {
       subscription_type_id: plan.id,
       duration: Number(v.duration),
       channel: v.channel,
+      ...(groupMemberIdsFor(plan, group).length
+        ? { group_member_ids: groupMemberIdsFor(plan, group) }
+        : {}),
     };
     // A second click while the first is on its way sends nothing; a retry reuses the key.
     const key = submission.start({ member_id: member.id, ...input });
@@ -109,6 +116,7 @@ export function SendLinkForm({ member, planId, onDone }: SendLinkFormProps) {
           periods={values.duration}
           periodsProps={form.getInputProps('duration')}
         />
+        <GroupMembersField plan={plan} payer={member} value={group} onChange={setGroup} />
         <TextInput
           label="Amount"
           description="Plan amount × duration"

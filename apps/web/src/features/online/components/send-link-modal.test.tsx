@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ONLINE_MESSAGES } from '@kora/shared';
 import { expectShown } from '@/test/expect';
-import { member } from '@/test/fixtures';
+import { member, pickable, plan } from '@/test/fixtures';
 import { fail, mockFetch, ok, type Handler } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
@@ -103,5 +103,38 @@ describe('SendLinkModal', () => {
     await expectShown('Payment link created', 'Sent by WhatsApp to 08031234567.');
     const [first, second] = api.keysSent(CREATE);
     expect(second).toBe(first);
+  });
+
+  it('for a group plan, names the members the payment will cover, the payer first', async () => {
+    signIn();
+    const family = plan({ id: 9, name: 'Family', amount: 60000, is_grouped: 1, group_limit: 2 });
+    const ngozi = pickable({ id: 11, first_name: 'Ngozi', last_name: 'Eze' });
+    const api = mockFetch({
+      'GET /v1/member/5': () => ok(member()),
+      'GET /v1/subscription-type': () => ok([...plans, family]),
+      'GET /v1/member': () => ok([ngozi], { meta: { page: 1, per_page: 50, pages: 1, total: 1 } }),
+      'GET /v1/subscription': () => ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 } }),
+      [CREATE]: () => ok(link({ channel: 'copy', group_member_ids: [11] }), {}, 201),
+    });
+    const { user } = renderPage(
+      <SendLinkModal memberId={5} planId={null} opened onClose={vi.fn()} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Send payment link' });
+    await within(dialog).findByText('Chiamaka Okafor');
+    await choose(user, 'Subscription Plan', /^Family/);
+    expect(await screen.findByText('Members covered (up to 2)')).toBeInTheDocument();
+    expect(screen.getByTestId('group-payer')).toHaveTextContent('Chiamaka Okafor (payer)');
+    await user.type(screen.getByRole('textbox', { name: 'Add a member to cover' }), 'Ng');
+    await user.click(await screen.findByRole('option', { name: /Ngozi Eze/ }));
+    expect(screen.getByText('The group is full: remove a member to add another.')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Copy the link' }));
+    await user.click(submit());
+    await waitFor(() => expect(api.sent(CREATE)).toHaveLength(1));
+    expect(api.sent(CREATE)[0]!.body).toEqual({
+      subscription_type_id: 9,
+      duration: 1,
+      channel: 'copy',
+      group_member_ids: [11],
+    });
   });
 });
