@@ -20,6 +20,7 @@ import { pageAnswer, pageWindow } from '../../lib/paging';
 import { getMemberForBusiness } from '../members/members.service';
 import { checkGroupMembers, MEMBER_INACTIVE } from '../payments/payments.service';
 import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
+import { coveredMembersOf } from '../subscriptions/subscriptions.service';
 import { clientFor, connectedClient, paystackFailure } from './online.account';
 import { verifyAndAct } from './online.apply';
 import { addressFor, linkMessage, recipientOf } from './online.messages';
@@ -179,20 +180,26 @@ export const createLink = async (
 
 /**
  * A payment link for a member's renewal (plan × 1 period, nothing sent: the caller puts the
- * URL in its own message), made by Kora itself (no user). Null when it cannot be made: Paystack
- * not connected or unreachable, the plan or the member no longer active.
+ * URL in its own message), made by Kora itself (no user). A group plan's renewal covers the
+ * group the ending subscription (`subscriptionId`) covers. Null when it cannot be made: Paystack
+ * not connected or unreachable, the plan or the member (or one of the group) no longer active.
  */
 export const renewalLinkUrl = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
   planId: number,
+  subscriptionId?: number,
 ): Promise<string | null> => {
   try {
+    const group = subscriptionId
+      ? ((await coveredMembersOf(ctx.db, businessId, [subscriptionId])).get(subscriptionId) ?? [])
+      : [];
     const link = await createLink(ctx, { businessId, userId: null }, memberId, {
       subscription_type_id: planId,
       duration: 1,
       channel: 'copy',
+      ...(group.length > 0 ? { group_member_ids: group.map((m) => m.id) } : {}),
     });
     return link.url;
   } catch (err) {

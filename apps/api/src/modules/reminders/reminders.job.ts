@@ -114,7 +114,13 @@ export const sendDueReminders = async (ctx: AppContext, now: Date = new Date()) 
         links ??= await paymentLinksAvailable(ctx, business.businessId);
         const link =
           links && /\{\{\s*payment_link\s*\}\}/.test(reminder.text)
-            ? await renewalLinkUrl(ctx, business.businessId, m.member_id, m.plan_id)
+            ? await renewalLinkUrl(
+                ctx,
+                business.businessId,
+                m.member_id,
+                m.plan_id,
+                m.subscription_id,
+              )
             : null;
         const daysLeft = Math.max(0, -reminder.offset_days);
         const text = renderReminderText(reminder.text, {

@@ -6,7 +6,7 @@ import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from '../../test/loopback-paystack';
 import { connectPaystack, useLoopbackPaystack } from '../../test/online';
-import { addMember, addPlan, type Tenant } from '../../test/tenants';
+import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import {
   pay,
   paymentBody,
@@ -418,6 +418,36 @@ describe('group plans', () => {
     await run(at(addDays(groupEnd, -7), '10:00'));
     await run(at(addDays(groupEnd, 3), '10:00'));
     expect((await sendsOf(payer.id)).map((s) => s.offsetDays)).toEqual([-7, 3]);
+    expect(await sendsOf(partner.id)).toHaveLength(0);
+  });
+
+  it("the payer's renewal link renews the group its ending subscription covers", async () => {
+    const gym = await createTenant(t, { code: 'RMGR', name: 'Group Gym' });
+    await connectPaystack(t, paystack, gym.token, LOOPBACK_PAYSTACK_KEYS[0]);
+    await enable(gym, [{ offset_days: -3, text: 'Renew the group: {{payment_link}}' }]);
+    const duo = await addPlan(t, gym.token, {
+      name: 'Duo',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const payer = await addMember(t, gym.token);
+    const partner = await addMember(t, gym.token);
+    await pay(t, gym, paymentBody(payer.id, duo.id, 30000, { group_member_ids: [partner.id] }));
+    const end = addDays(EXP, 120);
+    for (const m of [payer, partner]) {
+      const [s] = await subscriptionsOf(t, m.id);
+      await setSubscriptionDates(t, s!.id, addDays(end, -29), end);
+    }
+    await run(at(addDays(end, -3), '10:00'));
+    const [delivery] = await deliveriesOf(payer.id);
+    expect(delivery!.text).toMatch(/^Renew the group: http:\/\/kora\.test\/pay\/kora-[0-9a-f]+$/);
+    const links = await call(t.app, 'GET', `/v1/member/${payer.id}/payment-link`, {
+      token: gym.token,
+    });
+    expect(links.json().data).toEqual([
+      expect.objectContaining({ amount: 30000, group_member_ids: [partner.id] }),
+    ]);
     expect(await sendsOf(partner.id)).toHaveLength(0);
   });
 });
