@@ -28,7 +28,7 @@ const routes = (running: unknown[] = []) => ({
   'GET /v1/member': () =>
     ok([pickable(), ngozi, tunde, kemi], { meta: { page: 1, per_page: 50, pages: 1, total: 4 } }),
   'GET /v1/subscription': () => ok(running, page(running)),
-  'POST /v1/payment': () => ok(recorded(), {}, 201),
+  'POST /v1/payment': () => ok(recorded({ covered_members: [brief(ngozi), brief(kemi)] }), {}, 201),
 });
 
 type User = ReturnType<typeof renderPage>['user'];
@@ -83,6 +83,9 @@ describe('Record Payment for a group plan', () => {
       duration: 1,
       group_member_ids: [11, 13],
     });
+    expect(
+      await screen.findByText('Also covers Ngozi Eze, Kemi Ade for the same period.'),
+    ).toBeInTheDocument();
   });
 
   it("a renewal starts from the payer's current group; a member removed is not sent", async () => {

@@ -4,7 +4,10 @@ import { formatDay, formatNaira, type RecordedPayment } from '@kora/shared';
 import { fullName } from '@/lib/format';
 import { PAYMENT_TEXTS } from '../payment-form';
 
-/** The confirmation after a payment: amount, member and the subscription's new expiry date. */
+/**
+ * The confirmation after a payment: amount, member, the subscription's new expiry date, and the
+ * other members a group plan covers.
+ */
 export function PaymentSuccess({
   payment,
   onClose,
@@ -35,6 +38,13 @@ export function PaymentSuccess({
             Subscription runs {formatDay(subscription.start_date)} to{' '}
             {formatDay(subscription.expiry_date)}.
           </Text>
+          {payment.covered_members.length > 0 ? (
+            <Text size="sm">
+              Also covers{' '}
+              {payment.covered_members.map((m) => fullName(m.first_name, m.last_name)).join(', ')}{' '}
+              for the same period.
+            </Text>
+          ) : null}
         </Stack>
       </Alert>
       <Group justify="flex-end">
