@@ -119,10 +119,10 @@ BEGIN
   -- (c2) The members a group plan covers: only a group plan covers others, at most its limit
   -- with the payer, each a member of this business, none deactivated.
   IF "status" IS NULL AND "covered" IS NOT NULL AND cardinality("covered") > 0 THEN
-    "group_limit" := "found_member"."group_limit";
+    "group_limit" := coalesce("found_member"."group_limit", 1);
     IF NOT "found_member"."is_grouped" THEN
       "status" := 'plan_not_grouped';
-    ELSIF cardinality("covered") > "found_member"."group_limit" - 1 THEN
+    ELSIF cardinality("covered") > "group_limit" - 1 THEN
       "status" := 'group_too_large';
     ELSE
       SELECT count(*), count(*) FILTER (WHERE m."is_active") INTO "named", "active_named"
