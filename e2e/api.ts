@@ -109,7 +109,8 @@ export const signUpOwner = async (
   return refreshed.data as TokenPair;
 };
 
-type NewPlan = Pick<CreatePlanInput, 'name' | 'amount' | 'duration' | 'duration_type'>;
+type NewPlan = Pick<CreatePlanInput, 'name' | 'amount' | 'duration' | 'duration_type'> &
+  Partial<Pick<CreatePlanInput, 'is_grouped' | 'group_limit'>>;
 type NewMember = Pick<
   CreateMemberInput,
   'first_name' | 'last_name' | 'mobile_number' | 'email_address' | 'city' | 'state'

@@ -145,3 +145,77 @@ describe('payments', () => {
     await screenshot(page(), 'payments-06-member-active');
   });
 });
+
+describe('group plans', () => {
+  it('a group payment covers the member it names: the confirmation, lists and details say so', async () => {
+    await createPlan(accessToken, {
+      name: 'Couple Pass',
+      amount: 40000,
+      duration: 1,
+      duration_type: 'month',
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const payer = await createMember(accessToken, {
+      first_name: 'Adaeze',
+      last_name: 'Nwosu',
+      mobile_number: '08023456700',
+      email_address: `adaeze.${stamp}@example.com`,
+      city: 'Ikeja',
+      state: 'Lagos',
+    });
+    const partner = await createMember(accessToken, {
+      first_name: 'Obinna',
+      last_name: 'Nwosu',
+      mobile_number: '08023456701',
+      email_address: `obinna.${stamp}@example.com`,
+      city: 'Ikeja',
+      state: 'Lagos',
+    });
+
+    await page().goto(`/members/${payer.id}`);
+    await page().getByRole('heading', { name: 'Adaeze Nwosu' }).waitFor();
+    await page().getByRole('button', { name: 'Update Subscription' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Record Payment' });
+    await dialog.waitFor();
+    const input = (label: string) => dialog.getByLabel(label).and(page().locator('input'));
+    await input('Subscription Plan').click();
+    await page()
+      .getByRole('option', { name: /^Couple Pass/ })
+      .click();
+    await dialog.getByText('Members covered (up to 2)').waitFor();
+    await dialog.getByText('Adaeze Nwosu (payer)').waitFor();
+    await dialog.getByLabel('Add a member to cover').fill('Obinna');
+    await page()
+      .getByRole('option', { name: /Obinna Nwosu/ })
+      .click();
+    await dialog.getByText('The group is full: remove a member to add another.').waitFor();
+    await input('Payment Method').click();
+    await page().getByRole('option', { name: 'Transfer' }).click();
+    await expect.poll(() => input('Amount').inputValue()).toBe('₦40,000');
+    await screenshot(page(), 'payments-07-group-record');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    const confirmation = dialog.getByRole('status');
+    await confirmation.getByText('Also covers Obinna Nwosu for the same period.').waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 6_000 });
+
+    // One payment of ₦40,000; both covered on the subscriptions list.
+    await page().goto('/payments');
+    await row('Adaeze Nwosu').getByText('With Obinna Nwosu').waitFor();
+    await page().goto('/subscriptions');
+    // The payer's row says "With Obinna Nwosu"; the covered member's row names the payer.
+    await row('Covered by Adaeze Nwosu').getByText('Obinna Nwosu').first().waitFor();
+    await row('Covered by Adaeze Nwosu').getByText('Active', { exact: true }).waitFor();
+    await row('With Obinna Nwosu').getByText('₦40,000').waitFor();
+
+    // The covered member's details say whose group covers them.
+    await page().goto('/members');
+    await row('Obinna Nwosu').getByText('Active', { exact: true }).waitFor();
+    await page().goto(`/members/${partner.id}`);
+    await page().getByRole('heading', { name: 'Obinna Nwosu' }).waitFor();
+    await page()
+      .getByText(/^Covered by Adaeze Nwosu's group plan until \d{1,2} \w+ \d{4}$/)
+      .waitFor();
+    await screenshot(page(), 'payments-08-group-cover');
+  });
+});
