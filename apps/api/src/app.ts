@@ -11,7 +11,7 @@ import { errorForLog, redactDeep, requestForLog } from './lib/redact';
 import { transportsFor } from './lib/transports';
 import { MODULES } from './modules';
 import { articleBySlug, listArticles } from './modules/blog/blog.service';
-import { findSessionUser } from './modules/users/users.service';
+import { businessNameOf, findSessionUser } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
@@ -89,7 +89,10 @@ export const buildApp = async (
   await app.register(uploadsParserPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret });
-  await app.register(tenancyPlugin, { findUser: (id: number) => findSessionUser(ctx, id) });
+  await app.register(tenancyPlugin, {
+    findUser: (id: number) => findSessionUser(ctx, id),
+    businessName: (id: number) => businessNameOf(ctx, id),
+  });
 
   const modules = MODULES.filter((m) => m.enabled?.(ctx) ?? true);
   for (const module of modules) {

@@ -40,3 +40,10 @@ export const NOT_ALLOWED = 'Only the business owner or an admin can do this.';
 
 /** What a caller without a business hears from every back-office call. */
 export const NO_BUSINESS_MESSAGE = 'Complete your business setup first.';
+
+/**
+ * What a person removed from a business hears on their next call (and reads on the sign-in
+ * page): the business by name, or "this business" when its name is not known.
+ */
+export const accessRemovedMessage = (businessName: string | null | undefined): string =>
+  `You no longer have access to ${businessName?.trim() || 'this business'}.`;

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NO_BUSINESS_MESSAGE, type Role, type UserProfile } from '@kora/shared';
-import { forbidden, unauthorized } from '../lib/errors';
+import {
+  NO_BUSINESS_MESSAGE,
+  accessRemovedMessage,
+  type Role,
+  type UserProfile,
+} from '@kora/shared';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 
 /** The caller's business and role, read from the database on every back-office request. */
 export interface Tenant {
@@ -51,7 +56,16 @@ export interface TenantUser {
 export interface TenancyOptions {
   /** Reads the signed-in user's row (given by app.ts, so this plugin imports no module). */
   findUser: (userId: number) => Promise<TenantUser | undefined>;
+  /** The name of a business, for the answer a person removed from it gets. */
+  businessName: (businessId: number) => Promise<string | undefined>;
 }
+
+/**
+ * The answer of a person taken out of the business their token was issued for: 401 with its own
+ * code, so the web app signs them out and says why instead of trying to refresh.
+ */
+export const accessRemoved = (businessName: string | null | undefined) =>
+  new AppError(401, 'ACCESS_REMOVED', accessRemovedMessage(businessName));
 
 /** The signed-in user of a request that passed `requireUser` (or `requireBusiness`). */
 export const sessionUserOf = (request: FastifyRequest): TenantUser => {
@@ -73,6 +87,11 @@ export const tenancyPlugin = fp(async (app: FastifyInstance, opts: TenancyOption
     // The user's row, read on every call: a user deactivated, or whose sessions were ended by a
     // password change or reset, is refused at once, not when the token expires.
     const user = await opts.findUser(Number(request.claims!.sub));
+    // The token was issued while they belonged to a business they no longer belong to: they were
+    // removed from its team (their sessions ended with it). Said in words, naming the business.
+    const claimed = request.claims!.business_id;
+    if (user && typeof claimed === 'number' && user.businessId !== claimed)
+      throw accessRemoved(await opts.businessName(claimed));
     if (!user || !user.isActive || (request.claims!.tv ?? 0) < user.tokenVersion)
       throw unauthorized('Your session has expired. Please sign in again.', 'SESSION_ENDED');
     request.sessionUser = user;

@@ -1,8 +1,15 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { profileColumns } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
-import { businesses, linkTokens, refreshTokens, users, verificationCodes } from '../../db/schema';
+import {
+  businesses,
+  linkTokens,
+  refreshTokens,
+  teamEvents,
+  users,
+  verificationCodes,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -181,4 +188,27 @@ export const dropOpenLinks = async (db: Executor, userId: number, type: string) 
     .where(
       and(eq(linkTokens.userId, userId), eq(linkTokens.type, type), isNull(linkTokens.usedAt)),
     );
+};
+
+/**
+ * The business a user was removed from since `since` (the moment a session began), when they
+ * are not back in it: its id and name. Undefined when no removal ended that session.
+ */
+export const removalSince = async (db: Executor, userId: number, since: Date) => {
+  const row = (
+    await db
+      .select({ businessId: teamEvents.businessId, name: businesses.name })
+      .from(teamEvents)
+      .innerJoin(businesses, eq(businesses.id, teamEvents.businessId))
+      .where(
+        and(
+          eq(teamEvents.userId, userId),
+          eq(teamEvents.kind, 'removed'),
+          gte(teamEvents.createdAt, since),
+        ),
+      )
+      .orderBy(desc(teamEvents.createdAt), desc(teamEvents.id))
+      .limit(1)
+  )[0];
+  return row;
 };

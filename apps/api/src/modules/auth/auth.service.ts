@@ -40,6 +40,7 @@ import {
   signLinkToken,
   verifyLinkToken,
 } from '../../lib/tokens';
+import { accessRemoved } from '../../plugins/tenancy';
 import * as repo from './auth.repository';
 import { recordTeamEvent } from '../users/team-events';
 
@@ -190,12 +191,32 @@ export const login = async (ctx: AppContext, input: LoginInput, ip: string): Pro
   return ctx.db.transaction((tx) => issueTokens(ctx, tx, user, input.remember_me));
 };
 
-/** Rotates the refresh token; a token presented again after rotation revokes its whole family. */
+/**
+ * Why a revoked refresh token no longer works: the person was removed from their business after
+ * this session began (and is not back in it), said in words naming it; else `expired`.
+ */
+const whyRevoked = async (
+  ctx: AppContext,
+  row: { userId: number; createdAt: Date },
+  expired: AppError,
+): Promise<AppError> => {
+  const removal = await repo.removalSince(ctx.db, row.userId, row.createdAt);
+  if (!removal) return expired;
+  const user = await repo.findUserById(ctx.db, row.userId);
+  return user && user.businessId !== removal.businessId ? accessRemoved(removal.name) : expired;
+};
+
+/**
+ * Rotates the refresh token; a token presented again after rotation revokes its whole family.
+ * The new access token carries the role and business the database holds now (a promotion or a
+ * new business reaches the token at its next refresh).
+ */
 export const refresh = async (ctx: AppContext, token: string): Promise<TokenPair> => {
   const hash = sha256(token);
   const reuse = new AppError(401, 'INVALID_REFRESH', MESSAGES.invalidRefresh);
   const row = await repo.findRefreshToken(ctx.db, hash);
-  if (!row || row.revokedAt) throw reuse;
+  if (!row) throw reuse;
+  if (row.revokedAt) throw await whyRevoked(ctx, row, reuse);
   if (row.rotatedAt) {
     await repo.revokeFamily(ctx.db, row.familyId);
     throw reuse;

@@ -396,14 +396,23 @@ describe('DELETE /v1/user/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe('User removed from the team.');
 
-    // The very next request with their token is refused, and so is their refresh token.
+    // The very next request with their token is refused, and so is their refresh token: both
+    // say why, naming the business, with a code the web app tells from an expired session.
+    const removed = {
+      code: 'ACCESS_REMOVED',
+      message: 'You no longer have access to Iron Paradise Gym.',
+    };
     const after = await call(t.app, 'GET', '/v1/member', { token: leaver.access_token });
     expect(after.statusCode).toBe(401);
-    expect(json(after).code).toBe('SESSION_ENDED');
+    expect(json(after)).toMatchObject(removed);
+    const read = await call(t.app, 'GET', '/v1/auth/me', { token: leaver.access_token });
+    expect(read.statusCode).toBe(401);
+    expect(json(read)).toMatchObject(removed);
     const refreshed = await call(t.app, 'POST', '/v1/auth/refresh', {
       body: { token: leaver.refresh_token },
     });
     expect(refreshed.statusCode).toBe(401);
+    expect(json(refreshed)).toMatchObject(removed);
 
     const payment = (
       await t.db
@@ -439,6 +448,34 @@ describe('DELETE /v1/user/:id', () => {
     expect((await accept(link)).statusCode).toBe(200);
     const rejoined = json(await logIn(t, email, PASSWORD)).data.access_token;
     expect(decodeJwt(rejoined)).toMatchObject({ business_id: owner.businessId, role: 'admin' });
+    // Back in the business, a session of before the removal is only an expired one.
+    const old = await call(t.app, 'POST', '/v1/auth/refresh', {
+      body: { token: leaver.refresh_token },
+    });
+    expect(json(old)).toMatchObject({
+      code: 'INVALID_REFRESH',
+      message: 'Your session has expired. Please sign in again.',
+    });
+  });
+
+  it('a session ended by a password change is not called a removal', async () => {
+    const email = uniqueEmail('stays');
+    const person = await joinTeam(email);
+    const changed = await call(t.app, 'POST', '/v1/auth/change-password', {
+      token: person.access_token,
+      body: {
+        old_password: PASSWORD,
+        new_password: 'another-horse-43',
+        confirm_password: 'another-horse-43',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await call(t.app, 'GET', '/v1/member', { token: person.access_token });
+    expect(json(after).code).toBe('SESSION_ENDED');
+    const refreshed = await call(t.app, 'POST', '/v1/auth/refresh', {
+      body: { token: person.refresh_token },
+    });
+    expect(json(refreshed).code).toBe('INVALID_REFRESH');
   });
 
   it('invites someone who signed up without a business: their own names are kept', async () => {
@@ -523,6 +560,36 @@ describe('PATCH /v1/user/:id/role', () => {
     });
     const demoted = await call(t.app, 'POST', '/v1/subscription-type', { token, body: plan });
     expect(demoted.statusCode).toBe(403);
+    // A refusal for the role has its own code: the web app reads the session again on it.
+    expect(json(demoted).code).toBe('ROLE_FORBIDDEN');
+  });
+
+  it("a promoted person's next session read and refresh carry the new role", async () => {
+    const person = await joinTeam(uniqueEmail('riser'), 'staff');
+    const res = await call(t.app, 'PATCH', `/v1/user/${person.id}/role`, {
+      token: owner.token,
+      body: { role: 'admin' },
+    });
+    expect(res.statusCode).toBe(200);
+
+    // The token they hold still says staff; the session read says what the database holds.
+    expect(decodeJwt(person.access_token).role).toBe('staff');
+    const read = await call(t.app, 'GET', '/v1/auth/me', { token: person.access_token });
+    expect(read.statusCode).toBe(200);
+    expect(json(read).data).toMatchObject({
+      role: 'admin',
+      business_id: owner.businessId,
+      business_name: 'Iron Paradise Gym',
+    });
+
+    const refreshed = await call(t.app, 'POST', '/v1/auth/refresh', {
+      body: { token: person.refresh_token },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(decodeJwt(json(refreshed).data.access_token)).toMatchObject({
+      role: 'admin',
+      business_id: owner.businessId,
+    });
   });
 
   it("never changes the owner's role, refuses owner as a role, staff and other businesses", async () => {

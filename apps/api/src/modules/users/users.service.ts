@@ -51,6 +51,10 @@ export const findSessionUser = async (
   };
 };
 
+/** A business's name (for the answer a person removed from it gets); undefined when it is gone. */
+export const businessNameOf = (ctx: AppContext, businessId: number): Promise<string | undefined> =>
+  repo.businessName(ctx.db, businessId);
+
 const iso = (v: Date | string | null): string | null =>
   v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
