@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/mock-fetch';
 import { accessToken } from '@/test/tokens';
-import { ApiError, http, setSessionExpiredHandler } from './http';
+import { ApiError, http, onRoleRefused, setSessionExpiredHandler } from './http';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from './session';
 
 const OLD = accessToken({ sub: '1', iat: 1 });
@@ -135,6 +135,62 @@ describe('http client', () => {
     expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     expect(sessionStore.get().isAuthenticated).toBe(false);
     expect(expired).toHaveBeenCalledTimes(1);
+    // The sign-in page is told why.
+    const why = { reason: 'expired', message: 'Your session has expired. Please sign in again.' };
+    expect(expired).toHaveBeenCalledWith(why);
+    expect(sessionStore.endedBecause()).toEqual(why);
+  });
+
+  it('a person removed from the business is signed out at once, told so, with no refresh', async () => {
+    const removed = { message: 'You no longer have access to Iron Gym.', code: 'ACCESS_REMOVED' };
+    whenRefresh(
+      () => json(200, { message: 'ok', data: { access_token: NEW, refresh_token: 'refresh-2' } }),
+      () => json(401, removed),
+    );
+    await expect(http.post('/v1/member', {})).rejects.toMatchObject({
+      status: 401,
+      ...removed,
+    });
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/v1/auth/refresh')).toHaveLength(0);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    const why = { reason: 'removed', message: 'You no longer have access to Iron Gym.' };
+    expect(expired).toHaveBeenCalledWith(why);
+    expect(sessionStore.endedBecause()).toEqual(why);
+  });
+
+  it('a refresh refused because the person was removed says so too', async () => {
+    whenRefresh(() =>
+      json(401, { message: 'You no longer have access to Iron Gym.', code: 'ACCESS_REMOVED' }),
+    );
+    await expect(http.get('/v1/a')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+    expect(sessionStore.endedBecause()).toEqual({
+      reason: 'removed',
+      message: 'You no longer have access to Iron Gym.',
+    });
+  });
+
+  it('tells its listeners of a 403 for the role, not of a 403 for a missing business', async () => {
+    const listener = vi.fn();
+    const stop = onRoleRefused(listener);
+    fetchMock.mockResolvedValueOnce(
+      json(403, { message: 'Complete your business setup first.', code: 'NO_BUSINESS' }),
+    );
+    await expect(http.get('/v1/member')).rejects.toMatchObject({ code: 'NO_BUSINESS' });
+    expect(listener).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(
+      json(403, {
+        message: 'Only the business owner or an admin can do this.',
+        code: 'ROLE_FORBIDDEN',
+      }),
+    );
+    await expect(http.post('/v1/subscription-type', {})).rejects.toMatchObject({
+      status: 403,
+      code: 'ROLE_FORBIDDEN',
+    });
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('a rate-limited refresh keeps the session and fails the call with the 429', async () => {

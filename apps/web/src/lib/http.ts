@@ -1,6 +1,7 @@
 import type { ApiAnswer, TokenPair } from '@kora/shared';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
-import { sessionStore } from './session';
+import { loginPath } from './next-path';
+import { SESSION_EXPIRED_MESSAGE, sessionStore, type SessionEnd } from './session';
 
 export { ApiError } from './api-error';
 
@@ -23,11 +24,36 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-let onSessionExpired: () => void = () => window.location.assign('/login');
+/** The code of a 401 for a person taken out of their business: no refresh can help. */
+export const ACCESS_REMOVED = 'ACCESS_REMOVED';
+/** The code of a 403 for the role the user holds (not for a missing business). */
+export const ROLE_FORBIDDEN = 'ROLE_FORBIDDEN';
 
-/** Where to go when the session cannot be refreshed (the app passes its router's navigate). */
-export const setSessionExpiredHandler = (handler: () => void) => {
+let onSessionExpired: (end: SessionEnd) => void = (end) =>
+  window.location.assign(
+    loginPath(end.reason === 'expired' ? window.location.pathname + window.location.search : null),
+  );
+
+/**
+ * Where to go when the session ended (cannot be refreshed, or the user was removed from their
+ * business): the app passes its router's navigate. The session is already cleared and the
+ * reason kept for the sign-in page.
+ */
+export const setSessionExpiredHandler = (handler: (end: SessionEnd) => void) => {
   onSessionExpired = handler;
+};
+
+const roleRefusedListeners = new Set<() => void>();
+
+/**
+ * Listens for calls the server refused for the user's role: the role it holds may have changed
+ * since the screens last read it. Answers the function that stops listening.
+ */
+export const onRoleRefused = (listener: () => void): (() => void) => {
+  roleRefusedListeners.add(listener);
+  return () => {
+    roleRefusedListeners.delete(listener);
+  };
 };
 
 const send = async (path: string, opts: RequestOptions, token: string | null) => {
@@ -69,9 +95,27 @@ const toError = (res: Response, body: unknown): ApiError => {
   );
 };
 
-const expireSession = () => {
-  sessionStore.clear();
-  onSessionExpired();
+/** The error of a call's answer; a refusal for the role tells the listeners first. */
+const failed = (res: Response, body: unknown): ApiError => {
+  const error = toError(res, body);
+  if (error.status === 403 && error.code === ROLE_FORBIDDEN)
+    for (const listener of roleRefusedListeners) listener();
+  return error;
+};
+
+const endSession = (end: SessionEnd) => {
+  sessionStore.end(end);
+  onSessionExpired(end);
+};
+
+const expired: SessionEnd = { reason: 'expired', message: SESSION_EXPIRED_MESSAGE };
+
+/** Why a 401 ended the session: removed from the business (the server's words), else expired. */
+const endOf = (body: unknown): SessionEnd => {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return b.code === ACCESS_REMOVED && typeof b.message === 'string' && b.message
+    ? { reason: 'removed', message: b.message }
+    : expired;
 };
 
 // Another tab may rotate the refresh token at the same moment: the Web Locks API (where the
@@ -87,7 +131,7 @@ const doRefresh = (staleToken: string | null): Promise<string | null> =>
     const session = sessionStore.get();
     if (session.token && session.token !== staleToken) return session.token; // already refreshed
     if (!session.refreshToken) {
-      expireSession();
+      endSession(expired);
       return null;
     }
     const res = await send(
@@ -100,7 +144,7 @@ const doRefresh = (staleToken: string | null): Promise<string | null> =>
       // A 5xx is the server's trouble and a 429 a request to wait, neither the session's end:
       // keep the session and let the call fail with that answer.
       if (res.status >= 500 || res.status === 429) throw toError(res, body);
-      expireSession();
+      endSession(endOf(body));
       return null;
     }
     const tokens = (body as ApiAnswer<TokenPair>).data;
@@ -127,6 +171,12 @@ const sendSignedIn = async (path: string, opts: RequestOptions): Promise<Respons
   const token = sessionStore.get().token;
   let res = await send(path, opts, token);
   if (res.status === 401 && token && opts.refreshOn401 !== false) {
+    // Removed from the business: the session ends now, saying so; a refresh would not help.
+    const end = endOf(await readBody(res.clone()));
+    if (end.reason === 'removed') {
+      endSession(end);
+      return res;
+    }
     const current = sessionStore.get().token;
     const fresh = current && current !== token ? current : await refreshSession(token);
     if (fresh) res = await send(path, opts, fresh);
@@ -141,7 +191,7 @@ export const request = async <T>(
 ): Promise<ApiAnswer<T>> => {
   const res = await sendSignedIn(path, opts);
   const body = await readBody(res);
-  if (!res.ok) throw toError(res, body);
+  if (!res.ok) throw failed(res, body);
   return body as ApiAnswer<T>;
 };
 
@@ -157,7 +207,7 @@ export const requestFile = async (
   opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {},
 ): Promise<DownloadedFile> => {
   const res = await sendSignedIn(path, { ...opts, method: 'GET' });
-  if (!res.ok) throw toError(res, await readBody(res));
+  if (!res.ok) throw failed(res, await readBody(res));
   const disposition = res.headers.get('content-disposition') ?? '';
   return {
     blob: await res.blob(),

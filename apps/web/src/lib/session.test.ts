@@ -6,6 +6,7 @@ import {
   sessionStore,
   startSessionSync,
   userFromToken,
+  type SessionEnd,
 } from './session';
 
 describe('session store', () => {
@@ -28,6 +29,41 @@ describe('session store', () => {
     sessionStore.clear();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(sessionStore.get().isAuthenticated).toBe(false);
+  });
+
+  it('takes the role and business from the session read, only for the signed-in user', () => {
+    sessionStore.signIn({ access_token: accessToken({ role: 'staff' }), refresh_token: 'r1' });
+    expect(sessionStore.adoptAccess({ userId: 2, role: 'admin', businessId: 7 })).toEqual({
+      roleChanged: false,
+      businessChanged: false,
+    });
+    expect(sessionStore.get().user?.role).toBe('staff');
+    expect(sessionStore.adoptAccess({ userId: 1, role: 'admin', businessId: 7 })).toEqual({
+      roleChanged: true,
+      businessChanged: false,
+    });
+    expect(sessionStore.get().user).toMatchObject({ role: 'admin', businessId: 7 });
+    // The same answer again changes nothing.
+    const before = sessionStore.get();
+    sessionStore.adoptAccess({ userId: 1, role: 'admin', businessId: 7 });
+    expect(sessionStore.get()).toBe(before);
+  });
+
+  it('keeps why a session ended until the user signs in again or the sign-in page said it', () => {
+    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+    const why: SessionEnd = {
+      reason: 'expired',
+      message: 'Your session has expired. Please sign in again.',
+    };
+    sessionStore.end(why);
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(sessionStore.endedBecause()).toEqual(why);
+    sessionStore.forgetEnd();
+    expect(sessionStore.endedBecause()).toBeNull();
+    sessionStore.end(why);
+    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+    expect(sessionStore.endedBecause()).toBeNull();
   });
 
   it('adopts a token changed in storage by another tab', () => {

@@ -8,7 +8,10 @@ export const REFRESH_TOKEN_KEY = 'refreshToken';
 /** The stored tokens are re-read this often. */
 export const SESSION_POLL_MS = 1000;
 
-/** The user as decoded from the access token (never shown as such; the profile call is). */
+/**
+ * The signed-in user: decoded from the access token, then with the role and business the
+ * server's session read answers (`adoptAccess`), which the screens follow. Never shown as such.
+ */
 export interface SessionUser {
   id: string;
   email: string;
@@ -25,6 +28,26 @@ export interface Session {
   token: string | null;
   refreshToken: string | null;
   isAuthenticated: boolean;
+}
+
+/** Why a session ended without the user signing out: the sign-in page says so. */
+export interface SessionEnd {
+  /** The refresh token expired or was revoked; or the user was taken out of their business. */
+  reason: 'expired' | 'removed';
+  message: string;
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/** Session storage key (this tab) of why the last session ended, until the sign-in page shows it. */
+export const SESSION_END_KEY = 'kora.session-end';
+
+/** The role and business the server holds for the signed-in user (the session read's answer). */
+export interface ServerAccess {
+  /** The user the answer is about. */
+  userId: number | string;
+  role: Role | null;
+  businessId: number | null;
 }
 
 export const SIGNED_OUT: Session = Object.freeze({
@@ -71,6 +94,28 @@ const remove = (key: string) => {
     /* nothing to remove */
   }
 };
+const readEnd = (): SessionEnd | null => {
+  try {
+    const raw = window.sessionStorage.getItem(SESSION_END_KEY);
+    const end = raw ? (JSON.parse(raw) as Partial<SessionEnd>) : null;
+    return end &&
+      (end.reason === 'expired' || end.reason === 'removed') &&
+      typeof end.message === 'string'
+      ? { reason: end.reason, message: end.message }
+      : null;
+  } catch {
+    return null;
+  }
+};
+const writeEnd = (end: SessionEnd | null) => {
+  try {
+    if (end) window.sessionStorage.setItem(SESSION_END_KEY, JSON.stringify(end));
+    else window.sessionStorage.removeItem(SESSION_END_KEY);
+  } catch {
+    /* the sign-in page then shows no reason */
+  }
+};
+
 const removeStored = () => {
   remove(TOKEN_KEY);
   remove(REFRESH_TOKEN_KEY);
@@ -114,6 +159,7 @@ export const sessionStore = {
     if (!user || !tokens.refresh_token) throw new Error('The server answered an unreadable token.');
     write(TOKEN_KEY, tokens.access_token);
     write(REFRESH_TOKEN_KEY, tokens.refresh_token);
+    writeEnd(null);
     set({
       user,
       token: tokens.access_token,
@@ -123,10 +169,44 @@ export const sessionStore = {
     return user;
   },
 
-  /** Clears the session and the stored tokens. */
+  /** Clears the session and the stored tokens (the user signed out). */
   clear() {
     removeStored();
+    writeEnd(null);
     set(SIGNED_OUT);
+  },
+
+  /** Ends the session the user did not end themselves, keeping why for the sign-in page. */
+  end(why: SessionEnd) {
+    removeStored();
+    writeEnd(why);
+    set(SIGNED_OUT);
+  },
+
+  /** Why this tab's last session ended, until `forgetEnd`; null when the user signed out. */
+  endedBecause: (): SessionEnd | null => readEnd(),
+
+  /** The sign-in page has said why: a reload of it does not say it again. */
+  forgetEnd() {
+    writeEnd(null);
+  },
+
+  /**
+   * Takes the role and business from the server's session read: the token says what they were
+   * when it was issued (up to 15 minutes ago), the read says what they are now. Answers whether
+   * the role or the business changed; an answer about another user changes nothing.
+   */
+  adoptAccess(access: ServerAccess): { roleChanged: boolean; businessChanged: boolean } {
+    const user = current.user;
+    const unchanged = { roleChanged: false, businessChanged: false };
+    if (!user || String(access.userId) !== user.id) return unchanged;
+    const changed = {
+      roleChanged: user.role !== access.role,
+      businessChanged: user.businessId !== access.businessId,
+    };
+    if (!changed.roleChanged && !changed.businessChanged) return unchanged;
+    set({ ...current, user: { ...user, role: access.role, businessId: access.businessId } });
+    return changed;
   },
 
   /**

@@ -18,11 +18,16 @@ export const accountApi = {
   uploadPicture: (file: File) => uploadFile(file, 'profile_picture'),
 };
 
-/** The signed-in user's profile, loaded only while someone is signed in. */
+/**
+ * The signed-in user's profile, loaded only while someone is signed in. It is the session read:
+ * the role and business the server holds, which the screens follow, so it is read again each
+ * time the window regains focus (a role changed meanwhile shows at once).
+ */
 export const useUserProfile = () => {
   const { isAuthenticated, user } = useSession();
   return useDataQuery([...userProfileKey, user?.id ?? null], () => accountApi.me(), {
     enabled: isAuthenticated,
+    refetchOnWindowFocus: 'always',
   });
 };
 
