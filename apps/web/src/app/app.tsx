@@ -3,16 +3,14 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { setSessionExpiredHandler } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
+import { toLoginOnSessionEnd } from './guards';
 import { Providers } from './providers';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
 
-// A session that cannot be refreshed ends at /login (the session is already cleared).
-setSessionExpiredHandler(() => {
-  queryClient.clear();
-  void router.navigate('/login', { replace: true });
-});
+// A session that ended goes to /login, saying why (an expired one comes back afterwards).
+setSessionExpiredHandler(toLoginOnSessionEnd(router, queryClient));
 
 export function App() {
   return (

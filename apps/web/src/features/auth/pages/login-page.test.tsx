@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@/lib/session';
+import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
 import { expectShown } from '@/test/expect';
 import { advance, field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
@@ -38,6 +38,36 @@ describe('LoginPage', () => {
     });
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
     expect(window.localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('r1');
+  });
+
+  it.each([
+    ['/login?next=%2Fmembers%2Fadd', '/members/add'],
+    ['/login?next=%2F%2Fevil.example%2Fmembers', '/dashboard'],
+    ['/login?next=https%3A%2F%2Fevil.example', '/dashboard'],
+    ['/login?next=%2Fblog', '/dashboard'],
+  ])('signed in from %s, goes to %s', async (path, to) => {
+    vi.spyOn(authApi, 'login').mockResolvedValue({
+      message: 'ok',
+      data: { access_token: accessToken(), refresh_token: 'r1' },
+    });
+    const { user, router } = renderPage(<LoginPage />, { path });
+    await user.type(field('Email Address'), 'ada@irongym.ng');
+    await user.type(field('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('says why the last session ended, once', async () => {
+    sessionStore.end({ reason: 'removed', message: 'You no longer have access to Iron Gym.' });
+    const first = renderPage(<LoginPage />, { path: '/login' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You no longer have access to Iron Gym.',
+    );
+    first.unmount();
+    // A reload of the sign-in page does not say it again.
+    renderPage(<LoginPage />, { path: '/login' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText('You no longer have access to Iron Gym.')).not.toBeInTheDocument();
   });
 
   it('shows the server message, or the fallback', async () => {

@@ -1,8 +1,10 @@
-import { Anchor } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SuccessAlert } from '@/components/form-alerts';
+import { afterSignIn } from '@/lib/next-path';
 import { sessionStore } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useTimedMessage } from '@/lib/use-timed-message';
@@ -25,12 +27,23 @@ export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
   const navigate = useNavigate();
   const [notice] = useState<LoginNotice>(() => (location.state as LoginNotice | null) ?? {});
   const banner = useTimedMessage(LOGIN_NOTICE_MS, notice.message ?? null);
+  // Why the last session ended without the user signing out (expired, or removed from their
+  // business): said until they sign in again.
+  const [ended] = useState(() => sessionStore.endedBecause());
   const [forgot, { open: openForgot, close: closeForgot }] = useDisclosure(forgotOpen);
 
-  // The notice is shown once: a reload of /login does not bring it back.
+  // The notice is shown once: a reload of /login does not bring it back (nor the reason).
   useEffect(() => {
-    if (location.state) navigate(location.pathname, { replace: true, state: null });
-  }, [location.state, location.pathname, navigate]);
+    sessionStore.forgetEnd();
+    if (location.state)
+      navigate(
+        { pathname: location.pathname, search: location.search },
+        {
+          replace: true,
+          state: null,
+        },
+      );
+  }, [location.state, location.pathname, location.search, navigate]);
 
   return (
     <AuthLayout
@@ -45,13 +58,19 @@ export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
         </>
       }
     >
+      {ended && (
+        <Alert color="orange" icon={<IconInfoCircle size={18} aria-hidden />} role="alert" mb="md">
+          {ended.message}
+        </Alert>
+      )}
       <SuccessAlert message={banner.message} mb="md" onDismiss={banner.clear} />
       <LoginForm
         initialEmail={notice.email}
         onForgotPassword={openForgot}
         onSignedIn={(tokens) => {
           sessionStore.signIn(tokens);
-          navigate('/dashboard', { replace: true });
+          // Back to the page the session ended on (a back-office page only), else the dashboard.
+          navigate(afterSignIn(location.search), { replace: true });
         }}
         onUnverified={(email) => navigate(verifyPath(email), { state: { verifyEmail: email } })}
       />
