@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMember, createPlan, signUpOwner, waitForSetPasswordToken } from './api';
+import { teamContracts } from '@kora/shared';
+import { call, createMember, createPlan, signUpOwner, waitForSetPasswordToken } from './api';
 import { field, launchBrowser, screenshot, useBrowser, type Browser } from './browser';
 
 /*
@@ -8,7 +9,9 @@ import { field, launchBrowser, screenshot, useBrowser, type Browser } from './br
  * invitation e-mail's link (read from the dev outbox) opens the account setup page; the
  * receptionist sets their name and password, signs in to the business with the STAFF badge,
  * records a payment, and finds plan editing disabled with the reason. The owner then sees them
- * Verified. The owner, business, plan and member are made through the API.
+ * Verified. The owner promotes them to Admin: after a reload (their token, minutes old, still
+ * says staff) they are told their new role and may add plans. The owner, business, plan and
+ * member are made through the API.
  */
 
 const stamp = Date.now();
@@ -16,6 +19,7 @@ const ownerEmail = `owner.${stamp}@teamgym.ng`;
 const staffEmail = `desk.${stamp}@teamgym.ng`;
 const staffPassword = 'Kora!Desk42';
 let memberId = 0;
+let ownerToken = '';
 
 const owner = useBrowser(async () => {
   const tokens = await signUpOwner(
@@ -28,6 +32,7 @@ const owner = useBrowser(async () => {
     },
     { business_name: 'Team Gym Lekki', address: '5 Admiralty Way', city: 'Lekki', state: 'Lagos' },
   );
+  ownerToken = tokens.access_token;
   await createPlan(tokens.access_token, {
     name: 'Monthly Basic',
     amount: 15000,
@@ -159,5 +164,21 @@ describe('team: invite a staff member', () => {
     await row.getByText('Verified', { exact: true }).waitFor();
     await row.getByText('Amaka Obi').waitFor();
     await screenshot(ownerPage(), 'team-06-verified');
+  });
+
+  it('promoted to Admin, the receptionist sees Add Plan after a reload, and is told', async () => {
+    const team = await call(teamContracts.list, { token: ownerToken });
+    const person = team.data.find((u) => u.email === staffEmail)!;
+    await call(teamContracts.changeRole, {
+      params: { id: person.id },
+      body: { role: 'admin' },
+      token: ownerToken,
+    });
+    // Their access token, minutes old, still says staff: the screens follow the server.
+    await staffPage().goto('/subscription-plans');
+    await staffPage().getByText('Your role is now Admin.').first().waitFor();
+    const add = staffPage().getByRole('button', { name: 'Add Plan' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await screenshot(staffPage(), 'team-07-promoted');
   });
 });
