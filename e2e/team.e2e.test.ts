@@ -10,8 +10,9 @@ import { field, launchBrowser, screenshot, useBrowser, type Browser } from './br
  * receptionist sets their name and password, signs in to the business with the STAFF badge,
  * records a payment, and finds plan editing disabled with the reason. The owner then sees them
  * Verified. The owner promotes them to Admin: after a reload (their token, minutes old, still
- * says staff) they are told their new role and may add plans. The owner, business, plan and
- * member are made through the API.
+ * says staff) they are told their new role and may add plans. Removed from the team, their next
+ * click signs them out and the sign-in page says why. The owner, business, plan and member are
+ * made through the API.
  */
 
 const stamp = Date.now();
@@ -180,5 +181,16 @@ describe('team: invite a staff member', () => {
     const add = staffPage().getByRole('button', { name: 'Add Plan' });
     await expect.poll(() => add.isEnabled()).toBe(true);
     await screenshot(staffPage(), 'team-07-promoted');
+  });
+
+  it('removed from the team, their next action signs them out and says why', async () => {
+    const team = await call(teamContracts.list, { token: ownerToken });
+    const person = team.data.find((u) => u.email === staffEmail)!;
+    await call(teamContracts.remove, { params: { id: person.id }, token: ownerToken });
+    await staffPage().getByRole('link', { name: 'Members' }).first().click();
+    await staffPage().waitForURL(/\/login$/);
+    await staffPage().getByText('You no longer have access to Team Gym Lekki.').waitFor();
+    expect(await staffPage().evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await screenshot(staffPage(), 'team-08-removed');
   });
 });

@@ -10,6 +10,8 @@ import { sessionStore, startSessionSync, useSession } from '@/lib/session';
 /** A role in words, as the notice of a changed role says it. */
 export const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
 
+const ROLE_NOTICE_ID = 'role-changed';
+
 /** The notice a user sees when the server holds another role for them than their screens did. */
 export const roleNotice = (role: Role) => `Your role is now ${ROLE_NAMES[role]}.`;
 
@@ -48,15 +50,17 @@ export function SessionWatcher() {
     if (!roleChanged && !businessChanged) return;
     // A role that changed within the business (not the one a new business gives its owner).
     if (roleChanged && before && profile.role)
-      notifications.show({ id: 'role-changed', message: roleNotice(profile.role) });
+      notifications.show({ id: ROLE_NOTICE_ID, message: roleNotice(profile.role) });
     void refreshSession().catch(() => null);
   }, [profile]);
 
   useEffect(() => {
     const before = previous.current;
     previous.current = user;
-    if (before?.id !== user?.id) queryClient.clear();
-    else if (before?.businessId !== user?.businessId || before?.role !== user?.role)
+    if (before?.id !== user?.id) {
+      queryClient.clear();
+      notifications.hide(ROLE_NOTICE_ID); // about the session that ended
+    } else if (before?.businessId !== user?.businessId || before?.role !== user?.role)
       void queryClient.invalidateQueries();
   }, [user, queryClient]);
 
