@@ -40,6 +40,7 @@ describe('the page to return to after signing in', () => {
     expect(loginPath('/members/add')).toBe('/login?next=%2Fmembers%2Fadd');
     expect(loginPath('//evil.example')).toBe('/login');
     expect(loginPath(null)).toBe('/login');
+    expect(loginPath('/dashboard')).toBe('/login');
     expect(afterSignIn('?next=%2Fmembers%2Fadd')).toBe('/members/add');
     expect(afterSignIn('?next=https%3A%2F%2Fevil.example')).toBe('/dashboard');
     expect(afterSignIn('')).toBe('/dashboard');

@@ -28,10 +28,15 @@ export const backOfficePath = (raw: unknown): string | null => {
   return url.pathname + url.search;
 };
 
-/** The sign-in page, asked to return to `next` afterwards when it is a back-office page. */
+/**
+ * The sign-in page, asked to return to `next` afterwards when it is a back-office page (the
+ * dashboard, where signing in goes anyway, needs no asking).
+ */
 export const loginPath = (next?: string | null): string => {
   const safe = backOfficePath(next);
-  return safe ? `/login?${NEXT_PARAM}=${encodeURIComponent(safe)}` : '/login';
+  return safe && safe !== '/dashboard'
+    ? `/login?${NEXT_PARAM}=${encodeURIComponent(safe)}`
+    : '/login';
 };
 
 /** Where to go after signing in, from the sign-in page's query: its `next`, else /dashboard. */
