@@ -202,13 +202,16 @@ export type Member = z.infer<typeof memberSchema>;
 
 /**
  * Members summary: `total` all members; `active` accounts not deactivated; `new_this_month`
- * created since the first of this month in Lagos; `churned` deactivated accounts.
+ * created since the first of this month in Lagos; `deactivated` accounts the gym deactivated;
+ * `lapsed` accounts still active whose cover ended before today with no payment since (the
+ * dashboard's churn; members who never subscribed are not lapsed).
  */
 export const memberSummarySchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
   new_this_month: z.number().int(),
-  churned: z.number().int(),
+  deactivated: z.number().int(),
+  lapsed: z.number().int(),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
@@ -234,7 +237,7 @@ export const memberContracts = {
     method: 'GET',
     path: '/v1/member/summary',
     operationId: 'getMemberSummary',
-    summary: 'Member counts: total, active, new this month, churned',
+    summary: 'Member counts: total, active, new this month, deactivated, lapsed',
     tag: 'members',
     access: 'members.read',
     answer: answerOf(memberSummarySchema),

@@ -22,7 +22,8 @@ export const exportFile = (body: string, filename: string) =>
 /** The lists' other calls, answered empty. */
 export const EMPTY_LISTS = {
   'GET /v1/member': emptyPage,
-  'GET /v1/member/summary': () => ok({ total: 0, active: 0, new_this_month: 0, churned: 0 }),
+  'GET /v1/member/summary': () =>
+    ok({ total: 0, active: 0, new_this_month: 0, deactivated: 0, lapsed: 0 }),
   'GET /v1/payment': emptyPage,
   'GET /v1/payment/summary': () =>
     ok({ count: 0, today: 0, this_month: 0, year_to_date: 0, average: 0 }),

@@ -188,7 +188,7 @@ describe('GET /v1/member account filter', () => {
 });
 
 describe('GET /v1/member/summary', () => {
-  it('counts total, active, new this month and churned', async () => {
+  it('counts total, active, new this month and deactivated', async () => {
     const s = await createTenant(t, { code: 'SUMM' });
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await addMember(t, s.token));
@@ -203,12 +203,19 @@ describe('GET /v1/member/summary', () => {
       .where(eq(members.id, made[4]!.id));
     const res = await call(t.app, 'GET', '/v1/member/summary', { token: s.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ total: 5, active: 3, new_this_month: 4, churned: 2 });
+    expect(res.json().data).toEqual({
+      total: 5,
+      active: 3,
+      new_this_month: 4,
+      deactivated: 2,
+      lapsed: 0,
+    });
     expect(await dataOfNewBusiness(t, '/v1/member/summary')).toEqual({
       total: 0,
       active: 0,
       new_this_month: 0,
-      churned: 0,
+      deactivated: 0,
+      lapsed: 0,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { lagosDay } from '@kora/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, members, plans, subscriptions } from '../../db/schema';
+import { businesses, memberCover, members, plans, subscriptions } from '../../db/schema';
 
 export type MemberInsert = Omit<
   typeof members.$inferInsert,
@@ -167,42 +167,32 @@ export const updateMember = async (
   ).length === 1;
 
 /**
- * `churned`: deactivated members, and members who had subscriptions of which none is current
- * (active and ending today or later); members who never subscribed are not churned.
+ * The members page's counts. `deactivated`: accounts the gym deactivated. `lapsed`: accounts
+ * still active whose cover ended before today and who have not paid since, read from each
+ * member's last paid day (`member_cover`), the same rule as the dashboard's churn; members who
+ * never subscribed are not lapsed.
  */
 export const memberSummary = async (
   db: Executor,
   businessId: number,
   monthStart: Date,
   today: string,
-) => {
-  const perMember = db
-    .select({
-      memberId: subscriptions.memberId,
-      current:
-        sql<boolean>`bool_or(${subscriptions.isActive} and ${subscriptions.expiryDate} >= ${today})`.as(
-          'current',
-        ),
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.businessId, businessId))
-    .groupBy(subscriptions.memberId)
-    .as('per_member');
-  return (
+) =>
+  (
     await db
       .select({
         total: count(),
         active: count(sql`case when ${members.isActive} then 1 end`),
         newThisMonth: count(sql`case when ${members.createdAt} >= ${monthStart} then 1 end`),
-        churned: count(
-          sql`case when not ${members.isActive} or not ${perMember.current} then 1 end`,
+        deactivated: count(sql`case when not ${members.isActive} then 1 end`),
+        lapsed: count(
+          sql`case when ${members.isActive} and ${memberCover.paidThrough} < ${today} then 1 end`,
         ),
       })
       .from(members)
-      .leftJoin(perMember, eq(perMember.memberId, members.id))
+      .leftJoin(memberCover, eq(memberCover.memberId, members.id))
       .where(eq(members.businessId, businessId))
   )[0]!;
-};
 
 /** The plan fields a member's chosen plan is checked against. */
 export const findPlanForMember = async (db: Executor, businessId: number, planId: number) =>

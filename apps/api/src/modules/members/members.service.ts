@@ -90,7 +90,13 @@ export const memberSummary = async (
   const today = lagosDay();
   const since = new Date(`${monthStart(today)}T00:00:00+01:00`);
   const s = await repo.memberSummary(ctx.db, businessId, since, today);
-  return { total: s.total, active: s.active, new_this_month: s.newThisMonth, churned: s.churned };
+  return {
+    total: s.total,
+    active: s.active,
+    new_this_month: s.newThisMonth,
+    deactivated: s.deactivated,
+    lapsed: s.lapsed,
+  };
 };
 
 /** A bulk message's audience: see repo.selectAudience (`exec`: the caller's transaction). */

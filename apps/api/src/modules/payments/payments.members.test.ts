@@ -100,26 +100,49 @@ describe("a member's current subscription", () => {
   });
 });
 
-describe('members summary: churned', () => {
-  it('counts deactivated members and members whose subscriptions have all ended', async () => {
+describe('members summary: deactivated and lapsed', () => {
+  it('counts only deactivated accounts as deactivated, and apart from them the lapsed', async () => {
     const s = await createTenant(t, { code: 'CHRN' });
     const plan = await addPlan(t, s.token, { amount: 100 });
     const [current, lapsed, renewed, never, deactivated] = await Promise.all(
       Array.from({ length: 5 }, () => addMember(t, s.token)),
     );
+    const summary = async () =>
+      (await call(t.app, 'GET', '/v1/member/summary', { token: s.token })).json().data;
     await pay(t, s, paymentBody(current.id, plan.id, 100));
     const gone = await pay(t, s, paymentBody(lapsed.id, plan.id, 100));
     await setSubscriptionDates(t, gone.subscription.id, day(-40), day(-10));
     const before = await pay(t, s, paymentBody(renewed.id, plan.id, 100));
     await setSubscriptionDates(t, before.subscription.id, day(-40), day(-10));
     await pay(t, s, paymentBody(renewed.id, plan.id, 100));
+    expect(never.id).toBeGreaterThan(0);
+    // Nobody deactivated yet: the one member whose cover ended is lapsed, not deactivated.
+    expect(await summary()).toEqual({
+      total: 5,
+      active: 5,
+      new_this_month: 5,
+      deactivated: 0,
+      lapsed: 1,
+    });
+    // A deactivated member whose cover also ended counts once, as deactivated.
+    const ended = await pay(t, s, paymentBody(deactivated.id, plan.id, 100));
+    await setSubscriptionDates(t, ended.subscription.id, day(-40), day(-1));
     await call(t.app, 'PATCH', `/v1/member/${deactivated.id}`, {
       token: s.token,
       body: { is_active: false },
     });
-    expect(never.id).toBeGreaterThan(0);
-    const res = await call(t.app, 'GET', '/v1/member/summary', { token: s.token });
-    expect(res.json().data).toEqual({ total: 5, active: 4, new_this_month: 5, churned: 2 });
+    expect(await summary()).toEqual({
+      total: 5,
+      active: 4,
+      new_this_month: 5,
+      deactivated: 1,
+      lapsed: 1,
+    });
+    // Another business's members are never counted.
+    const other = await createTenant(t, { code: 'CHRO' });
+    expect(
+      (await call(t.app, 'GET', '/v1/member/summary', { token: other.token })).json().data,
+    ).toEqual({ total: 0, active: 0, new_this_month: 0, deactivated: 0, lapsed: 0 });
   });
 });
 

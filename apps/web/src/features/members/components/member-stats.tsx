@@ -1,4 +1,5 @@
 import {
+  IconClockX,
   IconUserCheck,
   IconUserOff,
   IconUserPlus,
@@ -9,7 +10,7 @@ import { StatGrid, countStat } from '@/components/stat-grid';
 import { useMemberSummary } from '../api';
 
 const CARDS: {
-  key: 'total' | 'active' | 'new_this_month' | 'churned';
+  key: 'total' | 'active' | 'new_this_month' | 'deactivated' | 'lapsed';
   label: string;
   hint: string;
   icon: Icon;
@@ -31,20 +32,30 @@ const CARDS: {
     color: 'blue',
   },
   {
-    key: 'churned',
-    label: 'Churned',
-    hint: 'Deactivated accounts',
+    key: 'deactivated',
+    label: 'Deactivated',
+    hint: 'Accounts deactivated by the gym',
     icon: IconUserOff,
-    color: 'red',
+    color: 'gray',
+  },
+  {
+    key: 'lapsed',
+    label: 'Lapsed',
+    hint: 'Cover ended, not renewed',
+    icon: IconClockX,
+    color: 'orange',
   },
 ];
 
-/** The members summary cards, from GET /v1/member/summary. */
+/**
+ * The members summary cards, from GET /v1/member/summary. Deactivated counts only accounts the
+ * gym deactivated; Lapsed counts the other accounts whose cover ended without a renewal.
+ */
 export function MemberStats() {
   const summary = useMemberSummary();
   return (
     <StatGrid
-      cols={{ base: 2, md: 4 }}
+      cols={{ base: 2, sm: 3, lg: 5 }}
       loading={summary.isLoading}
       stats={CARDS.map(({ key, label, hint, icon, color }) => ({
         label,

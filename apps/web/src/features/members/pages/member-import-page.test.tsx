@@ -443,7 +443,8 @@ describe('MemberImportPage: importing', () => {
 describe('the Import button of the members page', () => {
   const members = {
     'GET /v1/member': () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
-    'GET /v1/member/summary': () => ok({ total: 0, active: 0, new_this_month: 0, churned: 0 }),
+    'GET /v1/member/summary': () =>
+      ok({ total: 0, active: 0, new_this_month: 0, deactivated: 0, lapsed: 0 }),
   };
 
   it('shows for an owner and leads to the import', async () => {

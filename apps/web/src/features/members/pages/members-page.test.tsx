@@ -8,7 +8,7 @@ import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { member } from '../test-fixtures';
 import { MembersPage } from './members-page';
 
-const summary = () => ok({ total: 12, active: 10, new_this_month: 3, churned: 2 });
+const summary = () => ok({ total: 12, active: 10, new_this_month: 3, deactivated: 0, lapsed: 2 });
 const musa = member({
   id: 6,
   member_id: '',
@@ -70,7 +70,11 @@ describe('MembersPage', () => {
 
     expect(screen.getByText('Showing 1 to 10 of 12 members')).toBeInTheDocument();
     expect(await screen.findByLabelText('New: 3')).toBeInTheDocument();
-    expectLabelled(['Total: 12', 'Active: 10', 'Churned: 2']);
+    expectLabelled(['Total: 12', 'Active: 10', 'Deactivated: 0', 'Lapsed: 2']);
+    // Each figure says what it counts: nobody deactivated is 0, apart from the lapsed.
+    expect(screen.getByText('Accounts deactivated by the gym')).toBeInTheDocument();
+    expect(screen.getByText('Cover ended, not renewed')).toBeInTheDocument();
+    expect(screen.queryByText('Churned')).not.toBeInTheDocument();
     const first = api.sent('GET /v1/member')[0]!.query;
     expect(first.get('per_page')).toBe('10');
     expect(first.get('page')).toBe('1');
