@@ -20,11 +20,13 @@ const connection = (connected: boolean): PaystackConnection => ({
   held_payments: 0,
 });
 
-const open = (connected: boolean) => {
+const open = (connected: boolean, shown = member(), transferAccounts = false) => {
   signIn();
   const api = mockFetch({
-    'GET /v1/member/5': () => ok(member()),
-    'GET /v1/business/paystack': () => ok(connection(connected)),
+    'GET /v1/member/5': () => ok(shown),
+    'GET /v1/business/paystack': () =>
+      ok({ ...connection(connected), transfer_accounts: transferAccounts }),
+    'GET /v1/member/5/transfer-account': () => ok(null),
     'GET /v1/member/5/payment-link': () =>
       ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
     'GET /v1/subscription-type': () => ok([plan()]),
@@ -60,5 +62,43 @@ describe('MemberDetailsRoute', () => {
     expect(screen.queryByRole('button', { name: 'Send Payment Link' })).not.toBeInTheDocument();
     expect(screen.queryByText('Payment Links')).not.toBeInTheDocument();
     expect(api.sent('GET /v1/member/5/payment-link')).toHaveLength(0);
+  });
+
+  it('a deactivated member: Deactivated, not the green Active; what the server refuses is disabled and says why', async () => {
+    // Her subscription still runs (status 1, Active), but the gym deactivated her account.
+    const { api, user, router } = open(true, member({ is_active: false }), true);
+    await screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' });
+    expect(screen.getAllByText('Deactivated').length).toBeGreaterThan(0);
+    const badges = [...document.querySelectorAll('.mantine-Badge-root')].map((b) => b.textContent);
+    expect(badges).not.toContain('Active');
+
+    const refused = [
+      ['Update Subscription', 'Reactivate them before recording a payment.'],
+      ['Send Payment Link', 'Reactivate them before sending a payment link.'],
+      ['Create transfer account', 'Reactivate them before creating a transfer account.'],
+    ] as const;
+    for (const [name, reason] of refused) {
+      const button = await screen.findByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      await user.click(button);
+      await user.hover(button);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(
+        `This member is deactivated. ${reason}`,
+      );
+      await user.unhover(button);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    }
+    // Nothing opened, nothing sent.
+    expect(router.state.location.pathname).toBe('/members/5');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.sent('POST /v1/member/5/transfer-account')).toHaveLength(0);
+    // Reactivating stays possible.
+    expect(screen.getByRole('button', { name: 'Reactivate Member' })).toBeEnabled();
+  });
+
+  it('an active member: the same actions are enabled', async () => {
+    open(true, member(), true);
+    for (const name of ['Update Subscription', 'Send Payment Link', 'Create transfer account'])
+      expect(await screen.findByRole('button', { name })).not.toHaveAttribute('aria-disabled');
   });
 });

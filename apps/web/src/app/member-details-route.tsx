@@ -1,4 +1,4 @@
-import { MemberDetailsPage } from '@/features/members';
+import { MemberDetailsPage, deactivatedReason } from '@/features/members';
 import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
 import { MemberRemindersCard } from '@/features/reminders';
@@ -16,7 +16,10 @@ export function MemberDetailsRoute() {
       <MemberDetailsPage
         onUpdateSubscription={recordPayment.open}
         moreActions={(m) => (
-          <SendLinkButton onClick={() => sendLink.open(m.id, m.subscription_type_id)} />
+          <SendLinkButton
+            onClick={() => sendLink.open(m.id, m.subscription_type_id)}
+            disabledReason={deactivatedReason(m, 'sending a payment link')}
+          />
         )}
         moreCards={(m) => (
           <>

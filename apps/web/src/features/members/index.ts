@@ -4,3 +4,4 @@ export { MemberAutocomplete, type MemberAutocompleteProps } from './components/m
 export { MemberCell } from './components/member-cell';
 export { MemberDetailsPage } from './pages/member-details-page';
 export { useChosenMember, useMemberFilter } from './use-chosen-member';
+export { deactivatedReason } from './member-format';

@@ -11,3 +11,10 @@ export const displayPhone = (phone: string | null | undefined): string => {
   const m = /^(0\d{3})(\d{3})(\d{4})$/.exec(local);
   return m ? `${m[1]} ${m[2]} ${m[3]}` : local;
 };
+
+/**
+ * Why an action the server refuses for a deactivated member is disabled ("recording a
+ * payment"), in the server's words; null while the member is active.
+ */
+export const deactivatedReason = (m: Pick<Member, 'is_active'>, doing: string): string | null =>
+  m.is_active ? null : `This member is deactivated. Reactivate them before ${doing}.`;

@@ -28,7 +28,7 @@ export function MemberCards({
             borderBottom: '1px solid var(--mantine-color-gray-2)',
             ...(m.is_active ? {} : mutedStyle),
           }}
-          aria-label={`Open ${m.first_name} ${m.last_name}${m.is_active ? '' : ' (inactive)'}`}
+          aria-label={`Open ${m.first_name} ${m.last_name}${m.is_active ? '' : ' (deactivated)'}`}
         >
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>

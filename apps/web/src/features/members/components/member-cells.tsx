@@ -1,11 +1,11 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { formatNaira, type Member } from '@kora/shared';
 import { displayPhone, memberFullName } from '../member-format';
 import { MemberAvatar } from './member-avatar';
 
 /**
- * Name column: picture or placeholder, the name, and the member ID or No ID; a deactivated
- * account says Inactive beside the ID.
+ * Name column: picture or placeholder, the name, and the member ID or No ID (a deactivated
+ * account says so in its status badge).
  */
 export function MemberNameCell({ member }: { member: Member }) {
   return (
@@ -15,16 +15,9 @@ export function MemberNameCell({ member }: { member: Member }) {
         <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {memberFullName(member)}
         </Text>
-        <Group gap={6} wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {member.member_id || 'No ID'}
-          </Text>
-          {member.is_active ? null : (
-            <Badge size="xs" color="gray" variant="outline">
-              Inactive
-            </Badge>
-          )}
-        </Group>
+        <Text size="xs" c="dimmed">
+          {member.member_id || 'No ID'}
+        </Text>
       </Stack>
     </Group>
   );

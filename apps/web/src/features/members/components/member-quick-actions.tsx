@@ -5,10 +5,11 @@ import { IconCreditCard, IconPencil, IconUserCheck, IconUserOff } from '@tabler/
 import type { Member } from '@kora/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DisabledWithReason } from '@/components/disabled-with-reason';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
 import { useUpdateMember } from '../api';
-import { memberFullName } from '../member-format';
+import { deactivatedReason, memberFullName } from '../member-format';
 
 interface MemberQuickActionsProps {
   member: Member;
@@ -18,7 +19,10 @@ interface MemberQuickActionsProps {
   children?: ReactNode;
 }
 
-/** Edit Member, Update Subscription, and Deactivate (after confirmation) / Reactivate Member. */
+/**
+ * Edit Member, Update Subscription, and Deactivate (after confirmation) / Reactivate Member.
+ * A deactivated member cannot pay: Update Subscription is disabled and says why.
+ */
 export function MemberQuickActions({
   member,
   editTo,
@@ -80,13 +84,15 @@ export function MemberQuickActions({
         >
           Edit Member
         </Button>
-        <Button
-          variant="light"
-          leftSection={<IconCreditCard size={16} aria-hidden />}
-          onClick={() => onUpdateSubscription(member)}
-        >
-          Update Subscription
-        </Button>
+        <DisabledWithReason reason={deactivatedReason(member, 'recording a payment')}>
+          <Button
+            variant="light"
+            leftSection={<IconCreditCard size={16} aria-hidden />}
+            onClick={() => onUpdateSubscription(member)}
+          >
+            Update Subscription
+          </Button>
+        </DisabledWithReason>
         {children}
         {member.is_active ? (
           <Button

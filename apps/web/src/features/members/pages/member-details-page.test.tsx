@@ -97,8 +97,18 @@ describe('MemberDetailsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await screen.findByRole('button', { name: 'Reactivate Member' });
     expect(screen.getByText('Inactive')).toBeInTheDocument(); // account status
+    // Her subscription still runs, but her status says Deactivated and she cannot pay.
+    expect(screen.getAllByText('Deactivated')).toHaveLength(2); // header and subscription card
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Subscription' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await user.click(screen.getByRole('button', { name: 'Reactivate Member' }));
     await screen.findByRole('button', { name: 'Deactivate Member' });
+    expect(screen.getByRole('button', { name: 'Update Subscription' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     expect(api.sent('PATCH /v1/member/5').map((r) => r.body)).toEqual([
       { is_active: false },
       { is_active: true },

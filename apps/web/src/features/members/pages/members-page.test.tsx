@@ -34,10 +34,19 @@ const list = (req: SentRequest) => {
   });
 };
 
-/** No rows, or Chiamaka and Musa deactivated, on one page. */
+/**
+ * No rows, or Chiamaka and Musa deactivated (his subscription still running: Active), on one
+ * page.
+ */
 const empty = () => ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } });
+const deactivatedMusa = {
+  ...musa,
+  is_active: false,
+  subscription_status: 1,
+  subscription_status_label: 'Active',
+};
 const withInactive = () =>
-  ok([member(), { ...musa, is_active: false }], {
+  ok([member(), deactivatedMusa], {
     meta: { page: 1, per_page: 10, pages: 1, total: 2 },
   });
 
@@ -120,21 +129,24 @@ describe('MembersPage', () => {
     () => screen.findByText('Musa Bello'),
   );
 
-  it('a deactivated member is marked Inactive on a muted row', async () => {
+  it('a deactivated member shows Deactivated, not his running subscription, on a muted row', async () => {
     open(withInactive);
     const row = await findRow('Musa Bello');
-    expect(within(row).getByText('Inactive')).toBeInTheDocument();
+    expect(within(row).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(row).queryByText('Active')).not.toBeInTheDocument();
     expect(row).toHaveAttribute('data-muted', 'true');
     const active = rowOf('Chiamaka Ada Okafor');
-    expect(within(active).queryByText('Inactive')).not.toBeInTheDocument();
+    expect(within(active).queryByText('Deactivated')).not.toBeInTheDocument();
+    expect(within(active).getByText('Active')).toBeInTheDocument();
     expect(active).not.toHaveAttribute('data-muted');
   });
 
-  it('on a phone a deactivated member card says Inactive and is muted', async () => {
+  it('on a phone a deactivated member card says Deactivated and is muted', async () => {
     phoneScreen();
     open(withInactive);
-    const card = await screen.findByRole('button', { name: 'Open Musa Bello (inactive)' });
-    expect(within(card).getByText('Inactive')).toBeInTheDocument();
+    const card = await screen.findByRole('button', { name: 'Open Musa Bello (deactivated)' });
+    expect(within(card).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(card).queryByText('Active')).not.toBeInTheDocument();
     expect(card).toHaveAttribute('data-muted', 'true');
     const active = screen.getByRole('button', { name: 'Open Chiamaka Okafor' });
     expect(active).not.toHaveAttribute('data-muted');

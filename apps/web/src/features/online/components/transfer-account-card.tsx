@@ -2,7 +2,9 @@ import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mant
 import { IconBuildingBank, IconSend } from '@tabler/icons-react';
 import { LINK_CHANNELS, type Member, type SendChannel, type TransferAccount } from '@kora/shared';
 import { useId, useState } from 'react';
+import { deactivatedReason } from '@/features/members';
 import { Can } from '@/components/can';
+import { DisabledWithReason } from '@/components/disabled-with-reason';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { Labelled } from '@/components/labelled';
 import { LoadError } from '@/components/load-error';
@@ -118,13 +120,15 @@ export function TransferAccountCard({ member }: { member: Member }) {
             fallback={ONLINE_TEXTS.actionFailed}
           />
           <Can action="payments.record">
-            <Button
-              leftSection={<IconBuildingBank size={16} aria-hidden />}
-              loading={createOnce.pending}
-              onClick={() => createOnce.send(key)}
-            >
-              Create transfer account
-            </Button>
+            <DisabledWithReason reason={deactivatedReason(member, 'creating a transfer account')}>
+              <Button
+                leftSection={<IconBuildingBank size={16} aria-hidden />}
+                loading={createOnce.pending}
+                onClick={() => createOnce.send(key)}
+              >
+                Create transfer account
+              </Button>
+            </DisabledWithReason>
           </Can>
         </Stack>
       )}
