@@ -92,4 +92,41 @@ describe('MessageEditor', () => {
       text: 'Dear{{subscription_plan}}',
     });
   });
+
+  it('after a placeholder is chosen the caret is back in the text: typing goes on in the message', async () => {
+    const { onChange, editor, user } = await open('<p>Dear</p>');
+    editor().commands.focus('end');
+    await user.click(screen.getByRole('button', { name: 'Placeholders' }));
+    await user.click(screen.getByRole('menuitem', { name: /^First name/ }));
+    const textbox = screen.getByRole('textbox', { name: /Message/ });
+    // Past the menu's own focus return (10 ms after it closes).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(textbox).toHaveFocus();
+    await user.keyboard(', welcome');
+    expect(last(onChange).text).toBe('Dear{{first_name}}, welcome');
+  });
+
+  it('the same from the keyboard: Enter on a placeholder, then typing continues', async () => {
+    const { onChange, editor, user } = await open('<p>Hi</p>');
+    editor().commands.focus('end');
+    screen.getByRole('button', { name: 'Placeholders' }).focus();
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: /^Business name/ });
+    item.focus();
+    await user.keyboard('{Enter}');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('textbox', { name: /Message/ })).toHaveFocus();
+    await user.keyboard('!');
+    expect(last(onChange).text).toBe('Hi{{business_name}}!');
+  });
+
+  it('Escape closes the menu and leaves focus on its button', async () => {
+    const { user } = await open();
+    const button = screen.getByRole('button', { name: 'Placeholders' });
+    await user.click(button);
+    await screen.findByRole('menuitem', { name: /^First name/ });
+    await user.keyboard('{Escape}');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(button).toHaveFocus();
+  });
 });

@@ -17,7 +17,11 @@ import {
   placeholderText,
 } from '../editor-commands';
 
-/** A toolbar button opening a menu of `children` (Menu.Item, Menu.Label). */
+/**
+ * A toolbar button opening a menu of `children` (Menu.Item, Menu.Label). Choosing an item
+ * leaves the caret in the text (the items focus the editor): the menu does not hand focus back
+ * to its button afterwards. Escape still returns to the button.
+ */
 function ToolbarMenu(props: {
   icon: ReactNode;
   label: string;
@@ -25,7 +29,7 @@ function ToolbarMenu(props: {
   children: ReactNode;
 }) {
   return (
-    <Menu position="bottom-start" withinPortal={false}>
+    <Menu position="bottom-start" withinPortal={false} returnFocus={false}>
       <Menu.Target>
         <Button
           variant="default"
