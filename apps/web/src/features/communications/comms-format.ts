@@ -5,7 +5,10 @@ import {
   type CommsChannel,
   type CommsStatus,
   type Communication,
+  type Delivery,
 } from '@kora/shared';
+
+type DeliveryStatus = Delivery['status'];
 import { formatDateTime } from '@/lib/format';
 
 /** What the communications screens say. */
@@ -49,6 +52,18 @@ export const CHANNEL_COLORS: Record<CommsChannel, string> = {
   email: 'blue',
   sms: 'orange',
   whatsapp: 'teal',
+};
+
+/**
+ * A recipient's delivery in words. Sent by a provider and kept in the local outbox (no
+ * provider configured) both read Delivered, as the Delivered filter counts them.
+ */
+export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
+  pending: 'Pending',
+  sent: 'Delivered',
+  stored: 'Delivered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 export const STATUS_COLORS: Record<CommsStatus, string> = {

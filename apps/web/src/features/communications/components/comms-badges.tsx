@@ -1,12 +1,12 @@
 import { Badge } from '@mantine/core';
 import type { CommsChannel, CommsStatus } from '@kora/shared';
-import { CHANNEL_COLORS, STATUS_COLORS } from '../comms-format';
+import { CHANNEL_COLORS, STATUS_COLORS, channelLabel } from '../comms-format';
 
-/** The channel a message goes by: email, sms or whatsapp. */
+/** The channel a message goes by, in words: Email, SMS or WhatsApp. */
 export function ChannelBadge({ channel }: { channel: CommsChannel }) {
   return (
     <Badge color={CHANNEL_COLORS[channel] ?? 'gray'} variant="light" tt="none">
-      {channel}
+      {channelLabel(channel)}
     </Badge>
   );
 }

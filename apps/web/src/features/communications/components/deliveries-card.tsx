@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { PaginationFooter } from '@/components/pagination-footer';
 import { DELIVERIES_PER_PAGE, useDeliveries, type DeliveryFilter } from '../api';
-import { COMMS_TEXTS } from '../comms-format';
+import { COMMS_TEXTS, DELIVERY_LABELS } from '../comms-format';
 
 const DELIVERY_COLORS: Record<Delivery['status'], string> = {
   pending: 'blue',
@@ -38,7 +38,7 @@ const columns: Column<Delivery>[] = [
     card: 'corner',
     cell: (d) => (
       <Badge color={DELIVERY_COLORS[d.status] ?? 'gray'} variant="light">
-        {d.status}
+        {DELIVERY_LABELS[d.status] ?? d.status}
       </Badge>
     ),
   },

@@ -57,7 +57,10 @@ beforeEach(() => signIn());
 describe('CommunicationDetailsPage', () => {
   it('shows the message (its safe HTML), group, channel, status and counts', async () => {
     open();
-    await expectShown('Message Details', 'All Members', 'FAILED', 'sms');
+    await expectShown('Message Details', 'All Members', 'FAILED', 'SMS');
+    // The channel once, in words: never its key beside its label.
+    expect(screen.queryByText('sms')).not.toBeInTheDocument();
+    expect(screen.getAllByText('SMS')).toHaveLength(1);
     expectLabelled(['Recipients: 12', 'Delivered: 9', 'Failed: 3', 'Skipped: 2']);
     const html = screen.getByTestId('message-html');
     expect(within(html).getByText('{{first_name}}').tagName).toBe('STRONG');
@@ -77,8 +80,8 @@ describe('CommunicationDetailsPage', () => {
 
   it("lists each recipient's result, 20 a page, filtered by status", async () => {
     const { api, user } = open();
-    expectTexts(await findRow('Musa Bello'), ['+2348050000000', 'failed', '3', 'Number on DND']);
-    expectTexts(await findRow('Chiamaka Okafor'), ['+2348031234567', 'sent', '1']);
+    expectTexts(await findRow('Musa Bello'), ['+2348050000000', 'Failed', '3', 'Number on DND']);
+    expectTexts(await findRow('Chiamaka Okafor'), ['+2348031234567', 'Delivered', '1']);
     expect(screen.getByText('Showing 1 to 20 of 21 recipients')).toBeInTheDocument();
     expect(api.sent('GET /v1/comms/14/deliveries')[0]!.query.get('per_page')).toBe('20');
     expect(api.sent('GET /v1/comms/14/deliveries')[0]!.query.get('status')).toBeNull();
@@ -93,6 +96,17 @@ describe('CommunicationDetailsPage', () => {
       expect(query.get('status')).toBe('failed');
       expect(query.get('page')).toBe('1');
     });
+  });
+
+  it('an e-mail kept in the local outbox reads Delivered, never its internal status', async () => {
+    open(() => ok(communication({ channel: 'email' })), undefined, {
+      'GET /v1/comms/14/deliveries': () =>
+        pageOf([delivery({ status: 'stored', to: 'chiamaka@example.com' })]),
+    });
+    expectTexts(await findRow('Chiamaka Okafor'), ['chiamaka@example.com', 'Delivered']);
+    expect(screen.queryByText(/stored/i)).not.toBeInTheDocument();
+    expect(screen.getAllByText('Email')).toHaveLength(1);
+    expect(screen.queryByText('email')).not.toBeInTheDocument();
   });
 
   it('Retry failed sends the failed deliveries again; the message loads again', async () => {

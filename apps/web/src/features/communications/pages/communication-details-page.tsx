@@ -15,7 +15,6 @@ import { isLive, useCommsAction, useCommunication } from '../api';
 import {
   COMMS_RECORD,
   COMMS_TEXTS,
-  channelLabel,
   groupLabel,
   safeMessageHtml,
   scheduledLabel,
@@ -149,9 +148,6 @@ function MessageDetails({ message: m }: { message: Communication }) {
               <Detail label="Recipients">{groupLabel(m.group)}</Detail>
               <Detail label="Channel">
                 <ChannelBadge channel={m.channel} />
-                <Text span size="sm" ml={6} c="dimmed">
-                  {channelLabel(m.channel)}
-                </Text>
               </Detail>
               <Detail label="Status">
                 <CommsStatusBadge status={m.status} />

@@ -45,28 +45,28 @@ const open = (list: () => Response = page, path = '/communications') => {
 beforeEach(() => signIn());
 
 describe('CommunicationsPage', () => {
-  it('lists the messages: group, channel, 50 characters of the text, status, schedule, created', async () => {
+  it('lists the messages: group, channel in words, 50 characters of the text, status, schedule, created', async () => {
     const { api } = open();
     expect(screen.getByRole('heading', { name: 'Communications' })).toBeInTheDocument();
     const first = await findRow('All Members');
     for (const header of ['Recipients', 'Channel', 'Message', 'Status', 'Scheduled', 'Created'])
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     expectTexts(first, [
-      'sms',
+      'SMS',
       'Dear {{first_name}}, our new spin classes start on…',
       'SENT',
       'No',
       formatDateTime('2026-11-20T09:30:00.000Z'),
     ]);
     expectTexts(rowOf('Expired Members'), [
-      'email',
+      'Email',
       // Entities read, short texts whole.
       'We miss you & your energy',
       'SCHEDULED',
       formatDateTime('2026-12-01T08:00:00.000Z'),
     ]);
     // Scheduled without a date yet.
-    expectTexts(rowOf('All Prospects'), ['whatsapp', 'Try a free class', 'FAILED', 'Yes']);
+    expectTexts(rowOf('All Prospects'), ['WhatsApp', 'Try a free class', 'FAILED', 'Yes']);
     expectTexts(rowOf('Active Members'), ['CANCELLED']);
 
     expect(screen.getByText('Showing 1 to 20 of 45 messages')).toBeInTheDocument();
@@ -136,8 +136,8 @@ describe('CommunicationsPage', () => {
       '.mantine-Paper-root',
     )!;
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expectTexts(card, ['email', 'SCHEDULED', 'Scheduled', 'We miss you & your energy']);
-    await user.click(within(card).getByText('email'));
+    expectTexts(card, ['Email', 'SCHEDULED', 'Scheduled', 'We miss you & your energy']);
+    await user.click(within(card).getByText('Email'));
     expect(router.state.location.pathname).toBe('/communications/15');
   });
 });
