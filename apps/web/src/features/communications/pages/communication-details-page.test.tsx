@@ -134,6 +134,35 @@ describe('CommunicationDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
+  it('a scheduled message shows the audience its group has now, not Recipients 0', async () => {
+    const scheduled = communication({
+      group: 'active_members',
+      channel: 'email',
+      status: 'SCHEDULED',
+      is_scheduled: true,
+      schedule_date: new Date(Date.now() + 86_400_000).toISOString(),
+      recipients: 0,
+      delivered: 0,
+      skipped: 0,
+      sms_parts: null,
+    });
+    const { api } = open(() => ok(scheduled), undefined, {
+      'GET /v1/comms/audience': () => ok({ recipients: 37, skipped: 4 }),
+    });
+    expect(await screen.findByLabelText('Recipients now: 37')).toBeInTheDocument();
+    expectLabelled(['Skipped now: 4', 'Delivered: 0', 'Failed: 0']);
+    expect(screen.getByText('Active Members it would reach if sent now')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Recipients: 0')).not.toBeInTheDocument();
+    const asked = api.sent('GET /v1/comms/audience')[0]!.query;
+    expect([asked.get('group'), asked.get('channel')]).toEqual(['active_members', 'email']);
+  });
+
+  it('a sent message shows whom it reached; the audience is not asked', async () => {
+    const { api } = open(() => ok(communication()));
+    expect(await screen.findByLabelText('Recipients: 12')).toBeInTheDocument();
+    expect(api.sent('GET /v1/comms/audience')).toHaveLength(0);
+  });
+
   it('a scheduled message can be cancelled, once confirmed', async () => {
     const scheduled = communication({
       status: 'SCHEDULED',

@@ -11,7 +11,7 @@ import { useIdParam } from '@/components/use-id-param';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isLive, useCommsAction, useCommunication } from '../api';
+import { isLive, useAudience, useCommsAction, useCommunication } from '../api';
 import {
   COMMS_RECORD,
   COMMS_TEXTS,
@@ -104,16 +104,7 @@ function MessageDetails({ message: m }: { message: Communication }) {
           fallback={COMMS_TEXTS.actionFailed}
         />
       ) : null}
-      <StatGrid
-        cols={{ base: 2, sm: 4 }}
-        loading={false}
-        stats={[
-          { label: 'Recipients', hint: 'Members it goes to', ...countStat(m.recipients) },
-          { label: 'Delivered', hint: 'Sent successfully', ...countStat(m.delivered) },
-          { label: 'Failed', hint: 'Could not be delivered', ...countStat(m.failed) },
-          { label: 'Skipped', hint: 'No address for the channel', ...countStat(m.skipped) },
-        ]}
-      />
+      <MessageCounts message={m} />
       {m.status === 'SENDING' ? (
         <Card withBorder radius="lg" padding="md">
           <Group justify="space-between" mb={6}>
@@ -173,6 +164,41 @@ function MessageDetails({ message: m }: { message: Communication }) {
         }}
       />
     </Stack>
+  );
+}
+
+/**
+ * Recipients, delivered, failed and skipped. A scheduled message has reached nobody yet: it
+ * shows the audience its group has now (counted by the server), labelled as such; the members
+ * it finally reaches are counted when it goes.
+ */
+function MessageCounts({ message: m }: { message: Communication }) {
+  const scheduled = m.status === 'SCHEDULED';
+  const audience = useAudience(scheduled ? m.group : '', scheduled ? m.channel : '');
+  const now = audience.data;
+  return (
+    <StatGrid
+      cols={{ base: 2, sm: 4 }}
+      loading={scheduled && audience.isPending}
+      stats={[
+        scheduled
+          ? {
+              label: 'Recipients now',
+              hint: `${groupLabel(m.group)} it would reach if sent now`,
+              ...countStat(now?.recipients),
+            }
+          : { label: 'Recipients', hint: 'Members it goes to', ...countStat(m.recipients) },
+        { label: 'Delivered', hint: 'Sent successfully', ...countStat(m.delivered) },
+        { label: 'Failed', hint: 'Could not be delivered', ...countStat(m.failed) },
+        scheduled
+          ? {
+              label: 'Skipped now',
+              hint: 'Would be skipped: no address for the channel',
+              ...countStat(now?.skipped),
+            }
+          : { label: 'Skipped', hint: 'No address for the channel', ...countStat(m.skipped) },
+      ]}
+    />
   );
 }
 
