@@ -14,11 +14,13 @@ const escapeHtml = (s: string): string =>
 
 const BRAND = '#0f766e';
 
-/** Kora's e-mail frame: one column, system fonts, readable on a small phone. */
-export const emailLayout = (opts: {
+/** One column, system fonts, readable on a small phone: a header, the body, a footer. */
+const frame = (opts: {
   title: string;
   preheader: string;
+  header: string;
   body: string;
+  footer: string;
 }): string => `<!doctype html>
 <html lang="en">
 <head>
@@ -31,14 +33,68 @@ export const emailLayout = (opts: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f8;padding:24px 12px">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:${BRAND};padding:20px 24px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:.5px">${PRODUCT_NAME}</td></tr>
+${opts.header}
 <tr><td style="padding:28px 24px;font-size:16px;line-height:1.55">${opts.body}</td></tr>
-<tr><td style="padding:16px 24px;background:#f9fafb;color:#6b7280;font-size:12px;line-height:1.5">${PRODUCT_NAME}: membership, subscriptions and payments for gyms in Nigeria.<br>You received this e-mail because of an action on your ${PRODUCT_NAME} account.</td></tr>
+<tr><td style="padding:16px 24px;background:#f9fafb;color:#6b7280;font-size:12px;line-height:1.5">${opts.footer}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
 </html>`;
+
+/**
+ * Kora's e-mail frame, for Kora's own mail to the people who use Kora (verification codes,
+ * invitations, password resets, sales): Kora's name, and a footer about their Kora account.
+ */
+export const emailLayout = (opts: { title: string; preheader: string; body: string }): string =>
+  frame({
+    ...opts,
+    header: `<tr><td style="background:${BRAND};padding:20px 24px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:.5px">${PRODUCT_NAME}</td></tr>`,
+    footer: `${PRODUCT_NAME}: membership, subscriptions and payments for gyms in Nigeria.<br>You received this e-mail because of an action on your ${PRODUCT_NAME} account.`,
+  });
+
+/** The gym a member's e-mail comes from: its name, and its logo as an absolute URL or null. */
+export interface GymBrand {
+  name: string;
+  logoUrl: string | null;
+}
+
+/**
+ * A stored logo URL as an e-mail can load it: an uploaded file's relative address
+ * (`/uploads/…`, served by Kora) on the app's own address; an http(s) URL as it is; anything
+ * else none.
+ */
+export const absoluteLogoUrl = (url: string | null | undefined, appUrl: string): string | null => {
+  if (!url) return null;
+  if (/^https?:\/\/[^\s"'<>]+$/i.test(url)) return url;
+  if (/^\/(?!\/)[^\s"'<>]*$/.test(url) && /^https?:\/\//i.test(appUrl))
+    return `${appUrl.replace(/\/+$/, '')}${url}`;
+  return null;
+};
+
+/**
+ * The frame of what a gym sends its members (messages, renewal reminders): the gym's logo and
+ * name, never Kora's, and a footer saying why the member receives it. Members have no Kora
+ * account, so nothing speaks of one.
+ */
+export const memberEmailLayout = (opts: {
+  gym: GymBrand;
+  title: string;
+  preheader: string;
+  body: string;
+}): string => {
+  const name = escapeHtml(opts.gym.name);
+  const logo = opts.gym.logoUrl
+    ? `<img src="${escapeHtml(opts.gym.logoUrl)}" alt="" height="40" style="height:40px;max-width:160px;vertical-align:middle;margin-right:12px;border:0">`
+    : '';
+  return frame({
+    title: opts.title,
+    preheader: opts.preheader,
+    body: opts.body,
+    header: `<tr><td style="padding:18px 24px;border-bottom:1px solid #e5e7eb;font-size:20px;font-weight:700;color:#1f2933">${logo}<span style="vertical-align:middle">${name}</span></td></tr>`,
+    footer: `You received this e-mail as a member of ${name}.`,
+  });
+};
 
 const button = (url: string, label: string): string =>
   `<p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:${BRAND};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(label)}</a></p>

@@ -134,6 +134,20 @@ describe('renderMessage', () => {
     );
   });
 
+  it("an e-mail to a member is the gym's: its name and logo, nothing of Kora or a Kora account", () => {
+    const logo = 'https://files.example.ng/logos/iron.png';
+    const mail = renderMessage('email', html, values(), logo);
+    expect(mail.html).toContain(`<img src="${logo}"`);
+    expect(mail.html).toContain('Iron Paradise Gym</span>');
+    expect(mail.html).toContain('You received this e-mail as a member of Iron Paradise Gym.');
+    expect(mail.html).not.toMatch(/Kora/i);
+    // Without a logo: the gym's name alone, and still no Kora.
+    const plain = renderMessage('email', html, values({ business_name: 'Ọ̀ṣun & Co <Gym>' }));
+    expect(plain.html).not.toContain('<img');
+    expect(plain.html).toContain('Ọ̀ṣun &amp; Co &lt;Gym&gt;</span>');
+    expect(plain.html).not.toMatch(/Kora/i);
+  });
+
   it('escapes the values in HTML: a name never becomes markup', () => {
     const mail = renderMessage(
       'email',

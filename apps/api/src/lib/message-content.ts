@@ -3,7 +3,7 @@ import type { CommsChannel, MessagePlaceholder } from '@kora/shared';
 // sanitize-html's own parser (a dependency of it, resolvable from apps/api).
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { emailLayout, escapeHtml } from './mail-templates';
+import { escapeHtml, memberEmailLayout, type GymBrand } from './mail-templates';
 
 /*
  * What a bulk message's HTML becomes for each recipient and channel: the editor's HTML
@@ -253,14 +253,15 @@ const htmlToText = (html: string, markers: boolean): string => {
 
 /**
  * The sanitised HTML with the recipient's placeholders filled (values escaped in HTML), as the
- * channel needs it: e-mail = HTML (in Kora's e-mail frame) + its plain-text part and the subject
- * `Message from {business_name}`; SMS = plain text; WhatsApp = text with *bold*, _italic_,
- * ~strike~.
+ * channel needs it: e-mail = HTML (in the gym's frame: its logo and name, never Kora's) + its
+ * plain-text part and the subject `Message from {business_name}`; SMS = plain text; WhatsApp =
+ * text with *bold*, _italic_, ~strike~. `logoUrl`: the gym's logo as an absolute URL, or null.
  */
 export const renderMessage = (
   channel: CommsChannel,
   html: string,
   values: PlaceholderValues,
+  logoUrl: string | null = null,
 ): RenderedMessage => {
   const clean = sanitizeMessageHtml(html);
   const text = (markers: boolean) => fill(htmlToText(clean, markers), values, (v) => v);
@@ -273,7 +274,8 @@ export const renderMessage = (
   return {
     subject,
     text: plain,
-    html: emailLayout({
+    html: memberEmailLayout({
+      gym: { name: values.business_name, logoUrl } satisfies GymBrand,
       title: subject,
       preheader: plain.replace(/\s+/g, ' ').slice(0, 120),
       body,

@@ -116,7 +116,11 @@ export const cancelScheduled = async (
 export const findSender = async (db: Executor, businessId: number) =>
   (
     await db
-      .select({ name: businesses.name, email: businesses.businessEmail })
+      .select({
+        name: businesses.name,
+        email: businesses.businessEmail,
+        logoUrl: businesses.logoUrl,
+      })
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .limit(1)

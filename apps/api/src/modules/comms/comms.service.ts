@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
+import { absoluteLogoUrl } from '../../lib/mail-templates';
 import {
   quietHoursRelease,
   renderMessage,
@@ -90,12 +91,14 @@ const audienceOf = async (
 /**
  * Writes one outbox row per recipient of a message (its placeholders filled for each), in the
  * caller's transaction, and records recipients, skipped and SMS parts. A message with no
- * recipient is SENT at once; otherwise it stays SENDING until its deliveries settle.
+ * recipient is SENT at once; otherwise it stays SENDING until its deliveries settle. E-mails
+ * carry the gym's name and logo (`appUrl`: the app's address, for an uploaded logo).
  */
-const fanOut = async (exec: Executor, message: repo.MessageRow, now: Date) => {
+const fanOut = async (exec: Executor, message: repo.MessageRow, now: Date, appUrl: string) => {
   const channel = message.channel as CommsChannel;
   const sender = await repo.findSender(exec, message.businessId);
   const businessName = sender?.name ?? '';
+  const logoUrl = channel === 'email' ? absoluteLogoUrl(sender?.logoUrl, appUrl) : null;
   const { reached, skipped } = await audienceOf(
     exec,
     message.businessId,
@@ -106,7 +109,12 @@ const fanOut = async (exec: Executor, message: repo.MessageRow, now: Date) => {
   const smsAt = sms ? quietHoursRelease(now) : undefined;
   let parts = 0;
   const rows: OutgoingMessage[] = reached.map((m) => {
-    const rendered = renderMessage(channel, message.html, placeholderValues(m, businessName));
+    const rendered = renderMessage(
+      channel,
+      message.html,
+      placeholderValues(m, businessName),
+      logoUrl,
+    );
     if (sms) parts = Math.max(parts, smsParts(rendered.text).parts);
     return {
       channel,
@@ -231,7 +239,7 @@ export const createMessage = async (
         scheduleAt: input.schedule_at,
         createdBy: caller.userId,
       });
-      if (!input.is_scheduled) await fanOut(tx, row, new Date());
+      if (!input.is_scheduled) await fanOut(tx, row, new Date(), ctx.config.appUrl);
       return row.id;
     },
   );
@@ -275,14 +283,15 @@ export const retryMessage = async (
 /**
  * The release job (a dispatcher tick): fans out the scheduled messages that are due, each
  * claimed and fanned out in one transaction, so several instances never send one twice.
+ * `appUrl`: the app's address, for the gym's uploaded logo in e-mails.
  */
-export const releaseDueMessages = async (db: Db): Promise<number> => {
+export const releaseDueMessages = async (db: Db, appUrl: string): Promise<number> => {
   let released = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const claimed = await repo.claimDueMessages(tx, RELEASE_BATCH);
       const now = new Date();
-      for (const message of claimed) await fanOut(tx, message, now);
+      for (const message of claimed) await fanOut(tx, message, now, appUrl);
       return claimed.length;
     });
     released += n;

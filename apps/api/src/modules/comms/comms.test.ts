@@ -262,6 +262,27 @@ describe('POST /v1/comms, sent now', () => {
     expect(await deliveriesOf(message.id)).toEqual([]);
   });
 
+  it("e-mails a member in the gym's frame: its name and uploaded logo, nothing of Kora", async () => {
+    const gym = await freshBusiness('Iron Temple');
+    await t.db
+      .update(businesses)
+      .set({ logoUrl: '/uploads/business_logo/iron.webp' })
+      .where(eq(businesses.id, gym.businessId));
+    await addMember(t, gym.token, { first_name: 'Kemi', email_address: 'kemi@example.com' });
+    const message = await sent(gym, {
+      group: 'all_members',
+      channel: 'email',
+      message: '<p>Hi {{first_name}}, we open at 6 am.</p>',
+    });
+    const [row] = await deliveriesOf(message.id);
+    expect(row!.html).toContain(`<img src="${t.config.appUrl}/uploads/business_logo/iron.webp"`);
+    expect(row!.html).toContain('Iron Temple</span>');
+    expect(row!.html).toContain('You received this e-mail as a member of Iron Temple.');
+    // Nothing of Kora (the app's own address, in the logo's URL, aside).
+    expect(row!.html!.replaceAll(t.config.appUrl, '')).not.toMatch(/Kora/i);
+    expect(row!.subject).toBe('Message from Iron Temple');
+  });
+
   it('sanitises the HTML: no script, event handler or javascript: link is stored or sent', async () => {
     const gym = await freshBusiness();
     await addMember(t, gym.token, { first_name: 'Tolu' });
@@ -446,19 +467,19 @@ describe('scheduled messages', () => {
     const message = await schedule(gym);
     expect(message).toMatchObject({ status: 'SCHEDULED', is_scheduled: true, recipients: 0 });
     expect(new Date(message.schedule_date).getTime()).toBeGreaterThan(Date.now());
-    await releaseDueMessages(t.db);
+    await releaseDueMessages(t.db, t.config.appUrl);
     expect(await deliveriesOf(message.id)).toEqual([]);
     expect((await messageRow(message.id)).status).toBe('SCHEDULED');
 
     await makeDue(message.id);
-    await Promise.all([1, 2, 3, 4].map(() => releaseDueMessages(t.db)));
+    await Promise.all([1, 2, 3, 4].map(() => releaseDueMessages(t.db, t.config.appUrl)));
     const rows = await deliveriesOf(message.id);
     expect(rows.map((r) => r.memberId).sort()).toEqual([a.id, b.id].sort());
     const row = await messageRow(message.id);
     expect(row).toMatchObject({ recipients: 2, skipped: 0 });
     expect(['SENDING', 'SENT']).toContain(row.status);
     expect(row.dispatchedAt).not.toBeNull();
-    await releaseDueMessages(t.db);
+    await releaseDueMessages(t.db, t.config.appUrl);
     expect(await deliveriesOf(message.id)).toHaveLength(2);
   });
 
@@ -470,7 +491,7 @@ describe('scheduled messages', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('CANCELLED');
     await makeDue(message.id);
-    await releaseDueMessages(t.db);
+    await releaseDueMessages(t.db, t.config.appUrl);
     expect(await deliveriesOf(message.id)).toEqual([]);
     const again = await call(t.app, 'POST', `/v1/comms/${message.id}/cancel`, { token: gym.token });
     expect(again.statusCode).toBe(409);
@@ -481,7 +502,7 @@ describe('scheduled messages', () => {
     await addMember(t, gym.token);
     const message = await schedule(gym);
     await makeDue(message.id);
-    await releaseDueMessages(t.db);
+    await releaseDueMessages(t.db, t.config.appUrl);
     const res = await call(t.app, 'POST', `/v1/comms/${message.id}/cancel`, { token: gym.token });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
@@ -642,7 +663,7 @@ describe('a large audience', () => {
     await t.app.ctx.dispatcher.flush();
     await makeDue(message.id);
     const started = Date.now();
-    await releaseDueMessages(t.db);
+    await releaseDueMessages(t.db, t.config.appUrl);
     const took = Date.now() - started;
     // Not delivered here: the test only counts what was queued.
     await t.db
@@ -669,7 +690,7 @@ describe('a large audience', () => {
     const N = 2_000;
     const message = await scheduledToMany(gym, N, 'four', '805');
     await makeDue(message.id);
-    await releaseDueMessages(t.db);
+    await releaseDueMessages(t.db, t.config.appUrl);
 
     // The provider: counts what it is handed, per address (a slow-ish one, so claims overlap).
     const received = new Map<string, number>();

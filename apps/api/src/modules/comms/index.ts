@@ -7,8 +7,8 @@ export const commsModule: KoraModule = {
   name: 'comms',
   routes: commsRoutes,
   jobs: [
-    async (db) => {
-      await releaseDueMessages(db);
+    async (db, ctx) => {
+      await releaseDueMessages(db, ctx.config.appUrl);
     },
   ],
   onSettled: onDeliveriesSettled,

@@ -9,7 +9,7 @@ import {
   type ReminderPlaceholder,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { emailLayout, escapeHtml } from '../../lib/mail-templates';
+import { absoluteLogoUrl, escapeHtml, memberEmailLayout } from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
 import { paymentLinksAvailable, renewalLinkUrl } from '../online/online.service';
 import * as repo from './reminders.repository';
@@ -76,15 +76,21 @@ export const renderReminderText = (
     .trim();
 };
 
-const emailOf = (text: string, businessName: string) => {
-  const subject = `Your membership at ${businessName || PRODUCT_NAME}`;
+/** A reminder e-mail in the gym's frame (its name and logo, never Kora's). */
+const emailOf = (text: string, gym: { name: string; logoUrl: string | null }) => {
+  const subject = `Your membership at ${gym.name || PRODUCT_NAME}`;
   const body = text
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
   return {
     subject,
-    html: emailLayout({ title: subject, preheader: text.replace(/\s+/g, ' ').slice(0, 120), body }),
+    html: memberEmailLayout({
+      gym,
+      title: subject,
+      preheader: text.replace(/\s+/g, ' ').slice(0, 120),
+      body,
+    }),
   };
 };
 
@@ -146,7 +152,13 @@ export const sendDueReminders = async (ctx: AppContext, now: Date = new Date()) 
             to: address.to,
           });
           if (id === undefined) return false; // claimed meanwhile by another instance
-          const email = address.channel === 'email' ? emailOf(text, business.name) : undefined;
+          const email =
+            address.channel === 'email'
+              ? emailOf(text, {
+                  name: business.name,
+                  logoUrl: absoluteLogoUrl(business.logoUrl, ctx.config.appUrl),
+                })
+              : undefined;
           await enqueueMessages(tx, [
             {
               channel: address.channel,

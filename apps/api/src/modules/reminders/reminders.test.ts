@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDERS, REMINDER_MESSAGES, addDays, formatDay } from '@kora/shared';
-import { members, outbox, reminderSends } from '../../db/schema';
+import { businesses, members, outbox, reminderSends } from '../../db/schema';
 import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from '../../test/loopback-paystack';
@@ -182,6 +182,26 @@ describe('the reminder job', () => {
     expect(texts[3]).toContain(`ended on ${formatDay(EXP)}`);
     // Days without a reminder send nothing.
     expect(await run(at(addDays(EXP, -2), '10:00'))).toBe(0);
+  });
+
+  it("an e-mail reminder is in the gym's frame: its name and logo, nothing of Kora", async () => {
+    await t.db
+      .update(businesses)
+      .set({ logoUrl: 'https://cdn.example.ng/iron-paradise.png' })
+      .where(eq(businesses.id, owner.businessId));
+    const kemi = await memberEnding(owner, plan, '2031-04-20');
+    // Only an e-mail to reach her by.
+    await t.db.update(members).set({ mobileNumber: '' }).where(eq(members.id, kemi.id));
+    await run(at(addDays('2031-04-20', -7), '10:00'));
+    const [delivery] = await deliveriesOf(kemi.id);
+    expect(delivery).toMatchObject({
+      channel: 'email',
+      subject: 'Your membership at Iron Paradise Gym',
+    });
+    expect(delivery!.html).toContain('<img src="https://cdn.example.ng/iron-paradise.png"');
+    expect(delivery!.html).toContain('Iron Paradise Gym</span>');
+    expect(delivery!.html).not.toMatch(/Kora/i);
+    await t.db.update(businesses).set({ logoUrl: null }).where(eq(businesses.id, owner.businessId));
   });
 
   it('a renewal cancels the later reminders and the new expiry gets its own', async () => {
