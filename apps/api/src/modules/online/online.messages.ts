@@ -49,6 +49,10 @@ const message = (
   ...extra,
 });
 
+/**
+ * A payment link. `joining`: the member never subscribed, so the link asks them to join;
+ * otherwise to renew.
+ */
 export const linkMessage = (
   channel: SendChannel,
   to: string,
@@ -61,13 +65,16 @@ export const linkMessage = (
     duration: number;
     amountKobo: number;
     url: string;
+    joining: boolean;
   },
 ): OutgoingMessage =>
   message(
     channel,
     to,
-    `Renew your membership at ${v.gym}`,
-    `Hi ${v.firstName}, renew your ${periods(v.plan, v.duration)} membership at ${v.gym}: ` +
+    v.joining ? `Join ${v.gym}` : `Renew your membership at ${v.gym}`,
+    (v.joining
+      ? `Hi ${v.firstName}, join ${v.gym} with a ${periods(v.plan, v.duration)} membership: `
+      : `Hi ${v.firstName}, renew your ${periods(v.plan, v.duration)} membership at ${v.gym}: `) +
       `${naira(v.amountKobo)}. Pay by card, transfer or USSD here: ${v.url}`,
     { businessId: v.businessId, memberId: v.memberId, ref: 'online:link' },
   );

@@ -167,6 +167,8 @@ export const createLink = async (
           duration: input.duration,
           amountKobo,
           url,
+          // Never subscribed: the link asks them to join, not to renew.
+          joining: member.subscription_status === 0,
         }),
       ]);
     }
