@@ -98,12 +98,16 @@ export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmSchem
 /** Checking a reset or invitation link before its form is shown. */
 export const checkLinkSchema = z.object({ token });
 
-/** What a usable link is for: its e-mail, type and the names known for it. */
+/**
+ * What a usable link is for: its e-mail, type and the names known for it; for an invitation,
+ * the name of the business that invites (null for a password reset).
+ */
 export const linkInfoSchema = z.object({
   email: z.string(),
   type: z.enum(RESET_TOKEN_TYPES),
   first_name: z.string(),
   last_name: z.string(),
+  business_name: z.string().nullable(),
 });
 export type LinkInfo = z.infer<typeof linkInfoSchema>;
 

@@ -19,6 +19,16 @@ export const findUserByEmail = async (db: Executor, email: string): Promise<User
 export const findUserById = async (db: Executor, id: number): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/** A business's name (the one an invitation link invites to). */
+export const findBusinessName = async (db: Executor, id: number): Promise<string | undefined> =>
+  (
+    await db
+      .select({ name: businesses.name })
+      .from(businesses)
+      .where(eq(businesses.id, id))
+      .limit(1)
+  )[0]?.name;
+
 /**
  * Ends every session of the user: access tokens issued before now are refused from the next
  * request (their version is lower) and refresh tokens are revoked by the caller. Answers the row.

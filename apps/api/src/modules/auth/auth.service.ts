@@ -294,14 +294,22 @@ const readLink = async (ctx: AppContext, exec: Executor, token: string) => {
   return { payload, user };
 };
 
-/** Whether a reset or invitation link can still be used, and what for. */
+/**
+ * Whether a reset or invitation link can still be used, and what for. An invitation also
+ * names the business that invites (the person holding the link is the one invited to it).
+ */
 export const checkLink = async (ctx: AppContext, token: string): Promise<LinkInfo> => {
   const { payload, user } = await readLink(ctx, ctx.db, token);
+  const businessName =
+    payload.type === 'setup' && user.businessId
+      ? await repo.findBusinessName(ctx.db, user.businessId)
+      : undefined;
   return {
     email: user.email,
     type: payload.type,
     first_name: user.firstName,
     last_name: user.lastName,
+    business_name: businessName ?? null,
   };
 };
 

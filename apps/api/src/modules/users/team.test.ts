@@ -241,7 +241,14 @@ describe('accepting an invitation', () => {
 
     const check = await checkLink(link);
     expect(check.statusCode).toBe(200);
-    expect(json(check).data).toEqual({ email, type: 'setup', first_name: '', last_name: '' });
+    // The invitation names the business that invites, for the set-up page.
+    expect(json(check).data).toEqual({
+      email,
+      type: 'setup',
+      first_name: '',
+      last_name: '',
+      business_name: 'Iron Paradise Gym',
+    });
 
     // Without names, none being known, the invitee is asked for them; the link still works.
     expectFieldErrors(await accept(link), {
@@ -283,6 +290,17 @@ describe('accepting an invitation', () => {
     expect(reuse.statusCode).toBe(400);
     expect(json(reuse).code).toBe('TOKEN_USED');
     expect(json(await checkLink(link)).code).toBe('TOKEN_USED');
+  });
+
+  it("names another business's invitation by its own name; a reset link names none", async () => {
+    const email = uniqueEmail('elsewhere');
+    await invite(other.token, { email, role: 'staff' });
+    const theirs = json(await checkLink(await linkTokenFromOutbox(t.db, email))).data;
+    expect(theirs.business_name).toBe('Elsewhere Fitness');
+    // A password reset of someone in a business says nothing of it.
+    await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email: owner.email } });
+    const reset = json(await checkLink(await linkTokenFromOutbox(t.db, owner.email))).data;
+    expect(reset).toMatchObject({ type: 'reset', business_name: null });
   });
 
   it('keeps names the invitation carried when the invitee gives none', async () => {

@@ -21,7 +21,7 @@ const tunde = { email: 'tunde@irongym.ng', type: 'setup', first_name: 'Tunde' };
 
 /** What the link check answers for a usable link of `payload`. */
 const usable = (payload: Record<string, unknown>) => () =>
-  ok({ first_name: '', last_name: '', ...payload });
+  ok({ first_name: '', last_name: '', business_name: null, ...payload });
 
 const linkRefused = (code: string, message: string) => () => json(400, { message, code });
 
@@ -115,6 +115,18 @@ describe('SetPasswordPage: the token', () => {
     await openReset();
     expect(screen.getByRole('heading', { name: 'Reset Your Password' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/First Name/)).not.toBeInTheDocument();
+  });
+
+  it('setup mode names the business that invites', async () => {
+    open(pathOf(tokenOf(tunde)), {
+      check: usable({ ...tunde, last_name: 'Bakare', business_name: 'Iron Temple' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Account' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Welcome, Tunde! Join Iron Temple on Kora: create a password to finish setting up your account.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('setup mode: the names the check gives, else the ones the token carries', async () => {

@@ -67,13 +67,15 @@ export function SetPasswordPage() {
     last_name: info?.last_name || payload.last_name || '',
   };
   const welcome = names.first_name ? `, ${names.first_name}` : '';
+  // An invitation names the business that invites, once the server has checked the link.
+  const create = info?.business_name ? `Join ${info.business_name} on Kora: create` : 'Create';
   return (
     <AuthLayout
       title={mode === 'reset' ? 'Reset Your Password' : 'Set Up Your Account'}
       subtitle={
         mode === 'reset'
           ? 'Choose a new password for your Kora account.'
-          : `Welcome${welcome}! Create a password to finish setting up your account.`
+          : `Welcome${welcome}! ${create} a password to finish setting up your account.`
       }
     >
       {done ? (
