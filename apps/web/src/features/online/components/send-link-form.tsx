@@ -1,9 +1,8 @@
-import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import {
   LINK_CHANNELS,
   PAYMENT_LINK_LIFETIME_DAYS,
   createPaymentLinkSchema,
-  formatNaira,
   type LinkChannel,
   type Member,
   type PaymentLink,
@@ -11,6 +10,7 @@ import {
 } from '@kora/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
+import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { GroupMembersField, groupMemberIdsFor } from '@/features/payments';
@@ -117,11 +117,11 @@ export function SendLinkForm({ member, planId, onDone }: SendLinkFormProps) {
           periodsProps={form.getInputProps('duration')}
         />
         <GroupMembersField plan={plan} payer={member} value={group} onChange={setGroup} />
-        <TextInput
+        <MoneyInput
           label="Amount"
           description="Plan amount × duration"
           readOnly
-          value={formatNaira(amount)}
+          value={amount}
           styles={{ input: { fontWeight: 700 } }}
         />
         <Radio.Group label="Send by" withAsterisk {...form.getInputProps('channel')}>

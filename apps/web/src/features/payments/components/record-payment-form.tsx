@@ -2,7 +2,6 @@ import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@man
 import {
   MAX_PAYMENT_DURATION,
   PAYMENT_METHODS,
-  formatNaira,
   koboToNaira,
   type Member,
   type PaymentMember,
@@ -11,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { formFields } from '@/components/form/form-fields';
+import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { MemberAutocomplete } from '@/features/members';
@@ -172,11 +172,11 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
           />
         </Group>
         <TextInput label="Purpose" {...formFields(form, paymentForm).text('purpose')} />
-        <TextInput
+        <MoneyInput
           label="Amount"
           description="Plan amount × duration"
           readOnly
-          value={formatNaira(koboToNaira(kobo))}
+          value={koboToNaira(kobo)}
           styles={{ input: { fontWeight: 700 } }}
         />
         <Group justify="flex-end" gap="sm" mt="xs">

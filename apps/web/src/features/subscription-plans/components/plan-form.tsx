@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { DURATION_TYPES } from '@kora/shared';
 import { formFields } from '@/components/form/form-fields';
+import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { ErrorAlert } from '@/components/form-alerts';
 import { STAFF_PLANS_TOOLTIP, useCanManagePlans, usePlanPresets } from '../api';
@@ -122,18 +123,12 @@ export function PlanForm(props: PlanFormProps) {
             {...lock}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <NumberInput
+            <MoneyInput
               label="Amount"
               description={price ? `That is ${price}` : undefined}
-              prefix="₦"
-              thousandSeparator=","
-              decimalScale={2}
-              min={0}
-              clampBehavior="none"
               required={create}
               readOnly={readOnly}
               size="md"
-              inputMode="decimal"
               {...form.getInputProps('amount')}
             />
             <NumberInput

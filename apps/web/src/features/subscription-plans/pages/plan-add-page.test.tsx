@@ -180,6 +180,26 @@ describe('PlanAddPage', () => {
     });
   });
 
+  it('reads "25,000" as twenty-five thousand naira, grouped as it is typed, and sends 25000', async () => {
+    const view = open(() => created(9));
+    await fillPlan(view.user, 'Monthly Gold', '25,000');
+    expect(field('Amount')).toHaveValue('₦25,000');
+    expect(screen.getByText('That is ₦25,000/month')).toBeInTheDocument();
+    const body = (await submitted(view, 9)) as { amount: number };
+    // Twenty-five thousand naira, never ₦25.00: the server keeps 2,500,000 kobo.
+    expect(body.amount).toBe(25000);
+  });
+
+  it('a pasted "₦25,000.50" is sent as 25000.5 naira', async () => {
+    const view = open(() => created(9));
+    await view.user.type(field('Plan Name'), 'Monthly Gold');
+    await view.user.clear(field('Amount'));
+    await view.user.click(field('Amount'));
+    await view.user.paste('₦25,000.50');
+    expect(field('Amount')).toHaveValue('₦25,000.50');
+    expect(((await submitted(view, 9)) as { amount: number }).amount).toBe(25000.5);
+  });
+
   it('an individual plan is sent with is_grouped 0 and group_limit 1', async () => {
     const view = open(() => created(9));
     await fillPlan(view.user, 'Student Pass', '12000.5');

@@ -60,6 +60,17 @@ describe('PlanEditPage', () => {
     expect(router.state.location.state).toEqual({ updated: true });
   });
 
+  it('a new amount typed "30,000" is sent as 30000 naira', async () => {
+    const { api, user } = open(undefined, () => ok(plan({ amount: 30000 })));
+    await screen.findByDisplayValue('Quarterly');
+    await user.clear(field('Amount'));
+    await user.type(field('Amount'), '30,000');
+    expect(field('Amount')).toHaveValue('₦30,000');
+    await user.click(save());
+    await screen.findByText('Redirecting to plan details...');
+    expect(api.sent('PATCH /v1/subscription-type/7')[0]!.body).toEqual({ amount: 30000 });
+  });
+
   it('the active toggle sends is_active as 1/0', async () => {
     const { api, user } = open(undefined, () => ok(plan({ is_active: 0 })));
     await user.click(await screen.findByRole('switch', { name: /Active/ }));
