@@ -58,6 +58,17 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
     validateInputOnChange: ['duration'],
   });
 
+  // For a chosen member (Update Subscription, Renew) the plan starts on the member's current
+  // plan when that plan is still active; another plan can still be chosen.
+  const currentPlan = given?.subscription_type_id ?? null;
+  useEffect(() => {
+    if (currentPlan === null || form.getValues().subscription_type_id) return;
+    if (plans.data?.some((p) => p.id === currentPlan))
+      form.setFieldValue('subscription_type_id', String(currentPlan));
+    // Once, when the active plans are known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [plans.data, currentPlan]);
+
   // The confirmation stays 3 seconds, then the form resets and the modal closes.
   useEffect(() => {
     if (!recorded) return;

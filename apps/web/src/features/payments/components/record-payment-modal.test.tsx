@@ -268,6 +268,42 @@ describe('RecordPaymentModal', () => {
     expect(stale(keys[6]!)).toBe(false);
   });
 
+  it("Update Subscription starts on the member's current plan: Quarterly, ₦33,333.33", async () => {
+    const api = mockFetch(routes(() => ok(recorded(), {}, 201)));
+    const subscribed = member({
+      subscription_type_id: 8,
+      subscription_type: {
+        id: 8,
+        name: 'Quarterly',
+        amount: 33333.33,
+        duration: 3,
+        duration_type: 'month',
+      },
+    });
+    const { user } = openFor(subscribed);
+    await waitFor(() =>
+      expect(field('Subscription Plan')).toHaveValue('Quarterly (₦33,333.33/3 months)'),
+    );
+    expect(amount()).toHaveValue('₦33,333.33');
+    await choose(user, 'Payment Method', 'Cash');
+    await user.click(submit());
+    await waitFor(() => expect(api.sent('POST /v1/payment')).toHaveLength(1));
+    expect(api.sent('POST /v1/payment')[0]!.body).toMatchObject({
+      subscription_type_id: 8,
+      amount: 33333.33,
+    });
+  });
+
+  it('a member whose plan is no longer active starts with no plan chosen', async () => {
+    mockFetch(routes(() => ok(recorded(), {}, 201)));
+    const { user } = openFor(member({ subscription_type_id: 99, subscription_status: 1 }));
+    // The active plans have loaded: they are the choices.
+    await user.click(field('Subscription Plan'));
+    expect(await screen.findByRole('option', { name: /^Monthly/ })).toBeInTheDocument();
+    expect(field('Subscription Plan')).toHaveValue('');
+    expect(amount()).toHaveValue('₦0');
+  });
+
   it('picks the member with the autocomplete when none is given', async () => {
     const api = mockFetch(routes(() => ok(recorded(), {}, 201)));
     const { user } = renderPage(<RecordPaymentModal opened onClose={vi.fn()} />);
