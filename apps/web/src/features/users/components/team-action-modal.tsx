@@ -82,8 +82,8 @@ const ROLE_HINTS: Record<TeamRole, string> = {
   staff: 'The front desk: members, subscriptions, payments and messages.',
 };
 
-/** The role a change starts from: the other one (an owner is never changed). */
-const otherRole = (user: TeamUser): TeamRole => (user.role === 'admin' ? 'staff' : 'admin');
+/** A change of role starts on the person's current role (an owner is never changed). */
+const currentRole = (user: TeamUser): TeamRole => (user.role === 'admin' ? 'admin' : 'staff');
 
 interface ActionBodyProps {
   asked: AskedAction;
@@ -95,7 +95,7 @@ interface ActionBodyProps {
 
 /** The question, the role to give (Change role), the failure if any, Cancel and the action. */
 function ActionBody({ asked, pending, error, onConfirm, onCancel }: ActionBodyProps) {
-  const [role, setRole] = useState<TeamRole>(() => otherRole(asked.user));
+  const [role, setRole] = useState<TeamRole>(() => currentRole(asked.user));
   const { kind, user } = asked;
   const texts = TEXTS[kind];
   return (
@@ -110,7 +110,12 @@ function ActionBody({ asked, pending, error, onConfirm, onCancel }: ActionBodyPr
         >
           <Stack gap="xs" mt="xs">
             {ROLE_OPTIONS.map(({ value, label }) => (
-              <Radio key={value} value={value} label={label} description={ROLE_HINTS[value]} />
+              <Radio
+                key={value}
+                value={value}
+                label={value === user.role ? `${label} (current role)` : label}
+                description={ROLE_HINTS[value]}
+              />
             ))}
           </Stack>
         </Radio.Group>

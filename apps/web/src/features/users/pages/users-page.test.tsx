@@ -183,11 +183,12 @@ describe('UsersPage: the row actions', () => {
       },
     });
     const dialog = await choose(user, 'Bola Ade', 'Change role', 'Change Role');
-    // The other role is chosen to start with; the current one changes nothing.
-    expect(within(dialog).getByRole('radio', { name: /^Staff/ })).toBeChecked();
-    await user.click(within(dialog).getByRole('radio', { name: /^Admin/ }));
+    // The person's current role is chosen to start with, and said; it changes nothing.
+    expect(within(dialog).getByRole('radio', { name: /^Admin \(current role\)/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /^Staff/ })).not.toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Change Role' })).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: /^Staff/ }));
+    expect(within(dialog).getByRole('button', { name: 'Change Role' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Change Role' }));
 
     await expectShown('Role changed', 'Bola Ade is now Staff.');
