@@ -14,7 +14,9 @@ interface BusinessFieldsProps {
 export function BusinessFields({ form, readOnly }: BusinessFieldsProps) {
   const states = useStates();
   const fields = formFields(form, businessForm);
-  const text = (name: keyof BusinessFormValues) => ({ ...fields.text(name), readOnly });
+  // Read-only fields look it: filled grey, not inputs waiting to be typed in.
+  const locked = readOnly ? { readOnly: true, variant: 'filled' as const } : {};
+  const text = (name: keyof BusinessFormValues) => ({ ...fields.text(name), ...locked });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <TextInput
@@ -48,8 +50,8 @@ export function BusinessFields({ form, readOnly }: BusinessFieldsProps) {
         label="State"
         placeholder="Select a state"
         required
-        searchable
-        readOnly={readOnly}
+        searchable={!readOnly}
+        {...locked}
         data={states.data ?? []}
         nothingFoundMessage="No state found"
         comboboxProps={{ withinPortal: true }}

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { BusinessProfile } from '@kora/shared';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
@@ -58,6 +59,11 @@ export function BusinessProfileForm({ business, canEdit }: BusinessProfileFormPr
             Created {formatDate(business.created_at)}
           </Text>
         </Group>
+        {canEdit ? null : (
+          <Alert color="gray" icon={<IconLock size={18} aria-hidden />} role="note">
+            {BUSINESS_TEXTS.staffReadOnly}
+          </Alert>
+        )}
         <SuccessAlert message={success.message} />
         <ErrorAlert error={update.error} fallback={BUSINESS_TEXTS.updateFailed} />
         <LogoField
@@ -73,26 +79,8 @@ export function BusinessProfileForm({ business, canEdit }: BusinessProfileFormPr
             {BUSINESS_TEXTS.logoUploading}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          {canEdit ? (
-            save
-          ) : (
-            <Tooltip
-              label={BUSINESS_TEXTS.staffReadOnly}
-              events={{ hover: true, focus: true, touch: true }}
-            >
-              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
-              <span tabIndex={0} aria-label={BUSINESS_TEXTS.staffReadOnly}>
-                {save}
-              </span>
-            </Tooltip>
-          )}
-        </Group>
-        {!canEdit ? (
-          <Text size="xs" c="dimmed" ta="right">
-            {BUSINESS_TEXTS.staffReadOnly}
-          </Text>
-        ) : null}
+        {/* Staff change nothing here: no Save to be refused. */}
+        {canEdit ? <Group justify="flex-end">{save}</Group> : null}
       </Stack>
     </form>
   );

@@ -121,14 +121,35 @@ describe('Settings → Business Profile', () => {
     expect(update).not.toHaveBeenCalled();
   });
 
-  it('staff: Save disabled, with the reason', async () => {
+  it('staff: every field read-only and shown so, the reason above them, nothing to save', async () => {
     signIn('staff');
     vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    const update = vi.spyOn(businessApi, 'update');
     const { user } = renderPage(<BusinessProfileSettings />);
     await screen.findByDisplayValue('Iron Gym');
+    expect(screen.getByRole('note')).toHaveTextContent(BUSINESS_TEXTS.staffReadOnly);
+    const labels = ['Business Name', 'Business Email', 'Address', 'City', 'State'];
+    for (const label of [...labels, 'Business Phone', 'Website']) {
+      expect(field(label)).toHaveAttribute('readonly');
+      // Filled grey: it does not look like a field waiting to be typed in.
+      expect(field(label)).toHaveAttribute('data-variant', 'filled');
+    }
     await user.type(field('City'), 'x');
-    expect(save()).toBeDisabled();
-    expect(screen.getAllByText(BUSINESS_TEXTS.staffReadOnly).length).toBeGreaterThan(0);
+    expect(field('City')).toHaveValue('Lekki');
+    expect(screen.getByRole('button', { name: 'Change Logo' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    await user.type(field('City'), '{Enter}');
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('owner: the fields are plain inputs, without the staff note', async () => {
+    signIn('owner');
+    vi.spyOn(businessApi, 'profile').mockResolvedValue({ message: 'ok', data: business });
+    renderPage(<BusinessProfileSettings />);
+    await screen.findByDisplayValue('Iron Gym');
+    expect(field('City')).not.toHaveAttribute('readonly');
+    expect(field('City')).not.toHaveAttribute('data-variant', 'filled');
+    expect(screen.queryByText(BUSINESS_TEXTS.staffReadOnly)).not.toBeInTheDocument();
   });
 
   it('load refused by the rate limit: the wait message, not the load failure', async () => {
