@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage, testQueryClient } from '@/test/render';
+import { advance, field, renderPage, renderRoutes, testQueryClient } from '@/test/render';
 import { member, plans, recorded } from '../test-fixtures';
 import { useRecordPaymentModal } from '../use-record-payment-modal';
 import { RecordPaymentModal } from './record-payment-modal';
@@ -130,6 +130,70 @@ describe('RecordPaymentModal', () => {
     await waitFor(() => expect(document.title).toBe('Record payment · Kora'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.title).toBe('Chiamaka Okafor · Kora'));
+  });
+
+  it("Back closes the dialog and stays on the member's page; a second Back leaves", async () => {
+    mockFetch(routes(() => ok(recorded(), {}, 201)));
+    function Harness() {
+      const modal = useRecordPaymentModal();
+      return (
+        <>
+          <button type="button" onClick={() => modal.open(member())}>
+            Update Subscription
+          </button>
+          {modal.modal}
+        </>
+      );
+    }
+    const { user, router } = renderRoutes(
+      [
+        { path: '/members', element: <div>Members list</div> },
+        { path: '/members/5', element: <Harness /> },
+      ],
+      { path: '/members' },
+    );
+    await act(() => router.navigate('/members/5'));
+    await user.click(screen.getByRole('button', { name: 'Update Subscription' }));
+    expect(await screen.findByRole('dialog', { name: 'Record Payment' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/members/5');
+    expect(screen.getByRole('button', { name: 'Update Subscription' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/members');
+    expect(screen.getByText('Members list')).toBeInTheDocument();
+  });
+
+  it('Cancel closes the dialog and takes its history entry back: the next Back leaves', async () => {
+    mockFetch(routes(() => ok(recorded(), {}, 201)));
+    function Harness() {
+      const modal = useRecordPaymentModal();
+      return (
+        <>
+          <button type="button" onClick={() => modal.open(member())}>
+            Update Subscription
+          </button>
+          {modal.modal}
+        </>
+      );
+    }
+    const { user, router } = renderRoutes(
+      [
+        { path: '/members', element: <div>Members list</div> },
+        { path: '/members/5', element: <Harness /> },
+      ],
+      { path: '/members' },
+    );
+    await act(() => router.navigate('/members/5'));
+    await user.click(screen.getByRole('button', { name: 'Update Subscription' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/members/5');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/members');
   });
 
   it('sends an Idempotency-Key, reuses it when the same payment is retried, once per click', async () => {

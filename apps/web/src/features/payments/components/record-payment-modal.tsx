@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useIsMutating } from '@tanstack/react-query';
 import type { Member } from '@kora/shared';
 import { PageLoader } from '@/components/page-loader';
+import { useBackCloses } from '@/components/use-back-closes';
 import { useDialogTitle } from '@/components/use-dialog-title';
 import { recordPaymentKey } from '../api';
 import { RecordPaymentForm } from './record-payment-form';
@@ -19,17 +20,20 @@ export interface RecordPaymentModalProps {
 /**
  * The Record Payment dialog. Its form starts afresh each time it opens; after a
  * success it shows the confirmation and closes itself 3 seconds later. It cannot be closed while
- * the payment is being sent.
+ * the payment is being sent. The browser's Back closes it; a second Back leaves the page.
  */
 export function RecordPaymentModal({ opened, onClose, member, loading }: RecordPaymentModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   // While the payment is on its way the dialog stays: its outcome must be seen.
   const sending = useIsMutating({ mutationKey: recordPaymentKey }) > 0;
   useDialogTitle('Record payment', opened);
+  const close = sending ? () => undefined : onClose;
+  // Back closes the dialog, not the page under it.
+  useBackCloses(opened, close);
   return (
     <Modal
       opened={opened}
-      onClose={sending ? () => undefined : onClose}
+      onClose={close}
       title="Record Payment"
       size="lg"
       fullScreen={phone}

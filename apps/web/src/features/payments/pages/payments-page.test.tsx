@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
@@ -172,6 +172,29 @@ describe('PaymentsPage', () => {
     expect(api.sent('GET /v1/payment')[0]!.query.get('member_id')).toBe('5');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?member_id=5');
+  });
+
+  it('Back closes Record Payment and stays on the payments; a second Back leaves', async () => {
+    const { user, router } = open();
+    await act(() => router.navigate('/payments?method=Cash'));
+    await user.click(screen.getByRole('button', { name: 'Record Payment' }));
+    expect(await screen.findByRole('dialog', { name: 'Record Payment' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/payments?method=Cash',
+    );
+    expect(screen.getByRole('heading', { name: 'Payments' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("opened by ?record=1&member_id=, Back closes it and shows the member's payments", async () => {
+    const { router } = open(page, '/payments?record=1&member_id=5');
+    expect(await screen.findByRole('dialog', { name: 'Record Payment' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.search).toBe('?member_id=5');
   });
 

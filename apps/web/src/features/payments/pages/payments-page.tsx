@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconCash, IconPlus } from '@tabler/icons-react';
 import { PAYMENT_METHODS, exportContracts } from '@kora/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
@@ -34,8 +34,10 @@ export function PaymentsPage() {
   const plans = usePlans(false);
   const [params, setParams] = useSearchParams();
   const [recording, setRecording] = useState(false);
+  // The member a link (?record=1&member_id=) opened Record Payment for.
+  const [linked, setLinked] = useState<string | null>(null);
   const fromUrl = params.get('record') === '1';
-  const forMember = useChosenMember(fromUrl ? params.get('member_id') : null);
+  const forMember = useChosenMember(linked);
   const memberFilter = useMemberFilter(list.filters.member_id);
   usePageTitle('Payments');
   const planDurations = useMemo(
@@ -43,20 +45,28 @@ export function PaymentsPage() {
     [plans.data],
   );
 
-  const record = () => setRecording(true);
-  const closeModal = () => {
-    setRecording(false);
-    // The member stays as the list's filter: their new payment is what the list then shows.
-    if (fromUrl)
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          q.delete('record');
-          return q;
-        },
-        { replace: true },
-      );
+  // A link's ?record=1 opens Record Payment once; the address keeps the member as the list's
+  // filter (their new payment is what the list then shows) without "record", so Back closes the
+  // dialog and stays on the payments, and a reload does not open it again.
+  useEffect(() => {
+    if (!fromUrl) return;
+    setLinked(params.get('member_id'));
+    setRecording(true);
+    setParams(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        q.delete('record');
+        return q;
+      },
+      { replace: true },
+    );
+  }, [fromUrl, params, setParams]);
+
+  const record = () => {
+    setLinked(null);
+    setRecording(true);
   };
+  const closeModal = () => setRecording(false);
   const recordButton = (label: string) => (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={record}>
       {label}
@@ -97,10 +107,10 @@ export function PaymentsPage() {
         table={(rows) => <PaymentsTable payments={rows} planDurations={planDurations} />}
       />
       <RecordPaymentModal
-        opened={recording || fromUrl}
+        opened={recording && !fromUrl}
         onClose={closeModal}
-        member={fromUrl ? forMember.member : null}
-        loading={fromUrl && forMember.pending && !forMember.failed}
+        member={linked ? forMember.member : null}
+        loading={linked !== null && forMember.pending && !forMember.failed}
       />
     </>
   );
