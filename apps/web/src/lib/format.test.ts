@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira, formatPhoneLocal, initials } from './format';
+import { formatDate, formatNaira, formatPhone, initials } from './format';
 
 describe('formatting', () => {
-  it('shows Nigerian numbers in the local form', () => {
-    expect(formatPhoneLocal('+2348031234567')).toBe('08031234567');
-    expect(formatPhoneLocal('2348031234567')).toBe('08031234567');
-    expect(formatPhoneLocal('+234 803 123 4567')).toBe('08031234567');
-    expect(formatPhoneLocal('08031234567')).toBe('08031234567');
-    expect(formatPhoneLocal(null)).toBe('');
+  it('shows Nigerian numbers in one national form, grouped 4-3-4', () => {
+    for (const stored of [
+      '+2348031234567',
+      '2348031234567',
+      '002348031234567',
+      '+234 803 123 4567',
+      '+234 (803) 123-4567',
+      '08031234567',
+      '0803 123 4567',
+    ])
+      expect(formatPhone(stored)).toBe('0803 123 4567');
+    expect(formatPhone('+2349120000009')).toBe('0912 000 0009');
+    // Not a Nigerian number: as it is.
+    expect(formatPhone('+447700900123')).toBe('+447700900123');
+    expect(formatPhone('ada@example.com')).toBe('ada@example.com');
+    expect(formatPhone(null)).toBe('');
   });
 
   it('formats naira and dates', () => {

@@ -20,7 +20,7 @@ describe('member form payloads', () => {
 
   it('edit: only changed fields; emptied optional fields as null; nothing when unchanged', () => {
     const initial = memberFormValues(member());
-    expect(initial.mobile_number).toBe('08031234567');
+    expect(initial.mobile_number).toBe('0803 123 4567');
     expect(toUpdateInput(initial, initial)).toEqual({});
     expect(
       toUpdateInput(

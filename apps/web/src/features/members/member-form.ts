@@ -6,7 +6,7 @@ import {
   type UpdateMemberInput,
 } from '@kora/shared';
 import { blankValues, formAdapter } from '@/lib/form-adapter';
-import { formatPhoneLocal } from '@/lib/format';
+import { formatPhone } from '@/lib/format';
 
 export const MEMBER_TEXTS = {
   updatedTitle: 'Member details updated successfully!',
@@ -44,8 +44,8 @@ export const memberForm = formAdapter({
   update: updateMemberSchema,
   empty: emptyMemberForm,
   fromEntity: (m: Member) => ({
-    mobile_number: formatPhoneLocal(m.mobile_number),
-    emergency_contact_number: formatPhoneLocal(m.emergency_contact_number),
+    mobile_number: formatPhone(m.mobile_number),
+    emergency_contact_number: formatPhone(m.emergency_contact_number),
   }),
   toSchema: (v) => ({
     ...v,

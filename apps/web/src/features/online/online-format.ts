@@ -11,7 +11,7 @@ import {
   type Plan,
 } from '@kora/shared';
 import { durationLabel } from '@/features/subscription-plans';
-import { formatPhoneLocal } from '@/lib/format';
+import { formatPhone } from '@/lib/format';
 
 export const ONLINE_TEXTS = {
   intro:
@@ -76,7 +76,7 @@ export const firstChannel = (member: Pick<Member, 'mobile_number' | 'email_addre
 /** Where a link went, in words: "Sent by WhatsApp to 08031234567." */
 export const sentToText = (channel: LinkChannel, to: string | null) => {
   if (channel === 'copy' || !to) return 'Copy the link and share it with the member.';
-  const where = channel === 'email' ? to : formatPhoneLocal(to);
+  const where = channel === 'email' ? to : formatPhone(to);
   return `Sent by ${channel === 'email' ? 'e-mail' : channelLabel(channel)} to ${where}.`;
 };
 

@@ -7,7 +7,7 @@ import { NameFields, PhoneField } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { Labelled } from '@/components/labelled';
-import { formatPhoneLocal } from '@/lib/format';
+import { formatPhone } from '@/lib/format';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUpdateProfile } from '../api';
 import { changedProfileFields, profileForm, profileFormValues } from '../profile-schema';
@@ -108,7 +108,7 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
             <Field label="First Name" value={profile.first_name} />
             <Field label="Last Name" value={profile.last_name} />
             <Field label="Email Address" value={profile.email} />
-            <Field label="Phone Number" value={formatPhoneLocal(profile.phone_number)} />
+            <Field label="Phone Number" value={formatPhone(profile.phone_number)} />
           </SimpleGrid>
         )}
       </Stack>

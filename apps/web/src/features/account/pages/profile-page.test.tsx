@@ -24,7 +24,7 @@ describe('ProfilePage', () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
     expect(screen.getAllByText('ada@irongym.ng').length).toBeGreaterThan(0);
-    expectTexts(document.body, ['Email verified', 'OWNER', 'AO', '08031234567']);
+    expectTexts(document.body, ['Email verified', 'OWNER', 'AO', '0803 123 4567']);
   });
 
   it('load failure: the fallback and a Retry', async () => {

@@ -6,6 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { PaginationFooter } from '@/components/pagination-footer';
 import { DELIVERIES_PER_PAGE, useDeliveries, type DeliveryFilter } from '../api';
+import { formatPhone } from '@/lib/format';
 import { COMMS_TEXTS, DELIVERY_LABELS } from '../comms-format';
 
 const DELIVERY_COLORS: Record<Delivery['status'], string> = {
@@ -29,7 +30,7 @@ const columns: Column<Delivery>[] = [
     header: 'To',
     cell: (d) => (
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {d.to}
+        {formatPhone(d.to)}
       </Text>
     ),
   },

@@ -80,8 +80,8 @@ describe('CommunicationDetailsPage', () => {
 
   it("lists each recipient's result, 20 a page, filtered by status", async () => {
     const { api, user } = open();
-    expectTexts(await findRow('Musa Bello'), ['+2348050000000', 'Failed', '3', 'Number on DND']);
-    expectTexts(await findRow('Chiamaka Okafor'), ['+2348031234567', 'Delivered', '1']);
+    expectTexts(await findRow('Musa Bello'), ['0805 000 0000', 'Failed', '3', 'Number on DND']);
+    expectTexts(await findRow('Chiamaka Okafor'), ['0803 123 4567', 'Delivered', '1']);
     expect(screen.getByText('Showing 1 to 20 of 21 recipients')).toBeInTheDocument();
     expect(api.sent('GET /v1/comms/14/deliveries')[0]!.query.get('per_page')).toBe('20');
     expect(api.sent('GET /v1/comms/14/deliveries')[0]!.query.get('status')).toBeNull();

@@ -58,7 +58,7 @@ describe('MemberAutocomplete', () => {
     await pause();
     const option = await screen.findByRole('option', { name: /Chiamaka Okafor/ });
     expect(option).toHaveTextContent('IRG-00005');
-    expect(option).toHaveTextContent('08031234567');
+    expect(option).toHaveTextContent('0803 123 4567');
     expect(screen.getByRole('option', { name: /Chidi Eze/ })).toBeInTheDocument();
     const sent = api.sent('GET /v1/member');
     expect(sent).toHaveLength(1);

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatPhoneLocal, fullName } from '@/lib/format';
+import { formatPhone, fullName } from '@/lib/format';
 import { memberSearchKey, membersApi } from '../api';
 
 /** The dropdown opens at this many characters. */
@@ -128,7 +128,7 @@ export function MemberAutocomplete(props: MemberAutocompleteProps) {
                     {m.member_id || 'No ID'}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatPhoneLocal(m.mobile_number)}
+                    {formatPhone(m.mobile_number)}
                   </Text>
                 </Group>
               </Combobox.Option>

@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { formatNaira, type Member } from '@kora/shared';
-import { displayPhone, memberFullName } from '../member-format';
+import { formatPhone } from '@/lib/format';
+import { memberFullName } from '../member-format';
 import { MemberAvatar } from './member-avatar';
 
 /**
@@ -26,7 +27,7 @@ export function MemberNameCell({ member }: { member: Member }) {
 export function MemberContactCell({ member }: { member: Member }) {
   return (
     <Stack gap={0}>
-      <Text size="sm">{displayPhone(member.mobile_number)}</Text>
+      <Text size="sm">{formatPhone(member.mobile_number)}</Text>
       {member.email_address ? (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {member.email_address}

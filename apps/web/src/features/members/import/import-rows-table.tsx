@@ -1,6 +1,6 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { IMPORT_OUTCOME_LABELS, formatDay, type ImportOutcome, type ImportRow } from '@kora/shared';
-import { displayPhone } from '../member-format';
+import { formatPhone } from '@/lib/format';
 
 const OUTCOME_COLORS: Record<ImportOutcome, string> = {
   create: 'green',
@@ -62,7 +62,7 @@ export function ImportRowsTable({ rows, caption }: { rows: ImportRow[]; caption:
                 {[row.first_name, row.last_name].filter(Boolean).join(' ') || '—'}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {row.mobile_number ? displayPhone(row.mobile_number) : '—'}
+                {row.mobile_number ? formatPhone(row.mobile_number) : '—'}
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email_address || '—'}</Table.Td>
               <Table.Td>{row.plan ?? '—'}</Table.Td>

@@ -14,7 +14,8 @@ import { MemberPictureCard } from '../components/member-picture-card';
 import { MemberQuickActions } from '../components/member-quick-actions';
 import { MemberStatusBadge } from '../components/member-status-badge';
 import { MemberSubscriptionCard } from '../components/member-subscription-card';
-import { displayPhone, memberFullName } from '../member-format';
+import { formatPhone } from '@/lib/format';
+import { memberFullName } from '../member-format';
 import { MEMBER_RECORD, MEMBER_TEXTS, MEMBER_UPDATED_BANNER_MS } from '../member-form';
 
 interface MemberDetailsPageProps {
@@ -90,7 +91,7 @@ export function MemberDetailsPage({
 function MemberInfo({ member: m }: { member: Member }) {
   const emergency: InfoItem[] = [
     ['Name', m.emergency_contact_name],
-    ['Phone', displayPhone(m.emergency_contact_number)],
+    ['Phone', formatPhone(m.emergency_contact_number)],
     ['Relationship', m.emergency_contact_relationship],
   ];
   const hasEmergency =
@@ -101,7 +102,7 @@ function MemberInfo({ member: m }: { member: Member }) {
         title="Personal Information"
         items={[
           ['Email', m.email_address],
-          ['Phone', displayPhone(m.mobile_number)],
+          ['Phone', formatPhone(m.mobile_number)],
           ['Address', m.home_address],
           ['City', m.city],
           ['State', m.state],

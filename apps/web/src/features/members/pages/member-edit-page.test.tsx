@@ -30,12 +30,12 @@ const openForm = async (patch?: () => Response | Promise<Response>) => {
 const save = () => screen.getByRole('button', { name: 'Save Changes' });
 
 describe('MemberEditPage', () => {
-  it('is prefilled, without asterisks, with the phone in the local form', async () => {
+  it('is prefilled, without asterisks, with the phones in the one national form (0803 123 4567)', async () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Edit Member' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Chiamaka')).toBeInTheDocument();
-    expect(field('Phone Number')).toHaveValue('08031234567');
-    expect(field('Emergency Contact Number')).toHaveValue('08055550000');
+    expect(field('Phone Number')).toHaveValue('0803 123 4567');
+    expect(field('Emergency Contact Number')).toHaveValue('0805 555 0000');
     expect(field('Date of Birth')).toHaveValue('1994-03-09');
     expect(field('First Name')).not.toBeRequired();
   });

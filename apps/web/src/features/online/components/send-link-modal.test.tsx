@@ -52,7 +52,7 @@ describe('SendLinkModal', () => {
     await user.click(screen.getByRole('radio', { name: 'SMS' }));
     await user.click(submit());
 
-    await expectShown('Payment link created', 'Sent by SMS to 08031234567.');
+    await expectShown('Payment link created', 'Sent by SMS to 0803 123 4567.');
     expect(api.sent(CREATE).map((r) => r.body)).toEqual([
       { subscription_type_id: 8, duration: 3, channel: 'sms' },
     ]);
@@ -100,7 +100,7 @@ describe('SendLinkModal', () => {
 
     answer = () => ok(link(), {}, 201);
     await user.click(submit());
-    await expectShown('Payment link created', 'Sent by WhatsApp to 08031234567.');
+    await expectShown('Payment link created', 'Sent by WhatsApp to 0803 123 4567.');
     const [first, second] = api.keysSent(CREATE);
     expect(second).toBe(first);
   });

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { Role, TeamUser } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
-import { formatDate, formatPhoneLocal, initials } from '@/lib/format';
+import { formatDate, formatPhone, initials } from '@/lib/format';
 import type { TeamActionKind } from '../api';
 import { USERS_TEXTS, invitationExpired, isPending, teamUserName } from '../team-format';
 import { UserActions } from './user-actions-menu';
@@ -39,7 +39,7 @@ function ContactCell({ user }: { user: TeamUser }) {
       </Text>
       {user.phone_number ? (
         <Text size="xs" c="dimmed">
-          {formatPhoneLocal(user.phone_number)}
+          {formatPhone(user.phone_number)}
         </Text>
       ) : null}
     </Stack>

@@ -47,7 +47,7 @@ describe('UsersPage: the list', () => {
     const ada = await findRow('Ada Obi');
     for (const header of ['User', 'Contact', 'Role', 'Status', 'Joined', 'Actions'])
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
-    expectTexts(ada, ['AO', 'ada@irongym.ng', '08031234567', 'OWNER', 'Verified', '5 Jan 2026']);
+    expectTexts(ada, ['AO', 'ada@irongym.ng', '0803 123 4567', 'OWNER', 'Verified', '5 Jan 2026']);
     expectTexts(rowOf('Bola Ade'), ['BA', 'bola@irongym.ng', 'ADMIN', 'Verified', '10 Feb 2026']);
 
     // An invitee without names: U for initials, the e-mail for the name, Pending.
