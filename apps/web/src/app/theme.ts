@@ -31,6 +31,14 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
     Tooltip: { defaultProps: { withArrow: true } },
+    // A badge always shows its whole words ("No Subscription", "Transfer"): in a table its
+    // column makes room for it instead of cutting it to "NO SUBSCR…".
+    Badge: {
+      styles: {
+        root: { overflow: 'visible', flexShrink: 0 },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    },
   },
 });
 

@@ -72,6 +72,24 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledWith(2);
   });
 
+  it('a badge shows its whole words: nothing clips or ends it in "…", its column makes room', () => {
+    const columns: Column<Row>[] = [
+      { header: 'Plan Name', cell: (r) => r.name },
+      { header: 'Status', cell: () => <Badge>No Subscription</Badge> },
+      { header: 'Method', cell: () => <Badge variant="light">Transfer</Badge> },
+    ];
+    renderPage(<DataTable rows={rows.slice(0, 1)} columns={columns} minWidth={700} />);
+    for (const text of ['No Subscription', 'Transfer']) {
+      const label = screen.getByText(text);
+      expect(label).toHaveTextContent(new RegExp(`^${text}$`));
+      const badge = label.closest('.mantine-Badge-root') as HTMLElement;
+      // Mantine's own badge hides what does not fit behind "…"; Kora's shows it all.
+      expect(label).toHaveStyle({ overflow: 'visible', textOverflow: 'clip' });
+      expect(badge).toHaveStyle({ overflow: 'visible', flexShrink: '0' });
+      expect(badge).not.toHaveAttribute('data-truncate');
+    }
+  });
+
   it('on a phone: one card per row with every field labelled and the action reachable', async () => {
     phoneScreen();
     const { onRowClick, onEdit, user } = renderTable();
