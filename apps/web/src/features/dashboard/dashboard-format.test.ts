@@ -5,6 +5,7 @@ import {
   compactNaira,
   endsIn,
   monthLabel,
+  planNameLines,
   monthName,
   retentionHint,
   revenueChange,
@@ -43,9 +44,10 @@ describe('the dashboard figures in words', () => {
     ).toBe('No subscription ended in the last 90 days');
   });
 
-  it('writes months and money for the axes short, for the tables in full', () => {
-    expect(monthLabel('2025-09')).toBe('Sep 25');
-    expect(monthLabel('2026-01')).toBe('Jan 26');
+  it('writes months with their whole year ("Dec 2025", never "Dec 25"), money for the axes short', () => {
+    expect(monthLabel('2025-12')).toBe('Dec 2025');
+    expect(monthLabel('2025-09')).toBe('Sep 2025');
+    expect(monthLabel('2026-01')).toBe('Jan 2026');
     expect(monthName('2025-09')).toBe('September 2025');
     expect([950, 45_000, 450_000, 1_234_567].map(compactNaira)).toEqual([
       '₦950',
@@ -53,6 +55,13 @@ describe('the dashboard figures in words', () => {
       '₦450K',
       '₦1.2M',
     ]);
+  });
+
+  it('puts a plan name on up to two lines of whole words, "…" only past them', () => {
+    expect(planNameLines('Monthly')).toEqual(['Monthly']);
+    expect(planNameLines('Family Monthly Premium')).toEqual(['Family Monthly', 'Premium']);
+    expect(planNameLines('Student Off-Peak Weekday Plan')).toEqual(['Student', 'Off-Peak Week…']);
+    expect(planNameLines('Supercalifragilistic')).toEqual(['Supercalifrag…']);
   });
 
   it.each([

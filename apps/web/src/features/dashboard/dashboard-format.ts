@@ -51,10 +51,30 @@ export const compactCount = (n: number) => compact.format(n);
 
 const yearMonth = (month: string) => month.split('-').map(Number) as [number, number];
 
-/** "2025-11" → "Nov 25": the charts' months. */
+/** "2025-11" → "Nov 2025": the charts' months, with the whole year (not a day of the month). */
 export const monthLabel = (month: string) => {
   const [y, m] = yearMonth(month);
-  return `${MONTHS[m - 1]} ${String(y % 100).padStart(2, '0')}`;
+  return `${MONTHS[m - 1]} ${y}`;
+};
+
+/**
+ * A plan's name on a chart's axis: whole words on up to two lines of `width` characters; what
+ * does not fit ends the second line with "…" (the full name shows on hover).
+ */
+export const planNameLines = (name: string, width = 14): string[] => {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of name.trim().split(/\s+/)) {
+    if (!line) line = word;
+    else if (`${line} ${word}`.length <= width) line = `${line} ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  const cut = (text: string) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+  return lines.length <= 2 ? lines.map(cut) : [cut(lines[0]!), cut(lines.slice(1).join(' '))];
 };
 
 /** "2025-11" → "November 2025": the tables' months. */

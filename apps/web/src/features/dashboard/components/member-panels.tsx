@@ -2,9 +2,8 @@ import { IconRefresh, IconUsersGroup } from '@tabler/icons-react';
 import type { Dashboard } from '@kora/shared';
 import { compactCount, formatCount, monthLabel, monthName } from '../dashboard-format';
 import { ChartWithTable } from './chart-table';
-import { BarChart } from './lazy-charts';
+import { MonthBarChart } from './month-bar-chart';
 import { Panel } from './panel';
-import { CHART_HEIGHT } from './revenue-panels';
 
 /** Counts are whole: no 0.5 ticks on the axis. */
 const countAxis = { allowDecimals: false, tickFormatter: compactCount, width: 40 };
@@ -18,17 +17,15 @@ export function MembershipGrowthPanel({ data }: { data: Dashboard }) {
         columns={['Month', 'New members']}
         rows={data.membership_growth.map((m) => [monthName(m.month), formatCount(m.new_members)])}
         chart={
-          <BarChart
-            height={CHART_HEIGHT}
+          <MonthBarChart
             data={data.membership_growth.map((m) => ({
               month: monthLabel(m.month),
               new_members: m.new_members,
             }))}
-            dataKey="month"
             series={[{ name: 'new_members', label: 'New members', color: 'kora.6' }]}
             maxBarWidth={28}
             valueFormatter={formatCount}
-            yAxisProps={countAxis}
+            valueAxis={countAxis}
           />
         }
       />
@@ -55,16 +52,13 @@ export function LifecyclePanel({ data }: { data: Dashboard }) {
           ...LIFECYCLE.map((s) => formatCount(m[s.name])),
         ])}
         chart={
-          <BarChart
-            height={CHART_HEIGHT}
+          <MonthBarChart
             data={data.lifecycle.map((m) => ({ ...m, month: monthLabel(m.month) }))}
-            dataKey="month"
             series={LIFECYCLE.map((s) => ({ ...s }))}
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
             maxBarWidth={10}
             valueFormatter={formatCount}
-            yAxisProps={countAxis}
+            valueAxis={countAxis}
           />
         }
       />

@@ -9,12 +9,12 @@ import {
   formatPercent,
   monthLabel,
   monthName,
+  planNameLines,
 } from '../dashboard-format';
 import { ChartTable, ChartWithTable } from './chart-table';
 import { BarChart, DonutChart } from './lazy-charts';
+import { MonthBarChart } from './month-bar-chart';
 import { Panel } from './panel';
-
-export const CHART_HEIGHT = 240;
 
 /** Revenue month by month, with the year's revenue so far above it. */
 export function RevenueTrendPanel({ data }: { data: Dashboard }) {
@@ -43,17 +43,15 @@ export function RevenueTrendPanel({ data }: { data: Dashboard }) {
           formatCount(m.payments),
         ])}
         chart={
-          <BarChart
-            height={CHART_HEIGHT}
+          <MonthBarChart
             data={data.revenue_trend.map((m) => ({
               month: monthLabel(m.month),
               revenue: m.revenue,
             }))}
-            dataKey="month"
             series={[{ name: 'revenue', label: 'Revenue', color: 'kora.6' }]}
             maxBarWidth={28}
             valueFormatter={formatNaira}
-            yAxisProps={{ tickFormatter: compactNaira, width: 56 }}
+            valueAxis={{ tickFormatter: compactNaira, width: 56 }}
           />
         }
       />
@@ -61,8 +59,25 @@ export function RevenueTrendPanel({ data }: { data: Dashboard }) {
   );
 }
 
-const truncate = (text: string, max = 14) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** A plan's name on the axis: its whole name on up to two lines, its full name on hover. */
+function PlanTick({ x, y, payload }: { x?: number; y?: number; payload?: { value: string } }) {
+  const name = payload?.value ?? '';
+  const lines = planNameLines(name);
+  return (
+    <text x={(x ?? 0) - 8} y={y ?? 0} textAnchor="end" fontSize={12} fill="currentColor">
+      <title>{name}</title>
+      {lines.map((line, i) => (
+        <tspan
+          key={i}
+          x={(x ?? 0) - 8}
+          dy={i === 0 ? `${0.35 - (lines.length - 1) * 0.6}em` : '1.2em'}
+        >
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
 
 /** Revenue of each plan over the last 12 months, highest first. */
 export function RevenueByPlanPanel({ data }: { data: Dashboard }) {
@@ -92,7 +107,7 @@ export function RevenueByPlanPanel({ data }: { data: Dashboard }) {
               maxBarWidth={28}
               valueFormatter={formatNaira}
               xAxisProps={{ tickFormatter: compactNaira }}
-              yAxisProps={{ width: 104, tickFormatter: (name: string) => truncate(name) }}
+              yAxisProps={{ width: 112, tick: <PlanTick /> }}
             />
           }
         />

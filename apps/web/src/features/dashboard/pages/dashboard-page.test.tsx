@@ -5,6 +5,7 @@ import { expectLabelled, expectTexts } from '@/test/expect';
 import { member, plan } from '@/test/fixtures';
 import { fail, held, inTurn, mockFetch, ok, type Handler, type Routes } from '@/test/mock-fetch';
 import { itNamesTheTab } from '@/test/page-tests';
+import { phoneScreen } from '@/test/phone-screen';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { NOW, dashboard, newBusiness } from '../test-fixtures';
@@ -25,6 +26,24 @@ const rowCells = (tableName: string, heading: string) =>
   within(within(table(tableName)).getByRole('rowheader', { name: heading }).closest('tr')!)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
+
+/** Each plan on the Revenue by Plan chart's axis: its full name (on hover) and its lines. */
+const planTicks = () =>
+  Array.from(
+    region('Revenue by Plan').querySelectorAll(
+      '.recharts-yAxis .recharts-cartesian-axis-tick text',
+    ),
+    (tick) => ({
+      name: tick.querySelector('title')?.textContent,
+      lines: Array.from(tick.querySelectorAll('tspan'), (line) => line.textContent),
+    }),
+  );
+
+/** Waits for the charts' code and drawing (it arrives after the figures). */
+const chartsDrawn = () =>
+  waitFor(() => expect(document.querySelectorAll('.recharts-wrapper')).toHaveLength(5), {
+    timeout: 5000,
+  });
 
 const withCards = (cards: Partial<Dashboard['cards']>) =>
   dashboard({ cards: { ...dashboard().cards, ...cards } });
@@ -112,15 +131,58 @@ describe('DashboardPage', () => {
         (tick) => tick.textContent,
       );
     expect(chart('Revenue Trend').querySelectorAll('.recharts-bar-rectangle')).toHaveLength(12);
-    expect(ticks('Revenue Trend', 'x')).toEqual(expect.arrayContaining(['Dec 25', 'Sep 26']));
+    // Months with their whole year: "Dec 25" read like a date.
+    expect(ticks('Revenue Trend', 'x')).toEqual(expect.arrayContaining(['Dec 2025', 'Sep 2026']));
     const [zero, ...money] = ticks('Revenue Trend', 'y');
     expect(zero).toBe('₦0');
     expect(money.length).toBeGreaterThan(1);
     for (const tick of money) expect(tick).toMatch(/^₦[\d.]+[KM]$/);
     expect(ticks('Revenue by Plan', 'x')).toContain('₦3M');
-    expect(ticks('Revenue by Plan', 'y')).toEqual(['Quarterly', 'Monthly']);
+    expect(planTicks()).toEqual([
+      { name: 'Quarterly', lines: ['Quarterly'] },
+      { name: 'Monthly', lines: ['Monthly'] },
+    ]);
     expect(chart('Membership Growth').querySelectorAll('.recharts-bar-rectangle')).toHaveLength(12);
     expect(chart('Subscription Lifecycle').querySelectorAll('.recharts-bar')).toHaveLength(4);
+  });
+
+  it('plan names on the axis wrap on two lines, "…" only past them, the full name on hover', async () => {
+    const long = 'Family Weekend Off-Peak Premium';
+    open(() =>
+      ok(
+        dashboard({
+          revenue_by_plan: [
+            { plan_id: 9, name: long, revenue: 900000, payments: 12 },
+            { plan_id: 8, name: 'Student Monthly', revenue: 300000, payments: 10 },
+          ],
+        }),
+      ),
+    );
+    await screen.findByLabelText('Total Members: 1480');
+    await chartsDrawn();
+    expect(planTicks()).toEqual([
+      { name: long, lines: ['Family Weekend', 'Off-Peak Prem…'] },
+      { name: 'Student Monthly', lines: ['Student', 'Monthly'] },
+    ]);
+  });
+
+  it('on a phone the months run down the screen, one row each, tall enough to read', async () => {
+    phoneScreen();
+    open();
+    await screen.findByLabelText('Total Members: 1480');
+    await chartsDrawn();
+    for (const panel of ['Revenue Trend', 'Membership Growth', 'Subscription Lifecycle']) {
+      const chart = region(panel).querySelector('.recharts-wrapper')!;
+      const months = Array.from(
+        chart.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick-value'),
+        (tick) => tick.textContent,
+      );
+      expect(months).toEqual(expect.arrayContaining(['Dec 2025', 'Sep 2026']));
+      // Taller than the 240 px of a wide screen: a row a month.
+      const root = chart.closest<HTMLElement>('.mantine-BarChart-root')!;
+      const rem = Number(/([\d.]+)rem/.exec(root.style.height)?.[1]);
+      expect(rem * 16).toBeGreaterThanOrEqual(12 * 26);
+    }
   });
 
   it('lists the recent activity with links to the member or message, and when', async () => {
