@@ -93,10 +93,33 @@ describe('routes and guards', () => {
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
-  it('shows a 404 page for an unknown address', async () => {
+  it('shows a 404 page for an unknown address, naming it', async () => {
     open('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/no-such-page')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
+
+  it.each(['/members/x/y/z', '/nonsense'])(
+    'a signed-in user on %s gets the not-found page inside the back office, naming it',
+    async (path) => {
+      signIn();
+      vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
+      vi.spyOn(businessApi, 'profile').mockReturnValue(new Promise(() => {}));
+      open(path);
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.getByText(path)).toBeInTheDocument();
+      expect(screen.queryByText('/')).not.toBeInTheDocument();
+      // The shell: its header and side navigation, a way back to the dashboard.
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(screen.getAllByRole('link', { name: /Members/ }).length).toBeGreaterThan(0);
+      expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
+    },
+  );
 
   it.each([
     ['/members', 'Members'],

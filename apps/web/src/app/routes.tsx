@@ -6,7 +6,7 @@ import { ErrorPage } from './error-page';
 import { FEATURES } from './features';
 import { GuestOnly, RequireAuth } from './guards';
 import type { BusinessRouteHandle } from './layout/require-business';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundFrame, NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { SitePageLoad } from './site-page-load';
 
@@ -64,7 +64,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      // Any other address: the not-found page, inside the back office for a signed-in user.
+      { element: <NotFoundFrame />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];
