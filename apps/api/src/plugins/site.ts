@@ -78,6 +78,16 @@ export const sendCached = (request: FastifyRequest, reply: FastifyReply, page: C
   return reply.status(page.status).send(page.body[encoding]);
 };
 
+/** The path of a request's address, as a person reads it ("%20" as a space). */
+const askedPath = (url: string) => {
+  const path = (url.split('?')[0] ?? '/').slice(0, 4000);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
 /** Answers a page rendered for this request (the compression plugin compresses it). */
 const sendFresh = (request: FastifyRequest, reply: FastifyReply, html: string, status: number) => {
   const etag = etagOf(html);
@@ -183,10 +193,9 @@ export const registerSite = (app: FastifyInstance, opts: SiteOptions) => {
     },
   );
 
-  const notFound = cachePage(render({ kind: 'not-found', path: '/' }), 404);
   return {
-    /** The site's 404 page (the same for every missing path). */
+    /** The site's 404 page, naming the address asked for (the renderer cuts a long one). */
     sendNotFound: (request: FastifyRequest, reply: FastifyReply) =>
-      sendCached(request, reply, notFound),
+      sendFresh(request, reply, render({ kind: 'not-found', path: askedPath(request.url) }), 404),
   };
 };

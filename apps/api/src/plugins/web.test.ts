@@ -123,10 +123,25 @@ describe('pages', () => {
     }
   });
 
+  it.each(['/members/x/y/z', '/dashboard/nonsense', '/payments/12'])(
+    'a wrong address inside the back office (%s) is the app, answering 404, not the site page',
+    async (path) => {
+      const page = await get(path, { accept: 'text/html' });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('<title>Kora app</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const program = await get(path, { accept: 'application/json' });
+      expect(program.json()).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
+
   it('an unknown path is a 404 page for a browser and a JSON 404 for a program', async () => {
     const page = await get('/no-such-page', { accept: 'text/html' });
     expect(page.statusCode).toBe(404);
-    expect(drawn(page.body).page.kind).toBe('not-found');
+    // The page names the address asked for, whatever it is.
+    expect(drawn(page.body).page).toEqual({ kind: 'not-found', path: '/no-such-page' });
+    const other = await get('/old%20prices?x=1', { accept: 'text/html' });
+    expect(drawn(other.body).page).toEqual({ kind: 'not-found', path: '/old prices' });
 
     const program = await get('/no-such-page', { accept: 'application/json' });
     expect(program.statusCode).toBe(404);

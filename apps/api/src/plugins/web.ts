@@ -36,6 +36,9 @@ export interface WebOptions {
 
 const isAsset = (path: string) => path.includes(`${sep}assets${sep}`);
 
+/** The first part of every address of the app (members, payments, dashboard, …). */
+const APP_SECTIONS = new Set(WEB_APP_PATHS.map((path) => path.split('/')[1]!));
+
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const hasWeb = existsSync(join(opts.root, 'index.html'));
   let sendNotFoundPage: ((request: FastifyRequest, reply: FastifyReply) => unknown) | null = null;
@@ -108,6 +111,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !opts.apiPrefixes.some((p) => path.startsWith(p)) &&
       (request.headers.accept ?? '').includes('text/html');
+    // A wrong address inside the back office (/members/x/y/z) is the app's own 404: a signed-in
+    // user sees it inside the back office, with its navigation, not the public site's page.
+    if (wantsPage && hasWeb && APP_SECTIONS.has(path.split('/')[1] ?? ''))
+      return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html');
     if (wantsPage && sendNotFoundPage) return sendNotFoundPage(request, reply);
     return reply
       .status(404)
