@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectShown } from '@/test/expect';
 import { fail, held, json, mockFetch, ok, type Handler } from '@/test/mock-fetch';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, field, renderPage, renderRoutes } from '@/test/render';
 import { signIn } from '@/test/session';
 import { UsersPage } from '../pages/users-page';
 import { kemi, team } from '../test-fixtures';
@@ -135,6 +135,25 @@ describe('InviteUserModal', () => {
     await user.click(send());
     await expectShown('This email address cannot receive mail.', 'Check the highlighted fields.');
     expect(field('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('Back closes it and stays on the team; a second Back leaves', async () => {
+    mockFetch({ 'GET /v1/user': () => ok(team()), [INVITE]: () => ok(kemi(), {}, 201) });
+    const view = renderRoutes(
+      [
+        { path: '/dashboard', element: <div>Dashboard</div> },
+        { path: '/users', element: <UsersPage /> },
+      ],
+      { path: '/dashboard' },
+    );
+    await act(() => view.router.navigate('/users'));
+    await view.user.click(await screen.findByRole('button', { name: 'Invite User' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite User' })).toBeInTheDocument();
+    await act(() => view.router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.router.state.location.pathname).toBe('/users');
+    await act(() => view.router.navigate(-1));
+    expect(view.router.state.location.pathname).toBe('/dashboard');
   });
 
   it('Cancel closes it without sending', async () => {

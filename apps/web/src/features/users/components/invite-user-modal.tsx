@@ -4,6 +4,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { IconCircleCheck, IconMail } from '@tabler/icons-react';
 import type { InviteInput, TeamUser } from '@kora/shared';
 import { useEffect, useState } from 'react';
+import { useBackCloses } from '@/components/use-back-closes';
 import { ErrorAlert } from '@/components/form-alerts';
 import { EmailField } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
@@ -147,6 +148,9 @@ export function InviteUserModal({ opened, onClose }: InviteUserModalProps) {
     // Runs once per invitation sent.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [invited]);
+
+  // Back closes the dialog, not the page under it.
+  useBackCloses(opened, sending ? () => undefined : close);
 
   return (
     <Modal

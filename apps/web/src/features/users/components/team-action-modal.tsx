@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { TeamRole, TeamUser } from '@kora/shared';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
+import { useBackCloses } from '@/components/use-back-closes';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { useTeamAction, type TeamActionKind } from '../api';
 import { ROLE_LABELS, ROLE_OPTIONS, USERS_TEXTS, teamUserName } from '../team-format';
@@ -175,6 +176,9 @@ export function TeamActionModal({ asked, onClose }: TeamActionModalProps) {
       },
     });
   };
+
+  // Back closes the dialog, not the page under it.
+  useBackCloses(asked !== null, close);
 
   return (
     <Modal
