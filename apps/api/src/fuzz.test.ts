@@ -390,6 +390,41 @@ const requestArb = (contract: Contract, ids: Ids): fc.Arbitrary<Fuzzed> => {
     }));
 };
 
+/** Control characters of every kind, each sent inside every text field of every valid body. */
+const CONTROLS = ['\u0000', '\u0001', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u2028'];
+
+/**
+ * Besides the random sample, every text field of every valid body with each control character
+ * in its middle (the rest of the body valid): a NUL in a bulk message's HTML is refused like a
+ * NUL in a name.
+ */
+const controlCharacterRequests = (ids: Ids): Fuzzed[] =>
+  CONTRACTS.flatMap((contract) => {
+    const valid = validBodies(ids)[contract.operationId];
+    if (!valid) return [];
+    return Object.entries(valid).flatMap(([key, value]) =>
+      typeof value !== 'string'
+        ? []
+        : CONTROLS.map((control) => {
+            const middle = Math.floor(value.length / 2);
+            const body = {
+              ...valid,
+              [key]: value.slice(0, middle) + control + value.slice(middle),
+            };
+            return {
+              contract,
+              kind: `control character in ${key}`,
+              url: contract.path
+                .replace(':id', String(ids.member))
+                .replace(':reference', ids.reference),
+              payload: JSON.stringify(body),
+              contentType: 'application/json',
+              token: contract.access !== 'public',
+            };
+          }),
+    );
+  });
+
 /** Validator wording a gym owner must never read. */
 const MACHINE_WORDING =
   /Invalid input|expected .* received|Unrecognized key|Too (big|small)|Invalid option|must match pattern|Required$/;
@@ -458,7 +493,10 @@ describe('fuzzing every route from its contract', () => {
 
   it(`answers ${RUNS} requests without a 5xx, each 4xx in words`, async () => {
     const arbs = CONTRACTS.map((c) => requestArb(c, ids));
-    const requests = fc.sample(fc.oneof(...arbs), { seed: SEED, numRuns: RUNS });
+    const requests = [
+      ...controlCharacterRequests(ids),
+      ...fc.sample(fc.oneof(...arbs), { seed: SEED, numRuns: RUNS }),
+    ];
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     for (const r of requests) {
@@ -498,7 +536,7 @@ describe('fuzzing every route from its contract', () => {
 
   it('stored nothing invalid', async () => {
     const junk: string[] = [];
-    const multiLine = new Set(['address', 'home_address', 'additional_information']);
+    const multiLine = new Set(['address', 'home_address', 'additional_information', 'html']);
     const names = new Set(['first_name', 'last_name', 'name', 'business_name', 'city']);
     for (const table of [
       'users',
@@ -510,6 +548,7 @@ describe('fuzzing every route from its contract', () => {
       'payment_links',
       'paystack_charges',
       'transfer_accounts',
+      'comms_messages',
     ]) {
       const rows = (await t.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
         rows?: Record<string, unknown>[];
@@ -530,6 +569,13 @@ describe('fuzzing every route from its contract', () => {
         }
       }
     }
+    // What the bulk messages sent: no control character in any recipient's text or HTML.
+    const sent = (await t.db.execute(
+      sql`select id, text, html from outbox where ref like 'comms:%'`,
+    )) as unknown as { rows: { id: number; text: string; html: string | null }[] };
+    for (const row of sent.rows)
+      if (hasUnsafeCharacters(row.text, true) || hasUnsafeCharacters(row.html ?? '', true))
+        junk.push(`outbox ${row.id}: ${JSON.stringify(row.text.slice(0, 60))}`);
     expect(junk.slice(0, 40)).toEqual([]);
   });
 });

@@ -17,6 +17,9 @@ const t = useTestApp(config);
 const { owner } = useTenants(t, { owner: {} });
 
 const NUL = 'Chi\u0000nedu';
+/** Control characters but line breaks and tabs. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 describe('hostile text on every route that stores text', () => {
   it.each([
@@ -110,6 +113,20 @@ describe('hostile text on every route that stores text', () => {
       'reminders.0.text',
       "Reminder text contains characters that can't be used",
     ],
+    [
+      'POST',
+      '/v1/comms',
+      () => ({ group: 'all_members', channel: 'sms', message: '<p>Chi\u0000nedu</p>' }),
+      'message',
+      "Message contains characters that can't be used",
+    ],
+    [
+      'POST',
+      '/v1/comms',
+      () => ({ group: 'all_members', channel: 'email', message: '<p>Renew \u001b[31mnow</p>' }),
+      'message',
+      "Message contains characters that can't be used",
+    ],
   ] as const)('%s %s refuses %s', async (method, url, body, field, message) => {
     const res = await call(t.app, method, url, { token: owner.token, body: body() });
     expect(res.statusCode).toBe(400);
@@ -164,6 +181,35 @@ describe('hostile text on every route that stores text', () => {
       sql`select state, note from paystack_charges where id = ${held.id}`,
     )) as unknown as { rows: { state: string; note: string | null }[] };
     expect(rows.rows).toEqual([{ state: 'held', note: null }]);
+  });
+
+  it('a bulk message stores and sends no control character an entity or a name decodes to', async () => {
+    await addMember(t, owner.token, { first_name: 'Tobi' });
+    for (const channel of ['email', 'sms', 'whatsapp']) {
+      const res = await call(t.app, 'POST', '/v1/comms', {
+        token: owner.token,
+        body: {
+          group: 'all_members',
+          channel,
+          message: '<p>Hi {{first_name}}&#1;&#27;[31m,&#0; line&#7;</p><ul><li>one</li></ul>',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(json(res).data.message).not.toMatch(CONTROL);
+    }
+    const stored = (await t.db.execute(
+      sql`select count(*)::int as n from comms_messages where html ~ '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(stored.rows[0]!.n).toBe(0);
+    const sent = (await t.db.execute(
+      sql`select text, html from outbox where ref like 'comms:%'`,
+    )) as unknown as { rows: { text: string; html: string | null }[] };
+    expect(sent.rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of sent.rows) {
+      expect(row.text).not.toMatch(CONTROL);
+      expect(row.html ?? '').not.toMatch(CONTROL);
+      expect(row.text).toContain('Hi Tobi[31m');
+    }
   });
 
   it('a NUL byte in the member search is ignored, not a 500', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
+import { textField } from './text';
 
 /**
  * Who a bulk message goes to. Inactive (deactivated) members never receive one.
@@ -105,10 +106,15 @@ export const createMessageSchema = (now: () => Date = () => new Date()) =>
     .object({
       group: z.enum(COMMS_GROUP_KEYS, { error: COMMS_MESSAGES.groupRequired }),
       channel: z.enum(COMMS_CHANNEL_KEYS, { error: COMMS_MESSAGES.channelRequired }),
-      message: z
-        .string({ error: COMMS_MESSAGES.messageRequired })
-        .max(LIMITS.html, { error: `Message must be at most ${LIMITS.html} characters` })
-        .refine((v) => visibleText(v).length > 0, { error: COMMS_MESSAGES.messageRequired }),
+      // Stored text like any other: no NUL or control character (line breaks and tabs are
+      // welcome in a message), no half emoji.
+      message: textField({
+        label: 'Message',
+        max: LIMITS.html,
+        min: 1,
+        minMessage: COMMS_MESSAGES.messageRequired,
+        multiLine: true,
+      }).refine((v) => visibleText(v).length > 0, { error: COMMS_MESSAGES.messageRequired }),
       is_scheduled: z.boolean({ error: 'is_scheduled must be true or false' }).default(false),
       schedule_date: z
         .string({ error: COMMS_MESSAGES.scheduleInvalid })

@@ -33,6 +33,21 @@ const INVISIBLE =
 export const hasUnsafeCharacters = (value: string, multiLine = false): boolean =>
   (multiLine ? CONTROL_MULTI_LINE : CONTROL_ONE_LINE).test(value) || LONE_SURROGATE.test(value);
 
+const CONTROL_ONE_LINE_ALL = new RegExp(CONTROL_ONE_LINE.source, 'g');
+const CONTROL_MULTI_LINE_ALL = new RegExp(CONTROL_MULTI_LINE.source, 'g');
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * The text without what `hasUnsafeCharacters` finds: control characters (line breaks and tabs
+ * kept when `multiLine`) and lone surrogates are dropped. For text the server makes itself out
+ * of checked input (decoded HTML entities, a message filled for a recipient), which must obey
+ * the same rules as typed text.
+ */
+export const withoutUnsafeCharacters = (value: string, multiLine = false): string =>
+  value
+    .replace(multiLine ? CONTROL_MULTI_LINE_ALL : CONTROL_ONE_LINE_ALL, '')
+    .replace(LONE_SURROGATE_ALL, '');
+
 /** Characters a person sees: letters, digits, punctuation and symbols (a letter's accents are part of it). */
 export const visibleLength = (value: string): number => [...value.replace(INVISIBLE, '')].length;
 

@@ -224,6 +224,32 @@ describe('renderMessage', () => {
   });
 });
 
+describe('control characters in a message', () => {
+  // What an entity decodes to, what a placeholder value may carry: never a control character in
+  // the stored HTML or in what a recipient receives, on any channel.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+  const html = '<p>Hi&#27;[31m {{first_name}}&#1;,</p><ul><li>one&#7;</li></ul><p>b&#0;ye</p>';
+
+  it('are dropped by the sanitiser, line breaks kept', () => {
+    const clean = sanitizeMessageHtml(html);
+    expect(clean).not.toMatch(CONTROL);
+    expect(clean).toContain('Hi[31m {{first_name}},');
+    expect(sanitizeMessageHtml('<p>a\nb\tc</p>')).toBe('<p>a\nb\tc</p>');
+  });
+
+  it('never reach a recipient, and never read as a line break or an indent', () => {
+    const first_name = 'To\u0000bi\u001b';
+    for (const channel of ['email', 'sms', 'whatsapp'] as const) {
+      const out = renderMessage(channel, html, values({ first_name }));
+      for (const text of [out.subject, out.text, out.html])
+        if (text !== null) expect(text, channel).not.toMatch(CONTROL);
+      expect(out.text, channel).toContain('Hi[31m Tobi,');
+      expect(out.text, channel).toMatch(/^- one$/m);
+    }
+  });
+});
+
 describe('quietHoursRelease', () => {
   /** A Lagos wall-clock time (UTC+1) as an instant. */
   const lagos = (local: string) => new Date(`${local}+01:00`);

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SMS_QUIET_HOURS } from '@kora/shared';
+import { PRODUCT_NAME, SMS_QUIET_HOURS, withoutUnsafeCharacters } from '@kora/shared';
 import type { CommsChannel, MessagePlaceholder } from '@kora/shared';
 // sanitize-html's own parser (a dependency of it, resolvable from apps/api).
 import { Parser } from 'htmlparser2';
@@ -82,14 +82,17 @@ const SANITIZE: sanitizeHtml.IOptions = {
 /**
  * The editor's HTML reduced to its allow-list: p, br, strong/b, em/i, u, s/strike, ul, ol, li,
  * span (font-size only), text-align on p/li; links only http(s)/mailto; no script, style,
- * event handler, image or any other tag or attribute. Idempotent: a broken tag can leave
- * markup that parses differently the second time (`<p><A</p><p>` gives a paragraph inside a
- * paragraph, which the next pass closes), so it is cleaned again until nothing changes.
+ * event handler, image or any other tag or attribute. Like any stored text it holds no control
+ * character but line breaks and tabs: an entity such as `&#27;` decodes to one, and is dropped.
+ * Idempotent: a broken tag can leave markup that parses differently the second time
+ * (`<p><A</p><p>` gives a paragraph inside a paragraph, which the next pass closes), so it is
+ * cleaned again until nothing changes.
  */
 export const sanitizeMessageHtml = (html: string): string => {
-  let clean = sanitizeHtml(html, SANITIZE);
-  for (let pass = 0; pass < 5; pass++) {
-    const again = sanitizeHtml(clean, SANITIZE);
+  const pass = (text: string) => withoutUnsafeCharacters(sanitizeHtml(text, SANITIZE), true);
+  let clean = pass(html);
+  for (let round = 0; round < 5; round++) {
+    const again = pass(clean);
     if (again === clean) break;
     clean = again;
   }
@@ -105,10 +108,15 @@ export interface RenderedMessage {
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** Every known `{{ name }}` replaced (once: a value holding braces is not filled again). */
+/**
+ * Every known `{{ name }}` replaced (once: a value holding braces is not filled again). A value
+ * is one line of clean text: a control character or line break it may hold is dropped.
+ */
 const fill = (text: string, values: PlaceholderValues, encode: (s: string) => string) =>
   text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(values, name) ? encode(values[name as MessagePlaceholder] ?? '') : whole,
+    Object.hasOwn(values, name)
+      ? encode(withoutUnsafeCharacters(values[name as MessagePlaceholder] ?? ''))
+      : whole,
   );
 
 const MARKERS: Record<string, string> = {
@@ -169,7 +177,10 @@ const htmlToText = (html: string, markers: boolean): string => {
             break;
           }
           case 'a':
-            links.push({ href: attribs.href ?? '', start: top().text.length });
+            links.push({
+              href: withoutUnsafeCharacters(attribs.href ?? ''),
+              start: top().text.length,
+            });
             break;
           default: {
             const marker = markers ? MARKERS[name] : undefined;
@@ -182,7 +193,8 @@ const htmlToText = (html: string, markers: boolean): string => {
         }
       },
       ontext(data) {
-        const text = data.replace(/[ \t\n\f\r]+/g, ' ');
+        // Decoded entities may be control characters, which must not read as the markers above.
+        const text = withoutUnsafeCharacters(data, true).replace(/[ \t\n\f\r]+/g, ' ');
         if (text.trim()) itemStart = false;
         write(text);
       },
