@@ -15,7 +15,7 @@ import { businessNameOf, findSessionUser } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
-import { errorHandler } from './plugins/error-handler';
+import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { apiRateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenancyPlugin } from './plugins/tenancy';
@@ -64,6 +64,8 @@ export const buildApp = async (
           },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // Addresses the router refuses answer `{ message, code }` like every other error.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

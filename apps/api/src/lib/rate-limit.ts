@@ -50,7 +50,7 @@ export const checkRateLimit = async (
   const over = results.filter((r) => r.count > r.max);
   if (over.length) {
     const seconds = Math.max(...over.map((r) => r.secondsLeft));
-    throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)));
+    throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)), seconds);
   }
 };
 

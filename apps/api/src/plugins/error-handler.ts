@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -17,10 +17,37 @@ const summary = (errors: FieldErrors): string => {
   return messages.length ? messages.join('. ').replace(/\.\./g, '.') : 'Invalid input.';
 };
 
+export const BAD_ADDRESS = 'This address is not valid. Check the link and try again.';
+export const ADDRESS_TOO_LONG = 'This address is too long. Check the link and try again.';
+export const INTERNAL = 'Something went wrong on our side. Please try again.';
+
+/**
+ * What the router refuses before any route runs: an address with broken percent-encoding (400)
+ * or a path part longer than the router reads (414). Answered in the same shape and words as
+ * every other error, and logged like them (the path only, never its query string).
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const [status, code, message] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, 'BAD_URL', BAD_ADDRESS]
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'URL_TOO_LONG', ADDRESS_TOO_LONG]
+        : [500, 'INTERNAL', INTERNAL];
+  if (status >= 500) request.log.error({ err: error }, 'the router failed');
+  else request.log.info({ reason: code, statusCode: status }, 'address refused by the router');
+  return reply.status(status).send({ message, code });
+};
+
 /** One handler for every error: AppError, validation, Fastify's own 4xx, and unknown (500, no internals). */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({
         message: error.message,
         code: error.code,
@@ -61,8 +88,6 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply.status(500).send({ message: INTERNAL, code: 'INTERNAL' });
   });
 });

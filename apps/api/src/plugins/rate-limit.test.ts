@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, json, signUp } from '../test/app';
+import { CONTACT_RATE_LIMIT } from '../modules/contact/contact.service';
+import { call, json, signUp, uniqueEmail, withTestApp } from '../test/app';
 import { useTestApp } from '../test/hooks';
 import { waitText } from './rate-limit';
 
@@ -45,6 +46,10 @@ describe('the general API limit', () => {
     expect(json(blocked).message).toMatch(
       /^Too many requests at once\. Please wait \d+ (seconds?|minutes?) and try again\.$/,
     );
+    expect(json(blocked).code).toBe('RATE_LIMITED');
+    // The wait in seconds, for programs: within the minute of the window.
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another user behind the same address is not affected.
     expect((await me(bola.access)).statusCode).toBe(200);
   });
@@ -63,6 +68,48 @@ describe('the general API limit', () => {
       headers: { authorization: 'Bearer not-a-token' },
     });
     expect(forged.statusCode).toBe(429);
+  });
+});
+
+describe('the account and contact limits', () => {
+  it('say the wait in minutes, and in seconds in Retry-After', async () => {
+    await withTestApp(
+      { rateLimit: { perIp: 100, perEmail: 1, windowMinutes: 15 } },
+      async (limited) => {
+        const email = uniqueEmail();
+        const login = () =>
+          call(limited.app, 'POST', '/v1/auth/login', { body: { email, password: 'whatever-1' } });
+        expect((await login()).statusCode).toBe(401);
+        const blocked = await login();
+        expect(blocked.statusCode).toBe(429);
+        expect(json(blocked)).toEqual({
+          message: 'Too many attempts. Please try again in 15 minutes.',
+          code: 'RATE_LIMITED',
+        });
+        const seconds = Number(blocked.headers['retry-after']);
+        expect(seconds).toBeGreaterThan(14 * 60);
+        expect(seconds).toBeLessThanOrEqual(15 * 60);
+
+        const contact = () =>
+          call(limited.app, 'POST', '/v1/contact', {
+            body: {
+              business_name: 'Iron Paradise Gym',
+              business_email: 'busy.gym@example.com',
+              member_stats: '50-100',
+              features: ['Gym growth strategy'],
+              how_you_found_us: 'Instagram',
+              contact_number: '08031234567',
+            },
+          });
+        for (let i = 0; i < CONTACT_RATE_LIMIT.perEmail; i++)
+          expect((await contact()).statusCode).toBe(201);
+        const over = await contact();
+        expect(over.statusCode).toBe(429);
+        expect(json(over).message).toBe('Too many attempts. Please try again in 60 minutes.');
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(59 * 60);
+        expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+      },
+    );
   });
 });
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { call, json } from '../test/app';
+import { useTestApp, useTenants } from '../test/hooks';
+import { ADDRESS_TOO_LONG, BAD_ADDRESS } from './error-handler';
+
+/*
+ * Addresses the router refuses before any route runs answer like every other error:
+ * `{ message, code }` in words, and a line in the log.
+ */
+
+describe('addresses the router refuses', () => {
+  const lines: string[] = [];
+  const t = useTestApp(
+    { logLevel: 'info' },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
+  const { owner } = useTenants(t, { owner: {} });
+
+  const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('a path part longer than the router reads answers 414 in the error shape, logged', async () => {
+    lines.length = 0;
+    const res = await call(t.app, 'GET', `/v1/member/${'1'.repeat(101)}`, { token: owner.token });
+    expect(res.statusCode).toBe(414);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(json(res)).toEqual({ message: ADDRESS_TOO_LONG, code: 'URL_TOO_LONG' });
+    expect(logged()).toContainEqual(
+      expect.objectContaining({
+        msg: 'address refused by the router',
+        reason: 'URL_TOO_LONG',
+        statusCode: 414,
+      }),
+    );
+  });
+
+  it('a badly percent-encoded path answers 400 in the error shape, logged', async () => {
+    lines.length = 0;
+    const res = await call(t.app, 'GET', '/v1/member/%E0%A4%A', { token: owner.token });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ message: BAD_ADDRESS, code: 'BAD_URL' });
+    expect(logged()).toContainEqual(
+      expect.objectContaining({
+        msg: 'address refused by the router',
+        reason: 'BAD_URL',
+        statusCode: 400,
+      }),
+    );
+  });
+
+  it('an unknown API address answers 404 in the error shape', async () => {
+    const res = await call(t.app, 'GET', '/v1/nothing-here', { token: owner.token });
+    expect(res.statusCode).toBe(404);
+    expect(Object.keys(json(res)).sort()).toEqual(['code', 'message']);
+  });
+});
