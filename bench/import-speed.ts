@@ -119,7 +119,7 @@ form.append('file', file, { filename: 'members.xlsx' });
 const [uploaded, uploadMs] = await time(() =>
   app.inject({
     method: 'POST',
-    url: '/v1/member/import',
+    url: '/v1/member-import',
     payload: form.getBuffer(),
     headers: { ...form.getHeaders(), ...auth },
   }),
@@ -129,14 +129,14 @@ const draft = uploaded.json().data;
 const [previewed, previewMs] = await time(() =>
   app.inject({
     method: 'PUT',
-    url: `/v1/member/import/${draft.id}`,
+    url: `/v1/member-import/${draft.id}`,
     payload: { mapping: draft.mapping, duplicates: 'skip' },
     headers: auth,
   }),
 );
 if (previewed.statusCode !== 200) throw new Error(`preview: ${previewed.body}`);
 const counts = previewed.json().data.counts;
-await app.inject({ method: 'POST', url: `/v1/member/import/${draft.id}/start`, headers: auth });
+await app.inject({ method: 'POST', url: `/v1/member-import/${draft.id}/start`, headers: auth });
 
 // The job, batch by batch, as the dispatcher runs it; the progress the screen polls after each.
 const progress: number[] = [];
@@ -144,14 +144,14 @@ const [, jobMs] = await time(async () => {
   while (await importNextBatch(db)) {
     const res = await app.inject({
       method: 'GET',
-      url: `/v1/member/import/${draft.id}`,
+      url: `/v1/member-import/${draft.id}`,
       headers: auth,
     });
     progress.push(res.json().data.processed_rows);
   }
 });
 const done = (
-  await app.inject({ method: 'GET', url: `/v1/member/import/${draft.id}`, headers: auth })
+  await app.inject({ method: 'GET', url: `/v1/member-import/${draft.id}`, headers: auth })
 ).json().data;
 
 // The yardstick: members added one at a time through the Add Member call.

@@ -374,7 +374,7 @@ const viewOf = async (side: Side) => {
     `/v1/member/${member}/payment-link`,
     `/v1/member/${member}/transfer-account`,
     '/v1/held-payment',
-    `/v1/member/import/${side.records.memberImport}`,
+    `/v1/member-import/${side.records.memberImport}`,
   ];
   const view: Record<string, unknown> = {};
   for (const url of urls) {

@@ -44,6 +44,11 @@ export interface Contract<
   /** Accepts an `Idempotency-Key` header: the same key again answers the first result. */
   idempotent?: boolean;
   /**
+   * A create that may answer, 200 with the same shape, the record an earlier call made from
+   * the same request without an Idempotency-Key (the same file uploaded again).
+   */
+  replays?: boolean;
+  /**
    * The success answer is a file of one of these media types (an export), streamed as it is
    * written, not `{ message, data }`: `answer` then describes the file's body.
    */

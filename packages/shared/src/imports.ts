@@ -393,7 +393,7 @@ const tag = 'members';
 export const importContracts = {
   upload: contract({
     method: 'POST',
-    path: '/v1/member/import',
+    path: '/v1/member-import',
     operationId: 'uploadMemberImport',
     summary: 'Upload a spreadsheet of members to import',
     description:
@@ -406,10 +406,11 @@ export const importContracts = {
     form: importUploadFormSchema,
     answer: importAnswer,
     status: 201,
+    replays: true,
   }),
   get: contract({
     method: 'GET',
-    path: '/v1/member/import/:id',
+    path: '/v1/member-import/:id',
     operationId: 'getMemberImport',
     summary: 'An import: its columns, mapping, preview or progress',
     tag,
@@ -419,7 +420,7 @@ export const importContracts = {
   }),
   preview: contract({
     method: 'PUT',
-    path: '/v1/member/import/:id',
+    path: '/v1/member-import/:id',
     operationId: 'previewMemberImport',
     summary: 'Save the header row, column mapping and choices; answers the preview',
     description:
@@ -436,7 +437,7 @@ export const importContracts = {
   }),
   start: contract({
     method: 'POST',
-    path: '/v1/member/import/:id/start',
+    path: '/v1/member-import/:id/start',
     operationId: 'startMemberImport',
     summary: 'Import the rows as previewed, in the background',
     description:
@@ -449,7 +450,7 @@ export const importContracts = {
   }),
   refused: contract({
     method: 'GET',
-    path: '/v1/member/import/:id/refused',
+    path: '/v1/member-import/:id/refused',
     operationId: 'downloadRefusedImportRows',
     summary: 'The rows refused or skipped, with the reason, as a CSV file',
     description:

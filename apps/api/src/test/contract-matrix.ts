@@ -45,7 +45,7 @@ const SEGMENT_ENTITIES: Record<string, Entity> = {
   comms: 'message',
   'payment-link': 'paymentLink',
   'held-payment': 'heldPayment',
-  import: 'memberImport',
+  'member-import': 'memberImport',
 };
 
 /** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */

@@ -24,7 +24,7 @@ const upload = (tenant: Tenant, body: Buffer, filename: string) => {
   form.append('file', body, { filename });
   return t.app.inject({
     method: 'POST',
-    url: '/v1/member/import',
+    url: '/v1/member-import',
     payload: form.getBuffer(),
     headers: { ...form.getHeaders(), authorization: `Bearer ${tenant.token}` },
   });
@@ -50,7 +50,7 @@ const preview = (
   mapping: Record<string, number>,
   duplicates = 'skip',
 ) =>
-  call(t.app, 'PUT', `/v1/member/import/${id}`, {
+  call(t.app, 'PUT', `/v1/member-import/${id}`, {
     token: tenant.token,
     body: { mapping, duplicates },
   });
@@ -169,14 +169,14 @@ describe('member import', () => {
       'No plan named “Platinum”: add it under Subscription Plans first',
     ]);
 
-    const start = await call(t.app, 'POST', `/v1/member/import/${draft.id}/start`, {
+    const start = await call(t.app, 'POST', `/v1/member-import/${draft.id}/start`, {
       token: owner.token,
     });
     expect(start.statusCode).toBe(200);
     expect(start.json().data.status).toBe('running');
     await runJob();
     const done = (
-      await call(t.app, 'GET', `/v1/member/import/${draft.id}`, { token: owner.token })
+      await call(t.app, 'GET', `/v1/member-import/${draft.id}`, { token: owner.token })
     ).json().data;
     expect(done).toMatchObject({ status: 'done', processed_rows: 9 });
     expect(done.counts).toEqual(p.counts);
@@ -222,7 +222,7 @@ describe('member import', () => {
     const listed = await call(t.app, 'GET', `/v1/member/${ade.id}`, { token: owner.token });
     expect(listed.json().data).toMatchObject({ subscription_status: 1 });
 
-    const refused = await call(t.app, 'GET', `/v1/member/import/${draft.id}/refused`, {
+    const refused = await call(t.app, 'GET', `/v1/member-import/${draft.id}/refused`, {
       token: owner.token,
     });
     expect(refused.statusCode).toBe(200);
@@ -294,7 +294,7 @@ describe('member import', () => {
     expect(rows[0].problems[0]).toMatch(/First name/);
     expect(rows[1].problems).toEqual(['First name must be at least 2 characters']);
     expect(rows[2].problems).toEqual(['First name must be at most 100 characters']);
-    const bad = await call(t.app, 'PUT', `/v1/member/import/${d.id}`, {
+    const bad = await call(t.app, 'PUT', `/v1/member-import/${d.id}`, {
       token: owner.token,
       body: {
         mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3, __proto__: 1 },
@@ -338,7 +338,7 @@ describe('member import', () => {
       const id = up.json().data.id;
       const res = await preview(owner, id, up.json().data.mapping, 'update');
       expect(res.json().data.counts).toEqual({ create: 0, update: 1, skip: 0, refuse: 0 });
-      await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token });
+      await call(t.app, 'POST', `/v1/member-import/${id}/start`, { token: owner.token });
       await runJob();
     }
     const [row] = await t.db.select().from(members).where(eq(members.id, m.id));
@@ -363,14 +363,14 @@ describe('member import', () => {
     expect(b.statusCode).toBe(200);
     expect(b.json().data.id).toBe(a.json().data.id);
     const id = a.json().data.id;
-    const early = await call(t.app, 'POST', `/v1/member/import/${id}/start`, {
+    const early = await call(t.app, 'POST', `/v1/member-import/${id}/start`, {
       token: owner.token,
     });
     expect(early.statusCode).toBe(400);
     await preview(owner, id, a.json().data.mapping);
     const [s1, s2] = await Promise.all([
-      call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token }),
-      call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: staff.token }),
+      call(t.app, 'POST', `/v1/member-import/${id}/start`, { token: owner.token }),
+      call(t.app, 'POST', `/v1/member-import/${id}/start`, { token: staff.token }),
     ]);
     expect([s1.statusCode, s2.statusCode]).toEqual([200, 200]);
     await runJob();
@@ -394,9 +394,9 @@ describe('member import', () => {
     );
     const id = up.json().data.id;
     for (const [method, url] of [
-      ['GET', `/v1/member/import/${id}`],
-      ['POST', `/v1/member/import/${id}/start`],
-      ['GET', `/v1/member/import/${id}/refused`],
+      ['GET', `/v1/member-import/${id}`],
+      ['POST', `/v1/member-import/${id}/start`],
+      ['GET', `/v1/member-import/${id}/refused`],
     ] as const) {
       const res = await call(t.app, method, url, { token: other.token });
       expect(res.statusCode, url).toBe(404);
@@ -418,15 +418,15 @@ describe('member import', () => {
     const up = await upload(other, csv(lines), 'batch.csv');
     const id = up.json().data.id;
     await preview(other, id, up.json().data.mapping);
-    await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: other.token });
+    await call(t.app, 'POST', `/v1/member-import/${id}/start`, { token: other.token });
     expect(await importNextBatch(t.db)).toBe(true);
-    const mid = (await call(t.app, 'GET', `/v1/member/import/${id}`, { token: other.token })).json()
+    const mid = (await call(t.app, 'GET', `/v1/member-import/${id}`, { token: other.token })).json()
       .data;
     expect(mid).toMatchObject({ status: 'running', processed_rows: IMPORT_BATCH });
     expect(mid.counts.create).toBe(IMPORT_BATCH);
     await runJob();
     const done = (
-      await call(t.app, 'GET', `/v1/member/import/${id}`, { token: other.token })
+      await call(t.app, 'GET', `/v1/member-import/${id}`, { token: other.token })
     ).json().data;
     expect(done).toMatchObject({ status: 'done', processed_rows: n, counts: { create: n } });
     const codes = (await membersOf(other)).map((m) => m.memberCode);
@@ -466,7 +466,7 @@ describe('member import', () => {
 
   it('the upload is documented as a multipart form with its file', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    const op = doc.paths['/v1/member/import'].post;
+    const op = doc.paths['/v1/member-import'].post;
     expect(op.operationId).toBe('uploadMemberImport');
     const form = op.requestBody.content['multipart/form-data'].schema;
     expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });

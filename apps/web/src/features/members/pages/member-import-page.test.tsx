@@ -121,8 +121,8 @@ afterEach(() => {
 describe('MemberImportPage: upload', () => {
   it('sends the file, then shows the columns with the guessed ones chosen', async () => {
     const { api, user, router } = open({
-      'POST /v1/member/import': () => ok(draft(), {}, 201),
-      'GET /v1/member/import/7': () => ok(draft()),
+      'POST /v1/member-import': () => ok(draft(), {}, 201),
+      'GET /v1/member-import/7': () => ok(draft()),
     });
     expect(
       screen.getByText(/Your first sheet is read; a title row above the headers is fine/),
@@ -132,7 +132,7 @@ describe('MemberImportPage: upload', () => {
     await user.click(button('Upload'));
 
     expect(await screen.findByText('Match the columns of members.xlsx')).toBeInTheDocument();
-    const sent = api.sent('POST /v1/member/import')[0]!.body as FormData;
+    const sent = api.sent('POST /v1/member-import')[0]!.body as FormData;
     expect((sent.get('file') as File).name).toBe('members.xlsx');
     expect(router.state.location.search).toBe('?id=7');
     expect(field('Phone number')).toHaveValue('Tel');
@@ -149,12 +149,12 @@ describe('MemberImportPage: upload', () => {
     expect(await screen.findByText(IMPORT_MESSAGES.tooLarge)).toBeInTheDocument();
     await user.click(button('Upload'));
     expect(await screen.findByText(IMPORT_MESSAGES.fileRequired)).toBeInTheDocument();
-    expect(api.sent('POST /v1/member/import')).toHaveLength(0);
+    expect(api.sent('POST /v1/member-import')).toHaveLength(0);
   });
 
   it("shows the server's message when the file cannot be read", async () => {
     const { user } = open({
-      'POST /v1/member/import': () => fail(400, IMPORT_MESSAGES.empty),
+      'POST /v1/member-import': () => fail(400, IMPORT_MESSAGES.empty),
     });
     pickFile(spreadsheet(), 'members.csv', 'text/csv', 10);
     await user.click(button('Upload'));
@@ -173,21 +173,21 @@ describe('MemberImportPage: upload', () => {
 describe('MemberImportPage: columns and preview', () => {
   it('says what is missing before asking the server', async () => {
     const { api, user } = open(
-      { 'GET /v1/member/import/7': () => ok(draft()) },
+      { 'GET /v1/member-import/7': () => ok(draft()) },
       '/members/import?id=7',
     );
     await user.click(await screen.findByRole('textbox', { name: 'Phone number' }));
     await user.click(await screen.findByRole('option', { name: "Don't import" }));
     await user.click(button('Preview'));
     expect(await screen.findByText(IMPORT_MESSAGES.phoneRequired)).toBeInTheDocument();
-    expect(api.sent('PUT /v1/member/import/7')).toHaveLength(0);
+    expect(api.sent('PUT /v1/member-import/7')).toHaveLength(0);
   });
 
   it('previews with the columns and duplicate choice: counts, rows and problems', async () => {
     const { api, user } = open(
       {
-        'GET /v1/member/import/7': () => ok(draft()),
-        'PUT /v1/member/import/7': () => ok(previewed()),
+        'GET /v1/member-import/7': () => ok(draft()),
+        'PUT /v1/member-import/7': () => ok(previewed()),
       },
       '/members/import?id=7',
     );
@@ -197,7 +197,7 @@ describe('MemberImportPage: columns and preview', () => {
     await user.click(button('Preview'));
 
     expect(await screen.findByText('Rows to check')).toBeInTheDocument();
-    expect(api.sent('PUT /v1/member/import/7')[0]!.body).toEqual({
+    expect(api.sent('PUT /v1/member-import/7')[0]!.body).toEqual({
       header_row: 2,
       mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
       duplicates: 'update',
@@ -218,8 +218,8 @@ describe('MemberImportPage: columns and preview', () => {
   it("shows the server's refusal of the columns", async () => {
     const { user } = open(
       {
-        'GET /v1/member/import/7': () => ok(draft()),
-        'PUT /v1/member/import/7': () => fail(400, IMPORT_MESSAGES.columnMissing),
+        'GET /v1/member-import/7': () => ok(draft()),
+        'PUT /v1/member-import/7': () => fail(400, IMPORT_MESSAGES.columnMissing),
       },
       '/members/import?id=7',
     );
@@ -229,7 +229,7 @@ describe('MemberImportPage: columns and preview', () => {
 
   it('Back returns to the columns; nothing to import disables the import', async () => {
     const none = previewed({ counts: { create: 0, update: 0, skip: 1, refuse: 2 } });
-    const { user } = open({ 'GET /v1/member/import/7': () => ok(none) }, '/members/import?id=7');
+    const { user } = open({ 'GET /v1/member-import/7': () => ok(none) }, '/members/import?id=7');
     expect(await findButton('Import 0 members')).toBeDisabled();
     await user.click(button('Back'));
     expect(await screen.findByText('Match the columns of members.xlsx')).toBeInTheDocument();
@@ -272,8 +272,8 @@ describe('MemberImportPage: header row, Title Case, plans without an expiry date
     let state = grouped;
     const { api, user } = open(
       {
-        'GET /v1/member/import/7': () => ok(state),
-        'PUT /v1/member/import/7': () => {
+        'GET /v1/member-import/7': () => ok(state),
+        'PUT /v1/member-import/7': () => {
           state = real;
           return ok(state);
         },
@@ -289,7 +289,7 @@ describe('MemberImportPage: header row, Title Case, plans without an expiry date
     );
 
     await waitFor(() => expect(field('Last name')).toHaveValue('Surname'));
-    expect(api.sent('PUT /v1/member/import/7').map((r) => r.body)).toEqual([
+    expect(api.sent('PUT /v1/member-import/7').map((r) => r.body)).toEqual([
       { header_row: 3, duplicates: 'skip', title_case: true, plan_without_expiry: 'none' },
     ]);
     expect(field('First name')).toHaveValue('First Name');
@@ -303,8 +303,8 @@ describe('MemberImportPage: header row, Title Case, plans without an expiry date
   it('Title Case is on by default and can be turned off; a plan alone can start on the import day', async () => {
     const { api, user } = open(
       {
-        'GET /v1/member/import/7': () => ok(real),
-        'PUT /v1/member/import/7': () => ok({ ...real, previewed: true }),
+        'GET /v1/member-import/7': () => ok(real),
+        'PUT /v1/member-import/7': () => ok({ ...real, previewed: true }),
       },
       '/members/import?id=7',
     );
@@ -322,8 +322,8 @@ describe('MemberImportPage: header row, Title Case, plans without an expiry date
     await user.click(within(group).getByRole('radio', { name: 'Start it on the import day' }));
     await user.click(button('Preview'));
 
-    await waitFor(() => expect(api.sent('PUT /v1/member/import/7')).toHaveLength(1));
-    expect(api.sent('PUT /v1/member/import/7')[0]!.body).toEqual({
+    await waitFor(() => expect(api.sent('PUT /v1/member-import/7')).toHaveLength(1));
+    expect(api.sent('PUT /v1/member-import/7')[0]!.body).toEqual({
       header_row: 3,
       mapping: { last_name: 0, first_name: 1, mobile_number: 2, plan: 3 },
       duplicates: 'skip',
@@ -333,7 +333,7 @@ describe('MemberImportPage: header row, Title Case, plans without an expiry date
   });
 
   it('asks about plans without an expiry date only when a plan column is chosen', async () => {
-    open({ 'GET /v1/member/import/7': () => ok(draft()) }, '/members/import?id=7');
+    open({ 'GET /v1/member-import/7': () => ok(draft()) }, '/members/import?id=7');
     expect(await screen.findByText('Match the columns of members.xlsx')).toBeInTheDocument();
     expect(
       screen.queryByRole('radiogroup', { name: 'Plan without an expiry date' }),
@@ -348,7 +348,7 @@ describe('MemberImportPage: header row, Title Case, plans without an expiry date
     });
     open(
       {
-        'GET /v1/member/import/7': () =>
+        'GET /v1/member-import/7': () =>
           ok(
             previewed({
               counts: { create: 3, update: 0, skip: 0, refuse: 0 },
@@ -372,12 +372,12 @@ describe('MemberImportPage: importing', () => {
     let state = previewed();
     const { api, user, queryClient } = open(
       {
-        'GET /v1/member/import/7': () => ok(state),
-        'POST /v1/member/import/7/start': () => {
+        'GET /v1/member-import/7': () => ok(state),
+        'POST /v1/member-import/7/start': () => {
           state = running(1200);
           return ok(state);
         },
-        'GET /v1/member/import/7/refused': () =>
+        'GET /v1/member-import/7/refused': () =>
           new Response('First Name,Row,Reason\r\n', {
             headers: {
               'Content-Type': 'text/csv',
@@ -395,7 +395,7 @@ describe('MemberImportPage: importing', () => {
       'aria-valuenow',
       '12',
     );
-    expect(api.sent('POST /v1/member/import/7/start')).toHaveLength(1);
+    expect(api.sent('POST /v1/member-import/7/start')).toHaveLength(1);
 
     state = done();
     expect(await screen.findByText('Import finished', {}, { timeout: 6000 })).toBeInTheDocument();
@@ -408,7 +408,7 @@ describe('MemberImportPage: importing', () => {
   });
 
   it('reloaded while the import runs, shows its progress', async () => {
-    open({ 'GET /v1/member/import/7': () => ok(running(1200)) }, '/members/import?id=7');
+    open({ 'GET /v1/member-import/7': () => ok(running(1200)) }, '/members/import?id=7');
     expect(await screen.findByText('Importing… 1,200 of 10,000 rows')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
   });
@@ -419,7 +419,7 @@ describe('MemberImportPage: importing', () => {
       counts: { create: 3, update: 0, skip: 0, refuse: 0 },
     });
     const { user, router } = open(
-      { 'GET /v1/member/import/7': () => ok(clean) },
+      { 'GET /v1/member-import/7': () => ok(clean) },
       '/members/import?id=7',
     );
     await user.click(await findButton('Import another file'));
@@ -430,7 +430,7 @@ describe('MemberImportPage: importing', () => {
 
   it('an unknown import says so, with the way back to the upload', async () => {
     const { user, router } = open(
-      { 'GET /v1/member/import/99': () => fail(404, IMPORT_MESSAGES.notFound) },
+      { 'GET /v1/member-import/99': () => fail(404, IMPORT_MESSAGES.notFound) },
       '/members/import?id=99',
     );
     expect(await screen.findByText(IMPORT_MESSAGES.notFound)).toBeInTheDocument();
