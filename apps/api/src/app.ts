@@ -35,6 +35,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: { write(line: string): void };
+  /** Called on the bare app before any plugin or route (tests add hooks that see every answer). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** Builds the whole app: plugins, modules, error handler. Never listens (tests use inject). */
@@ -68,6 +70,7 @@ export const buildApp = async (
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  opts.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
@@ -89,7 +92,7 @@ export const buildApp = async (
   await app.register(compressionPlugin, { enabled: config.httpCompression });
   await app.register(apiRateLimitPlugin, config.apiRateLimit);
   await app.register(uploadsParserPlugin);
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { siteUrl: config.appUrl });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(tenancyPlugin, {
     findUser: (id: number) => findSessionUser(ctx, id),

@@ -89,6 +89,8 @@ export const route = <C extends Contract>(
     method: c.method,
     url: c.path,
     ...(hook ? { preValidation: hook } : {}),
+    // The document declares the Idempotency-Key header of such a route (plugins/docs.ts).
+    ...(c.idempotent ? { config: { idempotent: true } } : {}),
     // A multipart form is read by the handler as it streams: its schema documents it only.
     ...(c.form ? { validatorCompiler: () => (data: unknown) => ({ value: data }) } : {}),
     schema: {
@@ -111,9 +113,12 @@ export const route = <C extends Contract>(
               content: Object.fromEntries(c.produces.map((type) => [type, { schema: c.answer }])),
             }
           : c.answer,
-        // A create replayed with its Idempotency-Key answers 200 with the same shape.
-        ...(success === 201 && c.idempotent ? { 200: c.answer } : {}),
+        // A create replayed with its Idempotency-Key (or a replaying one sent again) answers
+        // 200 with the same shape.
+        ...(success === 201 && (c.idempotent || c.replays) ? { 200: c.answer } : {}),
         '4xx': errorAnswerSchema,
+        // A failure on the server's side: the same shape, never its internals.
+        '5xx': errorAnswerSchema,
       },
     },
     handler: handler as never,

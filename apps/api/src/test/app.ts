@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { outbox, users } from '../db/schema';
+import { checkAnswers, type AnswerChecker } from './answer-check';
 import { openTestDatabase } from './database';
 
 export interface TestApp {
@@ -15,6 +16,11 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /**
+   * Throws when an answer given so far did not match the OpenAPI document (see
+   * answer-check.ts), naming each; `close` checks too.
+   */
+  expectAnswersDocumented(): void;
   close(): Promise<void>;
 }
 
@@ -36,16 +42,30 @@ export const createTestApp = async (
 ): Promise<TestApp> => {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp(config, { ...build, database });
+  let checker: AnswerChecker | undefined;
+  const app = await buildApp(config, {
+    ...build,
+    database,
+    instrument: (bare) => {
+      build.instrument?.(bare);
+      checker = checkAnswers(bare);
+    },
+  });
   await app.ready();
+  const expectAnswersDocumented = () => {
+    const mismatches = checker?.take() ?? [];
+    if (mismatches.length) throw new Error(mismatches.join('\n'));
+  };
   return {
     app,
     db: database.db,
     database,
     config,
+    expectAnswersDocumented,
     close: async () => {
       await app.close();
       await database.close();
+      expectAnswersDocumented();
     },
   };
 };

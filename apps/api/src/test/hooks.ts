@@ -1,5 +1,5 @@
 import type { Role } from '@kora/shared';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { BuildOptions } from '../app';
 import type { Config } from '../config';
 import { createTestApp, type TestApp } from './app';
@@ -20,6 +20,8 @@ export const useTestApp = (
   beforeAll(async () => {
     Object.assign(t, await createTestApp(overrides, build));
   });
+  // Each test fails when an answer it received does not match the OpenAPI document.
+  afterEach(() => t.expectAnswersDocumented?.());
   afterAll(() => t.close?.());
   return t;
 };
