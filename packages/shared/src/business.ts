@@ -295,5 +295,6 @@ export const healthContracts = {
     tag: 'health',
     access: 'public',
     answer: z.object({ status: z.literal('ok') }),
+    unavailable: z.object({ status: z.literal('unavailable') }),
   }),
 };

@@ -48,6 +48,8 @@ export interface Contract<
    * the same request without an Idempotency-Key (the same file uploaded again).
    */
   replays?: boolean;
+  /** The 503 answer when it is not the error answer (the health check's `{ status }`). */
+  unavailable?: z.ZodType;
   /**
    * The success answer is a file of one of these media types (an export), streamed as it is
    * written, not `{ message, data }`: `answer` then describes the file's body.

@@ -117,8 +117,10 @@ export const route = <C extends Contract>(
         // 200 with the same shape.
         ...(success === 201 && (c.idempotent || c.replays) ? { 200: c.answer } : {}),
         '4xx': errorAnswerSchema,
-        // A failure on the server's side: the same shape, never its internals.
+        // A failure on the server's side: the same shape, never its internals (unless the
+        // contract answers a 503 of its own).
         '5xx': errorAnswerSchema,
+        ...(c.unavailable ? { 503: c.unavailable } : {}),
       },
     },
     handler: handler as never,
