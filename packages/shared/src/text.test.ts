@@ -3,7 +3,14 @@ import { createBusinessSchema } from './business';
 import { createMemberSchema, memberListQuery, updateMemberSchema } from './members';
 import { createPlanSchema } from './plans';
 import { recordPaymentSchema } from './payments';
-import { isDomainName, textField, visibleLength } from './text';
+import { createMessageSchema } from './comms';
+import {
+  hasUnsafeCharacters,
+  isDomainName,
+  textField,
+  visibleLength,
+  withoutUnsafeCharacters,
+} from './text';
 
 const member = {
   first_name: 'Chinedu',
@@ -147,5 +154,37 @@ describe('text rules', () => {
     });
     for (const message of Object.values(errorOf(createMemberSchema.safeParse({ gender: 5 }))!))
       expect(message).not.toMatch(/Invalid input|expected|received/);
+  });
+});
+
+describe('withoutUnsafeCharacters', () => {
+  it('drops what hasUnsafeCharacters finds, keeping line breaks and tabs when multi-line', () => {
+    const text = 'Hi\u0000 Ada\u001b[31m\u0085\u2028\nnext\tline\ud800';
+    expect(withoutUnsafeCharacters(text)).toBe('Hi Ada[31mnextline');
+    expect(withoutUnsafeCharacters(text, true)).toBe('Hi Ada[31m\nnext\tline');
+    expect(hasUnsafeCharacters(withoutUnsafeCharacters(text, true), true)).toBe(false);
+  });
+});
+
+describe('a bulk message', () => {
+  const base = { group: 'all_members', channel: 'sms' };
+  it('refuses a NUL or a control character like any stored text, and keeps line breaks', () => {
+    for (const message of [
+      '<p>Chi\u0000nedu</p>',
+      '<p>Renew \u001b[31mnow</p>',
+      '<p>a\u0007</p>',
+    ]) {
+      const parsed = createMessageSchema().safeParse({ ...base, message });
+      expect(parsed.success, message).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(
+        "Message contains characters that can't be used",
+      );
+    }
+    expect(
+      createMessageSchema().safeParse({ ...base, message: '<p>Hi</p>\n<p>there</p>' }).success,
+    ).toBe(true);
+    expect(createMessageSchema().safeParse(base).error?.issues[0]?.message).toBe(
+      'Message content is required',
+    );
   });
 });
