@@ -586,7 +586,7 @@ describe('member import of sheets as gym desks keep them', () => {
     expect(p.counts).toEqual({ create: 2, update: 0, skip: 0, refuse: 0 });
 
     // The owner says the column names are in row 2: the columns are read again from it.
-    const row2 = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+    const row2 = await call(t.app, 'PUT', `/v1/member-import/${draft.id}`, {
       token: owner.token,
       body: { header_row: 2, duplicates: 'skip' },
     });
@@ -594,7 +594,7 @@ describe('member import of sheets as gym desks keep them', () => {
     expect(row2.json().data).toMatchObject({ header_row: 2, total_rows: 3, previewed: false });
     expect(row2.json().data.columns[0].header).toBe('PERSONAL DETAILS');
     // And back to row 3, previewed with its mapping in the same call.
-    const row3 = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+    const row3 = await call(t.app, 'PUT', `/v1/member-import/${draft.id}`, {
       token: owner.token,
       body: { header_row: 3, mapping: draft.mapping, duplicates: 'skip' },
     });
@@ -604,13 +604,13 @@ describe('member import of sheets as gym desks keep them', () => {
       samples: ['Okafor', 'Bello'],
     });
 
-    const far = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+    const far = await call(t.app, 'PUT', `/v1/member-import/${draft.id}`, {
       token: owner.token,
       body: { header_row: 40, duplicates: 'skip' },
     });
     expect(far.statusCode).toBe(400);
     expect(far.json().message).toBe(IMPORT_MESSAGES.headerRow);
-    const foreign = await call(t.app, 'PUT', `/v1/member/import/${draft.id}`, {
+    const foreign = await call(t.app, 'PUT', `/v1/member-import/${draft.id}`, {
       token: other.token,
       body: { header_row: 2, duplicates: 'skip' },
     });
@@ -650,7 +650,7 @@ describe('member import of sheets as gym desks keep them', () => {
 
     // Chosen: a plan without an expiry date starts on the import day.
     const today = lagosDay();
-    const started = await call(t.app, 'PUT', `/v1/member/import/${id}`, {
+    const started = await call(t.app, 'PUT', `/v1/member-import/${id}`, {
       token: owner.token,
       body: {
         mapping: up.json().data.mapping,
@@ -671,7 +671,7 @@ describe('member import of sheets as gym desks keep them', () => {
       outcome: 'refuse',
       problems: ['No plan named “Diamond”: add it under Subscription Plans first'],
     });
-    await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token });
+    await call(t.app, 'POST', `/v1/member-import/${id}/start`, { token: owner.token });
     await runJob();
     const added = (await membersOf(owner)).filter((x) => x.mobileNumber.startsWith('+234807222'));
     expect(added.map((x) => x.firstName).sort()).toEqual(['Both', 'Date', 'Plan']);
@@ -718,11 +718,11 @@ describe('member import of sheets as gym desks keep them', () => {
       .update(memberImports)
       .set({ preview: old, leadRows: [] })
       .where(eq(memberImports.id, id));
-    const res = await call(t.app, 'GET', `/v1/member/import/${id}`, { token: owner.token });
+    const res = await call(t.app, 'GET', `/v1/member-import/${id}`, { token: owner.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.preview_rows[0].warnings).toEqual([]);
     expect(res.json().data.header_rows.map((r: { row: number }) => r.row)).toEqual([1, 2, 3]);
-    const moved = await call(t.app, 'PUT', `/v1/member/import/${id}`, {
+    const moved = await call(t.app, 'PUT', `/v1/member-import/${id}`, {
       token: owner.token,
       body: { header_row: 2, duplicates: 'skip' },
     });
@@ -761,7 +761,7 @@ describe('member import of sheets as gym desks keep them', () => {
     const up = await upload(owner, file, 'caps.csv');
     const id = up.json().data.id;
     expect(up.json().data.title_case).toBe(true);
-    const kept = await call(t.app, 'PUT', `/v1/member/import/${id}`, {
+    const kept = await call(t.app, 'PUT', `/v1/member-import/${id}`, {
       token: owner.token,
       body: { mapping: up.json().data.mapping, duplicates: 'skip', title_case: false },
     });
@@ -783,7 +783,7 @@ describe('member import of sheets as gym desks keep them', () => {
       'Chukwuemeka Okonkwo',
       'DeShawn McDonald',
     ]);
-    await call(t.app, 'POST', `/v1/member/import/${id}/start`, { token: owner.token });
+    await call(t.app, 'POST', `/v1/member-import/${id}/start`, { token: owner.token });
     await runJob();
     const [ade] = (await membersOf(owner)).filter((x) => x.mobileNumber === '+2348074440002');
     expect(ade).toMatchObject({ firstName: 'Adébáyọ̀', middleName: 'Tólú', lastName: "O'Neil" });
@@ -840,7 +840,7 @@ describe('member import of sheets as gym desks keep them', () => {
     const res = await preview(gym, up.json().data.id, up.json().data.mapping);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.preview_rows[0]).toMatchObject({ outcome: 'create', email_address: '' });
-    await call(t.app, 'POST', `/v1/member/import/${up.json().data.id}/start`, {
+    await call(t.app, 'POST', `/v1/member-import/${up.json().data.id}/start`, {
       token: gym.token,
     });
     await runJob();
