@@ -227,6 +227,47 @@ describe('held payments', () => {
     expect(row.state).toBe('paid');
     expect(row.paymentId).toBe(json(res).data.payment_id);
   });
+  it("assigns a held payment of a group plan's link to its plan: the members the link named are covered", async () => {
+    const duo = await addPlan(t, owner.token, {
+      name: 'Duo',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const payer = await addMember(t, owner.token, { first_name: 'Kemi' });
+    const partner = await addMember(t, owner.token, { first_name: 'Femi' });
+    const link = json(
+      await createLink(t, owner, payer.id, {
+        subscription_type_id: duo.id,
+        group_member_ids: [partner.id],
+      }),
+    ).data;
+    // Twice the link's amount: held, then assigned to two periods of the same plan.
+    await paystack.pay(link.reference, { amount: 6_000_000 });
+    const held = (await heldList()).find((h) => h.reference === link.reference)!;
+    expect(await paymentsOf(payer.id)).toEqual([]);
+    const res = await call(t.app, 'POST', `/v1/held-payment/${held.id}/assign`, {
+      token: staff.token,
+      body: { subscription_type_id: duo.id, duration: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+    const [bought] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.memberId, payer.id));
+    const covered = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.memberId, partner.id));
+    expect(covered).toHaveLength(1);
+    expect(covered[0]).toMatchObject({
+      groupSubscriptionId: bought!.id,
+      paymentId: null,
+      startDate: bought!.startDate,
+      expiryDate: bought!.expiryDate,
+    });
+    expect(await paymentsOf(partner.id)).toEqual([]);
+  });
 });
 
 describe('charges Kora did not start', () => {

@@ -198,6 +198,13 @@ export const assignHeld = async (
     const message = heldAmountMismatch(charge.amountKobo);
     throw badRequest(message, 'AMOUNT_MISMATCH', { duration: message });
   }
+  // A held payment of a group plan's link covers the members the link named, when staff assign
+  // it to that same plan: the group is part of what was bought, not only the payer.
+  const link = charge.linkId
+    ? (await repo.findLink(ctx.db, businessId, charge.linkId))?.link
+    : undefined;
+  const groupMemberIds =
+    link && link.subscriptionTypeId === plan.id ? (link.groupMemberIds ?? []) : [];
   await ctx.db.transaction(async (tx) => {
     await heldCharge(tx, businessId, id, true);
     const outcome = await applyCharge(
@@ -214,6 +221,7 @@ export const assignHeld = async (
         linkId: charge.linkId,
         channel: undefined,
         recordedBy: who.userId,
+        groupMemberIds,
       },
       tx,
     );
