@@ -1,12 +1,33 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outbox } from '../db/schema';
+import { businesses, outbox } from '../db/schema';
 import { smtpTransport, termiiTransport, type Transport } from '../lib/transports';
 import { call, createTestApp, json, uniqueEmail, withTestApp, type TestApp } from '../test/app';
 import { useTestApp } from '../test/hooks';
+import { addMember, createTenant } from '../test/tenants';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../test/loopback-smtp';
 import { startLoopbackTermii, type LoopbackTermii } from '../test/loopback-termii';
 import { Dispatcher } from './dispatcher';
+
+/**
+ * A From display name as a mail program shows it: RFC 2047 encoded words (UTF-8, B or Q)
+ * decoded, the space between two of them dropped, a quoted string unquoted.
+ */
+const decodeWords = (value: string): string => {
+  const decoded = value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeURIComponent(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, '%$1')
+              .replace(/%(?![0-9a-f]{2})/gi, '%25'),
+          ),
+    );
+  return /^".*"$/.test(decoded) ? decoded.slice(1, -1).replace(/\\(.)/g, '$1') : decoded;
+};
 
 describe('delivery over SMTP', () => {
   let smtp: LoopbackSmtp;
@@ -119,6 +140,74 @@ describe('delivery over SMTP', () => {
     for (const to of recipients) {
       expect(smtp.received.filter((m) => m.rcptTo.includes(to))).toHaveLength(1);
     }
+  });
+
+  it("sends a gym's bulk e-mail from the gym's name on Kora's address; Kora's own mail stays Kora", async () => {
+    const gym = await createTenant(t, { name: 'Iron Temple' });
+    await t.db
+      .update(businesses)
+      .set({ businessEmail: 'desk@irontemple.ng' })
+      .where(eq(businesses.id, gym.businessId));
+    const to = uniqueEmail('member');
+    await addMember(t, gym.token, { first_name: 'Kemi', email_address: to });
+    const res = await call(t.app, 'POST', '/v1/comms', {
+      token: gym.token,
+      body: { group: 'all_members', channel: 'email', message: '<p>We open at 6 am.</p>' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.ctx.dispatcher.flush();
+    const mail = smtp.received.find((m) => m.rcptTo.includes(to))!;
+    expect(mail.headers.from).toBe('Iron Temple <no-reply@kora.test>');
+    expect(mail.mailFrom).toBe('no-reply@kora.test');
+    expect(mail.headers['reply-to']).toBe('desk@irontemple.ng');
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.to, to));
+    expect(row).toMatchObject({ fromName: 'Iron Temple', status: 'sent' });
+
+    // The owner's own verification code (Kora's mail) still comes from Kora.
+    const owner = uniqueEmail('owner');
+    await call(t.app, 'POST', '/v1/auth/register', {
+      body: {
+        first_name: 'Bola',
+        last_name: 'Ade',
+        email: owner,
+        phone_number: '08031234567',
+        password: 'password-1',
+      },
+    });
+    await t.app.ctx.dispatcher.flush();
+    const code = smtp.received.find((m) => m.rcptTo.includes(owner))!;
+    expect(code.headers.from).toBe('Kora <no-reply@kora.test>');
+    const [codeRow] = await t.db.select().from(outbox).where(eq(outbox.to, owner));
+    expect(codeRow!.fromName).toBeNull();
+  });
+
+  it('keeps a hostile gym name to one valid From header: quoted, encoded, no line breaks', async () => {
+    // Quotes, a comma, angle brackets, CR/LF trying to add a header, and Yoruba diacritics.
+    const hostile = 'Ọ̀ṣọ́ "Iron", <Temple>\r\nBcc: thief@evil.test\n';
+    const gym = await createTenant(t, { name: 'Hostile Gym' });
+    await t.db.update(businesses).set({ name: hostile }).where(eq(businesses.id, gym.businessId));
+    const to = uniqueEmail('hostile');
+    await addMember(t, gym.token, { first_name: 'Tolu', email_address: to });
+    const res = await call(t.app, 'POST', '/v1/comms', {
+      token: gym.token,
+      body: { group: 'all_members', channel: 'email', message: '<p>Hello</p>' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.ctx.dispatcher.flush();
+    const mail = smtp.received.find((m) => m.rcptTo.includes(to))!;
+    // Delivered to the member only: nothing was added to the envelope or the headers.
+    expect(mail.rcptTo).toEqual([to]);
+    const head = mail.raw.slice(0, /\r?\n\r?\n/.exec(mail.raw)!.index);
+    expect(head.match(/^from:/gim)).toHaveLength(1);
+    expect(head).not.toMatch(/^bcc:/im);
+    expect(head).not.toContain('evil.test');
+    // Unfolded, the header is ASCII: the name as an encoded word, then Kora's address.
+    const from = mail.headers.from!;
+    expect(from).toMatch(/^[\x20-\x7e]+$/);
+    expect(from).toMatch(/ <no-reply@kora\.test>$/);
+    expect(decodeWords(from.replace(/ <no-reply@kora\.test>$/, ''))).toBe(
+      'Ọ̀ṣọ́ "Iron", <Temple> Bcc: thief@evil.test'.normalize('NFC'),
+    );
   });
 
   it('sends the Reply-To of a row and keeps the Message-ID', async () => {

@@ -18,6 +18,7 @@ interface ClaimedRow {
   text: string;
   html: string | null;
   replyTo: string | null;
+  fromName: string | null;
   quietHours: boolean;
   memberId: number | null;
   attempts: number;
@@ -129,6 +130,7 @@ export class Dispatcher {
         for update skip locked
       )
       returning id, channel, "to", subject, text, html, reply_to as "replyTo",
+        from_name as "fromName",
         quiet_hours as "quietHours", member_id as "memberId", attempts, ref`);
     const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
     const refs = new Set<string>();

@@ -33,6 +33,11 @@ export const outbox = pgTable(
     providerId: varchar('provider_id', { length: 200 }),
     /** Reply-To of an e-mail (the business's address for its bulk messages). */
     replyTo: varchar('reply_to', { length: 254 }),
+    /**
+     * The display name an e-mail comes from, on Kora's own sending address: the gym's name for
+     * what a gym sends its members; null for Kora's own mail (sent as MAIL_FROM).
+     */
+    fromName: varchar('from_name', { length: 200 }),
     /** A promotional SMS: not sent during the carriers' quiet hours (8 pm – 8 am Lagos). */
     quietHours: boolean('quiet_hours').notNull().default(false),
     createdAt: createdAt(),

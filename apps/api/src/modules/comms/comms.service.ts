@@ -126,6 +126,7 @@ const fanOut = async (exec: Executor, message: repo.MessageRow, now: Date, appUr
       ref: repo.refOf(message.id),
       memberId: m.id,
       replyTo: channel === 'email' ? (sender?.email ?? null) : null,
+      fromName: channel === 'email' ? businessName : null,
       quietHours: sms,
       ...(smsAt ? { nextAttemptAt: smsAt } : {}),
     };

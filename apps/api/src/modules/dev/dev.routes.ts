@@ -13,6 +13,8 @@ export const devRoutes =
           id: outbox.id,
           channel: outbox.channel,
           to: outbox.to,
+          from_name: outbox.fromName,
+          reply_to: outbox.replyTo,
           subject: outbox.subject,
           text: outbox.text,
           html: outbox.html,
