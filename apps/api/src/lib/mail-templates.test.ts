@@ -4,6 +4,7 @@ import {
   absoluteLogoUrl,
   invitationEmail,
   memberEmailLayout,
+  memberTextEmail,
   resetPasswordEmail,
   verificationCodeEmail,
 } from './mail-templates';
@@ -45,6 +46,20 @@ describe("a gym's e-mail to its members", () => {
 });
 
 describe('absoluteLogoUrl', () => {
+  it("puts a plain-text message in the gym's frame: paragraphs, escaped, its link clickable", () => {
+    const html = memberTextEmail({
+      gym: { name: 'Iron Temple', logoUrl: null },
+      subject: 'Join Iron Temple',
+      text: 'Hi <Ada>, pay here: https://gym.example/pay/abc?x=1&y=2.\n\nSee you & thanks',
+    });
+    expect(html).toContain('<title>Join Iron Temple</title>');
+    expect(html).toContain(
+      '<p>Hi &lt;Ada&gt;, pay here: <a href="https://gym.example/pay/abc?x=1&amp;y=2" style="color:#0f766e">https://gym.example/pay/abc?x=1&amp;y=2</a>.</p><p>See you &amp; thanks</p>',
+    );
+    expect(html).toContain('You received this e-mail as a member of Iron Temple.');
+    expect(html).not.toMatch(/Kora/i);
+  });
+
   it('puts an uploaded logo on the app address; keeps http(s); refuses anything else', () => {
     const app = 'https://app.kora.ng';
     expect(absoluteLogoUrl('/uploads/business_logo/a.webp', app)).toBe(

@@ -96,6 +96,28 @@ export const memberEmailLayout = (opts: {
   });
 };
 
+/** http(s) addresses in already-escaped text, made links (a sentence's final stop left out). */
+const linkify = (escaped: string): string =>
+  escaped.replace(
+    /https?:\/\/[^\s<>"']+?(?=[.,;:!?)]*(?:\s|$))/g,
+    (url) => `<a href="${url}" style="color:${BRAND}">${url}</a>`,
+  );
+
+/**
+ * A gym's plain-text message to a member as the HTML of its e-mail: the text's paragraphs
+ * (blank lines between them, line breaks kept, web addresses made links) in the gym's frame.
+ */
+export const memberTextEmail = (opts: { gym: GymBrand; subject: string; text: string }): string =>
+  memberEmailLayout({
+    gym: opts.gym,
+    title: opts.subject,
+    preheader: opts.text.replace(/\s+/g, ' ').slice(0, 120),
+    body: opts.text
+      .split(/\n{2,}/)
+      .map((p) => `<p>${linkify(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`)
+      .join(''),
+  });
+
 const button = (url: string, label: string): string =>
   `<p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:${BRAND};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(label)}</a></p>
 <p style="font-size:13px;color:#6b7280;word-break:break-all">Or open this link: ${escapeHtml(url)}</p>`;

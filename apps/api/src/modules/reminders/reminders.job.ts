@@ -9,7 +9,7 @@ import {
   type ReminderPlaceholder,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { absoluteLogoUrl, escapeHtml, memberEmailLayout } from '../../lib/mail-templates';
+import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
 import { paymentLinksAvailable, renewalLinkUrl } from '../online/online.service';
 import * as repo from './reminders.repository';
@@ -79,19 +79,7 @@ export const renderReminderText = (
 /** A reminder e-mail in the gym's frame (its name and logo, never Kora's). */
 const emailOf = (text: string, gym: { name: string; logoUrl: string | null }) => {
   const subject = `Your membership at ${gym.name || PRODUCT_NAME}`;
-  const body = text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-  return {
-    subject,
-    html: memberEmailLayout({
-      gym,
-      title: subject,
-      preheader: text.replace(/\s+/g, ' ').slice(0, 120),
-      body,
-    }),
-  };
+  return { subject, html: memberTextEmail({ gym, subject, text }) };
 };
 
 /**
@@ -169,6 +157,9 @@ export const sendDueReminders = async (ctx: AppContext, now: Date = new Date()) 
               businessId: business.businessId,
               ref: repo.refOf(id),
               memberId: m.member_id,
+              // An e-mail comes from the gym: its name as the sender, replies to its address.
+              fromName: email ? business.name : null,
+              replyTo: email ? business.email : null,
               quietHours: address.channel === 'sms',
             },
           ]);

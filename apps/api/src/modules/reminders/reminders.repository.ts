@@ -44,6 +44,7 @@ export const enabledBusinesses = (db: Executor) =>
       businessId: reminderSettings.businessId,
       reminders: reminderSettings.reminders,
       name: businesses.name,
+      email: businesses.businessEmail,
       logoUrl: businesses.logoUrl,
     })
     .from(reminderSettings)

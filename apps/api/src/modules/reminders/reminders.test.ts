@@ -204,6 +204,26 @@ describe('the reminder job', () => {
     await t.db.update(businesses).set({ logoUrl: null }).where(eq(businesses.id, owner.businessId));
   });
 
+  it("an e-mail reminder comes from the gym's name and replies go to the gym's e-mail", async () => {
+    await t.db
+      .update(businesses)
+      .set({ businessEmail: 'desk@ironparadise.ng' })
+      .where(eq(businesses.id, owner.businessId));
+    const bayo = await memberEnding(owner, plan, '2031-05-20');
+    await t.db.update(members).set({ mobileNumber: '' }).where(eq(members.id, bayo.id));
+    await run(at(addDays('2031-05-20', -7), '10:00'));
+    const [delivery] = await deliveriesOf(bayo.id);
+    expect(delivery).toMatchObject({
+      channel: 'email',
+      fromName: 'Iron Paradise Gym',
+      replyTo: 'desk@ironparadise.ng',
+    });
+    await t.db
+      .update(businesses)
+      .set({ businessEmail: null })
+      .where(eq(businesses.id, owner.businessId));
+  });
+
   it('a renewal cancels the later reminders and the new expiry gets its own', async () => {
     const bola = await memberEnding(owner, plan);
     await run(at(addDays(EXP, -7), '10:00'));
