@@ -12,7 +12,7 @@ import { enqueueMessages } from '../../lib/outbox';
 import type { PaystackClient, PaystackTransaction } from '../../lib/paystack';
 import { getMemberForBusiness } from '../members/members.service';
 import { recordReceivedPayment } from '../payments/payments.service';
-import { addressFor, fallbackChannel, receiptMessage, recipientOf } from './online.messages';
+import { addressFor, fallbackChannel, gymOf, receiptMessage, recipientOf } from './online.messages';
 import * as repo from './online.repository';
 
 /**
@@ -160,7 +160,7 @@ export const applyCharge = async (
     const channel = t.channel ?? (member ? fallbackChannel(recipientOf(member)) : undefined);
     const to = member && channel ? addressFor(channel, recipientOf(member)) : '';
     if (member && channel && to) {
-      const gym = await repo.businessName(tx, t.businessId);
+      const gym = gymOf(await repo.businessSender(tx, t.businessId), ctx.config.appUrl);
       await enqueueMessages(tx, [
         receiptMessage(channel, to, {
           businessId: t.businessId,

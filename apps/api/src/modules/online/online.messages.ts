@@ -1,11 +1,31 @@
 import { formatDay, formatNaira, koboToNaira, type SendChannel } from '@kora/shared';
+import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
 import type { OutgoingMessage } from '../../lib/outbox';
 
 /**
  * What members receive about online payments: the link, their transfer account, the receipt.
- * Short plain text (an SMS is one or two parts); the e-mail gets a subject too. Links and
- * account numbers live only in the outbox row, never in a log line.
+ * Short plain text (an SMS is one or two parts). An e-mail comes from the gym: a subject, the
+ * gym's name as the sender, replies to the gym's address, and the text in the gym's frame (its
+ * logo and name, nothing of Kora) besides the plain text. Links and account numbers live only in
+ * the outbox row, never in a log line.
  */
+
+/** The gym a message comes from: its name, e-mail address and logo (an absolute URL). */
+export interface Gym {
+  name: string;
+  email: string | null;
+  logoUrl: string | null;
+}
+
+/** A business as the messages read it (`appUrl`: the app's address, for an uploaded logo). */
+export const gymOf = (
+  b: { name: string; email: string | null; logoUrl: string | null },
+  appUrl: string,
+): Gym => ({
+  name: b.name,
+  email: b.email?.trim() || null,
+  logoUrl: absoluteLogoUrl(b.logoUrl, appUrl),
+});
 
 export interface Recipient {
   firstName: string;
@@ -38,16 +58,23 @@ const periods = (plan: string, n: number) => (n === 1 ? plan : `${plan} × ${n}`
 const message = (
   channel: SendChannel,
   to: string,
+  gym: Gym,
   subject: string,
   text: string,
   extra: Pick<OutgoingMessage, 'businessId' | 'memberId' | 'ref'>,
-): OutgoingMessage => ({
-  channel,
-  to,
-  subject: channel === 'email' ? subject : null,
-  text,
-  ...extra,
-});
+): OutgoingMessage =>
+  channel === 'email'
+    ? {
+        channel,
+        to,
+        subject,
+        text,
+        html: memberTextEmail({ gym, subject, text }),
+        fromName: gym.name,
+        replyTo: gym.email,
+        ...extra,
+      }
+    : { channel, to, subject: null, text, ...extra };
 
 /**
  * A payment link. `joining`: the member never subscribed, so the link asks them to join;
@@ -59,7 +86,7 @@ export const linkMessage = (
   v: {
     businessId: number;
     memberId: number;
-    gym: string;
+    gym: Gym;
     firstName: string;
     plan: string;
     duration: number;
@@ -71,10 +98,11 @@ export const linkMessage = (
   message(
     channel,
     to,
-    v.joining ? `Join ${v.gym}` : `Renew your membership at ${v.gym}`,
+    v.gym,
+    v.joining ? `Join ${v.gym.name}` : `Renew your membership at ${v.gym.name}`,
     (v.joining
-      ? `Hi ${v.firstName}, join ${v.gym} with a ${periods(v.plan, v.duration)} membership: `
-      : `Hi ${v.firstName}, renew your ${periods(v.plan, v.duration)} membership at ${v.gym}: `) +
+      ? `Hi ${v.firstName}, join ${v.gym.name} with a ${periods(v.plan, v.duration)} membership: `
+      : `Hi ${v.firstName}, renew your ${periods(v.plan, v.duration)} membership at ${v.gym.name}: `) +
       `${naira(v.amountKobo)}. Pay by card, transfer or USSD here: ${v.url}`,
     { businessId: v.businessId, memberId: v.memberId, ref: 'online:link' },
   );
@@ -85,7 +113,7 @@ export const transferAccountMessage = (
   v: {
     businessId: number;
     memberId: number;
-    gym: string;
+    gym: Gym;
     firstName: string;
     bankName: string;
     accountNumber: string;
@@ -95,8 +123,9 @@ export const transferAccountMessage = (
   message(
     channel,
     to,
-    `Your account number for ${v.gym}`,
-    `Hi ${v.firstName}, pay your ${v.gym} membership by bank transfer to ${v.bankName} ` +
+    v.gym,
+    `Your account number for ${v.gym.name}`,
+    `Hi ${v.firstName}, pay your ${v.gym.name} membership by bank transfer to ${v.bankName} ` +
       `${v.accountNumber} (${v.accountName}). This account is yours: a transfer of your plan's ` +
       'price renews your membership automatically.',
     { businessId: v.businessId, memberId: v.memberId, ref: 'online:account' },
@@ -108,7 +137,7 @@ export const receiptMessage = (
   v: {
     businessId: number;
     memberId: number;
-    gym: string;
+    gym: Gym;
     firstName: string;
     plan: string;
     duration: number;
@@ -120,8 +149,9 @@ export const receiptMessage = (
   message(
     channel,
     to,
-    `Payment received – ${v.gym}`,
-    `Hi ${v.firstName}, ${v.gym} received ${naira(v.amountKobo)} for ` +
+    v.gym,
+    `Payment received – ${v.gym.name}`,
+    `Hi ${v.firstName}, ${v.gym.name} received ${naira(v.amountKobo)} for ` +
       `${periods(v.plan, v.duration)}. Your membership now runs to ${formatDay(v.expiryDate)}. ` +
       `Reference: ${v.reference}`,
     { businessId: v.businessId, memberId: v.memberId, ref: 'online:receipt' },

@@ -378,13 +378,18 @@ export const currentPlanOf = async (exec: Executor, businessId: number, memberId
       .limit(1)
   )[0];
 
-export const businessName = async (exec: Executor, businessId: number) =>
+/** What a member's message from the business shows: its name, e-mail address and logo. */
+export const businessSender = async (exec: Executor, businessId: number) =>
   (
     await exec
-      .select({ name: businesses.name })
+      .select({
+        name: businesses.name,
+        email: businesses.businessEmail,
+        logoUrl: businesses.logoUrl,
+      })
       .from(businesses)
       .where(eq(businesses.id, businessId))
-  )[0]?.name ?? '';
+  )[0] ?? { name: '', email: null, logoUrl: null };
 
 export const planName = async (exec: Executor, businessId: number, planId: number) =>
   (

@@ -23,7 +23,7 @@ import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plan
 import { coveredMembersOf } from '../subscriptions/subscriptions.service';
 import { clientFor, connectedClient, paystackFailure } from './online.account';
 import { verifyAndAct } from './online.apply';
-import { addressFor, linkMessage, recipientOf } from './online.messages';
+import { addressFor, gymOf, linkMessage, recipientOf } from './online.messages';
 import * as repo from './online.repository';
 
 /** A team user of a business acting. */
@@ -161,7 +161,7 @@ export const createLink = async (
         linkMessage(input.channel, to, {
           businessId,
           memberId,
-          gym: await repo.businessName(tx, businessId),
+          gym: gymOf(await repo.businessSender(tx, businessId), ctx.config.appUrl),
           firstName: member.first_name,
           plan: plan.name,
           duration: input.duration,

@@ -67,6 +67,34 @@ describe('dedicated transfer accounts', () => {
     expect((await accountOf(member.id, other.token)).statusCode).toBe(404);
   });
 
+  it("sends the details by e-mail in the gym's frame, from the gym's name", async () => {
+    const member = await addMember(t, owner.token, {
+      first_name: 'Femi',
+      email_address: 'femi@example.com',
+    });
+    const account = json(await accountOf(member.id)).data;
+    const sent = await call(t.app, 'POST', `/v1/member/${member.id}/transfer-account/send`, {
+      token: staff.token,
+      body: { channel: 'email' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const [message] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.ref, 'online:account'), eq(outbox.memberId, member.id)));
+    expect(message).toMatchObject({
+      channel: 'email',
+      to: 'femi@example.com',
+      subject: 'Your account number for Iron Paradise Gym',
+      fromName: 'Iron Paradise Gym',
+    });
+    expect(message!.text).toContain(account.account_number);
+    expect(message!.html).toContain(account.account_number);
+    expect(message!.html).toContain('You received this e-mail as a member of Iron Paradise Gym.');
+    // Nothing of Kora (the account's name is Paystack's, KORA/… on the loopback, aside).
+    expect(message!.html!.replaceAll(account.account_name, '')).not.toMatch(/Kora/i);
+  });
+
   it('sends the details by WhatsApp, and a transfer of two periods renews the plan after the running one', async () => {
     const member = await addMember(t, owner.token, { first_name: 'Kemi' });
     const plan = await addPlan(t, owner.token, { name: 'Monthly', amount: 25000 });

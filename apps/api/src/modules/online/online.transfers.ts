@@ -21,7 +21,7 @@ import { MEMBER_INACTIVE } from '../payments/payments.service';
 import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
 import { connectedClient, paystackFailure } from './online.account';
 import { applyCharge } from './online.apply';
-import { addressFor, recipientOf, transferAccountMessage } from './online.messages';
+import { addressFor, gymOf, recipientOf, transferAccountMessage } from './online.messages';
 import * as repo from './online.repository';
 import type { Who } from './online.service';
 
@@ -103,7 +103,7 @@ export const sendTransferAccount = async (
       transferAccountMessage(channel, to, {
         businessId,
         memberId,
-        gym: await repo.businessName(tx, businessId),
+        gym: gymOf(await repo.businessSender(tx, businessId), ctx.config.appUrl),
         firstName: member.first_name,
         bankName: account.bankName,
         accountNumber: account.accountNumber,
