@@ -113,7 +113,7 @@ describe('online payments', () => {
     await page().waitForURL(/\/pay\/kora-[0-9a-f]{24}\?/);
     await page().getByRole('heading', { name: 'Payment received' }).waitFor();
     await page()
-      .getByText(/Your membership now runs to/)
+      .getByText(/Your membership is active until/)
       .waitFor();
     await screenshot(page(), 'online-04-paid');
     // The signed webhook arrived and was accepted.

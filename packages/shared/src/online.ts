@@ -220,6 +220,8 @@ export const payPageSchema = z.object({
   pay_url: z.string().nullable(),
   /** After payment: the membership's new last day (YYYY-MM-DD). */
   expiry_date: z.string().nullable(),
+  /** After payment: it bought the member's first membership (a welcome, not a renewal). */
+  first_payment: z.boolean(),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businesses, outbox } from '../../db/schema';
-import { json } from '../../test/app';
+import { call, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
 import { addMember, addPlan } from '../../test/tenants';
 import { pay, paymentBody } from '../payments/payments.fixtures';
@@ -112,7 +112,7 @@ describe("a member's e-mails about online payments come from the gym", () => {
     expect(withoutAppUrl(mail!.html)).not.toMatch(/Kora/i);
   });
 
-  it("sends the receipt in the gym's frame too", async () => {
+  it("sends the receipt in the gym's frame too, and the pay page welcomes a first payment", async () => {
     await paystack.pay(reference);
     const [receipt] = await rowsOf(member.id, 'online:receipt');
     expect(receipt).toMatchObject({
@@ -124,5 +124,22 @@ describe("a member's e-mails about online payments come from the gym", () => {
     expect(receipt!.text).toContain('₦18,000');
     expect(receipt!.html).toContain(`You received this e-mail as a member of ${NAME}.`);
     expect(withoutAppUrl(receipt!.html)).not.toMatch(/Kora/i);
+
+    // Her first membership: a welcome, never "renewed".
+    const page = await call(t.app, 'GET', `/pay/${reference}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Payment received');
+    expect(page.body).toMatch(/Welcome to Ọ̀ṣun Fitness! Your membership is active until <strong>/);
+    expect(page.body).not.toMatch(/renew/i);
+    expect(json(await call(t.app, 'GET', `/v1/pay/${reference}`)).data.first_payment).toBe(true);
+
+    // Her next payment is a renewal, and says so.
+    const again = json(
+      await createLink(t, gym, member.id, { subscription_type_id: plan.id, channel: 'copy' }),
+    ).data;
+    await paystack.pay(again.reference);
+    const renewed = await call(t.app, 'GET', `/pay/${again.reference}`);
+    expect(renewed.body).toMatch(/Your membership has been renewed\. It now runs to <strong>/);
+    expect(renewed.body).not.toContain('Welcome');
   });
 });

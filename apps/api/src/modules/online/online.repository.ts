@@ -240,6 +240,7 @@ export const findPayPage = async (db: Db, reference: string) =>
         planDuration: plans.duration,
         durationType: plans.durationType,
         expiryDate: subscriptions.expiryDate,
+        isFirst: subscriptions.isFirst,
         connected: sql<boolean>`${paystackAccounts.businessId} is not null`,
       })
       .from(paymentLinks)

@@ -272,5 +272,6 @@ export const getPayPage = async (
     state: state === 'sent' && !open && link.expiresAt <= new Date() ? 'expired' : state,
     pay_url: open ? link.authorizationUrl : null,
     expiry_date: state === 'paid' ? (row.expiryDate ?? null) : null,
+    first_payment: state === 'paid' && row.isFirst === true,
   };
 };

@@ -27,6 +27,7 @@ const page = (over: Partial<PayPage> = {}): PayPage => ({
   state: 'sent',
   pay_url: 'https://checkout.paystack.com/abc123xyz',
   expiry_date: null,
+  first_payment: false,
   ...over,
 });
 
@@ -81,12 +82,29 @@ describe('renderPayPage', () => {
   it('shows a paid link’s outcome and the membership’s new last day', () => {
     const html = renderPayPage(page({ state: 'paid', pay_url: null, expiry_date: '2027-01-12' }));
     expect(html).toContain('Payment received');
-    expect(html).toContain('Your membership now runs to <strong>12 Jan 2027</strong>');
+    expect(html).toContain(
+      'Your membership has been renewed. It now runs to <strong>12 Jan 2027</strong>.',
+    );
     expect(html).not.toContain('class="pay"');
     // Even if the service still had a checkout address, a paid link offers no button.
     expect(renderPayPage(page({ state: 'paid', expiry_date: '2027-01-12' }))).not.toContain(
       'class="pay"',
     );
+  });
+
+  it('welcomes a member whose first payment it was, never saying renewed', () => {
+    const html = renderPayPage(
+      page({ state: 'paid', pay_url: null, expiry_date: '2027-01-12', first_payment: true }),
+    );
+    expect(html).toContain('Payment received');
+    expect(html).toContain(
+      'Welcome to Iron Paradise Gym! Your membership is active until <strong>12 Jan 2027</strong>.',
+    );
+    expect(html).not.toMatch(/renew/i);
+    // Without the new last day it still does not speak of a renewal.
+    const unknown = renderPayPage(page({ state: 'paid', pay_url: null, first_payment: false }));
+    expect(unknown).toContain('Iron Paradise Gym has received your payment.');
+    expect(unknown).not.toMatch(/renew/i);
   });
 
   it('says a held payment was received and the gym will confirm', () => {

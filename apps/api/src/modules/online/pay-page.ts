@@ -135,9 +135,16 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
 
   switch (page.state) {
     case 'paid': {
-      const runsTo = page.expiry_date
-        ? `<p>Your membership now runs to <strong>${escapeHtml(formatDay(page.expiry_date))}</strong>.</p>`
-        : '<p>Your membership has been renewed.</p>';
+      // A first payment welcomes the member; only a renewal says "renewed" (not knowing which,
+      // the page says no more than that the payment was received).
+      const until = page.expiry_date
+        ? `<strong>${escapeHtml(formatDay(page.expiry_date))}</strong>`
+        : null;
+      const runsTo = page.first_payment
+        ? `<p>Welcome to ${gymHtml}! Your membership is active${until ? ` until ${until}` : ''}.</p>`
+        : until
+          ? `<p>Your membership has been renewed. It now runs to ${until}.</p>`
+          : '';
       return htmlDocument({
         title: `Payment received · ${gymName}`,
         gym,
