@@ -574,6 +574,27 @@ describe('the local outbox (no SMTP configured)', () => {
     expect(data[0].status).toBe('stored');
   });
 
+  it("stores a gym's e-mail with its sender name and Reply-To, and lists them at /dev/outbox", async () => {
+    const gym = await createTenant(t, { name: 'Iron Temple' });
+    await t.db
+      .update(businesses)
+      .set({ businessEmail: 'desk@irontemple.ng' })
+      .where(eq(businesses.id, gym.businessId));
+    const to = uniqueEmail('local');
+    await addMember(t, gym.token, { first_name: 'Kemi', email_address: to });
+    await call(t.app, 'POST', '/v1/comms', {
+      token: gym.token,
+      body: { group: 'all_members', channel: 'email', message: '<p>We open at 6 am.</p>' },
+    });
+    await t.app.ctx.dispatcher.flush();
+    const data = json(await call(t.app, 'GET', '/dev/outbox')).data as Record<string, unknown>[];
+    expect(data.find((m) => m.to === to)).toMatchObject({
+      status: 'stored',
+      from_name: 'Iron Temple',
+      reply_to: 'desk@irontemple.ng',
+    });
+  });
+
   it('is not served in production', async () => {
     await withTestApp({ isProduction: true, env: 'production' }, async (prod) => {
       const res = await call(prod.app, 'GET', '/dev/outbox');
