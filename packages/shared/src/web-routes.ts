@@ -70,6 +70,14 @@ const matcherOf = (patterns: readonly string[]) => {
   return (path: string): boolean => matchers.some((m) => m.test(path));
 };
 
+/**
+ * A cookie the web app sets while someone is signed in on this browser, and removes on sign-out.
+ * It holds no secret (the session itself stays in the browser's storage): it only lets the
+ * server answer a mistyped address with the back office's own not-found page, inside its
+ * navigation, instead of the public site's.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'kora_signed_in';
+
 /** Whether a path (without its query) is a page of the single-page web app. */
 export const isWebAppPath = matcherOf(WEB_APP_PATHS);
 /** Whether a path (without its query) is a page of the public site. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@kora/shared';
 import { publishArticle } from '../modules/blog/blog.service';
 import { useTestApp } from '../test/hooks';
 
@@ -134,6 +135,28 @@ describe('pages', () => {
       expect(program.json()).toMatchObject({ code: 'NOT_FOUND' });
     },
   );
+
+  it('any wrong address typed by someone signed in on this browser is the app, answering 404', async () => {
+    const signedIn = await get('/nonsense', {
+      accept: 'text/html',
+      cookie: `theme=dark; ${SIGNED_IN_HINT_COOKIE}=1`,
+    });
+    expect(signedIn.statusCode).toBe(404);
+    expect(signedIn.body).toContain('<title>Kora app</title>');
+    expect(signedIn.headers.vary).toContain('Cookie');
+    // Signed out (no hint, or a hint cleared on sign-out): the public site's page.
+    for (const cookie of ['', `${SIGNED_IN_HINT_COOKIE}=`, `x${SIGNED_IN_HINT_COOKIE}=1`]) {
+      const page = await get('/nonsense', { accept: 'text/html', cookie });
+      expect(page.statusCode).toBe(404);
+      expect(drawn(page.body).page).toEqual({ kind: 'not-found', path: '/nonsense' });
+    }
+    // A program still gets JSON.
+    const program = await get('/nonsense', {
+      accept: 'application/json',
+      cookie: `${SIGNED_IN_HINT_COOKIE}=1`,
+    });
+    expect(program.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
 
   it('an unknown path is a 404 page for a browser and a JSON 404 for a program', async () => {
     const page = await get('/no-such-page', { accept: 'text/html' });

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { WEB_APP_PATHS } from '@kora/shared';
+import { SIGNED_IN_HINT_COOKIE, WEB_APP_PATHS } from '@kora/shared';
 import {
   cachePage,
   loadAppPrerenderer,
@@ -38,6 +38,8 @@ const isAsset = (path: string) => path.includes(`${sep}assets${sep}`);
 
 /** The first part of every address of the app (members, payments, dashboard, …). */
 const APP_SECTIONS = new Set(WEB_APP_PATHS.map((path) => path.split('/')[1]!));
+/** The web app's cookie saying someone is signed in on this browser (no secret in it). */
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const hasWeb = existsSync(join(opts.root, 'index.html'));
@@ -113,7 +115,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       (request.headers.accept ?? '').includes('text/html');
     // A wrong address inside the back office (/members/x/y/z) is the app's own 404: a signed-in
     // user sees it inside the back office, with its navigation, not the public site's page.
-    if (wantsPage && hasWeb && APP_SECTIONS.has(path.split('/')[1] ?? ''))
+    // So is any wrong address typed by someone signed in on this browser (the web app's hint
+    // cookie, which holds no secret).
+    const signedIn = SIGNED_IN.test(request.headers.cookie ?? '');
+    if (wantsPage) reply.header('vary', 'Cookie');
+    if (wantsPage && hasWeb && (signedIn || APP_SECTIONS.has(path.split('/')[1] ?? '')))
       return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html');
     if (wantsPage && sendNotFoundPage) return sendNotFoundPage(request, reply);
     return reply

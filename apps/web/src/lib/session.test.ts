@@ -31,6 +31,17 @@ describe('session store', () => {
     expect(sessionStore.get().isAuthenticated).toBe(false);
   });
 
+  it('tells the server someone is signed in on this browser (a cookie without a secret), until sign-out', () => {
+    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r1' });
+    expect(document.cookie).toContain('kora_signed_in=1');
+    expect(document.cookie).not.toContain('r1');
+    sessionStore.clear();
+    expect(document.cookie).not.toContain('kora_signed_in=1');
+    sessionStore.signIn({ access_token: accessToken(), refresh_token: 'r2' });
+    sessionStore.end({ reason: 'expired', message: 'Your session has expired.' });
+    expect(document.cookie).not.toContain('kora_signed_in=1');
+  });
+
   it('takes the role and business from the session read, only for the signed-in user', () => {
     sessionStore.signIn({ access_token: accessToken({ role: 'staff' }), refresh_token: 'r1' });
     expect(sessionStore.adoptAccess({ userId: 2, role: 'admin', businessId: 7 })).toEqual({

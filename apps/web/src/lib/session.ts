@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AccessClaims, Role, TokenPair } from '@kora/shared';
+import { SIGNED_IN_HINT_COOKIE, type AccessClaims, type Role, type TokenPair } from '@kora/shared';
 import { decodeJwt } from './jwt';
 
 /** Local storage keys of the stored credentials. */
@@ -116,21 +116,36 @@ const writeEnd = (end: SessionEnd | null) => {
   }
 };
 
+/**
+ * Tells the server that someone is signed in on this browser (no secret: see
+ * SIGNED_IN_HINT_COOKIE), so a mistyped address answers the back office's not-found page.
+ */
+const hintSignedIn = (signedIn: boolean) => {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1; Max-Age=2592000' : '; Max-Age=0'}; Path=/; SameSite=Lax${secure}`;
+};
+
 const removeStored = () => {
   remove(TOKEN_KEY);
   remove(REFRESH_TOKEN_KEY);
+  hintSignedIn(false);
 };
 
 /** The session held in storage: valid only if both tokens are there and the access token decodes. */
 const fromStorage = (): Session => {
   const token = read(TOKEN_KEY);
   const refreshToken = read(REFRESH_TOKEN_KEY);
-  if (!token || !refreshToken) return SIGNED_OUT;
+  if (!token || !refreshToken) {
+    hintSignedIn(false);
+    return SIGNED_OUT;
+  }
   const user = userFromToken(token);
   if (!user) {
     removeStored();
     return SIGNED_OUT;
   }
+  hintSignedIn(true);
   return { user, token, refreshToken, isAuthenticated: true };
 };
 
@@ -159,6 +174,7 @@ export const sessionStore = {
     if (!user || !tokens.refresh_token) throw new Error('The server answered an unreadable token.');
     write(TOKEN_KEY, tokens.access_token);
     write(REFRESH_TOKEN_KEY, tokens.refresh_token);
+    hintSignedIn(true);
     writeEnd(null);
     set({
       user,
