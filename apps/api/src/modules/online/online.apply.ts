@@ -12,6 +12,7 @@ import { enqueueMessages } from '../../lib/outbox';
 import type { PaystackClient, PaystackTransaction } from '../../lib/paystack';
 import { getMemberForBusiness } from '../members/members.service';
 import { recordReceivedPayment } from '../payments/payments.service';
+import { coveredMembersOf } from '../subscriptions/subscriptions.service';
 import { addressFor, fallbackChannel, gymOf, receiptMessage, recipientOf } from './online.messages';
 import * as repo from './online.repository';
 
@@ -283,6 +284,14 @@ const applyTransfer = async (
     return hold(
       `${naira(tr.amount)} is not a whole number of ${plan.name} periods (${naira(plan.amountKobo)} each).`,
     );
+  // A payer's transfer renews their group as it stands: the members their latest subscription
+  // covers are covered by the renewal too (one who was removed from the group is not named).
+  const group =
+    plan.groupSubscriptionId === null
+      ? ((await coveredMembersOf(ctx.db, businessId, [plan.subscriptionId])).get(
+          plan.subscriptionId,
+        ) ?? [])
+      : [];
   return applyCharge(ctx, {
     businessId,
     memberId,
@@ -295,6 +304,7 @@ const applyTransfer = async (
     linkId: null,
     channel: (account.sentBy as SendChannel | null) ?? undefined,
     recordedBy: null,
+    groupMemberIds: group.map((m) => m.id),
   });
 };
 

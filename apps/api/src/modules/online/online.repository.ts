@@ -371,6 +371,10 @@ export const currentPlanOf = async (exec: Executor, businessId: number, memberId
         name: plans.name,
         amountKobo: plans.amountKobo,
         isActive: plans.isActive,
+        /** The latest subscription: a group plan's renewal covers the group it covers. */
+        subscriptionId: subscriptions.id,
+        /** Set when the member is covered by another member's group subscription. */
+        groupSubscriptionId: subscriptions.groupSubscriptionId,
       })
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))

@@ -133,6 +133,47 @@ describe('dedicated transfer accounts', () => {
   });
 });
 
+describe('a group payer’s transfer', () => {
+  it('renews the group their latest subscription covers', async () => {
+    const duo = await addPlan(t, owner.token, {
+      name: 'Duo by transfer',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 2,
+    });
+    const payer = await addMember(t, owner.token, { first_name: 'Kemi' });
+    const partner = await addMember(t, owner.token, { first_name: 'Femi' });
+    const first = await postPayment(
+      t,
+      staff,
+      paymentBody(payer.id, duo.id, 30000, { group_member_ids: [partner.id] }),
+    );
+    expect(first.statusCode).toBe(201);
+    const account = json(await accountOf(payer.id)).data;
+    await paystack.transferTo(account.account_number, 3_000_000);
+    const paid = await paymentsOf(payer.id);
+    expect(paid).toHaveLength(2);
+    const payerSubs = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.memberId, payer.id))
+      .orderBy(subscriptions.id);
+    const partnerSubs = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.memberId, partner.id))
+      .orderBy(subscriptions.id);
+    expect(partnerSubs).toHaveLength(2);
+    expect(partnerSubs[1]).toMatchObject({
+      groupSubscriptionId: payerSubs[1]!.id,
+      startDate: payerSubs[1]!.startDate,
+      expiryDate: payerSubs[1]!.expiryDate,
+      paymentId: null,
+    });
+    expect(await paymentsOf(partner.id)).toEqual([]);
+  });
+});
+
 describe('held payments', () => {
   it('holds a transfer matching no whole number of periods; staff assign it to a plan costing exactly that', async () => {
     const member = await addMember(t, owner.token);
