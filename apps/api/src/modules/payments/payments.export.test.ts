@@ -116,7 +116,7 @@ describe('GET /v1/payment/export', () => {
 });
 
 describe('GET /v1/subscription/export', () => {
-  const HEADER = 'Member,Member ID,Plan,Start,Last day,Periods,Amount (₦),Status';
+  const HEADER = 'Member,Member ID,Plan,Start,Last day,Periods,Amount (₦),Group,Status';
 
   it('answers a CSV of the subscriptions with the status the list shows', async () => {
     const res = await get(owner, '/v1/subscription/export');
@@ -129,11 +129,11 @@ describe('GET /v1/subscription/export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Túndé Bákàrè,${tunde.member_id},Quarterly Ọ̀pẹ́,${en(today)},\\d\\d/\\d\\d/\\d{4},2,120001\\.00,Active$`,
+        `^Túndé Bákàrè,${tunde.member_id},Quarterly Ọ̀pẹ́,${en(today)},\\d\\d/\\d\\d/\\d{4},2,120001\\.00,,Active$`,
       ),
     );
     expect(lines[2]).toBe(
-      `Ngozi Okafor,${ngozi.member_id},Monthly,01/01/2026,31/01/2026,1,25000.00,Expired`,
+      `Ngozi Okafor,${ngozi.member_id},Monthly,01/01/2026,31/01/2026,1,25000.00,,Expired`,
     );
     expect(res.body).not.toContain('Secret');
   });
@@ -153,10 +153,34 @@ describe('GET /v1/subscription/export', () => {
     expect(row.getCell(4).value).toEqual(new Date('2026-01-01T00:00:00Z'));
     expect(row.getCell(5).value).toEqual(new Date('2026-01-31T00:00:00Z'));
     expect(row.getCell(7).value).toBe(25000);
-    expect(row.getCell(8).value).toBe('Expired');
+    expect(row.getCell(9).value).toBe('Expired');
   });
 
   it('is open to staff (subscriptions.read)', async () => {
     expect((await get(staff, '/v1/subscription/export')).statusCode).toBe(200);
+  });
+
+  it("names a group plan's people: whom the payer covers, and who covers each member", async () => {
+    const duo = await addPlan(t, owner.token, {
+      name: 'Duo',
+      amount: 30000,
+      is_grouped: 1,
+      group_limit: 3,
+    });
+    const kemi = await addMember(t, owner.token, { first_name: 'Kemi', last_name: 'Ade' });
+    const femi = await addMember(t, owner.token, { first_name: 'Femi', last_name: 'Ade' });
+    const bola = await addMember(t, owner.token, { first_name: 'Bola', last_name: 'Ade' });
+    await pay(
+      t,
+      owner,
+      paymentBody(kemi.id, duo.id, 30000, { group_member_ids: [femi.id, bola.id] }),
+    );
+    const line = async (memberId: number) =>
+      linesOf((await get(owner, `/v1/subscription/export?member_id=${memberId}`)).body)[1];
+    expect(await line(kemi.id)).toMatch(/,30000\.00,Covers 2 others,Active$/);
+    expect(await line(femi.id)).toMatch(
+      new RegExp(`,,Covered by Kemi Ade \\(${kemi.member_id}\\),Active$`),
+    );
+    expect(await line(bola.id)).toContain(`Covered by Kemi Ade (${kemi.member_id})`);
   });
 });

@@ -17,12 +17,24 @@ export const subscriptionExportColumns = (
   { header: 'Start', kind: 'day', value: (r) => r.subscription.startDate, width: 12 },
   { header: 'Last day', kind: 'day', value: (r) => r.subscription.expiryDate, width: 12 },
   { header: 'Periods', kind: 'number', value: (r) => r.subscription.duration, width: 9 },
-  // A subscription imported with its member was not paid in Kora: no amount.
+  // A subscription imported with its member, or a group member's cover, was not paid by them in
+  // Kora: no amount (the payer's row carries the group's payment).
   {
     header: 'Amount',
     kind: 'naira',
     value: (r) => (r.subscription.paymentId === null ? null : r.subscription.amountKobo),
     width: 14,
+  },
+  {
+    header: 'Group',
+    kind: 'text',
+    value: (r) =>
+      r.coveredBy !== null
+        ? `Covered by ${r.coveredBy}`
+        : r.covers > 0
+          ? `Covers ${r.covers} other${r.covers === 1 ? '' : 's'}`
+          : '',
+    width: 30,
   },
   {
     header: 'Status',

@@ -80,6 +80,17 @@ export const exportSubscriptionsBatch = (
       member: memberBrief,
       memberCode: members.memberCode,
       plan: planBrief,
+      // A group plan's people: the payer who covers this member, or how many this payer covers
+      // (each a probe of the group indexes, only for group plans).
+      coveredBy: sql<
+        string | null
+      >`case when ${subscriptions.groupSubscriptionId} is not null then (
+        select m.first_name || ' ' || m.last_name || ' (' || m.member_id || ')'
+        from subscriptions g join members m on m.id = g.member_id
+        where g.id = ${subscriptions.groupSubscriptionId}) end`,
+      covers: sql<number>`case when ${plans.isGrouped} then (
+        select count(*) from subscriptions c
+        where c.group_subscription_id = ${subscriptions.id}) else 0 end`.mapWith(Number),
       cursor: sql<string>`${subscriptions.createdAt}::text`,
     })
     .from(subscriptions)
