@@ -90,3 +90,18 @@ export const addPlan = async (
   if (res.statusCode !== 201) throw new Error(`create plan failed: ${res.body}`);
   return res.json().data;
 };
+
+/** A group plan "Up to `limit` members" (the payer included), created through the API. */
+export const addGroupPlan = (
+  t: TestApp,
+  token: string,
+  limit: number,
+  overrides: Record<string, unknown> = {},
+) =>
+  addPlan(t, token, {
+    name: 'Duo',
+    amount: 30000,
+    ...overrides,
+    is_grouped: 1,
+    group_limit: limit,
+  });

@@ -7,7 +7,7 @@ import type { Transport } from '../../lib/transports';
 import { quietHoursRelease } from '../../lib/message-content';
 import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { addGroupPlan, addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates } from '../payments/payments.fixtures';
 import { onDeliveriesSettled, releaseDueMessages } from './comms.service';
 
@@ -409,12 +409,7 @@ describe('the groups', () => {
 describe('group plans in the groups', () => {
   it('count a member a group plan covers as active, never as a prospect, and as expired after', async () => {
     const gym = await freshBusiness('Group Gym');
-    const duo = await addPlan(t, gym.token, {
-      name: 'Duo',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 2,
-    });
+    const duo = await addGroupPlan(t, gym.token, 2);
     const payer = await addMember(t, gym.token, { first_name: 'Payer' });
     const partner = await addMember(t, gym.token, { first_name: 'Partner' });
     const paid = await pay(

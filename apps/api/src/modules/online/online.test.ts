@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { call, expectFieldErrors, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
-import { addMember, addPlan } from '../../test/tenants';
+import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
 import { connectPaystack, createLink, KEY_A, KEY_B, useOnlineApp } from './online.fixtures';
 import { reconcileLinks } from './online.webhook';
 
@@ -262,12 +262,7 @@ describe('the webhook', () => {
   });
 
   it("a group plan's link covers the members it names once paid; a wrong group is refused up front", async () => {
-    const duo = await addPlan(t, owner.token, {
-      name: 'Duo',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 2,
-    });
+    const duo = await addGroupPlan(t, owner.token, 2);
     const payer = await addMember(t, owner.token, { first_name: 'Kemi' });
     const partner = await addMember(t, owner.token, { first_name: 'Femi' });
     const third = await addMember(t, owner.token);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, paymentLinks, payments, paystackCharges, subscriptions } from '../../db/schema';
 import { call, expectFieldErrors, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
-import { addMember, addPlan } from '../../test/tenants';
+import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
 import { postPayment, paymentBody } from '../payments/payments.fixtures';
 import { connectPaystack, createLink, KEY_A, KEY_B, useOnlineApp } from './online.fixtures';
 import { reconcileLinks } from './online.webhook';
@@ -135,12 +135,7 @@ describe('dedicated transfer accounts', () => {
 
 describe('a group payer’s transfer', () => {
   it('renews the group their latest subscription covers', async () => {
-    const duo = await addPlan(t, owner.token, {
-      name: 'Duo by transfer',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 2,
-    });
+    const duo = await addGroupPlan(t, owner.token, 2, { name: 'Duo by transfer' });
     const payer = await addMember(t, owner.token, { first_name: 'Kemi' });
     const partner = await addMember(t, owner.token, { first_name: 'Femi' });
     const first = await postPayment(
@@ -297,12 +292,7 @@ describe('held payments', () => {
     expect(row.paymentId).toBe(json(res).data.payment_id);
   });
   it("assigns a held payment of a group plan's link to its plan: the members the link named are covered", async () => {
-    const duo = await addPlan(t, owner.token, {
-      name: 'Duo',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 2,
-    });
+    const duo = await addGroupPlan(t, owner.token, 2);
     const payer = await addMember(t, owner.token, { first_name: 'Kemi' });
     const partner = await addMember(t, owner.token, { first_name: 'Femi' });
     const link = json(

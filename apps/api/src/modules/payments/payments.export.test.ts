@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDay } from '@kora/shared';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
-import { addMember, addPlan, type Tenant } from '../../test/tenants';
+import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates } from './payments.fixtures';
 
 /* The payments and subscriptions exports (the members export: members.export.test.ts). */
@@ -161,12 +161,7 @@ describe('GET /v1/subscription/export', () => {
   });
 
   it("names a group plan's people: whom the payer covers, and who covers each member", async () => {
-    const duo = await addPlan(t, owner.token, {
-      name: 'Duo',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 3,
-    });
+    const duo = await addGroupPlan(t, owner.token, 3);
     const kemi = await addMember(t, owner.token, { first_name: 'Kemi', last_name: 'Ade' });
     const femi = await addMember(t, owner.token, { first_name: 'Femi', last_name: 'Ade' });
     const bola = await addMember(t, owner.token, { first_name: 'Bola', last_name: 'Ade' });

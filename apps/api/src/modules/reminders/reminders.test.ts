@@ -6,7 +6,7 @@ import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from '../../test/loopback-paystack';
 import { connectPaystack, useLoopbackPaystack } from '../../test/online';
-import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import { addGroupPlan, addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
 import {
   pay,
   paymentBody,
@@ -432,12 +432,7 @@ describe('rendering', () => {
 describe('group plans', () => {
   it('remind the payer to renew the group; a covered member is never told while a group covers them', async () => {
     expect((await enable(owner)).statusCode).toBe(200);
-    const duo = await addPlan(t, owner.token, {
-      name: 'Duo',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 2,
-    });
+    const duo = await addGroupPlan(t, owner.token, 2);
     const solo = await addPlan(t, owner.token, { name: 'Solo', amount: 10000 });
     // Far from the other tests' days: their runs never reach these.
     const own = addDays(EXP, 60);
@@ -465,12 +460,7 @@ describe('group plans', () => {
     const gym = await createTenant(t, { code: 'RMGR', name: 'Group Gym' });
     await connectPaystack(t, paystack, gym.token, LOOPBACK_PAYSTACK_KEYS[0]);
     await enable(gym, [{ offset_days: -3, text: 'Renew the group: {{payment_link}}' }]);
-    const duo = await addPlan(t, gym.token, {
-      name: 'Duo',
-      amount: 30000,
-      is_grouped: 1,
-      group_limit: 2,
-    });
+    const duo = await addGroupPlan(t, gym.token, 2);
     const payer = await addMember(t, gym.token);
     const partner = await addMember(t, gym.token);
     await pay(t, gym, paymentBody(payer.id, duo.id, 30000, { group_member_ids: [partner.id] }));
