@@ -75,7 +75,10 @@ describe('subscription plans', () => {
     await expect.poll(() => field(page(), 'Plan Name').inputValue()).toBe('Monthly');
     expect(await field(page(), 'Plan Name').getAttribute('readonly')).not.toBeNull();
     expect(await page().getByRole('button', { name: 'Create Plan' }).isDisabled()).toBe(true);
-    await field(page(), 'Amount').fill('25000');
+    // Typed the Nigerian way, key by key: the comma groups thousands (never ₦25).
+    await field(page(), 'Amount').clear();
+    await field(page(), 'Amount').pressSequentially('25,000');
+    await expect.poll(() => field(page(), 'Amount').inputValue()).toBe('₦25,000');
     await page().getByText('That is ₦25,000/month').waitFor();
     await screenshot(page(), 'plans-02-create');
     await page().getByRole('button', { name: 'Create Plan' }).click();
