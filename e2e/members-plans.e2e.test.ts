@@ -204,7 +204,7 @@ describe('members', () => {
     await screenshot(page(), 'members-05-details');
 
     await openEdit('Edit Member', 'Edit Member');
-    await expect.poll(() => field(page(), 'Phone Number').inputValue()).toBe('08031234567');
+    await expect.poll(() => field(page(), 'Phone Number').inputValue()).toBe('0803 123 4567');
     await field(page(), 'City').fill('Yaba');
     await field(page(), 'Middle Name').fill('');
     await screenshot(page(), 'members-06-edit');
@@ -225,11 +225,12 @@ describe('members', () => {
     await screenshot(page(), 'members-08-deactivate');
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await page().getByRole('button', { name: 'Reactivate Member' }).waitFor();
-    await page().getByText('Inactive', { exact: true }).waitFor();
+    // The member reads Deactivated (not the subscription's Active), wherever the status shows.
+    await page().getByText('Deactivated', { exact: true }).first().waitFor();
     await screenshot(page(), 'members-09-deactivated');
 
     await page().getByRole('button', { name: 'Reactivate Member' }).click();
     await page().getByRole('button', { name: 'Deactivate Member' }).waitFor();
-    await expect.poll(() => page().getByText('Inactive', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page().getByText('Deactivated', { exact: true }).count()).toBe(0);
   });
 });
