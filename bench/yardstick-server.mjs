@@ -191,7 +191,7 @@ const MEMBER_JSON = obj([
   ['middle_name', opt('m.middle_name')],
   ['last_name', val('m.last_name')],
   ['mobile_number', val('m.mobile_number')],
-  ['email_address', val('m.email_address')],
+  ['email_address', opt('m.email_address')],
   ['home_address', opt('m.home_address')],
   ['city', val('m.city')],
   ['state', val('m.state')],
@@ -219,6 +219,7 @@ const MEMBER_JSON = obj([
       else '"Expired"' end`,
   ],
   ['is_active', val('m.is_active')],
+  ['reminders_opt_out', val('m.reminders_opt_out')],
   ['picture_url', opt('m.picture_url')],
   ['created_at', iso('m.created_at')],
   ['updated_at', iso('m.updated_at')],
@@ -336,7 +337,7 @@ const paymentMember = (mem) =>
     ['picture_url', opt(`${mem}.picture_url`)],
     ['first_name', val(`${mem}.first_name`)],
     ['last_name', val(`${mem}.last_name`)],
-    ['email_address', val(`${mem}.email_address`)],
+    ['email_address', opt(`${mem}.email_address`)],
   ]);
 
 /** A payment's or a subscription's plan: id, name, kind (and what `extra` adds). */
@@ -362,6 +363,8 @@ const paymentJson = (pay, mem, plan, sub) =>
     ['subscription_type_id', int(`${pay}.subscription_type_id`)],
     ['member', paymentMember(mem)],
     ['subscription_type', planBrief(plan, [['duration_type', val(`${sub}.duration_type`)]])],
+    // The bench records individual plans: a group plan's other members are none.
+    ['covered_members', `'[]'`],
     [
       'subscription',
       obj([
@@ -379,6 +382,8 @@ const paymentJson = (pay, mem, plan, sub) =>
         ['expiry_date', val(`${sub}.expiry_date`)],
         ['is_active', val(`${sub}.is_active`)],
         ['created_at', iso(`${sub}.created_at`)],
+        ['covered_by', `'null'`],
+        ['covered_members', `'[]'`],
       ]),
     ],
   ]);
