@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { payments, subscriptions } from '../../db/schema';
 import { call, json, type TestApp } from '../../test/app';
 import { useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS, type LoopbackPaystack } from '../../test/loopback-paystack';
@@ -57,3 +60,32 @@ export const createLink = (
     body: { duration: 1, channel: 'copy', ...body },
     headers,
   });
+
+/**
+ * Asserts that the payer's latest subscription covers `memberId` as a group plan does: the
+ * member's `periods`-th subscription (their latest) has the payer's days, links to the payer's
+ * subscription, and no payment; the member paid nothing.
+ */
+export const expectGroupCover = async (
+  t: TestApp,
+  payerId: number,
+  memberId: number,
+  periods = 1,
+) => {
+  const of = (id: number) =>
+    t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.memberId, id))
+      .orderBy(subscriptions.id);
+  const bought = (await of(payerId)).at(-1)!;
+  const covered = await of(memberId);
+  expect(covered).toHaveLength(periods);
+  expect(covered.at(-1)).toMatchObject({
+    groupSubscriptionId: bought.id,
+    paymentId: null,
+    startDate: bought.startDate,
+    expiryDate: bought.expiryDate,
+  });
+  expect(await t.db.select().from(payments).where(eq(payments.memberId, memberId))).toEqual([]);
+};

@@ -12,7 +12,14 @@ import {
 import { call, expectFieldErrors, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
-import { connectPaystack, createLink, KEY_A, KEY_B, useOnlineApp } from './online.fixtures';
+import {
+  connectPaystack,
+  createLink,
+  expectGroupCover,
+  KEY_A,
+  KEY_B,
+  useOnlineApp,
+} from './online.fixtures';
 import { reconcileLinks } from './online.webhook';
 
 const { t, paystack } = useOnlineApp();
@@ -295,16 +302,7 @@ describe('the webhook', () => {
     await paystack.sendEvent(KEY_A, chargeSuccess(link.reference));
     const paid = await paymentsOf(payer.id);
     expect(paid).toHaveLength(1);
-    const [bought] = await subscriptionsOf(payer.id);
-    const covered = await subscriptionsOf(partner.id);
-    expect(covered).toHaveLength(1);
-    expect(covered[0]).toMatchObject({
-      groupSubscriptionId: bought!.id,
-      paymentId: null,
-      startDate: bought!.startDate,
-      expiryDate: bought!.expiryDate,
-    });
-    expect(await paymentsOf(partner.id)).toEqual([]);
+    await expectGroupCover(t, payer.id, partner.id);
   });
 
   it('refuses a wrong signature with 401 and records nothing', async () => {

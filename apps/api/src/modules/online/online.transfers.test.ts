@@ -6,7 +6,14 @@ import { call, expectFieldErrors, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
 import { postPayment, paymentBody } from '../payments/payments.fixtures';
-import { connectPaystack, createLink, KEY_A, KEY_B, useOnlineApp } from './online.fixtures';
+import {
+  connectPaystack,
+  createLink,
+  expectGroupCover,
+  KEY_A,
+  KEY_B,
+  useOnlineApp,
+} from './online.fixtures';
 import { reconcileLinks } from './online.webhook';
 
 const { t, paystack } = useOnlineApp();
@@ -148,24 +155,8 @@ describe('a group payer’s transfer', () => {
     await paystack.transferTo(account.account_number, 3_000_000);
     const paid = await paymentsOf(payer.id);
     expect(paid).toHaveLength(2);
-    const payerSubs = await t.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.memberId, payer.id))
-      .orderBy(subscriptions.id);
-    const partnerSubs = await t.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.memberId, partner.id))
-      .orderBy(subscriptions.id);
-    expect(partnerSubs).toHaveLength(2);
-    expect(partnerSubs[1]).toMatchObject({
-      groupSubscriptionId: payerSubs[1]!.id,
-      startDate: payerSubs[1]!.startDate,
-      expiryDate: payerSubs[1]!.expiryDate,
-      paymentId: null,
-    });
-    expect(await paymentsOf(partner.id)).toEqual([]);
+    // The renewal covers the partner too: their second period, linked to the payer's.
+    await expectGroupCover(t, payer.id, partner.id, 2);
   });
 });
 
@@ -310,22 +301,7 @@ describe('held payments', () => {
       body: { subscription_type_id: duo.id, duration: 2 },
     });
     expect(res.statusCode).toBe(200);
-    const [bought] = await t.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.memberId, payer.id));
-    const covered = await t.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.memberId, partner.id));
-    expect(covered).toHaveLength(1);
-    expect(covered[0]).toMatchObject({
-      groupSubscriptionId: bought!.id,
-      paymentId: null,
-      startDate: bought!.startDate,
-      expiryDate: bought!.expiryDate,
-    });
-    expect(await paymentsOf(partner.id)).toEqual([]);
+    await expectGroupCover(t, payer.id, partner.id);
   });
 });
 
