@@ -1,6 +1,7 @@
 // Bundles the API (and @kora/shared, which is TypeScript source) into dist/server.js and the
 // command line (`kora publish`) into dist/cli.js; npm packages stay external and load from
-// node_modules. Copies the SQL migrations and the demo blog articles (content/blog) beside them.
+// node_modules. Copies the SQL migrations, the SQL functions and the demo blog articles
+// (content/blog) beside them.
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -23,6 +24,7 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/functions', 'dist/functions', { recursive: true });
 const demoArticles = new URL('../../content/blog', import.meta.url);
 if (existsSync(demoArticles)) cpSync(demoArticles, 'dist/content/blog', { recursive: true });
 console.log('api built: dist/server.js, dist/cli.js');

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { applyFunctions } from './functions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,7 +24,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
-  /** Applies the committed migrations. */
+  /** Applies the committed migrations, then the functions and triggers of db/functions/. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,6 +71,14 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
         try {
           await client.query('select pg_advisory_lock(724100)');
           await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+          await client.query('begin');
+          try {
+            await applyFunctions(async (statement) => (await client.query(statement)).rows);
+            await client.query('commit');
+          } catch (err) {
+            await client.query('rollback');
+            throw err;
+          }
         } finally {
           await client.query('select pg_advisory_unlock(724100)').catch(() => undefined);
           client.release();
@@ -89,6 +98,11 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      await client.transaction((tx) =>
+        applyFunctions(
+          async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows,
+        ),
+      );
     },
     close: () => client.close(),
   };

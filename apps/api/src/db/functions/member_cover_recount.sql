@@ -1,0 +1,17 @@
+-- A member's cover (their last paid day and their last ended day) counted again from their
+-- subscriptions, after a subscription changed or was removed; no subscription left removes it.
+CREATE OR REPLACE FUNCTION "member_cover_recount"(member integer, business integer, closed date) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  last_day date;
+  ended date;
+BEGIN
+  SELECT max(s."expiry_date"), max(s."expiry_date") FILTER (WHERE s."expiry_date" <= closed)
+  INTO last_day, ended FROM "subscriptions" s WHERE s."member_id" = member;
+  IF last_day IS NULL THEN
+    DELETE FROM "member_cover" WHERE "member_id" = member;
+  ELSE
+    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended")
+    VALUES (member, business, last_day, ended)
+    ON CONFLICT ("member_id") DO UPDATE SET "paid_through" = last_day, "last_ended" = ended;
+  END IF;
+END $$;

@@ -1,0 +1,201 @@
+-- Records a payment and the subscription it bought (for a group plan, with each other member it
+-- covers, `in_group`) in ONE statement (one round trip, run in autocommit: the statement is the
+-- transaction), so the member row stays locked for the time the database works, not for the
+-- network's round trips. Answers one row (OUT parameters, not a set: no result set to build):
+-- `status` and, when 'recorded', the payment, the subscription, the member's and the plan's brief.
+--   replayed         the key was used in this business: `payment_id` is that payment (nothing written)
+--   member_not_found no such member in this business
+--   plan_not_found   no such plan in this business
+--   plan_inactive / member_inactive
+--   amount_mismatch  the client's kobo differs from plan amount × periods (`expected_kobo`)
+--   plan_not_grouped members named for an individual plan
+--   group_too_large  more members named than the group plan covers (`group_limit`, payer included)
+--   group_member_not_found / group_member_inactive  a named member not in this business / deactivated
+--   key_used         the key was recorded meanwhile by a simultaneous request (nothing written)
+-- In READ COMMITTED each statement of a VOLATILE plpgsql function takes a new snapshot: the
+-- member row is locked by the first statement (concurrent payments of one member queue there),
+-- and everything read after it (the key, the running subscription) sees the payments committed
+-- before the lock was granted, so renewals chain without gap or overlap.
+CREATE OR REPLACE FUNCTION "record_payment"(
+  "in_business" integer, "in_member" integer, "in_plan" integer, "in_periods" integer,
+  "in_amount_kobo" bigint, "in_method" varchar, "in_purpose" varchar, "in_key" varchar,
+  "in_recorded_by" integer, "in_today" date, "in_group" integer[],
+  OUT "status" varchar,
+  OUT "expected_kobo" bigint,
+  OUT "payment_id" integer,
+  OUT "payment_amount_kobo" bigint,
+  OUT "payment_duration" integer,
+  OUT "payment_method" varchar,
+  OUT "payment_purpose" varchar,
+  OUT "payment_idempotency_key" varchar,
+  OUT "payment_recorded_by" integer,
+  OUT "payment_created_at" timestamptz,
+  OUT "payment_paid_on" date,
+  OUT "subscription_id" integer,
+  OUT "subscription_start_date" date,
+  OUT "subscription_expiry_date" date,
+  OUT "subscription_duration" integer,
+  OUT "subscription_duration_type" varchar,
+  OUT "subscription_plan_duration" integer,
+  OUT "subscription_amount_kobo" bigint,
+  OUT "subscription_is_active" boolean,
+  OUT "subscription_is_first" boolean,
+  OUT "subscription_created_at" timestamptz,
+  OUT "member_picture_url" varchar,
+  OUT "member_first_name" varchar,
+  OUT "member_last_name" varchar,
+  OUT "member_email_address" varchar,
+  OUT "plan_name" varchar,
+  OUT "plan_is_grouped" boolean,
+  OUT "plan_duration_type" varchar,
+  OUT "group_limit" integer,
+  OUT "group_member_ids" integer[]
+) RETURNS record LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+  "found_member" record;
+  "earlier" integer;
+  "expected" bigint;
+  "running_until" date;
+  "first_day" date;
+  "paid" "payments"%ROWTYPE;
+  "bought" "subscriptions"%ROWTYPE;
+  "covered" integer[];
+  "named" integer;
+  "active_named" integer;
+BEGIN
+  -- (0) A group plan's other members (never the payer, each once), locked with the payer in id
+  -- order, so two group payments naming each other's payer queue instead of deadlocking. An
+  -- individual payment names nobody and skips this.
+  IF "in_group" IS NOT NULL AND cardinality("in_group") > 0 THEN
+    "covered" := ARRAY(SELECT DISTINCT g FROM unnest("in_group") g WHERE g <> "in_member" ORDER BY g);
+    PERFORM 1 FROM "members" m
+    WHERE m."business_id" = "in_business" AND m."id" = ANY("covered" || "in_member")
+    ORDER BY m."id" FOR UPDATE;
+  END IF;
+  -- (a) The member row, locked until the statement ends, with the plan of the same business.
+  SELECT m."is_active" AS "member_active", m."picture_url", m."first_name", m."last_name",
+    m."email_address", t."id" AS "plan_id", t."name" AS "plan_name", t."is_grouped",
+    t."duration_type", t."duration", t."amount_kobo", t."is_active" AS "plan_active",
+    t."group_limit"
+  INTO "found_member"
+  FROM "members" m
+  LEFT JOIN "subscription_types" t ON t."business_id" = m."business_id" AND t."id" = "in_plan"
+  WHERE m."business_id" = "in_business" AND m."id" = "in_member"
+  FOR UPDATE OF m;
+  IF NOT FOUND THEN
+    "status" := 'member_not_found';
+    RETURN;
+  END IF;
+  -- (b) A retry of a recorded payment: its id, nothing written.
+  IF "in_key" IS NOT NULL THEN
+    SELECT x."id" INTO "earlier" FROM "payments" x
+    WHERE x."business_id" = "in_business" AND x."idempotency_key" = "in_key";
+    IF FOUND THEN
+      "status" := 'replayed';
+      "payment_id" := "earlier";
+      RETURN;
+    END IF;
+  END IF;
+  -- (c) The checks, in the order the screens expect.
+  IF "found_member"."plan_id" IS NULL THEN
+    "status" := 'plan_not_found';
+  ELSIF NOT "found_member"."plan_active" THEN
+    "status" := 'plan_inactive';
+  ELSIF NOT "found_member"."member_active" THEN
+    "status" := 'member_inactive';
+  ELSE
+    "expected" := "found_member"."amount_kobo" * "in_periods";
+    IF "in_amount_kobo" IS DISTINCT FROM "expected" THEN
+      "status" := 'amount_mismatch';
+      "expected_kobo" := "expected";
+    END IF;
+  END IF;
+  -- (c2) The members a group plan covers: only a group plan covers others, at most its limit
+  -- with the payer, each a member of this business, none deactivated.
+  IF "status" IS NULL AND "covered" IS NOT NULL AND cardinality("covered") > 0 THEN
+    "group_limit" := coalesce("found_member"."group_limit", 1);
+    IF NOT "found_member"."is_grouped" THEN
+      "status" := 'plan_not_grouped';
+    ELSIF cardinality("covered") > "group_limit" - 1 THEN
+      "status" := 'group_too_large';
+    ELSE
+      SELECT count(*), count(*) FILTER (WHERE m."is_active") INTO "named", "active_named"
+      FROM "members" m WHERE m."business_id" = "in_business" AND m."id" = ANY("covered");
+      IF "named" < cardinality("covered") THEN
+        "status" := 'group_member_not_found';
+      ELSIF "active_named" < "named" THEN
+        "status" := 'group_member_inactive';
+      END IF;
+    END IF;
+  END IF;
+  IF "status" IS NOT NULL THEN
+    RETURN;
+  END IF;
+  -- (d) The payment; nothing when the same key was recorded meanwhile.
+  INSERT INTO "payments" ("business_id", "member_id", "subscription_type_id", "amount_kobo",
+    "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on")
+  VALUES ("in_business", "in_member", "in_plan", "expected", "in_periods", "in_method",
+    "in_purpose", "in_key", "in_recorded_by", "in_today")
+  ON CONFLICT ("business_id", "idempotency_key") DO NOTHING
+  RETURNING * INTO "paid";
+  IF NOT FOUND THEN
+    "status" := 'key_used';
+    RETURN;
+  END IF;
+  -- (e) The last day of the member's running subscription of this plan (after the lock: every
+  -- renewal committed before is seen).
+  SELECT max(x."expiry_date") INTO "running_until" FROM "subscriptions" x
+  WHERE x."business_id" = "in_business" AND x."member_id" = "in_member"
+    AND x."subscription_type_id" = "in_plan" AND x."expiry_date" >= "in_today" AND x."is_active";
+  -- (f) A renewal starts the day after the running period's last day, else today.
+  "first_day" := CASE WHEN "running_until" >= "in_today" THEN "running_until" + 1 ELSE "in_today" END;
+  INSERT INTO "subscriptions" ("business_id", "member_id", "subscription_type_id", "payment_id",
+    "start_date", "expiry_date", "duration", "duration_type", "plan_duration", "amount_kobo")
+  VALUES ("in_business", "in_member", "in_plan", "paid"."id", "first_day",
+    "kora_period_end"("first_day", "found_member"."duration_type", "found_member"."duration" * "in_periods"),
+    "in_periods", "found_member"."duration_type", "found_member"."duration", "expected")
+  RETURNING * INTO "bought";
+  -- (f2) Each member the group plan covers: the same plan and days as the payer's subscription,
+  -- linked to it, without a payment or an amount (the payment is counted once, on the payer).
+  IF "covered" IS NOT NULL AND cardinality("covered") > 0 THEN
+    INSERT INTO "subscriptions" ("business_id", "member_id", "subscription_type_id", "payment_id",
+      "start_date", "expiry_date", "duration", "duration_type", "plan_duration", "amount_kobo",
+      "group_subscription_id")
+    SELECT "in_business", g, "in_plan", NULL, "bought"."start_date", "bought"."expiry_date",
+      "bought"."duration", "bought"."duration_type", "bought"."plan_duration", 0, "bought"."id"
+    FROM unnest("covered") g ORDER BY g;
+    "group_member_ids" := "covered";
+  ELSE
+    "group_member_ids" := '{}';
+  END IF;
+  -- (g) The answer.
+  "status" := 'recorded';
+  "payment_id" := "paid"."id";
+  "payment_amount_kobo" := "paid"."amount_kobo";
+  "payment_duration" := "paid"."duration";
+  "payment_method" := "paid"."method";
+  "payment_purpose" := "paid"."purpose";
+  "payment_idempotency_key" := "paid"."idempotency_key";
+  "payment_recorded_by" := "paid"."recorded_by";
+  "payment_created_at" := "paid"."created_at";
+  "payment_paid_on" := "paid"."paid_on";
+  "subscription_id" := "bought"."id";
+  "subscription_start_date" := "bought"."start_date";
+  "subscription_expiry_date" := "bought"."expiry_date";
+  "subscription_duration" := "bought"."duration";
+  "subscription_duration_type" := "bought"."duration_type";
+  "subscription_plan_duration" := "bought"."plan_duration";
+  "subscription_amount_kobo" := "bought"."amount_kobo";
+  "subscription_is_active" := "bought"."is_active";
+  "subscription_is_first" := "bought"."is_first";
+  "subscription_created_at" := "bought"."created_at";
+  "member_picture_url" := "found_member"."picture_url";
+  "member_first_name" := "found_member"."first_name";
+  "member_last_name" := "found_member"."last_name";
+  "member_email_address" := "found_member"."email_address";
+  "plan_name" := "found_member"."plan_name";
+  "plan_is_grouped" := "found_member"."is_grouped";
+  "plan_duration_type" := "found_member"."duration_type";
+  RETURN;
+END $$;
