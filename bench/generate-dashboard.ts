@@ -201,7 +201,7 @@ async function generateData(today: string): Promise<number> {
   const planRows = [];
   for (const p of PLANS) {
     const [row] = await q<{ id: number }>(
-      `insert into subscription_types (business_id, name, amount_kobo, duration, duration_type, created_at)
+      `insert into plans (business_id, name, amount_kobo, duration, duration_type, created_at)
        values ($1, $2, $3, $4, $5, (${d0} - 30)::timestamp at time zone 'Africa/Lagos') returning id`,
       [businessId, p.name, p.kobo, p.duration, p.unit],
     );
@@ -435,7 +435,7 @@ try {
     [businessId],
   );
   const planRows = await q<{ id: number; name: string; kobo: string }>(
-    'select id, name, amount_kobo as kobo from subscription_types where business_id = $1 order by id',
+    'select id, name, amount_kobo as kobo from plans where business_id = $1 order by id',
     [businessId],
   );
   const checks: Record<string, unknown> = {};

@@ -63,7 +63,7 @@ for (let b = 1; b <= businessCount; b++) {
     await db.execute(sql`insert into users (email, password_hash, first_name, last_name, email_verified, role, business_id)
       values (${email}, ${passwordHash}, 'Bench', ${`Owner ${b}`}, true, 'owner', ${biz!.id}) returning id`),
   );
-  await db.execute(sql`insert into subscription_types (business_id, name, amount_kobo, duration, duration_type)
+  await db.execute(sql`insert into plans (business_id, name, amount_kobo, duration, duration_type)
     values (${biz!.id}, 'Daily Pass', 200000, 1, 'day'), (${biz!.id}, 'Weekly', 1000000, 1, 'week'),
            (${biz!.id}, 'Monthly', 2500000, 1, 'month'), (${biz!.id}, 'Quarterly', 6500000, 3, 'month'),
            (${biz!.id}, 'Bi-Annual', 12000000, 6, 'month'), (${biz!.id}, 'Annual', 22000000, 1, 'year')`);
@@ -87,7 +87,7 @@ for (let b = 1; b <= businessCount; b++) {
   if (paymentsPerMember > 0) await addPayments(biz!.id);
   const plans = rows<{ id: number; amount_kobo: string | number }>(
     await db.execute(
-      sql`select id, amount_kobo from subscription_types where business_id = ${biz!.id} order by id`,
+      sql`select id, amount_kobo from plans where business_id = ${biz!.id} order by id`,
     ),
   ).map((p) => ({ id: p.id, amountKobo: Number(p.amount_kobo) }));
   const [range] = rows<{ first: number; last: number }>(
@@ -126,7 +126,7 @@ async function addPayments(businessId: number) {
           + make_interval(days => m.member_number % 28)
           + make_interval(months => n - 1))::date as start_date
       from members m
-      join subscription_types p on p.business_id = m.business_id and p.name = 'Monthly'
+      join plans p on p.business_id = m.business_id and p.name = 'Monthly'
       cross join generate_series(1, ${k}) as n
       where m.business_id = ${businessId}
     ), pay as (

@@ -56,7 +56,7 @@ const [user] = rows<{ id: number }>(
     values ('owner@importbench.test', 'x', 'Bench', 'Owner', true, 'owner', ${businessId})
     returning id`),
 );
-await db.execute(sql`insert into subscription_types (business_id, name, amount_kobo, duration, duration_type)
+await db.execute(sql`insert into plans (business_id, name, amount_kobo, duration, duration_type)
   values (${businessId}, 'Gold Monthly', 3000000, 1, 'month')`);
 await db.execute(sql`
   insert into members (business_id, member_number, member_id, first_name, last_name,

@@ -239,7 +239,7 @@ const membersArray = (page, today) => `coalesce((
     where s.business_id = m.business_id and s.member_id = m.id
     order by s.is_active desc, s.expiry_date desc, s.id desc
     limit 1) l on true
-  left join subscription_types p
+  left join plans p
     on p.id = coalesce(l.plan_id, m.subscription_type_id) and p.business_id = m.business_id
 ), '[]')`;
 
@@ -427,7 +427,7 @@ begin
     end if;
   end if;
   select t.id, t.name, t.is_grouped, t.duration_type, t.amount_kobo, t.duration, t.is_active
-    into plan from subscription_types t where t.business_id = p_business and t.id = p_plan;
+    into plan from plans t where t.business_id = p_business and t.id = p_plan;
   if not found then
     status := 404; code := 'PLAN_NOT_FOUND'; return;
   end if;
@@ -485,7 +485,7 @@ language sql stable as $fn$
   select ${paymentJson('py', 'm', 't', 's')}
   from payments py
   join members m on m.id = py.member_id
-  join subscription_types t on t.id = py.subscription_type_id
+  join plans t on t.id = py.subscription_type_id
   join subscriptions s on s.payment_id = py.id
   where py.id = p_payment
 $fn$`;

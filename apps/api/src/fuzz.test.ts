@@ -542,7 +542,7 @@ describe('fuzzing every route from its contract', () => {
       'users',
       'businesses',
       'members',
-      'subscription_types',
+      'plans',
       'payments',
       'sales_tickets',
       'payment_links',

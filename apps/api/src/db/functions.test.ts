@@ -72,6 +72,14 @@ describe('the SQL functions and triggers', () => {
       );
   });
 
+  it('name the plans table by its name', async () => {
+    const { functions } = await fromDatabase(database);
+    expect(functions.filter((f) => /subscription_types/.test(f.body)).map((f) => f.name)).toEqual(
+      [],
+    );
+    expect(functions.find((f) => f.name === 'record_payment')?.body).toMatch(/join "plans" t/i);
+  });
+
   it('are applied again by the next migration; triggers already the same stay untouched', async () => {
     const before = await fromDatabase(database);
     await database.migrate();

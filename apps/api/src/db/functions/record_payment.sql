@@ -80,7 +80,7 @@ BEGIN
     t."group_limit"
   INTO "found_member"
   FROM "members" m
-  LEFT JOIN "subscription_types" t ON t."business_id" = m."business_id" AND t."id" = "in_plan"
+  LEFT JOIN "plans" t ON t."business_id" = m."business_id" AND t."id" = "in_plan"
   WHERE m."business_id" = "in_business" AND m."id" = "in_member"
   FOR UPDATE OF m;
   IF NOT FOUND THEN

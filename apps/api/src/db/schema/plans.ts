@@ -3,12 +3,12 @@ import { businesses } from './businesses';
 import { id, kobo, ref, timestamps } from './columns';
 
 /**
- * A subscription plan a business sells. Amounts are integer kobo. Called "plan" everywhere in
- * code; its SQL table keeps the name `subscription_types`, as the API path `/v1/subscription-type`
- * keeps the name the web client has always used.
+ * A subscription plan a business sells. Amounts are integer kobo. The API keeps the older name
+ * where clients see it: the path `/v1/subscription-type` and the field `subscription_type_id`,
+ * which is also the column's name in every table that points at a plan.
  */
 export const plans = pgTable(
-  'subscription_types',
+  'plans',
   {
     id: id(),
     businessId: ref('business_id', () => businesses.id),
@@ -23,5 +23,5 @@ export const plans = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index('subscription_types_business_idx').on(t.businessId, t.createdAt)],
+  (t) => [index('plans_business_idx').on(t.businessId, t.createdAt)],
 );

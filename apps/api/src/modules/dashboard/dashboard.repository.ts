@@ -43,7 +43,7 @@ export const moneyByMonth = async (
         from ${paymentDaysOf(businessId, range, closed, { firsts: true, endedBefore: today })} r
         group by 1, 2, 3
       ) d
-      left join subscription_types p on p.id = d.plan`),
+      left join plans p on p.id = d.plan`),
   );
   return rows.map((r) => ({
     month: `${String(r.month).slice(0, 4)}-${String(r.month).slice(4)}`,
@@ -103,7 +103,7 @@ export const scalars = async (
         (select count(*) from member_cover c
           where c.business_id = ${b} and c.paid_through between ${days.today} and ${days.expiringTo}
             and c.member_id not in ${inactiveMembers(b)}) as expiring,
-        exists (select 1 from subscription_types where business_id = ${b}) as has_plan,
+        exists (select 1 from plans where business_id = ${b}) as has_plan,
         exists (select 1 from members where business_id = ${b}) as has_member,
         exists (select 1 from payments where business_id = ${b}) as has_payment,
         exists (select 1 from users where business_id = ${b} and role <> 'owner') as has_team,
@@ -202,7 +202,7 @@ export const expiring = async (
           and s.expiry_date = c.paid_through
         order by s.id desc limit 1
       ) s
-      join subscription_types p on p.id = s.subscription_type_id
+      join plans p on p.id = s.subscription_type_id
       order by c.paid_through, c.member_id
       limit ${limit}`),
   );
@@ -241,7 +241,7 @@ export const recentActivity = async (
             'kobo', p.amount_kobo, 'plan_name', t.name, 'method', p.method) as data
           from payments p
           join members m on m.id = p.member_id
-          join subscription_types t on t.id = p.subscription_type_id
+          join plans t on t.id = p.subscription_type_id
           where p.business_id = ${b} order by p.created_at desc, p.id desc limit ${limit})
         union all
         (select 'member', m.created_at, m.id,
