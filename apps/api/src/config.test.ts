@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { README_PATH, configTable, readmeConfigTable } from './config-docs';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'kora-config-'));
 
@@ -100,5 +101,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), SALES_EMAIL: 'not-an-address' })).toThrow(
       /SALES_EMAIL: must be an e-mail address/,
     );
+  });
+
+  it("is described in README.md's configuration table exactly as CONFIG_VARIABLES says", () => {
+    expect(
+      readmeConfigTable(readFileSync(README_PATH, 'utf8')),
+      "README.md's configuration table differs from CONFIG_VARIABLES in apps/api/src/config.ts: run `npm run docs:config`",
+    ).toBe(configTable());
   });
 });

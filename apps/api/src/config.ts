@@ -16,59 +16,181 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** Every environment variable Kora reads. The README's configuration table lists the same. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
+interface Variable<S extends z.ZodType> {
+  schema: S;
+  /** What it does, with an example where the form is not obvious (Markdown). */
+  description: string;
+  /** The default in words when the schema has none of its own (computed, or none at all). */
+  otherwise?: string;
+}
+
+const variable = <S extends z.ZodType>(
+  schema: S,
+  description: string,
+  otherwise?: string,
+): Variable<S> => ({ schema, description, otherwise });
+
+/**
+ * Every environment variable Kora reads: how it is checked and what it means. loadConfig reads
+ * them through this table and README.md's configuration table is written from it
+ * (`npm run docs:config`).
+ */
+export const CONFIG_VARIABLES = {
+  NODE_ENV: variable(
+    z.enum(['development', 'production', 'test']).default('development'),
+    '`production` turns off `/dev/outbox` and requires `JWT_SECRET`',
   ),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
-  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  APP_URL: optionalString.pipe(z.url('must be a URL such as https://app.example.com').optional()),
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
+  PORT: variable(
+    z.coerce.number().int().min(1).max(65535).default(3000),
+    'the one port for the API and the web app',
   ),
-  MAIL_FROM: z.string().min(3).default('Kora <no-reply@kora.ng>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  API_RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  HTTP_COMPRESSION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().default('auto'),
-  S3_ENDPOINT: optionalString.pipe(z.url('must be a URL').optional()),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_PUBLIC_URL: optionalString.pipe(z.url('must be a URL').optional()),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  TERMII_API_KEY: optionalString,
-  TERMII_SENDER_ID: z.string().max(11).default('Kora'),
-  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
-  TERMII_ROUTE: z
-    .enum(['generic', 'dnd'], { error: 'TERMII_ROUTE must be generic or dnd' })
-    .default('generic'),
-  PAYSTACK_BASE_URL: z.url('must be a URL').default('https://api.paystack.co'),
-  SECRETS_ENCRYPTION_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9+/_=-]{43,}$|^[0-9a-fA-F]{64}$/, 'must be 32 random bytes, base64 or hex')
-      .optional(),
+  HOST: variable(z.string().default('0.0.0.0'), 'the address to listen on'),
+  DATA_DIR: variable(
+    z.string().min(1).default('./data'),
+    'PGlite database (`DATA_DIR/db`), uploads (`DATA_DIR/uploads`) and the development JWT secret',
   ),
-  SALES_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
-  WEB_DIST: optionalString,
-});
+  DATABASE_URL: variable(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    '`postgres://user:pass@host:5432/db` switches to a PostgreSQL server',
+    '(none: PGlite)',
+  ),
+  DATABASE_POOL_MAX: variable(
+    z.coerce.number().int().min(1).max(500).default(20),
+    'connections per instance in the PostgreSQL pool',
+  ),
+  JWT_SECRET: variable(
+    optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    'signs access tokens and e-mailed links; at least 32 characters; required in production',
+    'generated once into `DATA_DIR/.jwt-secret`',
+  ),
+  APP_URL: variable(
+    optionalString.pipe(z.url('must be a URL such as https://app.example.com').optional()),
+    'the public address, used in e-mailed links (`APP_URL/set-password?token=…`)',
+    '`http://localhost:$PORT`',
+  ),
+  SMTP_URL: variable(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    '`smtp://user:pass@host:587` or `smtps://…:465`; without it e-mails stay in the outbox',
+    '(none: local outbox)',
+  ),
+  MAIL_FROM: variable(
+    z.string().min(3).default('Kora <no-reply@kora.ng>'),
+    "sender of Kora's own e-mails; e-mails to members use its address with the gym's name",
+  ),
+  TERMII_API_KEY: variable(
+    optionalString,
+    'Termii key for SMS and WhatsApp delivery',
+    '(none: local outbox)',
+  ),
+  TERMII_SENDER_ID: variable(
+    z.string().max(11).default('Kora'),
+    'Termii sender ID (at most 11 characters)',
+  ),
+  TERMII_BASE_URL: variable(z.url().default('https://api.ng.termii.com'), 'Termii API base'),
+  TERMII_ROUTE: variable(
+    z.enum(['generic', 'dnd'], { error: 'TERMII_ROUTE must be generic or dnd' }).default('generic'),
+    "Termii's SMS route: `generic`, or `dnd` to reach numbers on Do-Not-Disturb (needs the route enabled on the Termii account)",
+  ),
+  PAYSTACK_BASE_URL: variable(
+    z.url('must be a URL').default('https://api.paystack.co'),
+    "Paystack's API; tests and staging point it at a loopback server",
+  ),
+  SECRETS_ENCRYPTION_KEY: variable(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9+/_=-]{43,}$|^[0-9a-fA-F]{64}$/,
+          'must be 32 random bytes, base64 or hex',
+        )
+        .optional(),
+    ),
+    "32 random bytes, base64 or hex (`openssl rand -base64 32`): seals each business's Paystack secret key in the database (AES-256-GCM). In production without it, online payments cannot be connected. Keep it: changing it makes every connected business connect again",
+    'generated once into `DATA_DIR/.secrets-key` (not in production)',
+  ),
+  SALES_EMAIL: variable(
+    optionalString.pipe(z.email('must be an e-mail address').optional()),
+    "where contact-form requests (sales tickets) are e-mailed, with Reply-To the visitor's business e-mail; set it in production so requests reach your sales team",
+    '`sales@kora.local` in development; in production the address of `MAIL_FROM`',
+  ),
+  S3_BUCKET: variable(
+    optionalString,
+    'store uploads in an S3-compatible bucket (AWS S3, Cloudflare R2, DigitalOcean Spaces, MinIO)',
+    '(none: local folder)',
+  ),
+  S3_REGION: variable(z.string().default('auto'), 'bucket region'),
+  S3_ENDPOINT: variable(
+    optionalString.pipe(z.url('must be a URL').optional()),
+    'endpoint URL for R2, Spaces, MinIO…',
+    '(AWS)',
+  ),
+  S3_ACCESS_KEY_ID: variable(optionalString, "the bucket's access key", '(instance credentials)'),
+  S3_SECRET_ACCESS_KEY: variable(
+    optionalString,
+    "the bucket's secret key",
+    '(instance credentials)',
+  ),
+  S3_PUBLIC_URL: variable(
+    optionalString.pipe(z.url('must be a URL').optional()),
+    'public base URL of the bucket (e.g. a CDN) used in answered file URLs',
+    'derived',
+  ),
+  S3_FORCE_PATH_STYLE: variable(
+    bool.default(false),
+    '`true` for MinIO and other path-style endpoints',
+  ),
+  LOG_LEVEL: variable(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+  ),
+  TRUST_PROXY: variable(
+    bool.default(false),
+    '`true` behind a load balancer or reverse proxy (client IPs for rate limits)',
+  ),
+  API_RATE_LIMIT_PER_MINUTE: variable(
+    z.coerce.number().int().min(1).default(1200),
+    'API calls per minute for one signed-in user, wherever they call from (429 past it)',
+  ),
+  API_RATE_LIMIT_ANONYMOUS_PER_MINUTE: variable(
+    z.coerce.number().int().min(1).default(300),
+    'API calls per minute per IP without a valid sign-in',
+  ),
+  AUTH_RATE_LIMIT_PER_IP: variable(
+    z.coerce.number().int().min(1).default(30),
+    'sign-in, registration, verification and reset attempts per IP per window',
+  ),
+  AUTH_RATE_LIMIT_PER_EMAIL: variable(
+    z.coerce.number().int().min(1).default(10),
+    'the same per e-mail address',
+  ),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: variable(
+    z.coerce.number().int().min(1).max(1440).default(15),
+    'the rate-limit window',
+  ),
+  WEB_DIST: variable(optionalString, 'the built web app to serve', '`apps/web/dist`'),
+  HTTP_COMPRESSION: variable(
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    "`off` stops compressing the API's answers on the fly (behind a proxy that compresses them itself); files and site pages are compressed ahead of time either way",
+  ),
+};
+
+type Variables = typeof CONFIG_VARIABLES;
+
+const envSchema = z.object(
+  Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([name, v]) => [name, v.schema])) as {
+    [K in keyof Variables]: Variables[K]['schema'];
+  },
+);
 
 export type Env = z.infer<typeof envSchema>;
 
