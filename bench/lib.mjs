@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
-export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -31,7 +31,7 @@ export const runTsx = (script, args = [], env = {}) => {
 export const generate = (env, args) => runTsx('generate.ts', args, env);
 
 /** Starts a node process in its own group and waits for `url` to answer. */
-export const startProcess = async (args, env, url) => {
+const startProcess = async (args, env, url) => {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -170,11 +170,10 @@ export const load = async ({ url, connections, duration, next }) => {
   };
 };
 
-export const fmtMs = (v) => `${v.toFixed(1)} ms`;
+const fmtMs = (v) => `${v.toFixed(1)} ms`;
 
 /** What a run's data is, for the table: `10 × 100,000`. */
-export const dataLabel = (data) =>
-  `${data.businessCount} × ${data.memberCount.toLocaleString('en')}`;
+const dataLabel = (data) => `${data.businessCount} × ${data.memberCount.toLocaleString('en')}`;
 
 /** A load's answers by status: `200×1234 429×2`. */
 export const statusCounts = (statuses) =>
@@ -212,7 +211,7 @@ export const routeRow = ({ target, data }, route, r, { bare, yardstick, notes } 
 });
 
 /** The columns of the results table, in order: [heading, row field]. */
-export const TABLE_COLUMNS = [
+const TABLE_COLUMNS = [
   ['target', 'target'],
   ['data', 'data'],
   ['route', 'route'],

@@ -20,7 +20,7 @@ export interface TempFile {
 }
 
 /** A PNG to upload, written in a fresh temporary folder; removed with remove(). */
-export const createPng = async (name: string, options: PngOptions): Promise<TempFile> => {
+const createPng = async (name: string, options: PngOptions): Promise<TempFile> => {
   const { width, height, channels, background, shapes } = options;
   const dir = mkdtempSync(join(tmpdir(), 'kora-e2e-files-'));
   const path = join(dir, name);

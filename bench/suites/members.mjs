@@ -58,7 +58,7 @@ const getJson = async (base, path, token) => {
  * 1-5 of 10 and of 100 members, the last page and one past it, and every search term (page 1,
  * and page 2 of 3 members). Throws at the first difference, with its path.
  */
-export const checkSameAnswers = async (ctx, tokens) => {
+const checkSameAnswers = async (ctx, tokens) => {
   const paths = [
     '/v1/auth/me',
     ...[1, 2, 3, 4, 5].map((p) => `/v1/member?page=${p}&per_page=10`),

@@ -192,7 +192,7 @@ const envSchema = z.object(
   },
 );
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -243,7 +243,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Where contact requests go in development and tests when SALES_EMAIL is not set. */
-export const DEVELOPMENT_SALES_EMAIL = 'sales@kora.local';
+const DEVELOPMENT_SALES_EMAIL = 'sales@kora.local';
 
 /** The address of a From header: `Kora <hello@kora.ng>` or `hello@kora.ng`. */
 const addressOf = (from: string): string | undefined => {

@@ -21,7 +21,7 @@ const token = z
   .min(1, { error: 'Invalid token' })
   .max(LIMITS.token, { error: 'Invalid token' });
 
-export const registerSchema = z.object({
+const registerSchema = z.object({
   first_name: firstName,
   last_name: lastName,
   email: email(),
@@ -55,7 +55,7 @@ export const verifyEmailSchema = z.object({
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
-export const emailOnlySchema = z.object({ email: email() });
+const emailOnlySchema = z.object({ email: email() });
 
 export const forgotPasswordSchema = z.object({
   email: email('Please enter a valid email address'),
@@ -71,12 +71,12 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const refreshSchema = z.object({ token });
-export const logoutSchema = z.object({ token });
+const refreshSchema = z.object({ token });
+const logoutSchema = z.object({ token });
 
-export const RESET_TOKEN_TYPES = ['reset', 'setup'] as const;
+const RESET_TOKEN_TYPES = ['reset', 'setup'] as const;
 
-export const resetPasswordConfirmSchema = z
+const resetPasswordConfirmSchema = z
   .object({
     token,
     password: password(),
@@ -96,13 +96,13 @@ export const resetPasswordConfirmSchema = z
 export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmSchema>;
 
 /** Checking a reset or invitation link before its form is shown. */
-export const checkLinkSchema = z.object({ token });
+const checkLinkSchema = z.object({ token });
 
 /**
  * What a usable link is for: its e-mail, type and the names known for it; for an invitation,
  * the name of the business that invites (null for a password reset).
  */
-export const linkInfoSchema = z.object({
+const linkInfoSchema = z.object({
   email: z.string(),
   type: z.enum(RESET_TOKEN_TYPES),
   first_name: z.string(),
@@ -186,7 +186,7 @@ export interface LinkTokenPayload {
 }
 
 /** The signed-in user with their business (null fields before the business is set up). */
-export const userProfileSchema = z.object({
+const userProfileSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
@@ -203,7 +203,7 @@ export const userProfileSchema = z.object({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** A session: a short-lived access token and the refresh token that renews it once. */
-export const tokenPairSchema = z.object({
+const tokenPairSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
 });

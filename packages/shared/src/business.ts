@@ -15,7 +15,7 @@ export const BUSINESS_LIMITS = {
   url: LIMITS.url,
 } as const;
 
-export const BUSINESS_MESSAGES = {
+const BUSINESS_MESSAGES = {
   name: 'Business name must be at least 2 characters',
   address: 'Address must be at least 5 characters',
   city: 'City must be at least 2 characters',
@@ -144,10 +144,9 @@ export const updateBusinessSchema = z.object({
   logo_url: logoUrl,
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
-export type UpdateBusinessForm = z.input<typeof updateBusinessSchema>;
 
 /** A business as its members see it, with the signed-in user's own e-mail status. */
-export const businessProfileSchema = z.object({
+const businessProfileSchema = z.object({
   id: z.number().int(),
   business_name: z.string(),
   address: z.string(),
@@ -219,7 +218,7 @@ export const businessContracts = {
 
 // Uploads
 
-export const FILE_TYPES = ['profile_picture', 'business_logo', 'member_picture'] as const;
+const FILE_TYPES = ['profile_picture', 'business_logo', 'member_picture'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const UPLOAD_LIMITS = {
@@ -245,7 +244,6 @@ export const uploadFieldsSchema = z.object({
     .max(2_147_483_647, { error: UPLOAD_MESSAGES.entityId })
     .optional(),
 });
-export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 /**
  * The whole upload form, for the OpenAPI document only: the API reads the parts as they stream
@@ -260,7 +258,7 @@ export const uploadFormSchema = uploadFieldsSchema.extend({
 });
 
 /** POST /v1/business/upload_file answer data: the stored file's URL, whatever the storage. */
-export const uploadResultSchema = z.object({ s3_url: z.string() });
+const uploadResultSchema = z.object({ s3_url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /**

@@ -13,7 +13,7 @@ export const LIMITS = {
   maxPageSize: 1000,
 } as const;
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** An e-mail field with the message the screens use. Trimmed and lower-cased. */
 export const email = (message = 'Invalid email address') =>
@@ -93,11 +93,6 @@ export interface ApiAnswer<T> {
 }
 export interface ApiPage<T> extends ApiAnswer<T[]> {
   meta: PageMeta;
-}
-export interface ApiErrorBody {
-  message: string;
-  code: string;
-  errors?: Record<string, string>;
 }
 
 /** An id in a path: a positive integer. */

@@ -58,7 +58,7 @@ export const placeholdersIn = (text: string): string[] =>
 /** A scheduled message is at least this many minutes ahead. */
 export const SCHEDULE_MIN_MINUTES = 5;
 /** And at most this many days ahead. */
-export const SCHEDULE_MAX_DAYS = 365;
+const SCHEDULE_MAX_DAYS = 365;
 
 /** Promotional SMS wait outside these Lagos hours (carriers block them at night). */
 export const SMS_QUIET_HOURS = { from: 20, to: 8 } as const;
@@ -86,7 +86,7 @@ const visibleText = (html: string) =>
  * `YYYY-MM-DDTHH:mm` (a datetime-local field: Lagos time, UTC+1 all year) or a full ISO date
  * with its offset; undefined when it is neither.
  */
-export const parseScheduleDate = (value: string): Date | undefined => {
+const parseScheduleDate = (value: string): Date | undefined => {
   const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   const at = local
     ? new Date(`${value.length === 16 ? `${value}:00` : value}+01:00`)
@@ -204,7 +204,7 @@ export const smsParts = (
 const optionSchema = z.object({ id: z.number().int(), key: z.string(), label: z.string() });
 
 /** A bulk message with its delivery counts. */
-export const communicationSchema = z.object({
+const communicationSchema = z.object({
   id: z.number().int(),
   group: z.enum(COMMS_GROUP_KEYS),
   channel: z.enum(COMMS_CHANNEL_KEYS),
@@ -229,7 +229,7 @@ export type Communication = z.infer<typeof communicationSchema>;
 export const DELIVERY_STATUSES = ['pending', 'sent', 'stored', 'failed', 'cancelled'] as const;
 
 /** One recipient's delivery. */
-export const deliverySchema = z.object({
+const deliverySchema = z.object({
   id: z.number().int(),
   member_id: z.number().int().nullable(),
   member_name: z.string(),
@@ -242,8 +242,8 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-export const commsListQuery = pageQuery(100);
-export const deliveryListQuery = pageQuery(100).extend({
+const commsListQuery = pageQuery(100);
+const deliveryListQuery = pageQuery(100).extend({
   status: z
     .preprocess(
       (v) => (v === '' || v === 'all' ? undefined : v),
@@ -251,7 +251,7 @@ export const deliveryListQuery = pageQuery(100).extend({
     )
     .optional(),
 });
-export const audienceQuery = z.object({
+const audienceQuery = z.object({
   group: z.enum(COMMS_GROUP_KEYS, { error: COMMS_MESSAGES.groupRequired }),
   channel: z.enum(COMMS_CHANNEL_KEYS, { error: COMMS_MESSAGES.channelRequired }),
 });

@@ -5,9 +5,9 @@ import type { Action } from './access';
  * Who may call: anyone (`public`), any signed-in user, business or not (`user`), or a member of
  * a business allowed to take an action (see `can`).
  */
-export type Access = 'public' | 'user' | Action;
+type Access = 'public' | 'user' | Action;
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * One call of the API, declared once: the API registers and serialises its route from it and
@@ -67,7 +67,7 @@ export const contract = <
   c: Contract<P, Q, B, A>,
 ): Contract<P, Q, B, A> => c;
 
-export const pageMetaSchema = z.object({
+const pageMetaSchema = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   pages: z.number().int(),

@@ -31,11 +31,3 @@ export const COUNTRIES = [
   { code: 'ET', name: 'Ethiopia' },
   { code: 'RW', name: 'Rwanda' },
 ] as const satisfies readonly { code: string; name: string }[];
-
-export type CountryCode = (typeof COUNTRIES)[number]['code'];
-
-export const DEFAULT_COUNTRY_CODE: CountryCode = 'NG';
-
-/** The country's name for a code; the code itself when it is not one of the options. */
-export const countryName = (code: string | null | undefined): string =>
-  COUNTRIES.find((c) => c.code === code)?.name ?? code ?? '';

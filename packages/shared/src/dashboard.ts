@@ -24,7 +24,7 @@ const month = z.string(); // YYYY-MM
 
 const moneyCount = { revenue: z.number(), payments: z.number().int() };
 
-export const dashboardCardsSchema = z.object({
+const dashboardCardsSchema = z.object({
   /** Members whose account is active (not deactivated). */
   total_members: z.number().int(),
   /** Subscriptions running today (started, not yet ended). */
@@ -49,9 +49,9 @@ export const dashboardCardsSchema = z.object({
 });
 export type DashboardCards = z.infer<typeof dashboardCardsSchema>;
 
-export const revenueMonthSchema = z.object({ month, ...moneyCount });
-export const growthMonthSchema = z.object({ month, new_members: z.number().int() });
-export const lifecycleMonthSchema = z.object({
+const revenueMonthSchema = z.object({ month, ...moneyCount });
+const growthMonthSchema = z.object({ month, new_members: z.number().int() });
+const lifecycleMonthSchema = z.object({
   month,
   /** Members' first subscriptions bought that month. */
   new: z.number().int(),
@@ -62,17 +62,17 @@ export const lifecycleMonthSchema = z.object({
   /** Members whose cover ended that month and who have not paid since. */
   churned: z.number().int(),
 });
-export const revenueByPlanSchema = z.object({
+const revenueByPlanSchema = z.object({
   plan_id: z.number().int(),
   name: z.string(),
   ...moneyCount,
 });
-export const revenueByMethodSchema = z.object({
+const revenueByMethodSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   ...moneyCount,
 });
 
-export const expiringSubscriptionSchema = z.object({
+const expiringSubscriptionSchema = z.object({
   subscription_id: z.number().int(),
   member: z.object({
     id: z.number().int(),
@@ -91,7 +91,7 @@ export type ExpiringSubscription = z.infer<typeof expiringSubscriptionSchema>;
 
 const who = z.object({ id: z.number().int(), name: z.string() });
 
-export const TEAM_EVENT_KINDS = [
+const TEAM_EVENT_KINDS = [
   'invited',
   'joined',
   'role_changed',
@@ -101,7 +101,7 @@ export const TEAM_EVENT_KINDS = [
 export type TeamEventKind = (typeof TEAM_EVENT_KINDS)[number];
 
 /** One line of recent activity, newest first. */
-export const activitySchema = z.discriminatedUnion('kind', [
+const activitySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('payment'),
     at: z.string(),
@@ -136,7 +136,7 @@ export const activitySchema = z.discriminatedUnion('kind', [
 export type Activity = z.infer<typeof activitySchema>;
 
 /** What a new business has done yet: the getting-started checklist, each from real rows. */
-export const gettingStartedSchema = z.object({
+const gettingStartedSchema = z.object({
   plan: z.boolean(),
   member: z.boolean(),
   payment: z.boolean(),
@@ -145,7 +145,7 @@ export const gettingStartedSchema = z.object({
 });
 export type GettingStarted = z.infer<typeof gettingStartedSchema>;
 
-export const dashboardSchema = z.object({
+const dashboardSchema = z.object({
   /** The Lagos day the figures are counted to. */
   today: z.string(),
   cards: dashboardCardsSchema,

@@ -9,7 +9,7 @@ import { subscriptionFilters } from './subscriptions';
  * every row the list's filters keep (not one page), newest first. `csv` is UTF-8 with a BOM;
  * `xlsx` has real date and naira cells.
  */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
@@ -22,18 +22,14 @@ const format = z
   .optional()
   .default('csv');
 
-export const memberExportQuery = z.object({ ...memberFilters, format });
+const memberExportQuery = z.object({ ...memberFilters, format });
 export type MemberExportQuery = z.infer<typeof memberExportQuery>;
 
-export const paymentExportQuery = z
-  .object({ ...paymentFilters, format })
-  .superRefine(dateRangeCheck);
-export type PaymentExportQuery = z.infer<typeof paymentExportQuery>;
+const paymentExportQuery = z.object({ ...paymentFilters, format }).superRefine(dateRangeCheck);
 
-export const subscriptionExportQuery = z
+const subscriptionExportQuery = z
   .object({ ...subscriptionFilters, format })
   .superRefine(dateRangeCheck);
-export type SubscriptionExportQuery = z.infer<typeof subscriptionExportQuery>;
 
 /** The file an export answers (its bytes, as the media type says). */
 const exportFile = z.string().meta({ format: 'binary' });

@@ -144,7 +144,7 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
 export const IMPORT_HEADER_ROWS = 10;
 
 /** A header as compared with the aliases. */
-export const foldHeader = (header: string): string =>
+const foldHeader = (header: string): string =>
   header
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -152,7 +152,7 @@ export const foldHeader = (header: string): string =>
     .replace(/[^a-z0-9]/g, '');
 
 /** Which field a header names, if any. */
-export const fieldOfHeader = (header: string): ImportField | null => {
+const fieldOfHeader = (header: string): ImportField | null => {
   const folded = foldHeader(header);
   if (!folded) return null;
   for (const field of IMPORT_FIELDS) if (HEADER_ALIASES[field].includes(folded)) return field;
@@ -198,11 +198,11 @@ export const titleCaseName = (name: string): string => {
     );
 };
 
-export const IMPORT_DUPLICATE_CHOICES = ['skip', 'update'] as const;
+const IMPORT_DUPLICATE_CHOICES = ['skip', 'update'] as const;
 export type ImportDuplicateChoice = (typeof IMPORT_DUPLICATE_CHOICES)[number];
 
 /** A row with a plan but no expiry date: imported without a subscription, or starting today. */
-export const IMPORT_PLAN_WITHOUT_EXPIRY = ['none', 'import_day'] as const;
+const IMPORT_PLAN_WITHOUT_EXPIRY = ['none', 'import_day'] as const;
 export type ImportPlanWithoutExpiry = (typeof IMPORT_PLAN_WITHOUT_EXPIRY)[number];
 
 export const IMPORT_PLAN_WITHOUT_EXPIRY_LABELS: Record<ImportPlanWithoutExpiry, string> = {
@@ -210,11 +210,10 @@ export const IMPORT_PLAN_WITHOUT_EXPIRY_LABELS: Record<ImportPlanWithoutExpiry, 
   import_day: 'Start it on the import day',
 };
 
-export const IMPORT_STATUSES = ['draft', 'running', 'done'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+const IMPORT_STATUSES = ['draft', 'running', 'done'] as const;
 
 /** What one row does: a new member, an update of one, nothing (a duplicate skipped), or refused. */
-export const IMPORT_OUTCOMES = ['create', 'update', 'skip', 'refuse'] as const;
+const IMPORT_OUTCOMES = ['create', 'update', 'skip', 'refuse'] as const;
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 
 export const IMPORT_OUTCOME_LABELS: Record<ImportOutcome, string> = {
@@ -311,7 +310,7 @@ export const importSettingsSchema = z.object({
 export type ImportSettingsInput = z.infer<typeof importSettingsSchema>;
 
 /** One row as the preview and the result show it. */
-export const importRowSchema = z.object({
+const importRowSchema = z.object({
   /** The row's number in the sheet, as Excel shows it. */
   row: z.number().int(),
   outcome: z.enum(IMPORT_OUTCOMES),
@@ -331,7 +330,7 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-export const importCountsSchema = z.object({
+const importCountsSchema = z.object({
   create: z.number().int(),
   update: z.number().int(),
   skip: z.number().int(),
@@ -339,14 +338,14 @@ export const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
-export const importColumnSchema = z.object({
+const importColumnSchema = z.object({
   index: z.number().int(),
   header: z.string(),
   /** The first non-empty values of the column, to recognise it. */
   samples: z.array(z.string()),
 });
 
-export const memberImportSchema = z.object({
+const memberImportSchema = z.object({
   id: z.number().int(),
   file_name: z.string(),
   status: z.enum(IMPORT_STATUSES),
@@ -381,7 +380,7 @@ export type MemberImport = z.infer<typeof memberImportSchema>;
 const importAnswer = answerOf(memberImportSchema);
 
 /** The upload's multipart form: one `file`. */
-export const importUploadFormSchema = z.object({
+const importUploadFormSchema = z.object({
   file: z.string().meta({
     format: 'binary',
     description: 'An .xlsx workbook or a .csv file, at most 5 MB and 10,000 member rows.',

@@ -33,11 +33,11 @@ const optionalText = (label: string, max: number = LIMITS.name, multiLine = fals
  * The phone length rule of the form. The API also checks that it is a real Nigerian
  * number ("Enter a valid Nigerian phone number") and stores it as E.164.
  */
-export const memberPhone = textField({ label: 'Phone number', min: 11, max: LIMITS.phone });
+const memberPhone = textField({ label: 'Phone number', min: 11, max: LIMITS.phone });
 
 export const INVALID_NG_PHONE = 'Enter a valid Nigerian phone number';
 
-export const dateOfBirth = z
+const dateOfBirth = z
   .string({ error: 'Date of birth must be a date (YYYY-MM-DD)' })
   .trim()
   .max(10, { error: 'Date of birth must be a date (YYYY-MM-DD)' })
@@ -149,7 +149,7 @@ export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilter
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 
 /** A member's current plan, as the member answers it. */
-export const memberPlanSchema = planSchema.pick({
+const memberPlanSchema = planSchema.pick({
   id: true,
   name: true,
   amount: true,
@@ -206,7 +206,7 @@ export type Member = z.infer<typeof memberSchema>;
  * `lapsed` accounts still active whose cover ended before today with no payment since (the
  * dashboard's churn; members who never subscribed are not lapsed).
  */
-export const memberSummarySchema = z.object({
+const memberSummarySchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
   new_this_month: z.number().int(),

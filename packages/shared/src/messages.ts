@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** Input fields in words, by their name in the API. */
-export const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<string, string> = {
   first_name: 'First name',
   middle_name: 'Middle name',
   last_name: 'Last name',
@@ -63,7 +63,7 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 /** "subscription_type_id" → "Subscription plan"; an unknown key in words: "foo_bar" → "Foo bar". */
-export const fieldLabel = (key: PropertyKey | undefined): string => {
+const fieldLabel = (key: PropertyKey | undefined): string => {
   if (typeof key !== 'string' || key === '') return 'This value';
   if (Object.hasOwn(FIELD_LABELS, key)) return FIELD_LABELS[key]!;
   const words = key.replace(/[_-]+/g, ' ').trim();
@@ -85,7 +85,7 @@ const TYPE_WORDS: Record<string, string> = {
 type Issue = z.core.$ZodRawIssue;
 
 /** The friendly message of an issue no schema gave a message of its own. */
-export const friendlyMessage = (issue: Issue): string => {
+const friendlyMessage = (issue: Issue): string => {
   const path = (issue.path ?? []) as PropertyKey[];
   const key = [...path].reverse().find((p) => typeof p === 'string');
   const label = fieldLabel(key);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Money travels as naira numbers with at most two decimals and is stored as integer kobo. */
-export const MAX_NAIRA = 1_000_000_000; // ₦1bn: far above any gym payment, far below int8 limits
+const MAX_NAIRA = 1_000_000_000; // ₦1bn: far above any gym payment, far below int8 limits
 
 export const hasAtMostTwoDecimals = (n: number): boolean =>
   Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;

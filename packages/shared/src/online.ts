@@ -22,10 +22,10 @@ export const LINK_CHANNELS = [
   { key: 'copy', label: 'Copy the link' },
 ] as const;
 export type LinkChannel = (typeof LINK_CHANNELS)[number]['key'];
-export const LINK_CHANNEL_KEYS = LINK_CHANNELS.map((c) => c.key) as [LinkChannel, ...LinkChannel[]];
+const LINK_CHANNEL_KEYS = LINK_CHANNELS.map((c) => c.key) as [LinkChannel, ...LinkChannel[]];
 /** The channels a message can go by (every link channel but copying). */
 export type SendChannel = Exclude<LinkChannel, 'copy'>;
-export const SEND_CHANNEL_KEYS = ['whatsapp', 'sms', 'email'] as const satisfies SendChannel[];
+const SEND_CHANNEL_KEYS = ['whatsapp', 'sms', 'email'] as const satisfies SendChannel[];
 
 /**
  * A link's life: `sent` (waiting for the member), `paid` (the payment is recorded),
@@ -75,12 +75,12 @@ export const connectPaystackSchema = z.object({
 export type ConnectPaystackInput = z.input<typeof connectPaystackSchema>;
 
 /** PATCH /v1/business/paystack. */
-export const updatePaystackSchema = z.object({
+const updatePaystackSchema = z.object({
   transfer_accounts: z.boolean({ error: 'transfer_accounts must be true or false' }),
 });
 
 /** What the Payments tab shows. The secret key itself is never answered. */
-export const paystackConnectionSchema = z.object({
+const paystackConnectionSchema = z.object({
   connected: z.boolean(),
   /** Test keys take no real money. */
   mode: z.enum(['test', 'live']).nullable(),
@@ -119,7 +119,7 @@ export const createPaymentLinkSchema = z.object({
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkSchema>;
 export type CreatePaymentLinkData = z.infer<typeof createPaymentLinkSchema>;
 
-export const paymentLinkSchema = z.object({
+const paymentLinkSchema = z.object({
   id: z.number().int(),
   /** Our reference, also Paystack's. */
   reference: z.string(),
@@ -143,10 +143,10 @@ export const paymentLinkSchema = z.object({
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
-export const paymentLinkListQuery = pageQuery(50);
+const paymentLinkListQuery = pageQuery(50);
 
 /** A member's dedicated transfer account (a Paystack virtual account at a partner bank). */
-export const transferAccountSchema = z.object({
+const transferAccountSchema = z.object({
   account_number: z.string(),
   account_name: z.string(),
   bank_name: z.string(),
@@ -154,7 +154,7 @@ export const transferAccountSchema = z.object({
 });
 export type TransferAccount = z.infer<typeof transferAccountSchema>;
 
-export const sendToMemberSchema = z.object({
+const sendToMemberSchema = z.object({
   channel: z.enum(SEND_CHANNEL_KEYS, { error: 'Choose how to send it' }),
 });
 
@@ -164,10 +164,10 @@ export const sendToMemberSchema = z.object({
  * it to a plan, or mark it handled with a note. `assigned`/`dismissed` are the resolved ones.
  * `member_id` names the member only for a payment whose payer is unknown.
  */
-export const HELD_STATES = ['held', 'assigned', 'dismissed'] as const;
+const HELD_STATES = ['held', 'assigned', 'dismissed'] as const;
 export type HeldState = (typeof HELD_STATES)[number];
 
-export const heldPaymentSchema = z.object({
+const heldPaymentSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
   /** Naira received. */
@@ -185,14 +185,14 @@ export const heldPaymentSchema = z.object({
 });
 export type HeldPayment = z.infer<typeof heldPaymentSchema>;
 
-export const heldPaymentListQuery = pageQuery(100).extend({
+const heldPaymentListQuery = pageQuery(100).extend({
   state: z
     .enum(HELD_STATES, { error: 'State must be held, assigned or dismissed' })
     .default('held'),
 });
 
 /** Assigning a held payment records it for a plan × periods that cost exactly what was paid. */
-export const assignHeldPaymentSchema = z.object({
+const assignHeldPaymentSchema = z.object({
   member_id: chosenId(ONLINE_MESSAGES.memberRequired).optional(),
   subscription_type_id: chosenId('Please select a subscription plan'),
   duration: planPeriods,
@@ -205,7 +205,7 @@ export const dismissHeldPaymentSchema = z.object({
 });
 
 /** The public payment page's data: what the member is asked to pay, or the outcome. */
-export const payPageSchema = z.object({
+const payPageSchema = z.object({
   reference: z.string(),
   business: z.object({ name: z.string(), logo_url: z.string().nullable() }),
   first_name: z.string(),

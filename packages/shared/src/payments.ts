@@ -37,8 +37,8 @@ export const planPeriods = z.coerce
   .min(1, { error: 'Duration must be at least 1' })
   .max(MAX_PAYMENT_DURATION, { error: `Duration must be at most ${MAX_PAYMENT_DURATION}` });
 
-export const GROUP_MEMBER_PICK = 'Please select a member to cover';
-export const GROUP_MEMBER_TWICE = 'Each member can be covered only once';
+const GROUP_MEMBER_PICK = 'Please select a member to cover';
+const GROUP_MEMBER_TWICE = 'Each member can be covered only once';
 export const GROUP_MEMBER_PAYER = 'The payer is already covered: choose other members';
 /** A group plan of `limit` members covers the payer and at most `limit` − 1 others. */
 export const groupTooLarge = (limit: number) =>
@@ -77,7 +77,7 @@ export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** An optional id filter in a query string. */
-export const idFilter = (label: string) =>
+const idFilter = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z.coerce
@@ -89,7 +89,7 @@ export const idFilter = (label: string) =>
   );
 
 /** An optional calendar day filter, YYYY-MM-DD. */
-export const dayFilter = (label: string) =>
+const dayFilter = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -141,7 +141,7 @@ export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
 /** The member as a payment or subscription row shows them. */
-export const paymentMemberSchema = memberSchema.pick({
+const paymentMemberSchema = memberSchema.pick({
   id: true,
   picture_url: true,
   first_name: true,
@@ -150,7 +150,7 @@ export const paymentMemberSchema = memberSchema.pick({
 });
 export type PaymentMember = z.infer<typeof paymentMemberSchema>;
 
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   id: z.number().int(),
   /** Naira. */
   amount: z.number(),
@@ -214,14 +214,14 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** Recording a payment answers the payment with the subscription it created. */
-export const recordedPaymentSchema = paymentSchema.extend({ subscription: subscriptionSchema });
+const recordedPaymentSchema = paymentSchema.extend({ subscription: subscriptionSchema });
 export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
 /**
  * The payments summary, over all the business's payments (Lagos days), in naira.
  * `average` = total of all payments / count, rounded to the kobo; 0 when there are none.
  */
-export const paymentSummarySchema = z.object({
+const paymentSummarySchema = z.object({
   count: z.number().int(),
   today: z.number(),
   this_month: z.number(),

@@ -5,7 +5,7 @@ import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
 import { textField } from './text';
 
-export const MAX_PLAN_DURATION = 1000;
+const MAX_PLAN_DURATION = 1000;
 export const MAX_GROUP_LIMIT = 1000;
 /** The plans list answers at most this many plans (a gym sells a handful). */
 export const MAX_PLANS_LISTED = 500;
@@ -76,7 +76,7 @@ export const updatePlanSchema = z
   });
 export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;
 
-export const planListQuery = z.object({
+const planListQuery = z.object({
   is_active: z
     .enum(['0', '1', 'true', 'false'], { error: 'Active status must be 0 or 1' })
     .transform((v) => (v === '1' || v === 'true' ? 1 : 0))
@@ -105,7 +105,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const planPresetSchema = z.object({
+const planPresetSchema = z.object({
   id: z.string(),
   name: z.string(),
   duration: z.number().int(),

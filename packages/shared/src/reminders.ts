@@ -13,7 +13,7 @@ import { textField } from './text';
  */
 
 /** Days relative to the last day of the subscription: -7 = 7 days before, 3 = 3 days after. */
-export const REMINDER_OFFSET_MIN = -30;
+const REMINDER_OFFSET_MIN = -30;
 export const REMINDER_OFFSET_MAX = 30;
 /** At most this many reminders per subscription. */
 export const REMINDER_MAX_COUNT = 8;
@@ -80,7 +80,7 @@ const reminderText = textField({
     ctx.addIssue({ code: 'custom', message: REMINDER_MESSAGES.unknownPlaceholder(unknown) });
 });
 
-export const reminderSchema = z.object({
+const reminderSchema = z.object({
   offset_days: z
     .number({ error: REMINDER_MESSAGES.offset })
     .int({ error: REMINDER_MESSAGES.offset })
@@ -112,7 +112,7 @@ export const updateReminderSettingsSchema = z.object({
 export type UpdateReminderSettingsInput = z.input<typeof updateReminderSettingsSchema>;
 export type UpdateReminderSettingsData = z.output<typeof updateReminderSettingsSchema>;
 
-export const reminderSettingsSchema = z.object({
+const reminderSettingsSchema = z.object({
   enabled: z.boolean(),
   reminders: z.array(z.object({ offset_days: z.number().int(), text: z.string() })),
   /** Whether {{payment_link}} can be filled (Paystack connected); otherwise its lines are left out. */
@@ -122,7 +122,7 @@ export const reminderSettingsSchema = z.object({
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
 /** One reminder sent to a member, with its delivery's status. */
-export const reminderSendSchema = z.object({
+const reminderSendSchema = z.object({
   id: z.number().int(),
   offset_days: z.number().int(),
   /** "3 days before". */
@@ -136,10 +136,10 @@ export const reminderSendSchema = z.object({
 });
 export type ReminderSend = z.infer<typeof reminderSendSchema>;
 
-export const reminderSendListQuery = pageQuery(100);
+const reminderSendListQuery = pageQuery(100);
 
 /** The dashboard's stat: reminders sent this (Lagos) month, and members who renewed after one. */
-export const reminderSummarySchema = z.object({
+const reminderSummarySchema = z.object({
   sent_this_month: z.number().int(),
   /** Members reminded this month who paid within 7 days of a reminder. */
   renewed_within_7_days: z.number().int(),

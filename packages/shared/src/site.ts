@@ -28,7 +28,7 @@ export const BLOG_LIMITS = {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** An article as the blog's cards show it. */
-export const blogArticleSummarySchema = z.object({
+const blogArticleSummarySchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   title: z.string(),
@@ -44,13 +44,13 @@ export type BlogArticleSummary = z.infer<typeof blogArticleSummarySchema>;
  * A whole article: `content` is its Markdown source; `content_html` is that Markdown rendered
  * and sanitised by the server (line breaks kept as breaks), safe to put in a page as it is.
  */
-export const blogArticleSchema = blogArticleSummarySchema.extend({
+const blogArticleSchema = blogArticleSummarySchema.extend({
   content: z.string(),
   content_html: z.string(),
 });
 export type BlogArticle = z.infer<typeof blogArticleSchema>;
 
-export const blogListQuery = z.object({
+const blogListQuery = z.object({
   page: z.coerce
     .number({ error: 'Page must be a number' })
     .int({ error: 'Page must be a whole number' })
@@ -65,7 +65,7 @@ export const blogListQuery = z.object({
     .default(BLOG_PAGE_SIZE),
 });
 
-export const blogSlugParams = z.object({
+const blogSlugParams = z.object({
   slug: searchText('Slug', BLOG_LIMITS.slug),
 });
 
@@ -129,7 +129,7 @@ export const MEMBER_COUNT_OPTIONS = [
   { value: '200-500', label: '200 to 500 members' },
   { value: '500+', label: 'More than 500 members' },
 ] as const;
-export const MEMBER_COUNTS = MEMBER_COUNT_OPTIONS.map((o) => o.value) as [
+const MEMBER_COUNTS = MEMBER_COUNT_OPTIONS.map((o) => o.value) as [
   (typeof MEMBER_COUNT_OPTIONS)[number]['value'],
   ...(typeof MEMBER_COUNT_OPTIONS)[number]['value'][],
 ];
@@ -186,7 +186,7 @@ export const CONTACT_HONEYPOT = 'website';
  * A sales contact request. `features` and `how_you_found_us` carry the texts of the choices
  * (or what the visitor typed for "other").
  */
-export const contactRequestSchema = z.object({
+const contactRequestSchema = z.object({
   business_name: textField({
     label: 'Business name',
     min: 2,
@@ -224,7 +224,6 @@ export const contactRequestSchema = z.object({
     .max(LIMITS.url, { error: `Website must be at most ${LIMITS.url} characters` })
     .optional(),
 });
-export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 export const contactContracts = {

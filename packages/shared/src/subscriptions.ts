@@ -33,7 +33,7 @@ export const subscriptionFilters = {
   ...dayRangeFilters,
 };
 
-export const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
+const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
   .extend(subscriptionFilters)
   .superRefine(dateRangeCheck);
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
@@ -43,7 +43,7 @@ export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
  * later); `expiring`: those of them ending within 7 days (also counted in active); `upcoming`:
  * paid in advance, starting after today (not counted in active); `expired`: expiry before today.
  */
-export const subscriptionSummarySchema = z.object({
+const subscriptionSummarySchema = z.object({
   active: z.number().int(),
   expiring: z.number().int(),
   upcoming: z.number().int(),

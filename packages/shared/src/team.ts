@@ -11,7 +11,7 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** At most this many people (pending invitations included) in one business's team. */
 export const TEAM_LIMIT = 200;
 
-export const ROLE_REQUIRED = 'Please select a role';
+const ROLE_REQUIRED = 'Please select a role';
 export const OWNER_NOT_INVITABLE =
   'A business has one owner. Choose Admin or Staff for this person.';
 
@@ -33,7 +33,7 @@ export const inviteSchema = z.object({
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
-export const changeRoleSchema = z.object({ role: teamRole });
+const changeRoleSchema = z.object({ role: teamRole });
 export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
 
 /**
@@ -41,7 +41,7 @@ export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
  * once they have accepted it (Verified); `invitation_expires_at` is when the last link sent stops
  * working (null once accepted).
  */
-export const teamUserSchema = z.object({
+const teamUserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),

@@ -68,7 +68,7 @@ export interface TextRules {
 
 export const unsafeCharactersMessage = (label: string) =>
   `${label} contains characters that can't be used`;
-export const oneLineMessage = (label: string) => `${label} must be on one line`;
+const oneLineMessage = (label: string) => `${label} must be on one line`;
 
 /**
  * A text field: trimmed, NFC, no control characters (line breaks only when `multiLine`), at least

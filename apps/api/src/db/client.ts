@@ -14,7 +14,7 @@ import pg from 'pg';
 import { applyFunctions } from './functions';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** What a repository runs its queries on: the database or a transaction. */
@@ -32,7 +32,7 @@ export interface Database {
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The committed SQL migrations: beside the bundle in dist/, or in src/db/ when run from source. */
-export const migrationsFolder = (): string => {
+const migrationsFolder = (): string => {
   const candidates = [join(here, 'migrations'), join(here, 'db/migrations')];
   const found = candidates.find((c) => existsSync(join(c, 'meta/_journal.json')));
   if (!found) throw new Error(`No migrations found in ${candidates.join(' or ')}`);

@@ -15,7 +15,7 @@ import { forbidden } from './errors';
 type Infer<T> = [T] extends [undefined] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
 
 /** The request a contract's handler sees: its params, query and body already validated. */
-export type ContractRequest<C extends Contract> = FastifyRequest<{
+type ContractRequest<C extends Contract> = FastifyRequest<{
   Params: Infer<C['params']>;
   Querystring: Infer<C['query']>;
   Body: Infer<C['body']>;

@@ -25,7 +25,7 @@ export interface ExportCursor {
 export type BatchReader<R> = (after: ExportCursor | undefined, limit: number) => Promise<R[]>;
 
 /** A cell of an export: text, a number, naira, or a day (YYYY-MM-DD). */
-export type ColumnKind = 'text' | 'number' | 'naira' | 'day';
+type ColumnKind = 'text' | 'number' | 'naira' | 'day';
 
 export interface ExportColumn<R> {
   header: string;
@@ -61,8 +61,8 @@ export async function* keysetBatches<R>(
 }
 
 /** The xlsx format of a day cell and of a naira cell. */
-export const DAY_FORMAT = 'dd/mm/yyyy';
-export const NAIRA_FORMAT = '"₦"#,##0.00';
+const DAY_FORMAT = 'dd/mm/yyyy';
+const NAIRA_FORMAT = '"₦"#,##0.00';
 
 /** YYYY-MM-DD → 25/11/2026 (en-NG), as the CSV writes a day. */
 export const dayText = (day: string): string => {

@@ -1,8 +1,7 @@
 import { outbox } from '../db/schema';
 import type { Executor } from '../db/client';
 
-export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export type Channel = 'email' | 'sms' | 'whatsapp';
 
 export interface OutgoingMessage {
   channel: Channel;
@@ -28,7 +27,7 @@ export interface OutgoingMessage {
 }
 
 /** The most characters of a sender's display name (a business name has at most 150). */
-export const FROM_NAME_MAX = 200;
+const FROM_NAME_MAX = 200;
 
 /**
  * A name as an e-mail sender's display name, which must stay one header line: control
@@ -49,7 +48,7 @@ export const senderName = (name: string | null | undefined): string | null => {
 };
 
 /** Rows per INSERT: a bulk message to 10,000 members is 10 statements, not one huge one. */
-export const ENQUEUE_CHUNK = 1000;
+const ENQUEUE_CHUNK = 1000;
 
 /**
  * Queues messages in the outbox, in the caller's transaction: the request that caused them never

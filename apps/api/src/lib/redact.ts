@@ -6,7 +6,7 @@
  * is cut before it is written.
  */
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Keys whose values are never logged, whatever they hold. */
 const SECRET_KEY =

@@ -12,7 +12,7 @@ export interface Storage {
 export const LOCAL_UPLOADS_PREFIX = '/uploads/';
 
 /** Stored files never change (every key is new), so browsers and CDNs may keep them a year. */
-export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
 
@@ -22,7 +22,7 @@ const checkKey = (key: string): string => {
 };
 
 /** A folder on this machine, served by the API at /uploads/ (a relative URL, same origin). */
-export const localStorage = (root: string): Storage => ({
+const localStorage = (root: string): Storage => ({
   kind: 'local',
   put: async (key, body) => {
     const path = resolve(root, checkKey(key));
@@ -52,7 +52,7 @@ export const s3PublicUrl = (s3: S3Settings, key: string): string => {
  * An S3-compatible bucket (AWS S3, Cloudflare R2, DigitalOcean Spaces, MinIO). Objects are
  * written without an ACL (R2 has none); make the bucket, or S3_PUBLIC_URL's CDN, publicly readable.
  */
-export const s3Storage = (s3: S3Settings): Storage => {
+const s3Storage = (s3: S3Settings): Storage => {
   // Loaded on first use, so an app without a bucket never pays for the SDK.
   let client:
     Promise<{ send: (body: Buffer, key: string, type: string) => Promise<void> }> | undefined;

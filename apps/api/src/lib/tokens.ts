@@ -12,8 +12,8 @@ import type { AccessClaims, LinkTokenPayload, Role } from '@kora/shared';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_REMEMBER_MS = 30 * 24 * 3600 * 1000;
 export const REFRESH_SESSION_MS = 12 * 3600 * 1000;
-export const RESET_LINK_SECONDS = 3600;
-export const INVITE_LINK_SECONDS = 7 * 24 * 3600;
+const RESET_LINK_SECONDS = 3600;
+const INVITE_LINK_SECONDS = 7 * 24 * 3600;
 const ISSUER = 'kora';
 
 // A KeyObject made once per secret: jose then signs and verifies with node:crypto's HMAC
@@ -59,7 +59,7 @@ export const signAccessToken = (secret: string, user: AccessSubject): Promise<st
     .sign(key(secret));
 
 /** How many verified access tokens are remembered per secret (the oldest go first). */
-export const VERIFIED_TOKENS_MAX = 10_000;
+const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
  * Access tokens already verified, with their claims, until they expire: a token's signature is

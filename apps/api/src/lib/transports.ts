@@ -16,7 +16,7 @@ export interface Delivery {
 }
 
 /** What a provider answered for a message it took. */
-export interface SendResult {
+interface SendResult {
   /** Its id of the message (the SMTP Message-ID, Termii's message_id), when it gave one. */
   providerId?: string;
 }
@@ -65,7 +65,7 @@ const isPermanentSmtpError = (err: SmtpError): boolean => {
 };
 
 /** The address of a From like `Kora <no-reply@kora.ng>` (or a bare address). */
-export const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
 /**
  * E-mail over SMTP, one session per message. An e-mail with a sender name (a gym's message to a
@@ -101,7 +101,7 @@ export const smtpTransport = (smtpUrl: string, from: string): Transport => {
 };
 
 /** Termii's route for SMS: `generic`, or `dnd` (reaches numbers on the do-not-disturb list). */
-export type TermiiRoute = 'generic' | 'dnd';
+type TermiiRoute = 'generic' | 'dnd';
 
 export interface TermiiOptions {
   /** The SMS route (WhatsApp goes by `whatsapp`); `generic` unless told. */
@@ -209,7 +209,7 @@ export const termiiTransport = (
 };
 
 /** No provider: the message stays in the outbox table; in development it is printed too. */
-export const outboxTransport = (log: FastifyBaseLogger, print: boolean): Transport => ({
+const outboxTransport = (log: FastifyBaseLogger, print: boolean): Transport => ({
   result: 'stored',
   send: async (m) => {
     if (print) {
