@@ -5,6 +5,7 @@ export * from './dates';
 export * from './constants';
 export * from './business';
 export * from './plans';
+export * from './plan-labels';
 export * from './members';
 export * from './countries';
 export * from './payments';

@@ -2,17 +2,19 @@ import type { ComponentType } from 'react';
 import { accountFeature } from '@/features/account';
 import { authFeature } from '@/features/auth';
 import { communicationsFeature } from '@/features/communications';
-import { dashboardFeature } from '@/features/dashboard';
 import { membersFeature } from '@/features/members';
 import { paymentsFeature } from '@/features/payments';
-import { settingsFeature } from '@/features/settings';
-import { plansFeature } from '@/features/subscription-plans';
+import { plansFeature } from '@/features/plans';
 import { subscriptionsFeature } from '@/features/subscriptions';
-import { usersFeature } from '@/features/users';
+import { teamFeature } from '@/features/team';
 import type { Feature } from '@/lib/feature';
 import { lazyPage } from '@/lib/lazy-page';
+import { dashboardPages, settingsPages } from './pages/routes';
 
-const MemberDetailsRoute = lazyPage(() => import('./member-details-route'), 'MemberDetailsRoute');
+const MemberDetailsRoute = lazyPage(
+  () => import('./pages/member-details-route'),
+  'MemberDetailsRoute',
+);
 
 /** The feature with the page at `path` replaced: where the app composes two features. */
 const withPage = (feature: Feature, path: string, page: ComponentType): Feature => ({
@@ -20,17 +22,20 @@ const withPage = (feature: Feature, path: string, page: ComponentType): Feature 
   routes: feature.routes.map((route) => (route.path === path ? { ...route, page } : route)),
 });
 
-/** The features of the app: their pages make the route table, their items the side navigation. */
+/**
+ * The features of the app and the pages it composes from them (app/pages/): their pages make
+ * the route table, their items the side navigation.
+ */
 export const FEATURES: Feature[] = [
   authFeature,
-  dashboardFeature,
+  dashboardPages,
   accountFeature,
   // Member details opens Record Payment in place.
   withPage(membersFeature, 'members/:id', MemberDetailsRoute),
   subscriptionsFeature,
   paymentsFeature,
   communicationsFeature,
-  usersFeature,
+  teamFeature,
   plansFeature,
-  settingsFeature,
+  settingsPages,
 ];

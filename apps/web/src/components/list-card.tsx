@@ -1,22 +1,9 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { PageMeta } from '@kora/shared';
 import type { ReactNode } from 'react';
 import { CARDS_QUERY } from './data-table';
 import { EmptyState, type EmptyStateProps } from './empty-state';
-import { LoadError } from './load-error';
-import { PageLoader } from './page-loader';
-import { PaginationFooter } from './pagination-footer';
-
-/** What ListCard needs of a paged list query (TanStack Query's result fits). */
-export interface PagedQuery<T> {
-  data?: { data: T[]; meta: PageMeta };
-  isError: boolean;
-  /** What failed: a 429 or a missing business gets its own message and action. */
-  error?: unknown;
-  isFetching: boolean;
-  refetch: () => unknown;
-}
+import { PagedRows, type PagedQuery } from './paged-rows';
 
 export interface ListCardProps<T> {
   /** Search or filters, above the list. */
@@ -42,51 +29,29 @@ export interface ListCardProps<T> {
  * table) with the pagination footer.
  */
 export function ListCard<T>(props: ListCardProps<T>) {
-  const { toolbar, query, errorMessage, empty, noun, perPage, onPageChange } = props;
+  const { toolbar, empty, cards, table, ...list } = props;
   const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
-  const data = query.data;
   return (
     <Card withBorder radius="lg" padding={0}>
       <Stack p="md" pb="xs" gap={0}>
         {toolbar}
       </Stack>
-      {query.isError && !data ? (
-        <Stack p="md">
-          <LoadError
-            message={errorMessage}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        </Stack>
-      ) : !data ? (
-        <PageLoader minHeight={200} />
-      ) : data.meta.total === 0 ? (
-        <EmptyState p="xl" {...empty} />
-      ) : (
-        <>
-          {data.data.length === 0 ? (
+      <PagedRows
+        {...list}
+        empty={<EmptyState p="xl" {...empty} />}
+        loaderHeight={200}
+        rows={(rows) =>
+          rows.length === 0 ? (
             <Text c="dimmed" size="sm" p="md">
-              {`No ${noun} on this page.`}
+              {`No ${list.noun} on this page.`}
             </Text>
           ) : phone ? (
-            props.cards(data.data)
+            cards(rows)
           ) : (
-            props.table(data.data)
-          )}
-          <Stack px="md" pb="md" gap={0}>
-            <PaginationFooter
-              page={data.meta.page}
-              pages={data.meta.pages}
-              perPage={perPage}
-              total={data.meta.total}
-              capped={data.meta.total_capped}
-              noun={noun}
-              onChange={onPageChange}
-              disabled={query.isFetching}
-            />
-          </Stack>
-        </>
-      )}
+            table(rows)
+          )
+        }
+      />
     </Card>
   );
 }

@@ -11,14 +11,14 @@ const setup = (change: Change) => {
     ['members', 'list', { page: 1 }],
     ['members', 'detail', 4],
     ['members', 'detail', 5],
-    ['subscription-plans', 'list', { activeOnly: false }],
-    ['subscription-plans', 'stats', 7],
+    ['plans', 'list', { activeOnly: false }],
+    ['plans', 'stats', 7],
     ['payments', 'summary'],
     ['subscriptions', 'list', { page: 1 }],
     ['user-profile', 1],
     ['business-profile', 7],
     ['team', 'list'],
-    ['comms', 'list', { page: 1 }],
+    ['communications', 'list', { page: 1 }],
     ['dashboard'],
     ['online-payments', 'connection'],
     ['online-payments', 'links', 5, { page: 1 }],
@@ -43,7 +43,7 @@ describe('useRefreshAfter', () => {
       'members/list/[object Object]',
       'members/detail/4',
       'members/detail/5',
-      'subscription-plans/stats/7',
+      'plans/stats/7',
       'payments/summary',
       'subscriptions/list/[object Object]',
       'dashboard',
@@ -58,9 +58,9 @@ describe('useRefreshAfter', () => {
   });
 
   it.each([
-    ['plan', 'subscription-plans/list/[object Object]', 'subscription-plans/stats/7'],
+    ['plan', 'plans/list/[object Object]', 'plans/stats/7'],
     ['team', 'team/list'],
-    ['message', 'comms/list/[object Object]'],
+    ['message', 'communications/list/[object Object]'],
   ] as [Change, ...string[]][])(
     'after a %s change: its own lists, and the dashboard (activity, first steps)',
     async (change, ...own) => {
@@ -83,7 +83,7 @@ describe('useRefreshAfter', () => {
       'members/list/[object Object]',
       'members/detail/4',
       'members/detail/5',
-      'subscription-plans/stats/7',
+      'plans/stats/7',
       'payments/summary',
       'subscriptions/list/[object Object]',
       'dashboard',

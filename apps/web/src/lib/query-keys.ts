@@ -14,7 +14,7 @@ import { useCallback } from 'react';
  */
 export const queryRoots = {
   members: ['members'],
-  plans: ['subscription-plans'],
+  plans: ['plans'],
   subscriptions: ['subscriptions'],
   payments: ['payments'],
   businessProfile: ['business-profile'],
@@ -23,7 +23,7 @@ export const queryRoots = {
   /** The business's team: its people and pending invitations. */
   team: ['team'],
   /** Bulk messages (communications): the list, a message, its deliveries, the audience. */
-  comms: ['comms'],
+  communications: ['communications'],
   /**
    * Online payments through the gym's Paystack account: the connection, the members' payment
    * links and transfer accounts, and the payments held for review.
@@ -89,7 +89,7 @@ export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   team: [queryRoots.team, queryRoots.dashboard],
   // A message sent, scheduled, cancelled or retried: the messages, their counts and deliveries,
   // and the dashboard's recent activity.
-  message: [queryRoots.comms, queryRoots.dashboard],
+  message: [queryRoots.communications, queryRoots.dashboard],
   // Paystack connected, replaced, disconnected or transfer accounts switched: the connection,
   // and the links (disconnecting cancels the open ones) and transfer accounts it governs.
   paystack: [queryRoots.online],

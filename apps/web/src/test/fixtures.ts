@@ -2,6 +2,7 @@ import type {
   BusinessProfile,
   Member,
   PaymentMember,
+  PaystackConnection,
   Plan,
   Subscription,
   UserProfile,
@@ -128,4 +129,36 @@ export const business = (overrides: Partial<BusinessProfile> = {}): BusinessProf
   created_at: '2026-11-20T10:00:00Z',
   email_verified: true,
   ...overrides,
+});
+
+/** Where the web app reads the business's Paystack connection. */
+export const CONNECTION = 'GET /v1/business/paystack';
+
+/** Iron Gym's Paystack account: live, connected on 20 Nov 2026, no event yet. */
+export const connected = (overrides: Partial<PaystackConnection> = {}): PaystackConnection => ({
+  connected: true,
+  mode: 'live',
+  key_last4: '3f9a',
+  connected_at: '2026-11-20T10:00:00.000Z',
+  webhook_url: 'https://kora.ng/v1/webhooks/paystack/7',
+  webhook_paste_needed: false,
+  events_received: 0,
+  last_event_at: null,
+  transfer_accounts: false,
+  held_payments: 0,
+  ...overrides,
+});
+
+/** No Paystack account connected. */
+export const notConnected = (): PaystackConnection => ({
+  connected: false,
+  mode: null,
+  key_last4: null,
+  connected_at: null,
+  webhook_url: null,
+  webhook_paste_needed: false,
+  events_received: 0,
+  last_event_at: null,
+  transfer_accounts: false,
+  held_payments: 0,
 });

@@ -22,6 +22,20 @@ export const json = (status: number, body: unknown) =>
 export const ok = (data: unknown, extra: Record<string, unknown> = {}, status = 200) =>
   json(status, { message: 'ok', data, ...extra });
 
+/** A page of rows as the API answers it: 20 a page, one page of `rows` unless told. */
+export const pageOf = <T>(
+  rows: T[],
+  meta: { page?: number; pages?: number; total?: number } = {},
+) =>
+  ok(rows, {
+    meta: {
+      page: meta.page ?? 1,
+      per_page: 20,
+      pages: meta.pages ?? 1,
+      total: meta.total ?? rows.length,
+    },
+  });
+
 /** An error answer `{ message, code, errors? }`. */
 export const fail = (status: number, message = '', errors?: Record<string, string>) =>
   json(status, { message, code: `HTTP_${status}`, ...(errors ? { errors } : {}) });

@@ -10,37 +10,38 @@ import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';
 import { usePagedQuery } from '@/lib/use-paged-query';
-import { isDue } from './comms-format';
+import { isDue } from './communications-format';
 
 /** Messages list: 20 a page. */
-export const COMMS_PER_PAGE = 20;
+export const COMMUNICATIONS_PER_PAGE = 20;
 /** A message's deliveries: 20 a page. */
 export const DELIVERIES_PER_PAGE = 20;
 /** How often a message on its way (or due) loads again. */
-export const COMMS_POLL_MS = 2_000;
+export const COMMUNICATIONS_POLL_MS = 2_000;
 
 /** The deliveries filter: every one, or those pending, done (sent or stored) or failed. */
 export type DeliveryFilter = 'pending' | 'done' | 'failed';
 
-export const commsKey = queryRoots.comms;
-export const commsListKey = (page: number) => [...listsOf(commsKey), { page }] as const;
-export const communicationKey = (id: number) => [...commsKey, 'detail', id] as const;
+export const communicationsKey = queryRoots.communications;
+export const communicationsListKey = (page: number) =>
+  [...listsOf(communicationsKey), { page }] as const;
+export const communicationKey = (id: number) => [...communicationsKey, 'detail', id] as const;
 export const deliveriesKey = (id: number, page: number, status: DeliveryFilter | null) =>
-  [...commsKey, 'deliveries', id, { page, status }] as const;
+  [...communicationsKey, 'deliveries', id, { page, status }] as const;
 export const audienceKey = (group: string, channel: string) =>
-  [...commsKey, 'audience', { group, channel }] as const;
+  [...communicationsKey, 'audience', { group, channel }] as const;
 /** The groups and channels offered: fixed lists, never refreshed. */
-export const commsOptionsKey = (kind: 'groups' | 'channels') =>
-  [...commsKey, 'options', kind] as const;
-export const createMessageKey = [...commsKey, 'create'] as const;
+export const communicationOptionsKey = (kind: 'groups' | 'channels') =>
+  [...communicationsKey, 'options', kind] as const;
+export const createMessageKey = [...communicationsKey, 'create'] as const;
 
-export const commsApi = {
+export const communicationsApi = {
   groups: () => callApi(commsContracts.groups),
   channels: () => callApi(commsContracts.channels),
   audience: (group: CommsGroup, channel: CommsChannel) =>
     callApi(commsContracts.audience, { query: { group, channel } }),
   list: (page: number) =>
-    callApi(commsContracts.list, { query: { page, per_page: COMMS_PER_PAGE } }),
+    callApi(commsContracts.list, { query: { page, per_page: COMMUNICATIONS_PER_PAGE } }),
   get: (id: number) => callApi(commsContracts.get, { params: { id } }),
   deliveries: (id: number, page: number, status: DeliveryFilter | null) =>
     callApi(commsContracts.deliveries, {
@@ -57,23 +58,23 @@ export const commsApi = {
 const FIXED = { staleTime: Infinity } as const;
 
 /** The recipient groups, from the server. */
-export const useCommsGroups = () =>
-  useDataQuery(commsOptionsKey('groups'), () => commsApi.groups(), FIXED);
+export const useCommunicationGroups = () =>
+  useDataQuery(communicationOptionsKey('groups'), () => communicationsApi.groups(), FIXED);
 
 /** The channels, from the server. */
-export const useCommsChannels = () =>
-  useDataQuery(commsOptionsKey('channels'), () => commsApi.channels(), FIXED);
+export const useCommunicationChannels = () =>
+  useDataQuery(communicationOptionsKey('channels'), () => communicationsApi.channels(), FIXED);
 
 /** How many members a group reaches by a channel; asked once both are chosen. */
 export const useAudience = (group: CommsGroup | '', channel: CommsChannel | '') =>
   useDataQuery(
     audienceKey(group, channel),
-    () => commsApi.audience(group as CommsGroup, channel as CommsChannel),
+    () => communicationsApi.audience(group as CommsGroup, channel as CommsChannel),
     { enabled: Boolean(group && channel) },
   );
 
 export const useCommunications = (page: number) =>
-  usePagedQuery(commsListKey(page), () => commsApi.list(page));
+  usePagedQuery(communicationsListKey(page), () => communicationsApi.list(page));
 
 /** Whether a message is still changing on its own: on its way, or scheduled and due. */
 export const isLive = (message: Communication | undefined) =>
@@ -88,15 +89,18 @@ const MAX_WAIT_MS = 86_400_000;
  */
 export const nextLoadIn = (message: Communication | undefined, now = Date.now()) => {
   if (!message) return false;
-  if (isLive(message)) return COMMS_POLL_MS;
+  if (isLive(message)) return COMMUNICATIONS_POLL_MS;
   if (message.status === 'SCHEDULED' && message.schedule_date)
-    return Math.min(Math.max(Date.parse(message.schedule_date) - now, COMMS_POLL_MS), MAX_WAIT_MS);
+    return Math.min(
+      Math.max(Date.parse(message.schedule_date) - now, COMMUNICATIONS_POLL_MS),
+      MAX_WAIT_MS,
+    );
   return false;
 };
 
 /** One message; it loads again every 2 s while it is on its way (or due to go). */
 export const useCommunication = (id: number) =>
-  useDataQuery(communicationKey(id), () => commsApi.get(id), {
+  useDataQuery(communicationKey(id), () => communicationsApi.get(id), {
     enabled: id > 0,
     refetchInterval: (query) => nextLoadIn(query.state.data),
   });
@@ -111,12 +115,12 @@ export const useDeliveries = (
   useQuery({
     queryKey: deliveriesKey(id, page, status),
     queryFn: async () => {
-      const answer = await commsApi.deliveries(id, page, status);
+      const answer = await communicationsApi.deliveries(id, page, status);
       return { data: answer.data, meta: answer.meta };
     },
     enabled: id > 0,
     placeholderData: keepPreviousData,
-    refetchInterval: live ? COMMS_POLL_MS : false,
+    refetchInterval: live ? COMMUNICATIONS_POLL_MS : false,
   });
 
 /** Sends or schedules a message; afterwards the messages load again, in the background. */
@@ -125,7 +129,7 @@ export const useCreateMessage = () => {
   return useMutation({
     mutationKey: createMessageKey,
     mutationFn: ({ input, key }: { input: CreateMessageInput; key: string }) =>
-      commsApi.create(input, key),
+      communicationsApi.create(input, key),
     onSuccess: () => {
       void refresh();
     },
@@ -133,12 +137,13 @@ export const useCreateMessage = () => {
 };
 
 /** What a message's page can do to it. */
-export type CommsAction = 'cancel' | 'retry';
+export type CommunicationAction = 'cancel' | 'retry';
 
 /** Cancels a scheduled message or retries the failed deliveries; the message is set from the answer. */
-export const useCommsAction = (id: number) =>
+export const useCommunicationAction = (id: number) =>
   useChangeMutation(
     'message',
-    (action: CommsAction) => (action === 'cancel' ? commsApi.cancel(id) : commsApi.retry(id)),
+    (action: CommunicationAction) =>
+      action === 'cancel' ? communicationsApi.cancel(id) : communicationsApi.retry(id),
     (queryClient, answer) => queryClient.setQueryData(communicationKey(id), answer.data),
   );

@@ -5,7 +5,7 @@ import {
   type CreateMessageInput,
 } from '@kora/shared';
 import { formAdapter } from '@/lib/form-adapter';
-import { htmlText } from './comms-format';
+import { htmlText } from './communications-format';
 
 export type MessageFormValues = {
   group: CommsGroup | '';

@@ -33,20 +33,6 @@ export const delivery = (overrides: Partial<Delivery> = {}): Delivery => ({
   ...overrides,
 });
 
-/** A page of rows with its meta. */
-export const pageOf = <T>(
-  rows: T[],
-  meta: { page?: number; pages?: number; total?: number } = {},
-) =>
-  ok(rows, {
-    meta: {
-      page: meta.page ?? 1,
-      per_page: 20,
-      pages: meta.pages ?? 1,
-      total: meta.total ?? rows.length,
-    },
-  });
-
 /** The groups and channels the server offers. */
 export const optionRoutes = {
   'GET /v1/options/comms_group': () =>

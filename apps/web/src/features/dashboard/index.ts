@@ -1,2 +1,2 @@
 /** What other parts of the web app may use from the dashboard feature. */
-export { dashboardFeature } from './routes';
+export { DashboardOverview } from './components/dashboard-overview';

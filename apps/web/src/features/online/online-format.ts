@@ -1,16 +1,16 @@
 import {
-  LINK_CHANNELS,
-  MAX_PAYMENT_DURATION,
+  durationLabel,
   formatNaira,
-  koboToNaira,
-  nairaToKobo,
   type HeldState,
+  koboToNaira,
+  LINK_CHANNELS,
   type LinkChannel,
   type LinkState,
+  MAX_PAYMENT_DURATION,
   type Member,
+  nairaToKobo,
   type Plan,
 } from '@kora/shared';
-import { durationLabel } from '@/features/subscription-plans';
 import { formatPhone } from '@/lib/format';
 
 export const ONLINE_TEXTS = {

@@ -1,36 +1,5 @@
-import type { HeldPayment, PaymentLink, PaystackConnection, TransferAccount } from '@kora/shared';
+import type { HeldPayment, PaymentLink, TransferAccount } from '@kora/shared';
 import { plan } from '@/test/fixtures';
-import { ok } from '@/test/mock-fetch';
-
-export const CONNECTION = 'GET /v1/business/paystack';
-
-/** Iron Gym's Paystack account: live, connected on 20 Nov 2026, no event yet. */
-export const connected = (overrides: Partial<PaystackConnection> = {}): PaystackConnection => ({
-  connected: true,
-  mode: 'live',
-  key_last4: '3f9a',
-  connected_at: '2026-11-20T10:00:00.000Z',
-  webhook_url: 'https://kora.ng/v1/webhooks/paystack/7',
-  webhook_paste_needed: false,
-  events_received: 0,
-  last_event_at: null,
-  transfer_accounts: false,
-  held_payments: 0,
-  ...overrides,
-});
-
-export const notConnected = (): PaystackConnection => ({
-  connected: false,
-  mode: null,
-  key_last4: null,
-  connected_at: null,
-  webhook_url: null,
-  webhook_paste_needed: false,
-  events_received: 0,
-  last_event_at: null,
-  transfer_accounts: false,
-  held_payments: 0,
-});
 
 /** Monthly ₦25,000 and Quarterly ₦33,333.33 (3 months). */
 export const plans = [
@@ -80,17 +49,3 @@ export const held = (overrides: Partial<HeldPayment> = {}): HeldPayment => ({
   received_at: '2026-11-22T08:15:00.000Z',
   ...overrides,
 });
-
-/** A page of rows as the API answers it. */
-export const pageOf = <T>(
-  rows: T[],
-  meta: { page?: number; pages?: number; total?: number } = {},
-) =>
-  ok(rows, {
-    meta: {
-      page: meta.page ?? 1,
-      per_page: 20,
-      pages: meta.pages ?? 1,
-      total: meta.total ?? rows.length,
-    },
-  });

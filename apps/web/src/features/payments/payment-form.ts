@@ -1,14 +1,14 @@
 import {
   DEFAULT_PAYMENT_PURPOSE,
-  MAX_PAYMENT_DURATION,
+  durationLabel,
   formatNaira,
   koboToNaira,
+  MAX_PAYMENT_DURATION,
   nairaToKobo,
-  recordPaymentSchema,
   type Plan,
   type RecordPaymentInput,
+  recordPaymentSchema,
 } from '@kora/shared';
-import { durationLabel } from '@/features/subscription-plans';
 import { formAdapter } from '@/lib/form-adapter';
 
 export const PAYMENT_TEXTS = {

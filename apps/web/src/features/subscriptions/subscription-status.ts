@@ -1,10 +1,10 @@
 import {
+  durationLabel,
   lagosDay,
-  subscriptionDisplayStatus,
   type Subscription,
   type SubscriptionDisplayStatus,
+  subscriptionDisplayStatus,
 } from '@kora/shared';
-import { durationLabel } from '@/features/subscription-plans';
 
 /**
  * Badge colours of the display statuses: Expiring Soon in the warning colour; Upcoming (a

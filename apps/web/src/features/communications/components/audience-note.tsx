@@ -2,7 +2,7 @@ import { Loader, Group, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { CommsChannel, CommsGroup } from '@kora/shared';
 import { useAudience } from '../api';
-import { audienceText, skippedText } from '../comms-format';
+import { audienceText, skippedText } from '../communications-format';
 
 /** Who the message will reach, once a group and a channel are chosen. */
 export function AudienceNote({

@@ -1,13 +1,11 @@
-import { Badge, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import type { Delivery } from '@kora/shared';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
-import { PageLoader } from '@/components/page-loader';
-import { PaginationFooter } from '@/components/pagination-footer';
+import { PagedRows } from '@/components/paged-rows';
 import { DELIVERIES_PER_PAGE, useDeliveries, type DeliveryFilter } from '../api';
 import { formatPhone } from '@/lib/format';
-import { COMMS_TEXTS, DELIVERY_LABELS } from '../comms-format';
+import { COMMUNICATIONS_TEXTS, DELIVERY_LABELS } from '../communications-format';
 
 const DELIVERY_COLORS: Record<Delivery['status'], string> = {
   pending: 'blue',
@@ -67,7 +65,6 @@ export function DeliveriesCard({ id, live }: { id: number; live: boolean }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DeliveryFilter | null>(null);
   const deliveries = useDeliveries(id, page, status, live);
-  const data = deliveries.data;
 
   return (
     <Card withBorder radius="lg" padding={0}>
@@ -86,36 +83,21 @@ export function DeliveriesCard({ id, live }: { id: number; live: boolean }) {
           }}
         />
       </Group>
-      {deliveries.isError && !data ? (
-        <Stack p="md">
-          <LoadError
-            message={COMMS_TEXTS.deliveriesFailed}
-            error={deliveries.error}
-            onRetry={() => void deliveries.refetch()}
-          />
-        </Stack>
-      ) : !data ? (
-        <PageLoader minHeight={160} />
-      ) : data.data.length === 0 ? (
-        <Text c="dimmed" size="sm" p="md">
-          {COMMS_TEXTS.noDeliveries}
-        </Text>
-      ) : (
-        <>
-          <DataTable rows={data.data} columns={columns} minWidth={720} />
-          <Stack px="md" pb="md" gap={0}>
-            <PaginationFooter
-              page={data.meta.page}
-              pages={data.meta.pages}
-              perPage={DELIVERIES_PER_PAGE}
-              total={data.meta.total}
-              noun="recipients"
-              onChange={setPage}
-              disabled={deliveries.isFetching}
-            />
-          </Stack>
-        </>
-      )}
+      <PagedRows
+        query={deliveries}
+        errorMessage={COMMUNICATIONS_TEXTS.deliveriesFailed}
+        empty={
+          <Text c="dimmed" size="sm" p="md">
+            {COMMUNICATIONS_TEXTS.noDeliveries}
+          </Text>
+        }
+        emptyPageIsEmpty
+        noun="recipients"
+        perPage={DELIVERIES_PER_PAGE}
+        onPageChange={setPage}
+        loaderHeight={160}
+        rows={(rows) => <DataTable rows={rows} columns={columns} minWidth={720} />}
+      />
     </Card>
   );
 }

@@ -5,8 +5,8 @@ import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { ErrorAlert } from '@/components/form-alerts';
 import { useUserProfile } from '@/features/account';
-import { useCommsChannels, useCommsGroups } from '../api';
-import { COMMS_TEXTS, htmlText, scheduleMin } from '../comms-format';
+import { useCommunicationChannels, useCommunicationGroups } from '../api';
+import { COMMUNICATIONS_TEXTS, htmlText, scheduleMin } from '../communications-format';
 import { isBlankMessage, messageForm, writeDraft, type MessageFormValues } from '../message-form';
 import { AudienceNote } from './audience-note';
 import { ChannelTips } from './channel-tips';
@@ -29,8 +29,8 @@ interface NewMessageFormProps {
  */
 export function NewMessageForm(props: NewMessageFormProps) {
   const { initialValues, pending, error, done, onSubmit, onCancel } = props;
-  const groups = useCommsGroups();
-  const channels = useCommsChannels();
+  const groups = useCommunicationGroups();
+  const channels = useCommunicationChannels();
   const businessName = useUserProfile().data?.business_name ?? undefined;
   const form = useAdapterForm(messageForm, {
     initialValues,
@@ -61,8 +61,8 @@ export function NewMessageForm(props: NewMessageFormProps) {
       {done ? null : (
         <ErrorAlert
           error={error}
-          title={COMMS_TEXTS.sendFailedTitle}
-          fallback={COMMS_TEXTS.sendFailed}
+          title={COMMUNICATIONS_TEXTS.sendFailedTitle}
+          fallback={COMMUNICATIONS_TEXTS.sendFailed}
           mb="md"
         />
       )}

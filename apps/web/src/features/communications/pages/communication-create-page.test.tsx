@@ -6,7 +6,7 @@ import { profile } from '@/test/fixtures';
 import { advance, field, renderPage } from '@/test/render';
 import { itNamesTheTab } from '@/test/page-tests';
 import { signIn } from '@/test/session';
-import { lagosDateTimeLocal } from '../comms-format';
+import { lagosDateTimeLocal } from '../communications-format';
 import { communication, optionRoutes, stubEditorLayout } from '../test-fixtures';
 import { CommunicationCreatePage } from './communication-create-page';
 

@@ -8,7 +8,11 @@ import { useSectionPath } from '@/components/use-section-path';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateMessage } from '../api';
-import { COMMS_RECORD, COMMS_SENT_REDIRECT_MS, COMMS_TEXTS } from '../comms-format';
+import {
+  COMMUNICATION_RECORD,
+  COMMUNICATION_SENT_REDIRECT_MS,
+  COMMUNICATIONS_TEXTS,
+} from '../communications-format';
 import { NewMessageForm } from '../components/new-message-form';
 import {
   emptyMessageForm,
@@ -34,7 +38,7 @@ export function CommunicationCreatePage() {
 
   useEffect(() => {
     if (!sent) return;
-    const timer = setTimeout(() => void navigate(backToList), COMMS_SENT_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(backToList), COMMUNICATION_SENT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [sent, navigate, backToList]);
 
@@ -59,14 +63,18 @@ export function CommunicationCreatePage() {
   return (
     <>
       <RecordHeader
-        of={COMMS_RECORD}
+        of={COMMUNICATION_RECORD}
         title="New Message"
         description="Send a message to your members now, or schedule it."
       />
       {sent ? (
         <SuccessAlert
-          title={COMMS_TEXTS.sent}
-          message={sent.is_scheduled ? COMMS_TEXTS.scheduledText : COMMS_TEXTS.sendingText}
+          title={COMMUNICATIONS_TEXTS.sent}
+          message={
+            sent.is_scheduled
+              ? COMMUNICATIONS_TEXTS.scheduledText
+              : COMMUNICATIONS_TEXTS.sendingText
+          }
           mb="md"
         />
       ) : null}

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Communication } from '@kora/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, held, mockFetch, ok, type Handler, type Routes } from '@/test/mock-fetch';
+import { fail, type Handler, held, mockFetch, ok, pageOf, type Routes } from '@/test/mock-fetch';
 import { expectLabelled, expectShown, expectTexts, findRow } from '@/test/expect';
 import { advance, renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { signIn } from '@/test/session';
-import { communication, delivery, pageOf } from '../test-fixtures';
+import { communication, delivery } from '../test-fixtures';
 import { CommunicationDetailsPage } from './communication-details-page';
 
 const failedOne = communication({

@@ -4,6 +4,7 @@ import { IconRefresh, IconX } from '@tabler/icons-react';
 import type { Communication } from '@kora/shared';
 import { useMemo, useState } from 'react';
 import { Can } from '@/components/can';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { ErrorAlert } from '@/components/form-alerts';
 import { RecordHeader, RecordPage } from '@/components/record-page';
 import { StatGrid, countStat } from '@/components/stat-grid';
@@ -11,16 +12,15 @@ import { useIdParam } from '@/components/use-id-param';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { formatDateTime } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isLive, useAudience, useCommsAction, useCommunication } from '../api';
+import { isLive, useAudience, useCommunicationAction, useCommunication } from '../api';
 import {
-  COMMS_RECORD,
-  COMMS_TEXTS,
+  COMMUNICATION_RECORD,
+  COMMUNICATIONS_TEXTS,
   groupLabel,
   safeMessageHtml,
   scheduledLabel,
-} from '../comms-format';
-import { CancelMessageModal } from '../components/cancel-message-modal';
-import { ChannelBadge, CommsStatusBadge } from '../components/comms-badges';
+} from '../communications-format';
+import { ChannelBadge, CommunicationStatusBadge } from '../components/communications-badges';
 import { DeliveriesCard } from '../components/deliveries-card';
 
 /** /communications/{id}: the message, its counts and progress, and each recipient's result. */
@@ -29,14 +29,20 @@ export function CommunicationDetailsPage() {
   const message = useCommunication(id);
   usePageTitle('Message details');
   return (
-    <RecordPage id={id} query={message} of={COMMS_RECORD} title="Message Details" backOnError>
+    <RecordPage
+      id={id}
+      query={message}
+      of={COMMUNICATION_RECORD}
+      title="Message Details"
+      backOnError
+    >
       {(m) => <MessageDetails message={m} />}
     </RecordPage>
   );
 }
 
 function MessageDetails({ message: m }: { message: Communication }) {
-  const action = useCommsAction(m.id);
+  const action = useCommunicationAction(m.id);
   const { send, pending } = useMutationOnce(action);
   const [asked, setAsked] = useState<'cancel' | null>(null);
   const live = isLive(m);
@@ -96,12 +102,12 @@ function MessageDetails({ message: m }: { message: Communication }) {
 
   return (
     <Stack gap="md">
-      <RecordHeader of={COMMS_RECORD} title="Message Details" actions={actions} />
+      <RecordHeader of={COMMUNICATION_RECORD} title="Message Details" actions={actions} />
       {asked === null ? (
         <ErrorAlert
           error={action.error}
           title="Retrying failed"
-          fallback={COMMS_TEXTS.actionFailed}
+          fallback={COMMUNICATIONS_TEXTS.actionFailed}
         />
       ) : null}
       <MessageCounts message={m} />
@@ -141,7 +147,7 @@ function MessageDetails({ message: m }: { message: Communication }) {
                 <ChannelBadge channel={m.channel} />
               </Detail>
               <Detail label="Status">
-                <CommsStatusBadge status={m.status} />
+                <CommunicationStatusBadge status={m.status} />
               </Detail>
               <Detail label="Scheduled">{scheduledLabel(m)}</Detail>
               <Detail label="Created">{formatDateTime(m.created_at)}</Detail>
@@ -153,16 +159,25 @@ function MessageDetails({ message: m }: { message: Communication }) {
         </Grid.Col>
       </Grid>
       <DeliveriesCard id={m.id} live={live} />
-      <CancelMessageModal
+      <ConfirmModal
         opened={asked === 'cancel'}
+        title="Cancel Message"
         pending={pending}
         error={asked === 'cancel' ? action.error : null}
+        errorTitle="Cancelling failed"
+        errorFallback={COMMUNICATIONS_TEXTS.actionFailed}
+        cancelLabel="Keep Message"
+        confirmLabel="Cancel Message"
         onConfirm={cancel}
         onClose={() => {
           setAsked(null);
           action.reset();
         }}
-      />
+      >
+        <Text size="sm">
+          Cancel this scheduled message? It will not be sent to anyone. This cannot be undone.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch } from '@/test/mock-fetch';
+import { fail, mockFetch, pageOf } from '@/test/mock-fetch';
 import { expectTexts, findRow, rowOf } from '@/test/expect';
 import { renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { phoneScreen } from '@/test/phone-screen';
 import { signIn } from '@/test/session';
 import { formatDateTime } from '@/lib/format';
-import { communication, pageOf } from '../test-fixtures';
+import { communication } from '../test-fixtures';
 import { CommunicationsPage } from './communications-page';
 
 const LONG =

@@ -8,9 +8,9 @@ import { useListFilters } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
 import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
-import { COMMS_PER_PAGE, useCommunications } from '../api';
-import { COMMS_TEXTS } from '../comms-format';
-import { CommsTable } from '../components/comms-table';
+import { COMMUNICATIONS_PER_PAGE, useCommunications } from '../api';
+import { COMMUNICATIONS_TEXTS } from '../communications-format';
+import { CommunicationsTable } from '../components/communications-table';
 
 const NO_FILTERS = [] as const;
 
@@ -31,7 +31,7 @@ export function CommunicationsPage() {
   );
   // The table shows its rows as cards on a phone, each opening its message alike.
   const rows = (data: Communication[]) => (
-    <CommsTable
+    <CommunicationsTable
       messages={data}
       onOpen={(m) => void navigate(sectionPath(`communications/${m.id}`))}
     />
@@ -47,15 +47,15 @@ export function CommunicationsPage() {
       <ListCard
         toolbar={null}
         query={messages}
-        errorMessage={COMMS_TEXTS.listFailed}
+        errorMessage={COMMUNICATIONS_TEXTS.listFailed}
         empty={{
           icon: IconMessages,
-          title: COMMS_TEXTS.none,
-          text: COMMS_TEXTS.noneText,
+          title: COMMUNICATIONS_TEXTS.none,
+          text: COMMUNICATIONS_TEXTS.noneText,
           action: newButton('Send First Message'),
         }}
         noun="messages"
-        perPage={COMMS_PER_PAGE}
+        perPage={COMMUNICATIONS_PER_PAGE}
         onPageChange={list.setPage}
         cards={rows}
         table={rows}

@@ -3,8 +3,8 @@ import { formatNaira, type MemberPlan } from '@kora/shared';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
-import { usePlans } from '@/features/subscription-plans';
 import { ApiError } from '@/lib/api-error';
+import { usePlans } from '@/lib/use-plans';
 import { MEMBER_TEXTS, memberForm, type MemberFormValues } from '../member-form';
 import { MemberFields } from './member-fields';
 

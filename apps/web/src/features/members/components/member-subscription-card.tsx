@@ -1,7 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { formatNaira, type Member } from '@kora/shared';
+import { durationLabel, formatNaira, type Member } from '@kora/shared';
 import { MEMBER_TEXTS } from '../member-form';
-import { durationLabel } from '@/features/subscription-plans';
 import { InfoCard } from './info-list';
 import { MemberStatusBadge } from './member-status-badge';
 

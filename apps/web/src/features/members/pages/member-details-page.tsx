@@ -6,7 +6,6 @@ import { ArrivalBanner } from '@/components/arrival-banner';
 import { RecordHeader, RecordPage } from '@/components/record-page';
 import { useIdParam } from '@/components/use-id-param';
 import { useSectionPath } from '@/components/use-section-path';
-import { GroupCoverCard } from '@/features/subscriptions';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMember } from '../api';
 import { InfoCard, type InfoItem } from '../components/info-list';
@@ -25,6 +24,8 @@ interface MemberDetailsPageProps {
   moreActions?: (member: Member) => ReactNode;
   /** More cards under the member's details, from another feature (payment links). */
   moreCards?: (member: Member) => ReactNode;
+  /** Under the member's subscription, from another feature (whom a group plan covers). */
+  subscriptionCards?: (member: Member) => ReactNode;
 }
 
 /** /members/{id}. */
@@ -32,6 +33,7 @@ export function MemberDetailsPage({
   onUpdateSubscription,
   moreActions,
   moreCards,
+  subscriptionCards,
 }: MemberDetailsPageProps) {
   const id = useIdParam();
   const navigate = useNavigate();
@@ -76,7 +78,7 @@ export function MemberDetailsPage({
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">
-                <MemberInfo member={m} />
+                <MemberInfo member={m}>{subscriptionCards?.(m)}</MemberInfo>
                 {moreCards?.(m)}
               </Stack>
             </Grid.Col>
@@ -87,8 +89,8 @@ export function MemberDetailsPage({
   );
 }
 
-/** The member's personal information, emergency contact and subscription. */
-function MemberInfo({ member: m }: { member: Member }) {
+/** The member's personal information, emergency contact and subscription, then `children`. */
+function MemberInfo({ member: m, children }: { member: Member; children?: ReactNode }) {
   const emergency: InfoItem[] = [
     ['Name', m.emergency_contact_name],
     ['Phone', formatPhone(m.emergency_contact_number)],
@@ -127,7 +129,7 @@ function MemberInfo({ member: m }: { member: Member }) {
         </InfoCard>
       )}
       <MemberSubscriptionCard member={m} />
-      <GroupCoverCard memberId={m.id} />
+      {children}
     </Stack>
   );
 }

@@ -2,9 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { formatNaira, type HeldPayment, type HeldState } from '@kora/shared';
 import { Can } from '@/components/can';
 import { DataTable, type Column } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
-import { PageLoader } from '@/components/page-loader';
-import { PaginationFooter } from '@/components/pagination-footer';
+import { PagedRows } from '@/components/paged-rows';
 import { formatDateTime, fullName } from '@/lib/format';
 import { HELD_PER_PAGE, useHeldPayments } from '../api';
 import { ONLINE_TEXTS } from '../online-format';
@@ -100,34 +98,21 @@ const columnsFor = (
 /** A page of the held payments in one state, newest first. */
 export function HeldPaymentsList({ state, page, onPage, ...actions }: HeldPaymentsListProps) {
   const held = useHeldPayments(state, page);
-  const data = held.data;
-  if (held.isError && !data)
-    return (
-      <LoadError
-        message={ONLINE_TEXTS.heldFailed}
-        error={held.error}
-        onRetry={() => void held.refetch()}
-      />
-    );
-  if (!data) return <PageLoader minHeight={160} />;
-  if (data.meta.total === 0)
-    return (
-      <Text size="sm" c="dimmed" ta="center" py="lg">
-        {NONE[state]}
-      </Text>
-    );
   return (
-    <Stack gap={0}>
-      <DataTable rows={data.data} columns={columnsFor(state, actions)} minWidth={760} />
-      <PaginationFooter
-        page={data.meta.page}
-        pages={data.meta.pages}
-        perPage={HELD_PER_PAGE}
-        total={data.meta.total}
-        noun="payments"
-        onChange={onPage}
-        disabled={held.isFetching}
-      />
-    </Stack>
+    <PagedRows
+      query={held}
+      errorMessage={ONLINE_TEXTS.heldFailed}
+      empty={
+        <Text size="sm" c="dimmed" ta="center" py="lg">
+          {NONE[state]}
+        </Text>
+      }
+      noun="payments"
+      perPage={HELD_PER_PAGE}
+      onPageChange={onPage}
+      loaderHeight={160}
+      padded={false}
+      rows={(rows) => <DataTable rows={rows} columns={columnsFor(state, actions)} minWidth={760} />}
+    />
   );
 }

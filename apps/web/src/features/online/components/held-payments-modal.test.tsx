@@ -4,10 +4,10 @@ import { ONLINE_MESSAGES, type HeldPayment } from '@kora/shared';
 import { expectShown, expectTexts, findRow } from '@/test/expect';
 import { pickable } from '@/test/fixtures';
 import { formatDateTime } from '@/lib/format';
-import { mockFetch, ok, type Routes, type SentRequest } from '@/test/mock-fetch';
+import { mockFetch, ok, pageOf, type Routes, type SentRequest } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
-import { held, pageOf, plans } from '../test-fixtures';
+import { held, plans } from '../test-fixtures';
 import { HeldPaymentsModal } from './held-payments-modal';
 
 const HELD = 'GET /v1/held-payment';

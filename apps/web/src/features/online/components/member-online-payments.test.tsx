@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentLink, TransferAccount } from '@kora/shared';
 import { expectShown, expectTexts, findRow } from '@/test/expect';
-import { member } from '@/test/fixtures';
-import { mockFetch, ok, type Routes } from '@/test/mock-fetch';
+import { connected, CONNECTION, member, notConnected } from '@/test/fixtures';
+import { mockFetch, ok, pageOf, type Routes } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
-import { CONNECTION, account, connected, link, notConnected, pageOf } from '../test-fixtures';
+import { account, link } from '../test-fixtures';
 import { MemberOnlinePayments } from './member-online-payments';
 
 const LINKS = 'GET /v1/member/5/payment-link';

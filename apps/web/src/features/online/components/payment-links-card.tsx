@@ -5,7 +5,6 @@ import {
   Card,
   CopyButton,
   Group,
-  Stack,
   Text,
   Title,
   Tooltip,
@@ -14,15 +13,13 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { formatNaira, type PaymentLink } from '@kora/shared';
 import { useState } from 'react';
 import { Can } from '@/components/can';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { DataTable, type Column } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
-import { PageLoader } from '@/components/page-loader';
-import { PaginationFooter } from '@/components/pagination-footer';
+import { PagedRows } from '@/components/paged-rows';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { formatDate } from '@/lib/format';
 import { LINKS_PER_PAGE, useCancelPaymentLink, usePaymentLinks } from '../api';
 import { LINK_STATE_BADGES, ONLINE_TEXTS } from '../online-format';
-import { CancelLinkModal } from './cancel-link-modal';
 
 const linkName = (l: PaymentLink) => `${l.subscription_type.name} × ${l.duration}`;
 
@@ -95,7 +92,6 @@ export function PaymentLinksCard({ memberId }: { memberId: number }) {
   const [cancelling, setCancelling] = useState<PaymentLink | null>(null);
   const cancel = useCancelPaymentLink();
   const cancelOnce = useMutationOnce(cancel);
-  const data = links.data;
 
   const askCancel = (link: PaymentLink) => {
     cancel.reset();
@@ -107,47 +103,42 @@ export function PaymentLinksCard({ memberId }: { memberId: number }) {
       <Title order={3} fz="h5" p="lg" pb="xs">
         Payment Links
       </Title>
-      {links.isError && !data ? (
-        <Stack p="md">
-          <LoadError
-            message={ONLINE_TEXTS.linksFailed}
-            error={links.error}
-            onRetry={() => void links.refetch()}
-          />
-        </Stack>
-      ) : !data ? (
-        <PageLoader minHeight={120} />
-      ) : data.meta.total === 0 ? (
-        <Text size="sm" c="dimmed" px="lg" pb="lg">
-          {ONLINE_TEXTS.noLinks}
-        </Text>
-      ) : (
-        <>
-          <DataTable rows={data.data} columns={columns(askCancel)} minWidth={560} />
-          {data.meta.pages > 1 ? (
-            <Stack px="md" pb="md" gap={0}>
-              <PaginationFooter
-                page={data.meta.page}
-                pages={data.meta.pages}
-                perPage={LINKS_PER_PAGE}
-                total={data.meta.total}
-                noun="links"
-                onChange={setPage}
-                disabled={links.isFetching}
-              />
-            </Stack>
-          ) : null}
-        </>
-      )}
-      <CancelLinkModal
-        link={cancelling}
+      <PagedRows
+        query={links}
+        errorMessage={ONLINE_TEXTS.linksFailed}
+        empty={
+          <Text size="sm" c="dimmed" px="lg" pb="lg">
+            {ONLINE_TEXTS.noLinks}
+          </Text>
+        }
+        noun="links"
+        perPage={LINKS_PER_PAGE}
+        onPageChange={setPage}
+        loaderHeight={120}
+        footerWhenPaged
+        rows={(rows) => <DataTable rows={rows} columns={columns(askCancel)} minWidth={560} />}
+      />
+      <ConfirmModal
+        opened={cancelling !== null}
+        title="Cancel payment link"
         pending={cancelOnce.pending}
         error={cancel.error}
+        errorTitle="Cancelling failed"
+        errorFallback={ONLINE_TEXTS.actionFailed}
+        cancelLabel="Keep link"
+        confirmLabel="Cancel link"
         onClose={() => setCancelling(null)}
         onConfirm={() =>
           cancelling && cancelOnce.send(cancelling.id, { onSuccess: () => setCancelling(null) })
         }
-      />
+      >
+        {cancelling ? (
+          <Text size="sm">
+            Cancel the link for {cancelling.subscription_type.name} × {cancelling.duration} (
+            {formatNaira(cancelling.amount)})? The member can no longer pay with it.
+          </Text>
+        ) : null}
+      </ConfirmModal>
     </Card>
   );
 }

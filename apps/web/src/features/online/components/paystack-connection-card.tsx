@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlugConnectedX } from '@tabler/icons-react';
 import { NOT_ALLOWED, type PaystackConnection } from '@kora/shared';
 import { Can } from '@/components/can';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -11,7 +12,6 @@ import { useDisconnectPaystack, useUpdatePaystack } from '../api';
 import { ONLINE_TEXTS } from '../online-format';
 import { ConnectPaystackForm } from './connect-paystack-form';
 import { CopyField } from './copy-field';
-import { DisconnectModal } from './disconnect-modal';
 
 interface PaystackConnectionCardProps {
   connection: PaystackConnection;
@@ -128,13 +128,23 @@ export function PaystackConnectionCard({ connection: c, canManage }: PaystackCon
           </Text>
         )}
       </Stack>
-      <DisconnectModal
+      <ConfirmModal
         opened={confirming}
+        title="Disconnect Paystack"
         pending={disconnectOnce.pending}
         error={disconnect.error}
+        errorTitle="Disconnecting failed"
+        errorFallback={ONLINE_TEXTS.actionFailed}
+        cancelLabel="Keep connected"
+        confirmLabel="Disconnect"
         onClose={confirm.close}
         onConfirm={() => disconnectOnce.send(undefined, { onSuccess: confirm.close })}
-      />
+      >
+        <Text size="sm">{ONLINE_TEXTS.disconnect}</Text>
+        <Text size="sm" c="dimmed">
+          {ONLINE_TEXTS.disconnectKeepsWebhook}
+        </Text>
+      </ConfirmModal>
     </Card>
   );
 }

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { NOT_ALLOWED, ONLINE_MESSAGES, type PaystackConnection } from '@kora/shared';
 import { expectShown, expectTexts } from '@/test/expect';
 import { formatDateTime } from '@/lib/format';
+import { connected, CONNECTION, notConnected } from '@/test/fixtures';
 import { fail, mockFetch, ok, type Routes, type SentRequest } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
-import { CONNECTION, connected, notConnected } from '../test-fixtures';
 import { PaystackSettings } from './paystack-settings';
 
 /** A change's answer that the connection then answers too (as the server's would). */

@@ -1,7 +1,6 @@
 import { NumberInput, Select, Text, type SelectProps } from '@mantine/core';
-import { MAX_PAYMENT_DURATION, type Plan } from '@kora/shared';
+import { durationLabel, MAX_PAYMENT_DURATION, type Plan } from '@kora/shared';
 import type { ReactNode } from 'react';
-import { durationLabel } from '@/features/subscription-plans';
 import { isPeriods, planLabel } from '../online-format';
 
 interface PlanPeriodsFieldsProps {

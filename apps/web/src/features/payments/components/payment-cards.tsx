@@ -1,6 +1,6 @@
+import { planTypeLabel } from '@kora/shared';
 import { AmountText, MemberItemCards } from '@/components/list';
 import { MemberCell } from '@/features/members';
-import { planTypeLabel } from '@/features/subscription-plans';
 import { formatDateTime } from '@/lib/format';
 import { paymentDurationLabel } from '../payment-format';
 import { MethodBadge } from './method-badge';

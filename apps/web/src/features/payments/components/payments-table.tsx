@@ -1,9 +1,9 @@
+import { planTypeLabel } from '@kora/shared';
 import { Text } from '@mantine/core';
 import type { Payment } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
 import { NowrapText, memberPlanColumns } from '@/components/list';
 import { MemberCell } from '@/features/members';
-import { planTypeLabel } from '@/features/subscription-plans';
 import { formatDateTime } from '@/lib/format';
 import { paymentDurationLabel } from '../payment-format';
 import { MethodBadge } from './method-badge';

@@ -14,7 +14,7 @@ import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { MemberAutocomplete } from '@/features/members';
-import { usePlans } from '@/features/subscription-plans';
+import { usePlans } from '@/lib/use-plans';
 import { useRecordPayment } from '../api';
 import {
   PAYMENT_MODAL_CLOSE_MS,

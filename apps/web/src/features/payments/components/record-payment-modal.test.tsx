@@ -317,7 +317,7 @@ describe('RecordPaymentModal', () => {
       ['subscriptions', 'list', { page: 1 }],
       ['members', 'detail', 5],
       ['members', 'list', { page: 1, search: '' }],
-      ['subscription-plans', 'list', { activeOnly: false }],
+      ['plans', 'list', { activeOnly: false }],
     ];
     for (const key of keys) queryClient.setQueryData(key, { cached: true });
     const { user } = renderPage(<RecordPaymentModal opened onClose={vi.fn()} member={member()} />, {

@@ -1,10 +1,8 @@
-import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Text, Title } from '@mantine/core';
 import { formatDay, type Member, type ReminderSend } from '@kora/shared';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
-import { PageLoader } from '@/components/page-loader';
-import { PaginationFooter } from '@/components/pagination-footer';
+import { PagedRows } from '@/components/paged-rows';
 import { formatDate } from '@/lib/format';
 import { REMINDERS_PER_PAGE, useMemberReminders } from '../api';
 import { CHANNEL_LABELS, REMINDER_TEXTS, STATUS_BADGES } from '../reminders-format';
@@ -36,7 +34,6 @@ const columns: Column<ReminderSend>[] = [
 export function MemberRemindersCard({ member }: { member: Member }) {
   const [page, setPage] = useState(1);
   const sends = useMemberReminders(member.id, page);
-  const data = sends.data;
   return (
     <Card withBorder radius="lg" padding={0}>
       <Title order={3} fz="h5" p="lg" pb="xs">
@@ -47,38 +44,21 @@ export function MemberRemindersCard({ member }: { member: Member }) {
           This member opted out: no more reminders are sent.
         </Text>
       ) : null}
-      {sends.isError && !data ? (
-        <Stack p="md">
-          <LoadError
-            message={REMINDER_TEXTS.sendsFailed}
-            error={sends.error}
-            onRetry={() => void sends.refetch()}
-          />
-        </Stack>
-      ) : !data ? (
-        <PageLoader minHeight={120} />
-      ) : data.meta.total === 0 ? (
-        <Text size="sm" c="dimmed" px="lg" pb="lg">
-          {REMINDER_TEXTS.noSends}
-        </Text>
-      ) : (
-        <>
-          <DataTable rows={data.data} columns={columns} minWidth={560} />
-          {data.meta.pages > 1 ? (
-            <Stack px="md" pb="md" gap={0}>
-              <PaginationFooter
-                page={data.meta.page}
-                pages={data.meta.pages}
-                perPage={REMINDERS_PER_PAGE}
-                total={data.meta.total}
-                noun="reminders"
-                onChange={setPage}
-                disabled={sends.isFetching}
-              />
-            </Stack>
-          ) : null}
-        </>
-      )}
+      <PagedRows
+        query={sends}
+        errorMessage={REMINDER_TEXTS.sendsFailed}
+        empty={
+          <Text size="sm" c="dimmed" px="lg" pb="lg">
+            {REMINDER_TEXTS.noSends}
+          </Text>
+        }
+        noun="reminders"
+        perPage={REMINDERS_PER_PAGE}
+        onPageChange={setPage}
+        loaderHeight={120}
+        footerWhenPaged
+        rows={(rows) => <DataTable rows={rows} columns={columns} minWidth={560} />}
+      />
     </Card>
   );
 }

@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
-import { formatDay, type Subscription } from '@kora/shared';
+import { formatDay, planTypeLabel, type Subscription } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
 import { AmountText, NowrapText, memberPlanColumns } from '@/components/list';
 import { MemberCell } from '@/features/members';
-import { planTypeLabel } from '@/features/subscription-plans';
 import { subscriptionDurationLabel } from '../subscription-status';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 

@@ -1,0 +1,28 @@
+import { DashboardOverview } from '@/features/dashboard';
+import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
+import { ReminderStat } from '@/features/reminders';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useRenewal } from './renewal';
+
+/**
+ * /dashboard: the business's figures, charts, expiring subscriptions and recent activity, with
+ * the payments held for review over them and the reminders sent under the cards. Renew opens
+ * Record Payment for the member; while Paystack is connected, Send Payment Link too.
+ */
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const renewal = useRenewal();
+  const sendLink = useSendLinkModal();
+  const paystack = usePaystackConnected();
+  return (
+    <DashboardOverview
+      tasks={<HeldPaymentsTask />}
+      moreStats={<ReminderStat />}
+      onRenew={renewal.renew}
+      onSendLink={paystack ? sendLink.open : undefined}
+    >
+      {renewal.modal}
+      {sendLink.modal}
+    </DashboardOverview>
+  );
+}

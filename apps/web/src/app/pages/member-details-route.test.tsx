@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CONNECTION, connected, member, notConnected, plan } from '@/test/fixtures';
+import { mockFetch, ok } from '@/test/mock-fetch';
+import { renderPage } from '@/test/render';
+import { signIn } from '@/test/session';
+import { MemberDetailsRoute } from './member-details-route';
+
+const open = (isConnected: boolean, shown = member(), transferAccounts = false) => {
+  signIn();
+  const api = mockFetch({
+    'GET /v1/member/5': () => ok(shown),
+    [CONNECTION]: () =>
+      ok({
+        ...(isConnected ? connected() : notConnected()),
+        transfer_accounts: transferAccounts,
+      }),
+    'GET /v1/member/5/transfer-account': () => ok(null),
+    'GET /v1/member/5/payment-link': () =>
+      ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
+    'GET /v1/subscription-type': () => ok([plan()]),
+  });
+  return {
+    api,
+    ...renderPage(<MemberDetailsRoute />, { path: '/members/5', route: '/members/:id' }),
+  };
+};
+
+describe('MemberDetailsRoute', () => {
+  it('Paystack connected: Send Payment Link opens on her plan; her payment links show', async () => {
+    const { user } = open(true);
+    const send = await screen.findByRole('button', { name: 'Send Payment Link' });
+    expect(await screen.findByText('No payment links yet.')).toBeInTheDocument();
+    await user.click(send);
+    // The form's code loads on demand: allow it time on a busy machine.
+    await waitFor(
+      () => {
+        const dialog = screen.getByRole('dialog', { name: 'Send payment link' });
+        expect(within(dialog).getByLabelText(/^Amount/, { selector: 'input' })).toHaveValue(
+          '₦25,000',
+        );
+      },
+      { timeout: 5000 },
+    );
+  });
+
+  it('not connected: neither the action nor the links', async () => {
+    const { api } = open(false);
+    await screen.findByRole('button', { name: 'Update Subscription' });
+    await waitFor(() => expect(api.sent('GET /v1/business/paystack')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Send Payment Link' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment Links')).not.toBeInTheDocument();
+    expect(api.sent('GET /v1/member/5/payment-link')).toHaveLength(0);
+  });
+
+  it('a deactivated member: Deactivated, not the green Active; what the server refuses is disabled and says why', async () => {
+    // Her subscription still runs (status 1, Active), but the gym deactivated her account.
+    const { api, user, router } = open(true, member({ is_active: false }), true);
+    await screen.findByRole('heading', { name: 'Chiamaka Ada Okafor' });
+    expect(screen.getAllByText('Deactivated').length).toBeGreaterThan(0);
+    const badges = [...document.querySelectorAll('.mantine-Badge-root')].map((b) => b.textContent);
+    expect(badges).not.toContain('Active');
+
+    const refused = [
+      ['Update Subscription', 'Reactivate them before recording a payment.'],
+      ['Send Payment Link', 'Reactivate them before sending a payment link.'],
+      ['Create transfer account', 'Reactivate them before creating a transfer account.'],
+    ] as const;
+    for (const [name, reason] of refused) {
+      const button = await screen.findByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      await user.click(button);
+      await user.hover(button);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(
+        `This member is deactivated. ${reason}`,
+      );
+      await user.unhover(button);
+      await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    }
+    // Nothing opened, nothing sent.
+    expect(router.state.location.pathname).toBe('/members/5');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.sent('POST /v1/member/5/transfer-account')).toHaveLength(0);
+    // Reactivating stays possible.
+    expect(screen.getByRole('button', { name: 'Reactivate Member' })).toBeEnabled();
+  });
+
+  it('an active member: the same actions are enabled', async () => {
+    open(true, member(), true);
+    for (const name of ['Update Subscription', 'Send Payment Link', 'Create transfer account'])
+      expect(await screen.findByRole('button', { name })).not.toHaveAttribute('aria-disabled');
+  });
+});

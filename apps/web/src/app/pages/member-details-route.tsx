@@ -1,0 +1,39 @@
+import { MemberDetailsPage, deactivatedReason } from '@/features/members';
+import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
+import { useRecordPaymentModal } from '@/features/payments';
+import { MemberRemindersCard } from '@/features/reminders';
+import { GroupCoverCard } from '@/features/subscriptions';
+
+/**
+ * Member details with Update Subscription opening the Record Payment modal in place, with that
+ * member chosen; whom the member's group plan covers (or whose covers them) under their
+ * subscription; while Paystack is connected, Send Payment Link and the member's payment links
+ * and transfer account; and the renewal reminders sent to them. The app composes the features
+ * here; none of them imports another for it.
+ */
+export function MemberDetailsRoute() {
+  const recordPayment = useRecordPaymentModal();
+  const sendLink = useSendLinkModal();
+  return (
+    <>
+      <MemberDetailsPage
+        onUpdateSubscription={recordPayment.open}
+        moreActions={(m) => (
+          <SendLinkButton
+            onClick={() => sendLink.open(m.id, m.subscription_type_id)}
+            disabledReason={deactivatedReason(m, 'sending a payment link')}
+          />
+        )}
+        subscriptionCards={(m) => <GroupCoverCard memberId={m.id} />}
+        moreCards={(m) => (
+          <>
+            <MemberOnlinePayments member={m} />
+            <MemberRemindersCard member={m} />
+          </>
+        )}
+      />
+      {recordPayment.modal}
+      {sendLink.modal}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Card, ScrollArea, Tabs } from '@mantine/core';
+import {
+  IconBell,
+  IconBuildingStore,
+  IconCreditCard,
+  IconPalette,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { BusinessProfileSettings } from '@/features/business';
+import { PaystackSettings } from '@/features/online';
+import { ReminderSettings } from '@/features/reminders';
+import { usePageTitle } from '@/lib/use-page-title';
+
+const TABS = [
+  { value: 'business', label: 'Business Profile', icon: IconBuildingStore },
+  { value: 'payments', label: 'Payments', icon: IconCreditCard },
+  { value: 'reminders', label: 'Reminders', icon: IconBell },
+  { value: 'users', label: 'User Management', icon: IconUsers },
+  { value: 'security', label: 'Security', icon: IconShieldLock },
+  { value: 'appearance', label: 'Appearance', icon: IconPalette },
+] as const;
+
+/**
+ * /settings: a tab per part of the business the owner sets up (the business profile, Paystack,
+ * renewal reminders), each from its own feature.
+ */
+export function SettingsPage() {
+  usePageTitle('Settings');
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'business';
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your business profile and preferences." />
+      <Card withBorder radius="lg" padding={0}>
+        <Tabs
+          value={tab}
+          onChange={(value) =>
+            setParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })
+          }
+          keepMounted={false}
+        >
+          <ScrollArea type="never">
+            <Tabs.List style={{ flexWrap: 'nowrap' }} px="sm" pt="xs">
+              {TABS.map(({ value, label, icon: Icon }) => (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+          <Tabs.Panel value="business" p={{ base: 'md', sm: 'lg' }}>
+            <BusinessProfileSettings />
+          </Tabs.Panel>
+          <Tabs.Panel value="payments" p={{ base: 'md', sm: 'lg' }}>
+            <PaystackSettings />
+          </Tabs.Panel>
+          <Tabs.Panel value="reminders" p={{ base: 'md', sm: 'lg' }}>
+            <ReminderSettings />
+          </Tabs.Panel>
+          {TABS.slice(3).map(({ value, label }) => (
+            <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
+              <ComingSoon title={label} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Card>
+    </>
+  );
+}

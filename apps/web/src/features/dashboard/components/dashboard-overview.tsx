@@ -1,0 +1,153 @@
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { lagosDay, type Dashboard } from '@kora/shared';
+import { useState, type ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/lib/session';
+import { useDashboard } from '../api';
+import { DASHBOARD_TEXTS } from '../dashboard-format';
+import { DashboardCards } from './dashboard-cards';
+import { ExpiringPanel } from './expiring-panel';
+import { GettingStartedCard } from './getting-started-card';
+import { loadCharts } from './lazy-charts';
+import { LifecyclePanel, MembershipGrowthPanel } from './member-panels';
+import { PanelSkeleton } from './panel';
+import { RecentActivityPanel } from './recent-activity-panel';
+import { PaymentMethodsPanel, RevenueByPlanPanel, RevenueTrendPanel } from './revenue-panels';
+
+// The charts' code starts loading with the page's, while the dashboard's call is on its way.
+loadCharts().catch(() => undefined);
+
+/** What a user without a business sees (the server has nothing to count for them yet). */
+const noBusiness = (): Dashboard => ({
+  today: lagosDay(),
+  cards: {
+    total_members: 0,
+    active_subscriptions: 0,
+    revenue_this_month: 0,
+    revenue_last_month_same_days: 0,
+    revenue_change_percent: null,
+    revenue_year_to_date: 0,
+    retention_rate: null,
+    retention_ended: 0,
+    retention_renewed: 0,
+  },
+  revenue_trend: [],
+  membership_growth: [],
+  lifecycle: [],
+  revenue_by_plan: [],
+  payments_by_method: [],
+  expiring: { total: 0, data: [] },
+  recent_activity: [],
+  getting_started: { plan: false, member: false, payment: false, team: false, message: false },
+});
+
+/**
+ * A new business sees its first steps instead of empty charts: until every step is done, and
+ * only while no payment has been recorded (once one is, the charts have something to show).
+ */
+const isNewBusiness = ({ getting_started: steps }: Dashboard) =>
+  !steps.payment && !Object.values(steps).every(Boolean);
+
+const half = { base: 12, md: 6 };
+
+interface PanelsProps {
+  data: Dashboard;
+  onRenew: (memberId: number) => void;
+  /** Send payment link, while Paystack is connected. */
+  onSendLink?: (memberId: number, planId: number) => void;
+}
+
+function Panels({ data, onRenew, onSendLink }: PanelsProps) {
+  if (isNewBusiness(data))
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <GettingStartedCard done={data.getting_started} />
+        <RecentActivityPanel data={data} />
+      </SimpleGrid>
+    );
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={half}>
+        <RevenueTrendPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <MembershipGrowthPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <ExpiringPanel data={data} onRenew={onRenew} onSendLink={onSendLink} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <RecentActivityPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <RevenueByPlanPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <PaymentMethodsPanel data={data} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <LifecyclePanel data={data} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export interface DashboardOverviewProps extends Omit<PanelsProps, 'data'> {
+  /** Over the figures, for a user with a business: tasks waiting for staff (held payments). */
+  tasks?: ReactNode;
+  /** Under the cards, for a user with a business: more figures (the reminders sent). */
+  moreStats?: ReactNode;
+  /** After everything: the dialogs the actions open. */
+  children?: ReactNode;
+}
+
+/**
+ * The business's figures, charts, expiring subscriptions and recent activity. The page that
+ * shows it (app/pages/dashboard-page.tsx) adds what other features contribute.
+ */
+export function DashboardOverview({
+  tasks,
+  moreStats,
+  onRenew,
+  onSendLink,
+  children,
+}: DashboardOverviewProps) {
+  const { user } = useSession();
+  const hasBusiness = user?.businessId != null;
+  const query = useDashboard(hasBusiness);
+  const [fallback] = useState(noBusiness);
+  const data = hasBusiness ? query.data : fallback;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is an overview of your gym.`}
+      />
+      {hasBusiness ? tasks : null}
+      {!data && query.isError ? (
+        <LoadError
+          message={DASHBOARD_TEXTS.loadFailed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <DashboardCards data={data} />
+          {hasBusiness ? moreStats : null}
+          {data ? (
+            <Panels data={data} onRenew={onRenew} onSendLink={onSendLink} />
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-label="Loading">
+              {[0, 1, 2, 3].map((i) => (
+                <PanelSkeleton key={i} />
+              ))}
+            </SimpleGrid>
+          )}
+        </>
+      )}
+      {children}
+    </Stack>
+  );
+}
