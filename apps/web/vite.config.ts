@@ -12,17 +12,17 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** The API in development (the dev server proxies /v1 to it). */
 const API = 'http://localhost:3000';
 
-/** The public site's page for a path, fetching blog articles from the API; null: not a site page. */
-async function devSitePage(url: URL): Promise<SitePage | null> {
-  const fixed: Record<string, SitePage> = {
-    '/': { kind: 'landing' },
-    '/contact': { kind: 'contact', path: '/contact' },
-    '/contact-sales': { kind: 'contact', path: '/contact-sales' },
-    '/privacy': { kind: 'privacy' },
-    '/terms': { kind: 'terms' },
-  };
+/**
+ * The public site's page for a path (the static pages from the shared table of the site's
+ * pages), fetching blog articles from the API; null: not a site page.
+ */
+async function devSitePage(
+  url: URL,
+  staticPages: { path: string; page: SitePage }[],
+): Promise<SitePage | null> {
   const path = url.pathname.replace(/(.)\/$/, '$1');
-  if (fixed[path]) return fixed[path];
+  const fixed = staticPages.find((row) => row.path === path);
+  if (fixed) return fixed.page;
   if (path === '/blog') {
     const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
     try {
@@ -57,11 +57,14 @@ function sitePagesInDev(): Plugin {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
         try {
           const url = new URL(req.url, 'http://localhost');
-          const page = await devSitePage(url);
-          if (!page) return next();
+          // Modules and files (`/src/main.tsx`, `/@vite/client`) are never pages.
+          if (url.pathname.includes('.') || url.pathname.startsWith('/@')) return next();
           const render = (await server.ssrLoadModule('/src/site/render.tsx')) as {
             renderSitePage: (page: SitePage, ctx: RenderContext) => string;
+            STATIC_SITE_PAGES: { path: string; page: SitePage }[];
           };
+          const page = await devSitePage(url, render.STATIC_SITE_PAGES);
+          if (!page) return next();
           const ctx: RenderContext = {
             origin: `http://${req.headers.host ?? 'localhost:5173'}`,
             assets: {

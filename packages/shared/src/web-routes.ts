@@ -4,19 +4,30 @@
  * knowledge, and a web test checks it equals the router's table.
  */
 
+import type { SitePage } from './site';
+
 /**
- * The public site, rendered to HTML by the server: the landing page, the blog, the contact form
- * and the policies. `/blog/:slug` is one page per article.
+ * The public site, rendered to HTML by the server, in the sitemap's order: the landing page,
+ * the blog, the contact forms and the policies. A page drawn once at start carries what to draw;
+ * the blog's are drawn per request (`/blog/:slug` is one page per article).
  */
-export const SITE_PATHS = [
-  '/',
-  '/blog',
-  '/blog/:slug',
-  '/contact',
-  '/contact-sales',
-  '/privacy',
-  '/terms',
-] as const;
+const SITE_TABLE: readonly { path: string; page: SitePage | null }[] = [
+  { path: '/', page: { kind: 'landing' } },
+  { path: '/blog', page: null },
+  { path: '/blog/:slug', page: null },
+  { path: '/contact', page: { kind: 'contact', path: '/contact' } },
+  { path: '/contact-sales', page: { kind: 'contact', path: '/contact-sales' } },
+  { path: '/privacy', page: { kind: 'privacy' } },
+  { path: '/terms', page: { kind: 'terms' } },
+];
+
+/** Every path of the public site, `:param` for a segment. */
+export const SITE_PATHS: readonly string[] = SITE_TABLE.map((row) => row.path);
+
+/** The site's pages drawn once when the server starts (and by `vite dev` per request). */
+export const STATIC_SITE_PAGES = SITE_TABLE.flatMap(({ path, page }) =>
+  page ? [{ path, page }] : [],
+);
 
 /** Sign-in pages and pages anyone signed in can open: at /x only. */
 const ROOT_PAGES = [

@@ -29,13 +29,8 @@ export interface RenderContext {
   assets: SiteAssets;
 }
 
-export const STATIC_SITE_PAGES: { path: string; page: SitePage }[] = [
-  { path: '/', page: { kind: 'landing' } },
-  { path: '/contact', page: { kind: 'contact', path: '/contact' } },
-  { path: '/contact-sales', page: { kind: 'contact', path: '/contact-sales' } },
-  { path: '/privacy', page: { kind: 'privacy' } },
-  { path: '/terms', page: { kind: 'terms' } },
-];
+/** The pages the server draws once at start: the shared table of the site's pages. */
+export { STATIC_SITE_PAGES } from '@kora/shared';
 
 const titled = (title: string) => `${title} · ${PRODUCT_NAME}`;
 
