@@ -1,5 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -151,6 +153,26 @@ export default tseslint.config(
       ],
     },
   })),
+  // ---------------------------------------------------------------------------------------------
+  // WEB: no import cycles in the web app. A feature is used through its index only (above), so
+  // two features that import each other, directly or through others, make a cycle of modules
+  // through their index files, and so does shared code (components, lib) importing a feature
+  // that uses it. Pages that show several features live in app/pages/, which nothing imports.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read TypeScript files to follow their imports; '@/…' resolved by the web tsconfig.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+    },
+  },
   {
     files: ['apps/web/src/site/**/*.{ts,tsx}'],
     rules: {
