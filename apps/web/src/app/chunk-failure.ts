@@ -22,7 +22,7 @@ const moduleUrl = (message: string) => /https?:\/\/[^\s'"]+/.exec(message)?.[0] 
  * server or network failure) means the connection let the page down. Without an address, a new
  * release is the likeliest cause.
  */
-export const diagnoseChunkFailure = async (error: Error): Promise<ChunkFailure> => {
+const diagnoseChunkFailure = async (error: Error): Promise<ChunkFailure> => {
   const url = moduleUrl(error.message);
   if (!url) return 'stale';
   try {

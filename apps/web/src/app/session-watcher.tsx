@@ -8,12 +8,12 @@ import { queryRoots } from '@/lib/query-keys';
 import { sessionStore, startSessionSync, useSession } from '@/lib/session';
 
 /** A role in words, as the notice of a changed role says it. */
-export const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
+const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
 
 const ROLE_NOTICE_ID = 'role-changed';
 
 /** The notice a user sees when the server holds another role for them than their screens did. */
-export const roleNotice = (role: Role) => `Your role is now ${ROLE_NAMES[role]}.`;
+const roleNotice = (role: Role) => `Your role is now ${ROLE_NAMES[role]}.`;
 
 /**
  * Keeps the session in step with storage (every second, and on changes from another tab) and

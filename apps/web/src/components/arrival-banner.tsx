@@ -10,7 +10,7 @@ export const UPDATED_STATE = { updated: true } as const;
  * True when the page was opened with `{ [flag]: true }` in the navigation state. The flag is
  * read once and then removed from the history entry, so a reload does not show it again.
  */
-export const useArrivalFlag = (flag = 'updated'): boolean => {
+const useArrivalFlag = (flag = 'updated'): boolean => {
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as Record<string, unknown> | null;

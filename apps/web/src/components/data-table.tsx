@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { DataTableCards } from './data-table-cards';
 import { mutedStyle, type Column } from './data-table-columns';
 
-export type { CardPlace, Column } from './data-table-columns';
+export type { Column } from './data-table-columns';
 
 /** Narrower than this the rows show as cards: the width where the side navigation folds away. */
 export const CARDS_QUERY = '(max-width: 48em)';

@@ -12,7 +12,7 @@ import { queryString, type QueryValue } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { requestFile } from '@/lib/http';
 
-export const EXPORT_FAILED = 'The export could not be downloaded. Please try again.';
+const EXPORT_FAILED = 'The export could not be downloaded. Please try again.';
 
 /** Saves a downloaded file through a temporary link (the browser's own download). */
 export const saveFile = (blob: Blob, filename: string) => {

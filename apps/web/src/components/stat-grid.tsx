@@ -9,7 +9,7 @@ import {
 } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
-export interface Stat {
+interface Stat {
   label: string;
   hint: string;
   /** The figure as shown; undefined until the summary has loaded. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSingleFlight } from './use-single-flight';
 
 /** How long an unconfirmed submission counts as "the same submission" when sent again. */
-export const SUBMISSION_REUSE_MS = 15 * 60_000;
+const SUBMISSION_REUSE_MS = 15 * 60_000;
 
 /** A fresh Idempotency-Key; randomUUID needs a secure context, so plain HTTP falls back. */
 export const newIdempotencyKey = (): string => {

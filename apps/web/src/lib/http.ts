@@ -25,9 +25,9 @@ export interface RequestOptions {
 }
 
 /** The code of a 401 for a person taken out of their business: no refresh can help. */
-export const ACCESS_REMOVED = 'ACCESS_REMOVED';
+const ACCESS_REMOVED = 'ACCESS_REMOVED';
 /** The code of a 403 for the role the user holds (not for a missing business). */
-export const ROLE_FORBIDDEN = 'ROLE_FORBIDDEN';
+const ROLE_FORBIDDEN = 'ROLE_FORBIDDEN';
 
 let onSessionExpired: (end: SessionEnd) => void = (end) =>
   window.location.assign(

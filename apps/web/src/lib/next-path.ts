@@ -1,7 +1,7 @@
 import { isWebAppPath } from '@kora/shared';
 
 /** The sign-in page's query parameter holding where to return after signing in. */
-export const NEXT_PARAM = 'next';
+const NEXT_PARAM = 'next';
 
 /** Pages of signed-out visitors: never a place to return to. */
 const SIGN_IN_PAGES = new Set(['/login', '/signup', '/forgot-password', '/set-password']);

@@ -62,7 +62,7 @@ export type Change =
   | 'reminder-settings';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
-export const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
+const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   // Lists, searches, the summary and the details; the dashboard counts members.
   member: [queryRoots.members, queryRoots.dashboard],
   // The picture shows in the lists; the details are set from the upload's answer.

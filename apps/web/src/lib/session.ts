@@ -6,7 +6,7 @@ import { decodeJwt } from './jwt';
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 /** The stored tokens are re-read this often. */
-export const SESSION_POLL_MS = 1000;
+const SESSION_POLL_MS = 1000;
 
 /**
  * The signed-in user: decoded from the access token, then with the role and business the
@@ -40,7 +40,7 @@ export interface SessionEnd {
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 /** Session storage key (this tab) of why the last session ended, until the sign-in page shows it. */
-export const SESSION_END_KEY = 'kora.session-end';
+const SESSION_END_KEY = 'kora.session-end';
 
 /** The role and business the server holds for the signed-in user (the session read's answer). */
 export interface ServerAccess {
@@ -50,7 +50,7 @@ export interface ServerAccess {
   businessId: number | null;
 }
 
-export const SIGNED_OUT: Session = Object.freeze({
+const SIGNED_OUT: Session = Object.freeze({
   user: null,
   token: null,
   refreshToken: null,

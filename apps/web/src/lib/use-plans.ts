@@ -12,7 +12,7 @@ import { useDataQuery } from './use-data-query';
 export const listPlans = (activeOnly = false) =>
   callApi(planContracts.list, { query: { is_active: activeOnly ? '1' : undefined } });
 
-export const planListKey = (activeOnly: boolean) =>
+const planListKey = (activeOnly: boolean) =>
   [...listsOf(queryRoots.plans), { activeOnly }] as const;
 
 /** All plans, or only the active ones (what a member can be put on). */

@@ -8,7 +8,7 @@ export interface SiteAssets {
 }
 
 /** The site's browser entry, as the client build's manifest names it. */
-export const SITE_ENTRY = 'src/site/client.ts';
+const SITE_ENTRY = 'src/site/client.ts';
 
 interface ManifestChunk {
   file: string;

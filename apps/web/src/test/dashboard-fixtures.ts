@@ -1,7 +1,7 @@
 import type { Activity, Dashboard, ExpiringSubscription } from '@kora/shared';
 
 /** The twelve months up to November 2026, oldest first. */
-export const MONTHS = [
+const MONTHS = [
   '2025-12',
   '2026-01',
   '2026-02',
@@ -21,7 +21,7 @@ export const NOW = new Date('2026-11-23T14:00:00.000Z');
 const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
 
 /** Ada Nwosu's Monthly subscription ends today; Musa Bello's Quarterly in 3 days. */
-export const expiring = (overrides: Partial<ExpiringSubscription> = {}): ExpiringSubscription => ({
+const expiring = (overrides: Partial<ExpiringSubscription> = {}): ExpiringSubscription => ({
   subscription_id: 71,
   member: {
     id: 12,
@@ -37,7 +37,7 @@ export const expiring = (overrides: Partial<ExpiringSubscription> = {}): Expirin
 });
 
 /** One of each kind of recent activity, newest first. */
-export const activity: Activity[] = [
+const activity: Activity[] = [
   {
     kind: 'payment',
     at: minutesAgo(5),

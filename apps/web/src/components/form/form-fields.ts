@@ -26,6 +26,3 @@ export const formFields = <V extends Record<string, unknown>>(
     }),
   };
 };
-
-/** The props `text` gives an input. */
-export type TextFieldProps = ReturnType<ReturnType<typeof formFields>['text']>;

@@ -7,10 +7,10 @@ import type { ListFilters } from './list-filters';
 const ALL = 'all';
 
 /** The range rule of the API (end on or after start), said of the start date. */
-export const START_AFTER_END = 'Start date must be on or before the end date';
+const START_AFTER_END = 'Start date must be on or before the end date';
 
 /** The member picker the lists use (the members feature's): a member or none. */
-export interface MemberPickerProps {
+interface MemberPickerProps {
   value: Member | null;
   onChange: (member: Member | null) => void;
   label?: string;
@@ -18,7 +18,7 @@ export interface MemberPickerProps {
   'aria-label'?: string;
   leftSection?: ReactNode;
 }
-export type MemberPicker = ComponentType<MemberPickerProps>;
+type MemberPicker = ComponentType<MemberPickerProps>;
 
 export interface FilterChoice {
   key: 'method' | 'status';

@@ -6,7 +6,7 @@ import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from '@kora/shared';
  * so a refresh or a shared link keeps them; a value the API would refuse is ignored.
  */
 
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   'member_id',
   'subscription_type_id',
   'method',

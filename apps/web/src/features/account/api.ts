@@ -7,7 +7,7 @@ import { uploadFile } from '@/lib/upload';
 import { useDataQuery } from '@/lib/use-data-query';
 
 /** The current user's profile, per user. */
-export const userProfileKey = queryRoots.userProfile;
+const userProfileKey = queryRoots.userProfile;
 
 export const accountApi = {
   me: () => callApi(authContracts.me),

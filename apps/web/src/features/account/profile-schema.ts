@@ -2,7 +2,7 @@ import { updateProfileSchema, type UpdateProfileInput, type UserProfile } from '
 import { blankValues, formAdapter } from '@/lib/form-adapter';
 
 /** The edit form: all three fields present, with the shared rules and messages. */
-export const profileFormSchema = updateProfileSchema.required();
+const profileFormSchema = updateProfileSchema.required();
 
 /** The profile form; on save, only the fields that changed are sent. */
 export const profileForm = formAdapter({

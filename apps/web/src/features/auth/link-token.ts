@@ -32,7 +32,7 @@ export const checkLinkToken = (token: string | null, now = Date.now()): LinkChec
 };
 
 /** What the server answers for a link that cannot be used (forged, expired, used, revoked). */
-export const LINK_ERROR_CODES: readonly string[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_USED'];
+const LINK_ERROR_CODES: readonly string[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_USED'];
 
 /**
  * Why the link check refused the link (any 400: the server's message), or null when it did not

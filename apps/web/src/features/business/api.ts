@@ -11,8 +11,8 @@ import { queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys
 import { useSession } from '@/lib/session';
 import { useDataQuery } from '@/lib/use-data-query';
 
-export const businessProfileKey = queryRoots.businessProfile;
-export const statesKey = queryRoots.states;
+const businessProfileKey = queryRoots.businessProfile;
+const statesKey = queryRoots.states;
 
 export const businessApi = {
   create: (input: CreateBusinessInput) => callApi(businessContracts.create, { body: input }),

@@ -1,5 +1,4 @@
 /** What other parts of the web app may use from the business feature. */
 export { businessApi, useStates } from './api';
-export { BusinessSetupModal } from './components/business-setup-modal';
 export { BusinessSetupPrompt } from './components/business-setup-prompt';
 export { BusinessProfileSettings } from './components/business-profile-settings';

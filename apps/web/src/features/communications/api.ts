@@ -17,25 +17,24 @@ export const COMMUNICATIONS_PER_PAGE = 20;
 /** A message's deliveries: 20 a page. */
 export const DELIVERIES_PER_PAGE = 20;
 /** How often a message on its way (or due) loads again. */
-export const COMMUNICATIONS_POLL_MS = 2_000;
+const COMMUNICATIONS_POLL_MS = 2_000;
 
 /** The deliveries filter: every one, or those pending, done (sent or stored) or failed. */
 export type DeliveryFilter = 'pending' | 'done' | 'failed';
 
-export const communicationsKey = queryRoots.communications;
-export const communicationsListKey = (page: number) =>
-  [...listsOf(communicationsKey), { page }] as const;
-export const communicationKey = (id: number) => [...communicationsKey, 'detail', id] as const;
-export const deliveriesKey = (id: number, page: number, status: DeliveryFilter | null) =>
+const communicationsKey = queryRoots.communications;
+const communicationsListKey = (page: number) => [...listsOf(communicationsKey), { page }] as const;
+const communicationKey = (id: number) => [...communicationsKey, 'detail', id] as const;
+const deliveriesKey = (id: number, page: number, status: DeliveryFilter | null) =>
   [...communicationsKey, 'deliveries', id, { page, status }] as const;
-export const audienceKey = (group: string, channel: string) =>
+const audienceKey = (group: string, channel: string) =>
   [...communicationsKey, 'audience', { group, channel }] as const;
 /** The groups and channels offered: fixed lists, never refreshed. */
-export const communicationOptionsKey = (kind: 'groups' | 'channels') =>
+const communicationOptionsKey = (kind: 'groups' | 'channels') =>
   [...communicationsKey, 'options', kind] as const;
-export const createMessageKey = [...communicationsKey, 'create'] as const;
+const createMessageKey = [...communicationsKey, 'create'] as const;
 
-export const communicationsApi = {
+const communicationsApi = {
   groups: () => callApi(commsContracts.groups),
   channels: () => callApi(commsContracts.channels),
   audience: (group: CommsGroup, channel: CommsChannel) =>
@@ -87,7 +86,7 @@ const MAX_WAIT_MS = 86_400_000;
  * When a message loads again: every 2 s while it is live; a scheduled one at its time (then it
  * is due and polled); otherwise never.
  */
-export const nextLoadIn = (message: Communication | undefined, now = Date.now()) => {
+const nextLoadIn = (message: Communication | undefined, now = Date.now()) => {
   if (!message) return false;
   if (isLive(message)) return COMMUNICATIONS_POLL_MS;
   if (message.status === 'SCHEDULED' && message.schedule_date)

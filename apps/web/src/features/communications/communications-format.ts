@@ -39,7 +39,7 @@ export const COMMUNICATION_RECORD = {
 export const COMMUNICATION_SENT_REDIRECT_MS = 3_000;
 
 /** The list's Message column: this many characters of the text, then "…". */
-export const MESSAGE_PREVIEW_CHARS = 50;
+const MESSAGE_PREVIEW_CHARS = 50;
 
 /** A group's label ("All Members"); the key itself when unknown. */
 export const groupLabel = (key: string) => COMMS_GROUPS.find((g) => g.key === key)?.label ?? key;

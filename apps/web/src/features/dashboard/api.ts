@@ -4,9 +4,9 @@ import { queryRoots } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';
 
 /** Every figure of the dashboard comes from one call, cached under this key. */
-export const dashboardKey = queryRoots.dashboard;
+const dashboardKey = queryRoots.dashboard;
 
-export const dashboardApi = {
+const dashboardApi = {
   overview: () => callApi(dashboardContracts.overview),
 };
 

@@ -15,7 +15,7 @@ import { usePagedQuery } from '@/lib/use-paged-query';
 /** The members list shows 10 members a page. */
 export const MEMBERS_PER_PAGE = 10;
 /** Members fetched for one search term of the member picker. */
-export const MEMBER_SEARCH_PAGE_SIZE = 50;
+const MEMBER_SEARCH_PAGE_SIZE = 50;
 
 export interface MemberListParams {
   page: number;
@@ -25,8 +25,8 @@ export interface MemberListParams {
 }
 
 export const membersKey = queryRoots.members;
-export const memberListKey = (p: MemberListParams) => [...listsOf(membersKey), p] as const;
-export const memberSummaryKey = [...membersKey, 'summary'] as const;
+const memberListKey = (p: MemberListParams) => [...listsOf(membersKey), p] as const;
+const memberSummaryKey = [...membersKey, 'summary'] as const;
 export const memberKey = (id: number) => [...membersKey, 'detail', id] as const;
 /** Under the members key, so refreshing members after a change refreshes searches too. */
 export const memberSearchKey = (term: string) => [...membersKey, 'search', term] as const;

@@ -1,6 +1,6 @@
 /** What other parts of the web app may use from the members feature. */
 export { membersFeature } from './routes';
-export { MemberAutocomplete, type MemberAutocompleteProps } from './components/member-autocomplete';
+export { MemberAutocomplete } from './components/member-autocomplete';
 export { MemberCell } from './components/member-cell';
 export { MemberDetailsPage } from './pages/member-details-page';
 export { useChosenMember, useMemberFilter } from './use-chosen-member';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** ?account_status=active|inactive; anything else (or none) lists every account. */
 const readAccountStatus = (value: string | null): MemberAccountStatus | undefined =>

@@ -17,13 +17,12 @@ export const LINKS_PER_PAGE = 10;
 /** Held payments: 20 a page. */
 export const HELD_PER_PAGE = 20;
 
-export const onlineKey = queryRoots.online;
-export const connectionKey = [...onlineKey, 'connection'] as const;
-export const linksKey = (memberId: number, page: number) =>
+const onlineKey = queryRoots.online;
+const connectionKey = [...onlineKey, 'connection'] as const;
+const linksKey = (memberId: number, page: number) =>
   [...onlineKey, 'links', memberId, { page }] as const;
-export const transferAccountKey = (memberId: number) =>
-  [...onlineKey, 'transfer', memberId] as const;
-export const heldKey = (state: HeldState, page: number) =>
+const transferAccountKey = (memberId: number) => [...onlineKey, 'transfer', memberId] as const;
+const heldKey = (state: HeldState, page: number) =>
   [...onlineKey, 'held', { state, page }] as const;
 export const createLinkKey = [...onlineKey, 'create-link'] as const;
 
@@ -33,7 +32,7 @@ export interface AssignHeldInput {
   duration: number;
 }
 
-export const onlineApi = {
+const onlineApi = {
   connection: () => callApi(onlineContracts.connection),
   connect: (input: ConnectPaystackInput) => callApi(onlineContracts.connect, { body: input }),
   update: (transferAccounts: boolean) =>

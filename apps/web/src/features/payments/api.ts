@@ -13,12 +13,12 @@ export interface PaymentListParams extends ListFilters {
   page: number;
 }
 
-export const paymentsKey = queryRoots.payments;
-export const paymentListKey = (p: PaymentListParams) => [...listsOf(paymentsKey), p] as const;
-export const paymentSummaryKey = [...paymentsKey, 'summary'] as const;
+const paymentsKey = queryRoots.payments;
+const paymentListKey = (p: PaymentListParams) => [...listsOf(paymentsKey), p] as const;
+const paymentSummaryKey = [...paymentsKey, 'summary'] as const;
 export const recordPaymentKey = [...paymentsKey, 'record'] as const;
 
-export const paymentsApi = {
+const paymentsApi = {
   list: (params: PaymentListParams) =>
     callApi(paymentContracts.list, { query: listQuery(params.page, PAYMENTS_PER_PAGE, params) }),
   summary: () => callApi(paymentContracts.summary),

@@ -1,8 +1,5 @@
 /** What other parts of the web app may use from the payments feature. */
 export { paymentsFeature } from './routes';
-export {
-  RecordPaymentModal,
-  type RecordPaymentModalProps,
-} from './components/record-payment-modal';
+export { RecordPaymentModal } from './components/record-payment-modal';
 export { useRecordPaymentModal } from './use-record-payment-modal';
 export { GroupMembersField, groupMemberIdsFor } from './components/group-members-field';

@@ -34,7 +34,7 @@ export type PaymentFormValues = {
 };
 
 /** The form checks what the user enters; the amount is computed, not entered. */
-export const paymentFormSchema = recordPaymentSchema.omit({ amount: true });
+const paymentFormSchema = recordPaymentSchema.omit({ amount: true });
 
 const EMPTY_PAYMENT: PaymentFormValues = {
   member_id: '',
@@ -85,7 +85,7 @@ export const toPaymentInput = (values: PaymentFormValues, plan: Plan): RecordPay
 });
 
 /** "month" for a 1-month plan, "3 months" for a quarterly one. */
-export const planPeriod = (plan: Pick<Plan, 'duration' | 'duration_type'>) =>
+const planPeriod = (plan: Pick<Plan, 'duration' | 'duration_type'>) =>
   plan.duration === 1 ? plan.duration_type : durationLabel(plan.duration, plan.duration_type);
 
 /** A plan as the plan select shows it: "Quarterly (₦25,000/3 months)". */

@@ -7,12 +7,12 @@ import { useDataQuery } from '@/lib/use-data-query';
 import { listPlans } from '@/lib/use-plans';
 import type { CreatePlanPayload } from './plan-form';
 
-export const plansKey = queryRoots.plans;
-export const planKey = (id: number) => [...plansKey, 'detail', id] as const;
-export const planStatsKey = (id: number) => [...statsOf(plansKey), id] as const;
-export const presetsKey = [...plansKey, 'presets'] as const;
+const plansKey = queryRoots.plans;
+const planKey = (id: number) => [...plansKey, 'detail', id] as const;
+const planStatsKey = (id: number) => [...statsOf(plansKey), id] as const;
+const presetsKey = [...plansKey, 'presets'] as const;
 
-export const plansApi = {
+const plansApi = {
   list: listPlans,
   presets: () => callApi(planContracts.presets),
   get: (id: number) => callApi(planContracts.get, { params: { id } }),

@@ -8,13 +8,13 @@ import { usePagedQuery } from '@/lib/use-paged-query';
 /** A member's reminders: 10 a page. */
 export const REMINDERS_PER_PAGE = 10;
 
-export const remindersKey = queryRoots.reminders;
-export const settingsKey = [...remindersKey, 'settings'] as const;
-export const memberRemindersKey = (memberId: number, page: number) =>
+const remindersKey = queryRoots.reminders;
+const settingsKey = [...remindersKey, 'settings'] as const;
+const memberRemindersKey = (memberId: number, page: number) =>
   [...remindersKey, 'member', memberId, { page }] as const;
-export const summaryKey = [...remindersKey, 'summary'] as const;
+const summaryKey = [...remindersKey, 'summary'] as const;
 
-export const remindersApi = {
+const remindersApi = {
   settings: () => callApi(reminderContracts.settings),
   update: (input: UpdateReminderSettingsInput) =>
     callApi(reminderContracts.update, { body: input }),

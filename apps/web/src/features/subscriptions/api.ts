@@ -13,9 +13,9 @@ export interface SubscriptionListParams extends ListFilters {
 }
 
 export const subscriptionsKey = queryRoots.subscriptions;
-export const subscriptionListKey = (p: SubscriptionListParams) =>
+const subscriptionListKey = (p: SubscriptionListParams) =>
   [...listsOf(subscriptionsKey), p] as const;
-export const subscriptionSummaryKey = [...subscriptionsKey, 'summary'] as const;
+const subscriptionSummaryKey = [...subscriptionsKey, 'summary'] as const;
 
 export const subscriptionsApi = {
   list: (params: SubscriptionListParams) =>

@@ -9,7 +9,7 @@ import { subscriptionsApi, subscriptionsKey } from './api';
  */
 
 /** A member's running subscriptions (of one plan when given), for their group cover. */
-export const memberCoverKey = (memberId: number, planId?: number) =>
+const memberCoverKey = (memberId: number, planId?: number) =>
   [...subscriptionsKey, 'cover', memberId, planId ?? null] as const;
 
 export const useMemberCover = (memberId: number | undefined, planId?: number) =>

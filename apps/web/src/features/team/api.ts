@@ -4,11 +4,11 @@ import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';
 
-export const teamKey = queryRoots.team;
-export const teamListKey = listsOf(teamKey);
+const teamKey = queryRoots.team;
+const teamListKey = listsOf(teamKey);
 export const inviteKey = [...teamKey, 'invite'] as const;
 
-export const teamApi = {
+const teamApi = {
   list: () => callApi(teamContracts.list),
   /** The same key for a retried submission: the server sends the invitation once. */
   invite: (input: InviteInput, idempotencyKey: string) =>

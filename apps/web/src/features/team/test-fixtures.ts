@@ -43,7 +43,7 @@ export const kemi = () =>
   });
 
 /** Sade Bello, invited as staff; her link has expired. */
-export const sade = () =>
+const sade = () =>
   teamUser({
     id: 4,
     first_name: 'Sade',

@@ -8,7 +8,7 @@ import type { CONTACT_MESSAGES } from '@kora/shared';
 
 type Messages = typeof CONTACT_MESSAGES;
 
-export const CONTACT_URL = '/v1/contact';
+const CONTACT_URL = '/v1/contact';
 /** How long the success panel stays. */
 export const SUCCESS_HIDE_MS = 15_000;
 export const SENDING_LABEL = 'Sending…';

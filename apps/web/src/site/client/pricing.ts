@@ -1,6 +1,6 @@
 import { all } from './dom';
 
-export type Billing = 'annual' | 'monthly';
+type Billing = 'annual' | 'monthly';
 
 /**
  * The pricing toggle: Annual (the default) or Monthly. Every text that depends on it carries

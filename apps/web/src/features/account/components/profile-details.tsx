@@ -13,7 +13,7 @@ import { useUpdateProfile } from '../api';
 import { changedProfileFields, profileForm, profileFormValues } from '../profile-schema';
 
 export const PROFILE_UPDATE_FAILED = 'An error occurred while updating your profile.';
-export const PROFILE_UPDATED = 'Profile updated successfully!';
+const PROFILE_UPDATED = 'Profile updated successfully!';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

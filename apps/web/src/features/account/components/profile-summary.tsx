@@ -10,7 +10,7 @@ import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUploadPicture } from '../api';
 
 export const PICTURE_FAILED = 'Failed to upload picture.';
-export const PICTURE_UPDATED = 'Profile picture updated successfully!';
+const PICTURE_UPDATED = 'Profile picture updated successfully!';
 
 /** Avatar, name, e-mail, verified and role badges, and the picture upload. */
 export function ProfileSummary({ profile }: { profile: UserProfile }) {

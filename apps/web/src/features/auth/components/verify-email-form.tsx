@@ -17,11 +17,10 @@ export const RESEND_ERRORS = {
   client: 'Failed to resend verification code. Please try again.',
   other: 'An error occurred while resending the code. Please try again.',
 } as const;
-export const RESEND_COOLDOWN_SECONDS = 60;
+const RESEND_COOLDOWN_SECONDS = 60;
 
 /** The code input keeps digits only, at most 7. */
-export const cleanCode = (value: string) =>
-  value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
+const cleanCode = (value: string) => value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
 
 interface VerifyEmailFormProps {
   email: string;

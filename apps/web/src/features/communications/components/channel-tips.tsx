@@ -5,10 +5,10 @@ import { SMS_QUIET_HOURS, smsParts, type CommsChannel } from '@kora/shared';
 /** 20 → "8 pm", 8 → "8 am". */
 const hour = (h: number) => `${h % 12 || 12} ${h < 12 ? 'am' : 'pm'}`;
 
-export const QUIET_HOURS_NOTE = `Promotional SMS are held between ${hour(SMS_QUIET_HOURS.from)} and ${hour(SMS_QUIET_HOURS.to)} (Lagos time) and go out at ${hour(SMS_QUIET_HOURS.to)}.`;
+const QUIET_HOURS_NOTE = `Promotional SMS are held between ${hour(SMS_QUIET_HOURS.from)} and ${hour(SMS_QUIET_HOURS.to)} (Lagos time) and go out at ${hour(SMS_QUIET_HOURS.to)}.`;
 
 /** "45 characters · 1 SMS part"; the Unicode note when a character needs it. */
-export const smsCountText = (text: string) => {
+const smsCountText = (text: string) => {
   const { characters, parts, encoding } = smsParts(text);
   const count = `${characters} ${characters === 1 ? 'character' : 'characters'} · ${parts} SMS ${parts === 1 ? 'part' : 'parts'}`;
   return encoding === 'UCS-2' ? `${count} (special characters or emojis: 70 per part)` : count;

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Panel } from './panel';
 
 /** The first steps of a new business, in the order they are usually taken. */
-export const GETTING_STARTED_STEPS: { key: keyof GettingStarted; label: string; to: string }[] = [
+const GETTING_STARTED_STEPS: { key: keyof GettingStarted; label: string; to: string }[] = [
   { key: 'plan', label: 'Create a subscription plan', to: '/subscription-plans/add' },
   { key: 'member', label: 'Add your first member', to: '/members/add' },
   // The payments page opens Record Payment at once.

@@ -4,7 +4,7 @@ import { CARDS_QUERY } from '@/components/data-table';
 import { BarChart } from './lazy-charts';
 
 /** A month chart's height on a wider screen. */
-export const CHART_HEIGHT = 240;
+const CHART_HEIGHT = 240;
 
 interface MonthBarChartProps {
   /** One row a month, its month in `month` ("Dec 2025"). */

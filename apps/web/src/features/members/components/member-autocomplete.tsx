@@ -7,9 +7,9 @@ import { formatPhone, fullName } from '@/lib/format';
 import { memberSearchKey, membersApi } from '../api';
 
 /** The dropdown opens at this many characters. */
-export const MEMBER_SEARCH_MIN = 2;
+const MEMBER_SEARCH_MIN = 2;
 /** How long typing pauses before the search runs. */
-export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
+const MEMBER_SEARCH_DEBOUNCE_MS = 300;
 
 const nameOf = (m: Member) => fullName(m.first_name, m.last_name);
 

@@ -9,7 +9,7 @@ import { membersKey } from '../api';
 export const memberImportKey = (id: number) => [...membersKey, 'import', id] as const;
 
 /** While an import runs, its progress is asked for every second. */
-export const IMPORT_POLL_MS = 1000;
+const IMPORT_POLL_MS = 1000;
 
 export const importApi = {
   /** Multipart (one `file`), so through http rather than callApi. */

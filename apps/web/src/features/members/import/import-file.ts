@@ -11,7 +11,7 @@ export const importFileError = (file: File): string | null => {
 };
 
 /** The template's headers (each one the server recognises) and its example row. */
-export const TEMPLATE_HEADERS = [
+const TEMPLATE_HEADERS = [
   'First Name',
   'Last Name',
   'Phone',

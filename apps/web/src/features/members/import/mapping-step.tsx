@@ -26,14 +26,14 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { usePreviewImport } from './import-api';
 
-export const PREVIEW_FAILED = 'The preview could not be made. Please try again.';
+const PREVIEW_FAILED = 'The preview could not be made. Please try again.';
 /** The Select's value for a field left out. */
 const NONE = 'none';
 
 type Column = MemberImport['columns'][number];
 
 /** "Tel — 0803 123 4567, 0812 555 0101": a column as its header and first values show it. */
-export const columnHint = (column: Column) =>
+const columnHint = (column: Column) =>
   `${column.header || `Column ${column.index + 1}`}${
     column.samples.length ? ` — ${column.samples.slice(0, 3).join(', ')}` : ' — (empty)'
   }`;

@@ -6,10 +6,10 @@ import { useStartImport } from './import-api';
 import { ImportCountCards } from './import-counts';
 import { ImportRowsTable } from './import-rows-table';
 
-export const START_FAILED = 'The import could not be started. Please try again.';
+const START_FAILED = 'The import could not be started. Please try again.';
 
 /** "Import 1 member", "Import 1,200 members". */
-export const importLabel = (n: number) =>
+const importLabel = (n: number) =>
   `Import ${n.toLocaleString('en-NG')} ${n === 1 ? 'member' : 'members'}`;
 
 /** Step 3: what each row will do; back to the columns, or start the import. */

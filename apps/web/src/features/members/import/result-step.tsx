@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-error';
 import { importApi } from './import-api';
 import { ImportCountCards } from './import-counts';
 
-export const REFUSED_FAILED = 'The rows could not be downloaded. Please try again.';
+const REFUSED_FAILED = 'The rows could not be downloaded. Please try again.';
 
 const count = (n: number) => n.toLocaleString('en-NG');
 

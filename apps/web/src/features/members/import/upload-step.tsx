@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-error';
 import { IMPORT_ACCEPT, TEMPLATE_NAME, importFileError, templateCsv } from './import-file';
 import { useUploadImport } from './import-api';
 
-export const UPLOAD_FAILED = IMPORT_MESSAGES.unreadable;
+const UPLOAD_FAILED = IMPORT_MESSAGES.unreadable;
 
 /** Step 1: choose an .xlsx or .csv file (checked here first), then send it to be read. */
 export function UploadStep({ onUploaded }: { onUploaded: (upload: MemberImport) => void }) {

@@ -4,7 +4,7 @@ import { usePaystackConnection } from '../api';
 import { useHeldPaymentsReview } from './use-held-payments-review';
 
 /** "3 payments received online need your attention". */
-export const heldTaskText = (n: number) =>
+const heldTaskText = (n: number) =>
   n === 1
     ? '1 payment received online needs your attention'
     : `${n.toLocaleString('en-NG')} payments received online need your attention`;

@@ -6,7 +6,7 @@ import { currentGroupOf, useMemberCover } from '@/features/subscriptions';
 import { fullName } from '@/lib/format';
 
 /** How many members a group plan covers, the payer included (1 for an individual plan). */
-export const groupLimitOf = (plan: Pick<Plan, 'is_grouped' | 'group_limit'> | undefined) =>
+const groupLimitOf = (plan: Pick<Plan, 'is_grouped' | 'group_limit'> | undefined) =>
   plan?.is_grouped === 1 ? Math.max(1, plan.group_limit ?? 1) : 1;
 
 /** The other members a payment names: only for a group plan, at most its limit − 1. */

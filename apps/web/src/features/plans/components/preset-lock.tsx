@@ -1,7 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 
-export const PRESET_LOCK_LABEL = 'Set by the preset';
+const PRESET_LOCK_LABEL = 'Set by the preset';
 
 /**
  * What a field filled by a preset takes in create mode: read-only, shown filled (grey) with a
