@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountApi } from '@/features/account';
 import { authApi } from '@/features/auth';
 import { businessApi } from '@/features/business';
+import { emptyDashboard } from '@/features/dashboard';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
 import { profile as profileFixture } from '@/test/fixtures';
 import { expectLabelled, expectShown } from '@/test/expect';
@@ -16,7 +17,7 @@ const profile = profileFixture({ phone_number: '08031234567' });
 
 /** GET /v1/dashboard of a business with payments, its charts empty. */
 const overview = {
-  today: '2026-11-23',
+  ...emptyDashboard('2026-11-23'),
   cards: {
     total_members: 148,
     active_subscriptions: 96,
@@ -28,13 +29,6 @@ const overview = {
     retention_ended: 8,
     retention_renewed: 6,
   },
-  revenue_trend: [],
-  membership_growth: [],
-  lifecycle: [],
-  revenue_by_plan: [],
-  payments_by_method: [],
-  expiring: { total: 0, data: [] },
-  recent_activity: [],
   getting_started: { plan: true, member: true, payment: true, team: false, message: false },
 };
 

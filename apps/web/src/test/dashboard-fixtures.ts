@@ -1,4 +1,5 @@
 import type { Activity, Dashboard, ExpiringSubscription } from '@kora/shared';
+import { emptyDashboard } from '@/features/dashboard';
 
 /** The twelve months up to November 2026, oldest first. */
 const MONTHS = [
@@ -137,26 +138,18 @@ export const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   ...overrides,
 });
 
+const EMPTY = emptyDashboard('2026-11-23');
+
 /** A business a week old: a plan and a member, no payment yet. */
 export const newBusiness = (): Dashboard =>
   dashboard({
-    cards: {
-      total_members: 1,
-      active_subscriptions: 0,
-      revenue_this_month: 0,
-      revenue_last_month_same_days: 0,
-      revenue_change_percent: null,
-      revenue_year_to_date: 0,
-      retention_rate: null,
-      retention_ended: 0,
-      retention_renewed: 0,
-    },
+    cards: { ...EMPTY.cards, total_members: 1 },
     revenue_trend: MONTHS.map((month) => ({ month, revenue: 0, payments: 0 })),
     membership_growth: MONTHS.map((month, i) => ({ month, new_members: i === 11 ? 1 : 0 })),
     lifecycle: MONTHS.map((month) => ({ month, new: 0, renewed: 0, expired: 0, churned: 0 })),
-    revenue_by_plan: [],
-    payments_by_method: [],
-    expiring: { total: 0, data: [] },
+    revenue_by_plan: EMPTY.revenue_by_plan,
+    payments_by_method: EMPTY.payments_by_method,
+    expiring: EMPTY.expiring,
     recent_activity: [activity[1]!],
     getting_started: { plan: true, member: true, payment: false, team: false, message: false },
   });

@@ -5,6 +5,7 @@ import {
   formatDay,
   formatNaira,
   lagosDay,
+  type Dashboard,
   type DashboardCards,
 } from '@kora/shared';
 
@@ -16,6 +17,30 @@ export const DASHBOARD_TEXTS = {
   noRetention: (days: number) => `No subscription ended in the last ${days} days`,
   noPayments: 'No payments in the last 12 months',
 } as const;
+
+/** A dashboard with nothing to count on `today`: no members, payments or steps done. */
+export const emptyDashboard = (today: string): Dashboard => ({
+  today,
+  cards: {
+    total_members: 0,
+    active_subscriptions: 0,
+    revenue_this_month: 0,
+    revenue_last_month_same_days: 0,
+    revenue_change_percent: null,
+    revenue_year_to_date: 0,
+    retention_rate: null,
+    retention_ended: 0,
+    retention_renewed: 0,
+  },
+  revenue_trend: [],
+  membership_growth: [],
+  lifecycle: [],
+  revenue_by_plan: [],
+  payments_by_method: [],
+  expiring: { total: 0, data: [] },
+  recent_activity: [],
+  getting_started: { plan: false, member: false, payment: false, team: false, message: false },
+});
 
 const count = new Intl.NumberFormat('en-NG');
 const percent = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 1 });

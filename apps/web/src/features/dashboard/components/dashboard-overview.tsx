@@ -5,7 +5,7 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '../api';
-import { DASHBOARD_TEXTS } from '../dashboard-format';
+import { DASHBOARD_TEXTS, emptyDashboard } from '../dashboard-format';
 import { DashboardCards } from './dashboard-cards';
 import { ExpiringPanel } from './expiring-panel';
 import { GettingStartedCard } from './getting-started-card';
@@ -19,28 +19,7 @@ import { PaymentMethodsPanel, RevenueByPlanPanel, RevenueTrendPanel } from './re
 loadCharts().catch(() => undefined);
 
 /** What a user without a business sees (the server has nothing to count for them yet). */
-const noBusiness = (): Dashboard => ({
-  today: lagosDay(),
-  cards: {
-    total_members: 0,
-    active_subscriptions: 0,
-    revenue_this_month: 0,
-    revenue_last_month_same_days: 0,
-    revenue_change_percent: null,
-    revenue_year_to_date: 0,
-    retention_rate: null,
-    retention_ended: 0,
-    retention_renewed: 0,
-  },
-  revenue_trend: [],
-  membership_growth: [],
-  lifecycle: [],
-  revenue_by_plan: [],
-  payments_by_method: [],
-  expiring: { total: 0, data: [] },
-  recent_activity: [],
-  getting_started: { plan: false, member: false, payment: false, team: false, message: false },
-});
+const noBusiness = () => emptyDashboard(lagosDay());
 
 /**
  * A new business sees its first steps instead of empty charts: until every step is done, and

@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { Member } from '@kora/shared';
+import { StateBadge } from '@/components/state-badge';
 
 /**
  * A member's status: Deactivated (grey) for an account the gym deactivated, whatever their
@@ -11,16 +11,7 @@ export function MemberStatusBadge({
 }: {
   member: Pick<Member, 'is_active' | 'subscription_status' | 'subscription_status_label'>;
 }) {
-  if (!member.is_active)
-    return (
-      <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-        Deactivated
-      </Badge>
-    );
+  if (!member.is_active) return <StateBadge color="gray" label="Deactivated" />;
   const active = member.subscription_status === 1;
-  return (
-    <Badge color={active ? 'green' : 'red'} variant="light" style={{ flexShrink: 0 }}>
-      {member.subscription_status_label}
-    </Badge>
-  );
+  return <StateBadge color={active ? 'green' : 'red'} label={member.subscription_status_label} />;
 }

@@ -1,5 +1,6 @@
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { IMPORT_OUTCOME_LABELS, formatDay, type ImportOutcome, type ImportRow } from '@kora/shared';
+import { StateBadge } from '@/components/state-badge';
 import { formatPhone } from '@/lib/format';
 
 const OUTCOME_COLORS: Record<ImportOutcome, string> = {
@@ -16,9 +17,7 @@ const OUTCOME_COLORS: Record<ImportOutcome, string> = {
 function RowResult({ row }: { row: ImportRow }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color={OUTCOME_COLORS[row.outcome]} variant="light" style={{ flexShrink: 0 }}>
-        {IMPORT_OUTCOME_LABELS[row.outcome]}
-      </Badge>
+      <StateBadge color={OUTCOME_COLORS[row.outcome]} label={IMPORT_OUTCOME_LABELS[row.outcome]} />
       {row.existing_member && !row.problems.some((p) => p.includes(row.existing_member!)) ? (
         <Text size="xs" c="dimmed">
           Matches {row.existing_member}

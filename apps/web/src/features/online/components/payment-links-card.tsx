@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, CopyButton, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { formatNaira, type PaymentLink } from '@kora/shared';
 import { useState } from 'react';
@@ -16,6 +6,7 @@ import { Can } from '@/components/can';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { DataTable, type Column } from '@/components/data-table';
 import { PagedRows } from '@/components/paged-rows';
+import { StateBadge } from '@/components/state-badge';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { formatDate } from '@/lib/format';
 import { LINKS_PER_PAGE, useCancelPaymentLink, usePaymentLinks } from '../api';
@@ -54,11 +45,7 @@ const columns = (onCancel: (link: PaymentLink) => void): Column<PaymentLink>[] =
   {
     header: 'State',
     card: 'corner',
-    cell: (l) => (
-      <Badge color={LINK_STATE_BADGES[l.state].color} variant="light" style={{ flexShrink: 0 }}>
-        {LINK_STATE_BADGES[l.state].label}
-      </Badge>
-    ),
+    cell: (l) => <StateBadge {...LINK_STATE_BADGES[l.state]} />,
   },
   { header: 'Amount', cell: (l) => <Text size="sm">{formatNaira(l.amount)}</Text> },
   { header: 'Created', cell: (l) => <Text size="sm">{formatDate(l.created_at)}</Text> },

@@ -1,8 +1,9 @@
-import { Badge, Card, Text, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
 import { formatDay, type Member, type ReminderSend } from '@kora/shared';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/data-table';
 import { PagedRows } from '@/components/paged-rows';
+import { StateBadge } from '@/components/state-badge';
 import { formatDate } from '@/lib/format';
 import { REMINDERS_PER_PAGE, useMemberReminders } from '../api';
 import { CHANNEL_LABELS, REMINDER_TEXTS, STATUS_BADGES } from '../reminders-format';
@@ -19,11 +20,7 @@ const columns: Column<ReminderSend>[] = [
   {
     header: 'Status',
     card: 'corner',
-    cell: (r) => (
-      <Badge color={STATUS_BADGES[r.status].color} variant="light" style={{ flexShrink: 0 }}>
-        {STATUS_BADGES[r.status].label}
-      </Badge>
-    ),
+    cell: (r) => <StateBadge {...STATUS_BADGES[r.status]} />,
   },
   { header: 'Date', cell: (r) => <Text size="sm">{formatDate(r.sent_at)}</Text> },
   { header: 'Channel', cell: (r) => <Text size="sm">{CHANNEL_LABELS[r.channel]}</Text> },

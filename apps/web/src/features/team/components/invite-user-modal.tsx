@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useIsMutating } from '@tanstack/react-query';
-import { IconCircleCheck, IconMail } from '@tabler/icons-react';
+import { IconMail } from '@tabler/icons-react';
 import type { InviteInput, TeamUser } from '@kora/shared';
 import { useEffect, useState } from 'react';
+import { DonePanel } from '@/components/done-panel';
 import { useBackCloses } from '@/components/use-back-closes';
 import { ErrorAlert } from '@/components/form-alerts';
 import { EmailField } from '@/components/form/contact-fields';
@@ -98,22 +99,9 @@ function InviteUserForm({ onInvited, onCancel }: InviteUserFormProps) {
 /** The confirmation: who was invited, and a Close. */
 function InviteSent({ user, onClose }: { user: TeamUser; onClose: () => void }) {
   return (
-    <Stack gap="md">
-      <Alert
-        color="green"
-        variant="light"
-        title={INVITE_TEXTS.sentTitle}
-        icon={<IconCircleCheck size={20} aria-hidden />}
-        role="status"
-      >
-        An invitation was sent to <strong>{user.email}</strong>.
-      </Alert>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      </Group>
-    </Stack>
+    <DonePanel title={INVITE_TEXTS.sentTitle} onClose={onClose}>
+      An invitation was sent to <strong>{user.email}</strong>.
+    </DonePanel>
   );
 }
 
