@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Card, CopyButton, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { formatNaira, type PaymentLink } from '@kora/shared';
 import { useState } from 'react';
 import { Can } from '@/components/can';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { DataTable, type Column } from '@/components/data-table';
-import { PagedRows } from '@/components/paged-rows';
+import type { Column } from '@/components/data-table';
+import { RecordTableCard } from '@/components/record-table-card';
 import { StateBadge } from '@/components/state-badge';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { formatDate } from '@/lib/format';
@@ -86,25 +86,16 @@ export function PaymentLinksCard({ memberId }: { memberId: number }) {
   };
 
   return (
-    <Card withBorder radius="lg" padding={0}>
-      <Title order={3} fz="h5" p="lg" pb="xs">
-        Payment Links
-      </Title>
-      <PagedRows
-        query={links}
-        errorMessage={ONLINE_TEXTS.linksFailed}
-        empty={
-          <Text size="sm" c="dimmed" px="lg" pb="lg">
-            {ONLINE_TEXTS.noLinks}
-          </Text>
-        }
-        noun="links"
-        perPage={LINKS_PER_PAGE}
-        onPageChange={setPage}
-        loaderHeight={120}
-        footerWhenPaged
-        rows={(rows) => <DataTable rows={rows} columns={columns(askCancel)} minWidth={560} />}
-      />
+    <RecordTableCard
+      title="Payment Links"
+      query={links}
+      errorMessage={ONLINE_TEXTS.linksFailed}
+      emptyText={ONLINE_TEXTS.noLinks}
+      noun="links"
+      perPage={LINKS_PER_PAGE}
+      onPageChange={setPage}
+      columns={columns(askCancel)}
+    >
       <ConfirmModal
         opened={cancelling !== null}
         title="Cancel payment link"
@@ -126,6 +117,6 @@ export function PaymentLinksCard({ memberId }: { memberId: number }) {
           </Text>
         ) : null}
       </ConfirmModal>
-    </Card>
+    </RecordTableCard>
   );
 }

@@ -1,8 +1,8 @@
-import { Card, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { formatDay, type Member, type ReminderSend } from '@kora/shared';
 import { useState } from 'react';
-import { DataTable, type Column } from '@/components/data-table';
-import { PagedRows } from '@/components/paged-rows';
+import type { Column } from '@/components/data-table';
+import { RecordTableCard } from '@/components/record-table-card';
 import { StateBadge } from '@/components/state-badge';
 import { formatDate } from '@/lib/format';
 import { REMINDERS_PER_PAGE, useMemberReminders } from '../api';
@@ -32,30 +32,22 @@ export function MemberRemindersCard({ member }: { member: Member }) {
   const [page, setPage] = useState(1);
   const sends = useMemberReminders(member.id, page);
   return (
-    <Card withBorder radius="lg" padding={0}>
-      <Title order={3} fz="h5" p="lg" pb="xs">
-        Renewal Reminders
-      </Title>
-      {member.reminders_opt_out ? (
-        <Text size="sm" c="dimmed" px="lg" pb="xs">
-          This member opted out: no more reminders are sent.
-        </Text>
-      ) : null}
-      <PagedRows
-        query={sends}
-        errorMessage={REMINDER_TEXTS.sendsFailed}
-        empty={
-          <Text size="sm" c="dimmed" px="lg" pb="lg">
-            {REMINDER_TEXTS.noSends}
+    <RecordTableCard
+      title="Renewal Reminders"
+      note={
+        member.reminders_opt_out ? (
+          <Text size="sm" c="dimmed" px="lg" pb="xs">
+            This member opted out: no more reminders are sent.
           </Text>
-        }
-        noun="reminders"
-        perPage={REMINDERS_PER_PAGE}
-        onPageChange={setPage}
-        loaderHeight={120}
-        footerWhenPaged
-        rows={(rows) => <DataTable rows={rows} columns={columns} minWidth={560} />}
-      />
-    </Card>
+        ) : null
+      }
+      query={sends}
+      errorMessage={REMINDER_TEXTS.sendsFailed}
+      emptyText={REMINDER_TEXTS.noSends}
+      noun="reminders"
+      perPage={REMINDERS_PER_PAGE}
+      onPageChange={setPage}
+      columns={columns}
+    />
   );
 }
