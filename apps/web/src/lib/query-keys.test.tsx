@@ -35,19 +35,22 @@ const setup = (change: Change) => {
   return { refresh: result.current, queryClient, stale };
 };
 
+/** What a payment makes stale: its member's lists and details, the plan counts, the dashboard. */
+const AFTER_PAYMENT = [
+  'members/list/[object Object]',
+  'members/detail/4',
+  'members/detail/5',
+  'plans/stats/7',
+  'payments/summary',
+  'subscriptions/list/[object Object]',
+  'dashboard',
+];
+
 describe('useRefreshAfter', () => {
   it('after a payment: payments, subscriptions, members, the plan counts and the dashboard', async () => {
     const { refresh, stale } = setup('payment');
     await refresh();
-    expect(stale()).toEqual([
-      'members/list/[object Object]',
-      'members/detail/4',
-      'members/detail/5',
-      'plans/stats/7',
-      'payments/summary',
-      'subscriptions/list/[object Object]',
-      'dashboard',
-    ]);
+    expect(stale()).toEqual(AFTER_PAYMENT);
   });
 
   it('after a member change: the members and the dashboard, keeping the member just saved as answered', async () => {
@@ -80,13 +83,7 @@ describe('useRefreshAfter', () => {
     const { refresh, stale } = setup('held-assigned');
     await refresh();
     expect(stale()).toEqual([
-      'members/list/[object Object]',
-      'members/detail/4',
-      'members/detail/5',
-      'plans/stats/7',
-      'payments/summary',
-      'subscriptions/list/[object Object]',
-      'dashboard',
+      ...AFTER_PAYMENT,
       'online-payments/connection',
       'online-payments/links/5/[object Object]',
       'online-payments/transfer/5',

@@ -29,6 +29,32 @@ const openFor = (given = member(), opts: { timers?: boolean } = {}) => {
   return { ...view, onClose };
 };
 
+/** Come to the member's page from the members list, and open the dialog with Update Subscription. */
+async function updateSubscriptionFromMemberPage() {
+  mockFetch(routes(() => ok(recorded(), {}, 201)));
+  function Harness() {
+    const modal = useRecordPaymentModal();
+    return (
+      <>
+        <button type="button" onClick={() => modal.open(member())}>
+          Update Subscription
+        </button>
+        {modal.modal}
+      </>
+    );
+  }
+  const view = renderRoutes(
+    [
+      { path: '/members', element: <div>Members list</div> },
+      { path: '/members/5', element: <Harness /> },
+    ],
+    { path: '/members' },
+  );
+  await act(() => view.router.navigate('/members/5'));
+  await view.user.click(screen.getByRole('button', { name: 'Update Subscription' }));
+  return view;
+}
+
 describe('RecordPaymentModal', () => {
   it('shows plan amount × duration in kobo-exact naira; submit is disabled at 0', async () => {
     const api = mockFetch(routes(() => ok(recorded(), {}, 201)));
@@ -133,27 +159,7 @@ describe('RecordPaymentModal', () => {
   });
 
   it("Back closes the dialog and stays on the member's page; a second Back leaves", async () => {
-    mockFetch(routes(() => ok(recorded(), {}, 201)));
-    function Harness() {
-      const modal = useRecordPaymentModal();
-      return (
-        <>
-          <button type="button" onClick={() => modal.open(member())}>
-            Update Subscription
-          </button>
-          {modal.modal}
-        </>
-      );
-    }
-    const { user, router } = renderRoutes(
-      [
-        { path: '/members', element: <div>Members list</div> },
-        { path: '/members/5', element: <Harness /> },
-      ],
-      { path: '/members' },
-    );
-    await act(() => router.navigate('/members/5'));
-    await user.click(screen.getByRole('button', { name: 'Update Subscription' }));
+    const { router } = await updateSubscriptionFromMemberPage();
     expect(await screen.findByRole('dialog', { name: 'Record Payment' })).toBeInTheDocument();
 
     await act(() => router.navigate(-1));
@@ -167,27 +173,7 @@ describe('RecordPaymentModal', () => {
   });
 
   it('Cancel closes the dialog and takes its history entry back: the next Back leaves', async () => {
-    mockFetch(routes(() => ok(recorded(), {}, 201)));
-    function Harness() {
-      const modal = useRecordPaymentModal();
-      return (
-        <>
-          <button type="button" onClick={() => modal.open(member())}>
-            Update Subscription
-          </button>
-          {modal.modal}
-        </>
-      );
-    }
-    const { user, router } = renderRoutes(
-      [
-        { path: '/members', element: <div>Members list</div> },
-        { path: '/members/5', element: <Harness /> },
-      ],
-      { path: '/members' },
-    );
-    await act(() => router.navigate('/members/5'));
-    await user.click(screen.getByRole('button', { name: 'Update Subscription' }));
+    const { user, router } = await updateSubscriptionFromMemberPage();
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(router.state.location.state).toBeNull());
