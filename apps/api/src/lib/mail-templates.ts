@@ -1,16 +1,11 @@
 import { PRODUCT_NAME } from '@kora/shared';
+import { escapeHtml } from './html';
 
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const BRAND = '#0f766e';
 
@@ -165,5 +160,3 @@ ${button(opts.url, 'Set up your account')}
 <p>The link is valid for 7 days and works once.</p>`,
   }),
 });
-
-export { escapeHtml };

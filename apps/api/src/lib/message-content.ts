@@ -3,7 +3,8 @@ import type { CommsChannel, MessagePlaceholder } from '@kora/shared';
 // sanitize-html's own parser (a dependency of it, resolvable from apps/api).
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml, memberEmailLayout, type GymBrand } from './mail-templates';
+import { escapeHtml } from './html';
+import { memberEmailLayout, type GymBrand } from './mail-templates';
 
 /*
  * What a bulk message's HTML becomes for each recipient and channel: the editor's HTML

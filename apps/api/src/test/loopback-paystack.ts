@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { formatNaira } from '@kora/shared';
+import { escapeHtml } from '../lib/html';
 
 /*
  * Paystack on 127.0.0.1, for tests: the calls Kora makes with a gym's secret key (check the key,
@@ -244,12 +245,6 @@ const koboOf = (value: unknown): number | undefined => {
         : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

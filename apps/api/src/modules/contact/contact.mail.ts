@@ -1,5 +1,6 @@
 import { MEMBER_COUNT_OPTIONS, PRODUCT_NAME } from '@kora/shared';
-import { emailLayout, escapeHtml, type EmailContent } from '../../lib/mail-templates';
+import { escapeHtml } from '../../lib/html';
+import { emailLayout, type EmailContent } from '../../lib/mail-templates';
 import type { TicketRow } from './contact.repository';
 
 type Ticket = Pick<

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { formatDay, formatNaira, type DurationType, type PayPage } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { escapeHtml } from '../../lib/html';
 import { waitText } from '../../plugins/rate-limit';
 import { getPayPage } from './online.service';
 
@@ -25,16 +26,6 @@ export interface PayPageOptions {
   /** How many times the page already checked by itself (its `check` query parameter). */
   checks?: number;
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Every value reaches the page through this (names are what staff and members typed). */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** A link or picture address we are willing to put in the page: http(s) or this site's own. */
 const safeUrl = (url: string | null | undefined): string | null =>
