@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { PublishError, publishFiles } from './modules/blog/blog.publish';
+import { PublishError, publishFiles } from './modules/blog';
 
 /*
  * Kora's command line: `npm run kora -- <command>` from the repository (TypeScript through tsx),

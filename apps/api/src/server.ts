@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { demoArticlesDir, publishDemoArticles } from './modules/blog/blog.publish';
+import { demoArticlesDir, publishDemoArticles } from './modules/blog';
 
 const main = async () => {
   let config;

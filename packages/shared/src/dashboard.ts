@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
-import { COMMS_CHANNEL_KEYS, COMMS_GROUP_KEYS, COMMS_STATUSES } from './comms';
+import { COMMS_CHANNEL_KEYS, COMMS_GROUP_KEYS, COMMS_STATUSES } from './communications';
 import { answerOf, contract } from './contract';
 import { PAYMENT_METHODS } from './payments';
 

@@ -12,7 +12,7 @@ export * from './payments';
 export * from './subscriptions';
 export * from './access';
 export * from './team';
-export * from './comms';
+export * from './communications';
 export * from './online';
 export * from './reminders';
 export * from './dashboard';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, pageQuery } from './common';
-import { DELIVERY_STATUSES, MESSAGE_PLACEHOLDERS, placeholdersIn } from './comms';
+import { DELIVERY_STATUSES, MESSAGE_PLACEHOLDERS, placeholdersIn } from './communications';
 import { answerOf, contract, pageOf } from './contract';
 import { textField } from './text';
 

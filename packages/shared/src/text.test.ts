@@ -3,7 +3,7 @@ import { createBusinessSchema } from './business';
 import { createMemberSchema, memberListQuery, updateMemberSchema } from './members';
 import { createPlanSchema } from './plans';
 import { recordPaymentSchema } from './payments';
-import { createMessageSchema } from './comms';
+import { createMessageSchema } from './communications';
 import {
   hasUnsafeCharacters,
   isDomainName,

@@ -1,11 +1,11 @@
 import { addDays, lagosDay } from '@kora/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentRollupState } from '../../db/schema';
-import { call } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
-import { addMember, addPlan, type Tenant } from '../../test/tenants';
-import { paymentSummary, recordPayment } from '../payments/payments.service';
+import { paymentRollupState } from './schema';
+import { call } from '../test/app';
+import { useTenants, useTestApp } from '../test/hooks';
+import { addMember, addPlan, type Tenant } from '../test/tenants';
+import { paymentSummary, recordPayment } from '../modules/payments';
 import { closePaymentDays, rowsOf } from './payment-days';
 
 const t = useTestApp();

@@ -1,6 +1,6 @@
 import { addDays, lagosDay } from '@kora/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor } from './client';
 
 /*
  * The daily roll-up of payments (table `payment_days`): per business, Lagos day, plan and
@@ -96,20 +96,6 @@ export const closePaymentDays = async (db: Db, today: string = lagosDay()): Prom
     await tx.execute(sql`update payment_rollup_state set closed_through = ${through} where id = 1`);
     return Math.round((Date.parse(through) - Date.parse(from)) / 86_400_000);
   });
-};
-
-/**
- * The daily close as a dispatcher job: checks once per Lagos day (after a success) and closes
- * what is left; a failure (lock timeout) is tried again on the next tick.
- */
-export const dailyCloseJob = () => {
-  let doneFor: string | null = null;
-  return async (db: Db) => {
-    const today = lagosDay();
-    if (doneFor === today) return;
-    await closePaymentDays(db, today);
-    doneFor = today;
-  };
 };
 
 export interface DayRange {

@@ -1,6 +1,6 @@
 import type { TeamEventKind } from '@kora/shared';
-import type { Executor } from '../../db/client';
-import { teamEvents } from '../../db/schema';
+import type { Executor } from './client';
+import { teamEvents } from './schema';
 
 const fullName = (p: { firstName: string; lastName: string; email: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.email;

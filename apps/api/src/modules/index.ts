@@ -1,7 +1,7 @@
 import { authModule } from './auth';
 import { blogModule } from './blog';
 import { businessModule } from './business';
-import { commsModule } from './comms';
+import { communicationsModule } from './communications';
 import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
 import { devModule } from './dev';
@@ -15,7 +15,7 @@ import { plansModule } from './plans';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
 import { uploadsModule } from './uploads';
-import { usersModule } from './users';
+import { teamModule } from './team';
 
 /** Every feature of the API, registered in this order by `buildApp`. */
 export const MODULES: readonly KoraModule[] = [
@@ -29,8 +29,8 @@ export const MODULES: readonly KoraModule[] = [
   paymentsModule,
   onlineModule,
   subscriptionsModule,
-  usersModule,
-  commsModule,
+  teamModule,
+  communicationsModule,
   remindersModule,
   dashboardModule,
   blogModule,

@@ -7,6 +7,9 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { SettledHook } from '../jobs/dispatcher';
 
+/** Background work run on every dispatcher tick (each instance; claim rows to share it). */
+export type ModuleJob = (db: Db, ctx: AppContext) => Promise<void>;
+
 /**
  * What a feature module adds to the app. `app.ts` registers every module of the list in
  * `modules/index.ts`; adding a feature is one folder and one line there.
@@ -20,8 +23,8 @@ export interface KoraModule {
   prefixes?: string[];
   /** Registers the module's routes (contract paths are full paths: no prefix is added). */
   routes: (ctx: AppContext) => ModulePlugin;
-  /** Background work run on every dispatcher tick (each instance; claim rows to share it). */
-  jobs?: ((db: Db, ctx: AppContext) => Promise<void>)[];
+  /** Background work run on every dispatcher tick, from the module's `<module>.job.ts`. */
+  jobs?: ModuleJob[];
   /**
    * Called by the dispatcher after outbox rows of a `ref` settle (delivered or failed for good),
    * so the module can follow its own deliveries. Registered on every instance, jobs or not.

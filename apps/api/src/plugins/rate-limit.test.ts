@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_RATE_LIMIT } from '../modules/contact/contact.service';
+import { CONTACT_RATE_LIMIT } from '../modules/contact';
 import { call, json, signUp, uniqueEmail, withTestApp } from '../test/app';
 import { useTestApp } from '../test/hooks';
 import { waitText } from './rate-limit';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@kora/shared';
-import { publishArticle } from '../modules/blog/blog.service';
+import { publishArticle } from '../modules/blog';
 import { useTestApp } from '../test/hooks';
 
 /*

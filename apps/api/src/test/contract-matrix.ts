@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { importContracts, pathOf, type Contract } from '@kora/shared';
 import * as schema from '../db/schema';
-import { importNextBatch } from '../modules/imports/imports.service';
+import { importNextBatch } from '../modules/imports';
 import { call, type TestApp } from './app';
 import { CONTRACT_GROUPS } from './contracts';
 

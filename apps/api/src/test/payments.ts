@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema';
-import { call, type TestApp } from '../../test/app';
-import type { Tenant } from '../../test/tenants';
+import { subscriptions } from '../db/schema';
+import { call, type TestApp } from './app';
+import type { Tenant } from './tenants';
 
 /** A valid payment body; override any field. */
 export const paymentBody = (

@@ -42,7 +42,7 @@ import {
 } from '../../lib/tokens';
 import { accessRemoved } from '../../plugins/tenancy';
 import * as repo from './auth.repository';
-import { recordTeamEvent } from '../users/team-events';
+import { recordTeamEvent } from '../../db/team-events';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;

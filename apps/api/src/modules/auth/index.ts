@@ -6,3 +6,11 @@ export const authModule: KoraModule = {
   name: 'auth',
   routes: authRoutes,
 };
+
+// What other modules may call: the team invites, removes and signs people out through these.
+export {
+  dropInvitationLinks,
+  endSessions,
+  sendInvitation,
+  setProfilePicture,
+} from './auth.service';

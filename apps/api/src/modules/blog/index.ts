@@ -7,3 +7,7 @@ export const blogModule: KoraModule = {
   prefixes: ['/robots.txt', '/sitemap.xml'],
   routes: blogRoutes,
 };
+
+// What the app, server and CLI may call: articles for the site, and publishing.
+export { articleBySlug, listArticles, publishArticle } from './blog.service';
+export { demoArticlesDir, PublishError, publishDemoArticles, publishFiles } from './blog.publish';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, commsMessages, members, outbox } from '../../db/schema';
+import { findOfBusiness } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
 
 export type MessageRow = typeof commsMessages.$inferSelect;
@@ -24,18 +25,11 @@ export const insertMessage = async (
       .returning()
   )[0]!;
 
-export const findMessage = async (
+export const findMessage = (
   db: Executor,
   businessId: number,
   id: number,
-): Promise<MessageRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(commsMessages)
-      .where(and(eq(commsMessages.businessId, businessId), eq(commsMessages.id, id)))
-      .limit(1)
-  )[0];
+): Promise<MessageRow | undefined> => findOfBusiness(db, commsMessages, businessId, id);
 
 /** A page of the business's messages, newest first. */
 export const listMessages = (

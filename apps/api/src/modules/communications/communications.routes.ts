@@ -4,23 +4,23 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
-import * as comms from './comms.service';
+import * as communications from './communications.service';
 
 /** Bulk messages: everyone in the business reads and sends them. */
-export const commsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+export const communicationsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, api.groups, async () => ({
     message: 'Recipient groups loaded.',
-    data: comms.groupOptions(),
+    data: communications.groupOptions(),
   }));
 
   route(app, api.channels, async () => ({
     message: 'Message channels loaded.',
-    data: comms.channelOptions(),
+    data: communications.channelOptions(),
   }));
 
   route(app, api.audience, async (req) => ({
     message: 'Audience counted.',
-    data: await comms.countAudience(
+    data: await communications.countAudience(
       ctx,
       tenantOf(req).businessId,
       req.query.group,
@@ -30,22 +30,27 @@ export const commsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
 
   route(app, api.list, async (req) => ({
     message: 'Messages loaded.',
-    ...(await comms.listMessages(ctx, tenantOf(req).businessId, req.query)),
+    ...(await communications.listMessages(ctx, tenantOf(req).businessId, req.query)),
   }));
 
   route(app, api.get, async (req) => ({
     message: 'Message loaded.',
-    data: await comms.getMessage(ctx, tenantOf(req).businessId, req.params.id),
+    data: await communications.getMessage(ctx, tenantOf(req).businessId, req.params.id),
   }));
 
   route(app, api.deliveries, async (req) => ({
     message: 'Deliveries loaded.',
-    ...(await comms.listDeliveries(ctx, tenantOf(req).businessId, req.params.id, req.query)),
+    ...(await communications.listDeliveries(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      req.query,
+    )),
   }));
 
   route(app, api.create, async (req, reply) => {
     const tenant = tenantOf(req);
-    const { message, replayed } = await comms.createMessage(
+    const { message, replayed } = await communications.createMessage(
       ctx,
       { businessId: tenant.businessId, userId: tenant.userId },
       req.body,
@@ -60,11 +65,11 @@ export const commsRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
 
   route(app, api.cancel, async (req) => ({
     message: 'Scheduled message cancelled.',
-    data: await comms.cancelMessage(ctx, tenantOf(req).businessId, req.params.id),
+    data: await communications.cancelMessage(ctx, tenantOf(req).businessId, req.params.id),
   }));
 
   route(app, api.retry, async (req) => ({
     message: 'Failed deliveries are being sent again.',
-    data: await comms.retryMessage(ctx, tenantOf(req).businessId, req.params.id),
+    data: await communications.retryMessage(ctx, tenantOf(req).businessId, req.params.id),
   }));
 };

@@ -13,7 +13,7 @@ import {
   type PageQuery,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
@@ -25,21 +25,14 @@ import {
 } from '../../lib/message-content';
 import { enqueueMessages, type OutgoingMessage } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import {
-  messageAudience,
-  type AudienceRow,
-  type SubscriptionStatusCode,
-} from '../members/members.service';
-import * as repo from './comms.repository';
+import { messageAudience, type AudienceRow, type SubscriptionStatusCode } from '../members';
+import * as repo from './communications.repository';
 
 export const MESSAGE_NOT_FOUND = 'Message not found.';
 export const CANNOT_CANCEL_SENDING =
   'This message is already being sent and can no longer be cancelled.';
 export const ALREADY_CANCELLED = 'This message was already cancelled.';
 export const NOTHING_TO_RETRY = 'No delivery of this message failed: there is nothing to resend.';
-
-/** Scheduled messages released per transaction of the release job. */
-export const RELEASE_BATCH = 20;
 
 const messageNotFound = () => notFound(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND');
 
@@ -94,7 +87,12 @@ const audienceOf = async (
  * recipient is SENT at once; otherwise it stays SENDING until its deliveries settle. E-mails
  * carry the gym's name and logo (`appUrl`: the app's address, for an uploaded logo).
  */
-const fanOut = async (exec: Executor, message: repo.MessageRow, now: Date, appUrl: string) => {
+export const fanOut = async (
+  exec: Executor,
+  message: repo.MessageRow,
+  now: Date,
+  appUrl: string,
+) => {
   const channel = message.channel as CommsChannel;
   const sender = await repo.findSender(exec, message.businessId);
   const businessName = sender?.name ?? '';
@@ -279,30 +277,4 @@ export const retryMessage = async (
   });
   void ctx.dispatcher.wake();
   return getMessage(ctx, businessId, id);
-};
-
-/**
- * The release job (a dispatcher tick): fans out the scheduled messages that are due, each
- * claimed and fanned out in one transaction, so several instances never send one twice.
- * `appUrl`: the app's address, for the gym's uploaded logo in e-mails.
- */
-export const releaseDueMessages = async (db: Db, appUrl: string): Promise<number> => {
-  let released = 0;
-  for (;;) {
-    const n = await db.transaction(async (tx) => {
-      const claimed = await repo.claimDueMessages(tx, RELEASE_BATCH);
-      const now = new Date();
-      for (const message of claimed) await fanOut(tx, message, now, appUrl);
-      return claimed.length;
-    });
-    released += n;
-    if (n < RELEASE_BATCH) return released;
-  }
-};
-
-/** The dispatcher's settled hook: a message's counts and status follow its deliveries. */
-export const onDeliveriesSettled = async (ref: string, db: Db): Promise<void> => {
-  const match = /^comms:(\d+)$/.exec(ref);
-  if (!match) return;
-  await db.transaction((tx) => repo.settleMessage(tx, Number(match[1])));
 };

@@ -8,8 +8,8 @@ import { quietHoursRelease } from '../../lib/message-content';
 import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import { pay, paymentBody, setSubscriptionDates } from '../payments/payments.fixtures';
-import { onDeliveriesSettled, releaseDueMessages } from './comms.service';
+import { pay, paymentBody, setSubscriptionDates } from '../../test/payments';
+import { onDeliveriesSettled, releaseDueMessages } from './communications.job';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {

@@ -1,15 +1,11 @@
 import type { KoraModule } from '../module';
-import { commsRoutes } from './comms.routes';
-import { onDeliveriesSettled, releaseDueMessages } from './comms.service';
+import { communicationsJobs, onDeliveriesSettled } from './communications.job';
+import { communicationsRoutes } from './communications.routes';
 
 /** Bulk messages (e-mail, SMS, WhatsApp) to groups of members, now or scheduled. */
-export const commsModule: KoraModule = {
-  name: 'comms',
-  routes: commsRoutes,
-  jobs: [
-    async (db, ctx) => {
-      await releaseDueMessages(db, ctx.config.appUrl);
-    },
-  ],
+export const communicationsModule: KoraModule = {
+  name: 'communications',
+  routes: communicationsRoutes,
+  jobs: communicationsJobs,
   onSettled: onDeliveriesSettled,
 };

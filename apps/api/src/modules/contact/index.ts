@@ -6,3 +6,6 @@ export const contactModule: KoraModule = {
   name: 'contact',
   routes: contactRoutes,
 };
+
+// What the rate limit tests share: the contact form's own limit.
+export { CONTACT_RATE_LIMIT } from './contact.service';

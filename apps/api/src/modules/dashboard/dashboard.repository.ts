@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { asNumber, paymentDaysOf, rowsOf, type DayRange } from './payment-days';
+import { asNumber, paymentDaysOf, rowsOf, type DayRange } from '../../db/payment-days';
 
 /*
  * The dashboard's reads, each one statement over indexes that stay small for the business:

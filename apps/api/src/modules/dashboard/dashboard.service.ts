@@ -17,7 +17,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import * as repo from './dashboard.repository';
-import { readClosedThrough } from './payment-days';
+import { readClosedThrough } from '../../db/payment-days';
 
 /** A percentage with one decimal; null when there is nothing to divide by. */
 const percent = (part: number, whole: number): number | null =>

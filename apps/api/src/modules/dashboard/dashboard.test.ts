@@ -4,9 +4,9 @@ import { commsMessages, members, paymentRollupState } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import { recordPayment } from '../payments/payments.service';
+import { recordPayment } from '../payments';
 import { dashboardOf, sameDaysLastMonth, trendMonths } from './dashboard.service';
-import { closePaymentDays, rowsOf } from './payment-days';
+import { closePaymentDays, rowsOf } from '../../db/payment-days';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {

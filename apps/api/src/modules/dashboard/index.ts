@@ -1,6 +1,6 @@
 import type { KoraModule } from '../module';
+import { dashboardJobs } from './dashboard.job';
 import { dashboardRoutes } from './dashboard.routes';
-import { dailyCloseJob } from './payment-days';
 
 /**
  * The dashboard overview, and the daily close that adds each finished Lagos day to the
@@ -9,5 +9,5 @@ import { dailyCloseJob } from './payment-days';
 export const dashboardModule: KoraModule = {
   name: 'dashboard',
   routes: dashboardRoutes,
-  jobs: [dailyCloseJob()],
+  jobs: dashboardJobs,
 };

@@ -9,24 +9,18 @@ import {
   type ImportProblemRow,
   type ImportSheetRow,
 } from '../../db/schema';
+import { findOfBusiness, ofBusiness } from '../../db/tenant';
 import type { RowMember } from './imports.rows';
 
 export type ImportRecord = typeof memberImports.$inferSelect;
 
 /** An import of this business (every read and write is scoped by business). */
-export const findImport = async (
+export const findImport = (
   db: Executor,
   businessId: number,
   id: number,
   lock = false,
-): Promise<ImportRecord | undefined> => {
-  const q = db
-    .select()
-    .from(memberImports)
-    .where(and(eq(memberImports.businessId, businessId), eq(memberImports.id, id)))
-    .limit(1);
-  return (await (lock ? q.for('update') : q))[0];
-};
+): Promise<ImportRecord | undefined> => findOfBusiness(db, memberImports, businessId, id, lock);
 
 /** The rows an import's answer shows samples of (the screen polls it every second). */
 export const SAMPLE_ROWS = 50;
@@ -51,7 +45,7 @@ export const findImportBrief = async (
         ),
       })
       .from(memberImports)
-      .where(and(eq(memberImports.businessId, businessId), eq(memberImports.id, id)))
+      .where(ofBusiness(memberImports, businessId, id))
       .limit(1)
   )[0];
 
@@ -85,7 +79,7 @@ export const updateImport = async (
     await db
       .update(memberImports)
       .set(values)
-      .where(and(eq(memberImports.businessId, businessId), eq(memberImports.id, id)))
+      .where(ofBusiness(memberImports, businessId, id))
       .returning()
   )[0];
 
@@ -188,7 +182,7 @@ export const updateMemberFields = (
   db
     .update(members)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(members.businessId, businessId), eq(members.id, id)));
+    .where(ofBusiness(members, businessId, id));
 
 /** Whether the member already has a subscription of this plan lasting at least to `expiry`. */
 export const hasSubscriptionThrough = async (

@@ -7,7 +7,8 @@ import { memberImports, members, subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from '../../test/tenants';
-import { importNextBatch, IMPORT_BATCH, purgeOldImports } from './imports.service';
+import { purgeOldImports } from './imports.job';
+import { importNextBatch, IMPORT_BATCH } from './imports.service';
 import { parseSheetDay } from './imports.rows';
 import { MAX_UNZIPPED_BYTES, declaredUnzippedBytes } from './imports.sheet';
 

@@ -6,3 +6,16 @@ export const membersModule: KoraModule = {
   name: 'members',
   routes: memberRoutes,
 };
+
+// What other modules may call: a member of the business, the audience of a bulk message, the
+// member's picture, and the member errors payments share.
+export {
+  getMemberForBusiness,
+  MEMBER_INACTIVE,
+  memberInactive,
+  memberNotFound,
+  messageAudience,
+  setMemberPicture,
+  type AudienceRow,
+  type SubscriptionStatusCode,
+} from './members.service';

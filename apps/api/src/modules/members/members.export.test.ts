@@ -5,7 +5,7 @@ import { lagosDay } from '@kora/shared';
 import { call, json, logIn } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import { pay, paymentBody } from '../payments/payments.fixtures';
+import { pay, paymentBody } from '../../test/payments';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {

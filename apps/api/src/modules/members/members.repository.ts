@@ -2,6 +2,7 @@ import { lagosDay } from '@kora/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, memberCover, members, plans, subscriptions } from '../../db/schema';
+import { ofBusiness } from '../../db/tenant';
 
 export type MemberInsert = Omit<
   typeof members.$inferInsert,
@@ -124,7 +125,7 @@ export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 export const findMember = async (db: Executor, businessId: number, id: number) =>
   (
     await selectMembers(db)
-      .where(and(eq(members.businessId, businessId), eq(members.id, id)))
+      .where(ofBusiness(members, businessId, id))
       .limit(1)
   )[0];
 
@@ -162,7 +163,7 @@ export const updateMember = async (
     await db
       .update(members)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(members.businessId, businessId), eq(members.id, id)))
+      .where(ofBusiness(members, businessId, id))
       .returning({ id: members.id })
   ).length === 1;
 
@@ -200,6 +201,6 @@ export const findPlanForMember = async (db: Executor, businessId: number, planId
     await db
       .select({ id: plans.id, isActive: plans.isActive })
       .from(plans)
-      .where(and(eq(plans.businessId, businessId), eq(plans.id, planId)))
+      .where(ofBusiness(plans, businessId, planId))
       .limit(1)
   )[0];

@@ -18,7 +18,7 @@ import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
-import { PLAN_NOT_FOUND, planInactive } from '../plans/plans.service';
+import { chosenPlanNotFound, planInactive } from '../plans';
 import { fieldsOf, toMember } from './members.mapper';
 import * as list from './members.list.repository';
 import * as repo from './members.repository';
@@ -27,9 +27,12 @@ export const MEMBER_NOT_FOUND = 'Member not found.';
 
 /** 404: no such member in this business. */
 export const memberNotFound = () => notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
-/** 400 on the plan field: the chosen plan is not one of this business's. */
-const chosenPlanNotFound = () =>
-  badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
+/** A payment (desk or online) may not name a deactivated member. */
+export const MEMBER_INACTIVE =
+  'This member is deactivated. Reactivate them before recording a payment.';
+/** 400: the member is deactivated (the message also on `field` when given). */
+export const memberInactive = (field?: string) =>
+  badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', field ? { [field]: MEMBER_INACTIVE } : undefined);
 
 /** A member of this business, or 404 (also for another business's member). */
 export const getMemberForBusiness = async (

@@ -1,6 +1,6 @@
 import type { KoraModule } from '../module';
+import { onlineJobs } from './online.job';
 import { onlineRoutes } from './online.routes';
-import { reconcileJob } from './online.webhook';
 
 /**
  * Online payments through each business's own Paystack account: payment links, dedicated
@@ -11,5 +11,8 @@ export const onlineModule: KoraModule = {
   /** The public payment page a member opens from a link. */
   prefixes: ['/pay/'],
   routes: onlineRoutes,
-  jobs: [(_db, ctx) => reconcileJob(ctx)],
+  jobs: onlineJobs,
 };
+
+// What other modules may call: whether a business takes payments online and a renewal link.
+export { paymentLinksAvailable, renewalLinkUrl } from './online.service';

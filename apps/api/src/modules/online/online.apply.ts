@@ -10,9 +10,9 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { enqueueMessages } from '../../lib/outbox';
 import type { PaystackClient, PaystackTransaction } from '../../lib/paystack';
-import { getMemberForBusiness } from '../members/members.service';
-import { recordReceivedPayment } from '../payments/payments.service';
-import { coveredMembersOf } from '../subscriptions/subscriptions.service';
+import { getMemberForBusiness } from '../members';
+import { recordReceivedPayment } from '../payments';
+import { coveredMembersOf } from '../subscriptions';
 import { addressFor, fallbackChannel, gymOf, receiptMessage, recipientOf } from './online.messages';
 import * as repo from './online.repository';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { paystackKeptEvents, paystackWebhooks } from '../../db/schema';
-import { rowsOf } from '../dashboard/payment-days';
+import { rowsOf } from '../../db/payment-days';
 
 /**
  * The business's webhook address and the events kept while it was disconnected (Drizzle only).

@@ -4,7 +4,7 @@ import { businesses, outbox } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
 import { addMember, addPlan } from '../../test/tenants';
-import { pay, paymentBody } from '../payments/payments.fixtures';
+import { pay, paymentBody } from '../../test/payments';
 import { connectPaystack, createLink, KEY_A, KEY_B, useOnlineApp } from './online.fixtures';
 
 const { t, paystack } = useOnlineApp();

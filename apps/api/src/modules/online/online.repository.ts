@@ -12,7 +12,8 @@ import {
   transferAccounts,
 } from '../../db/schema';
 import { readPage } from '../../lib/paging';
-import { rowsOf } from '../dashboard/payment-days';
+import { rowsOf } from '../../db/payment-days';
+import { ofBusiness } from '../../db/tenant';
 
 export type AccountRow = typeof paystackAccounts.$inferSelect;
 export type LinkRow = typeof paymentLinks.$inferSelect;
@@ -97,11 +98,7 @@ export const insertLink = async (exec: Executor, v: typeof paymentLinks.$inferIn
   )[0];
 
 export const findLink = async (exec: Executor, businessId: number, id: number) =>
-  (
-    await selectLinks(exec).where(
-      and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, id)),
-    )
-  )[0];
+  (await selectLinks(exec).where(ofBusiness(paymentLinks, businessId, id)))[0];
 
 export const findLinkByKey = async (exec: Executor, businessId: number, key: string) =>
   (
@@ -282,9 +279,7 @@ const selectCharges = (exec: Executor) =>
     .leftJoin(members, eq(members.id, paystackCharges.memberId));
 
 export const findCharge = async (exec: Executor, businessId: number, id: number, lock = false) => {
-  const q = selectCharges(exec).where(
-    and(eq(paystackCharges.businessId, businessId), eq(paystackCharges.id, id)),
-  );
+  const q = selectCharges(exec).where(ofBusiness(paystackCharges, businessId, id));
   return (await (lock ? q.for('update', { of: paystackCharges }) : q))[0];
 };
 
@@ -401,7 +396,7 @@ export const planName = async (exec: Executor, businessId: number, planId: numbe
     await exec
       .select({ name: plans.name })
       .from(plans)
-      .where(and(eq(plans.businessId, businessId), eq(plans.id, planId)))
+      .where(ofBusiness(plans, businessId, planId))
   )[0]?.name ?? '';
 
 /** The payment recorded for a Paystack reference (its key), if any. */

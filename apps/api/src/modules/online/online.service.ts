@@ -17,10 +17,10 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { getMemberForBusiness } from '../members/members.service';
-import { checkGroupMembers, MEMBER_INACTIVE } from '../payments/payments.service';
-import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
-import { coveredMembersOf } from '../subscriptions/subscriptions.service';
+import { getMemberForBusiness, memberInactive } from '../members';
+import { checkGroupMembers } from '../payments';
+import { chosenPlan } from '../plans';
+import { coveredMembersOf } from '../subscriptions';
 import { clientFor, connectedClient, paystackFailure } from './online.account';
 import { verifyAndAct } from './online.apply';
 import { addressFor, gymOf, linkMessage, recipientOf } from './online.messages';
@@ -77,23 +77,13 @@ const payableMember = async (
   channel: LinkChannel,
 ) => {
   const member = await getMemberForBusiness(ctx, businessId, memberId);
-  if (!member.is_active) throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE');
+  if (!member.is_active) throw memberInactive();
   const to = channel === 'copy' ? '' : addressFor(channel, recipientOf(member));
   if (channel !== 'copy' && !to) {
     const message = channel === 'email' ? ONLINE_MESSAGES.noEmail : ONLINE_MESSAGES.noPhone;
     throw badRequest(message, 'NO_ADDRESS', { channel: message });
   }
   return { member, to };
-};
-
-/** The plan chosen in the form: this business's and active (400 on its field otherwise). */
-const chosenPlan = async (ctx: AppContext, businessId: number, planId: number) => {
-  const plan = await getPlanForBusiness(ctx, businessId, planId).catch(() => undefined);
-  if (!plan)
-    throw badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
-  if (!plan.is_active)
-    throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
-  return plan;
 };
 
 /**

@@ -20,7 +20,7 @@ import {
   KEY_B,
   useOnlineApp,
 } from './online.fixtures';
-import { reconcileLinks } from './online.webhook';
+import { reconcileLinks } from './online.job';
 
 const { t, paystack } = useOnlineApp();
 const { owner, staff, other } = useTenants(t, {

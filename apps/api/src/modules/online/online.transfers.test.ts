@@ -5,7 +5,7 @@ import { outbox, paymentLinks, payments, paystackCharges, subscriptions } from '
 import { call, expectFieldErrors, json } from '../../test/app';
 import { useTenants } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
-import { postPayment, paymentBody } from '../payments/payments.fixtures';
+import { postPayment, paymentBody } from '../../test/payments';
 import {
   connectPaystack,
   createLink,
@@ -14,7 +14,7 @@ import {
   KEY_B,
   useOnlineApp,
 } from './online.fixtures';
-import { reconcileLinks } from './online.webhook';
+import { reconcileLinks } from './online.job';
 
 const { t, paystack } = useOnlineApp();
 const { owner, staff, other } = useTenants(t, {

@@ -16,9 +16,8 @@ import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { getMemberForBusiness } from '../members/members.service';
-import { MEMBER_INACTIVE } from '../payments/payments.service';
-import { getPlanForBusiness, PLAN_INACTIVE, PLAN_NOT_FOUND } from '../plans/plans.service';
+import { getMemberForBusiness, memberInactive } from '../members';
+import { chosenPlan } from '../plans';
 import { connectedClient, paystackFailure } from './online.account';
 import { applyCharge } from './online.apply';
 import { addressFor, gymOf, recipientOf, transferAccountMessage } from './online.messages';
@@ -57,7 +56,7 @@ export const createTransferAccount = async (
   if (existing) return toTransferAccount(existing);
   const { account, client } = await connectedClient(ctx, businessId);
   if (!account.transferAccounts) throw badRequest(ONLINE_MESSAGES.transfersOff, 'TRANSFERS_OFF');
-  if (!member.is_active) throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE');
+  if (!member.is_active) throw memberInactive();
   try {
     const { customerCode } = await client.createCustomer({
       email: member.email_address || `member-${businessId}-${member.id}@members.kora.ng`,
@@ -185,15 +184,8 @@ export const assignHeld = async (
       member_id: ONLINE_MESSAGES.memberRequired,
     });
   const member = await getMemberForBusiness(ctx, businessId, memberId);
-  if (!member.is_active)
-    throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { member_id: MEMBER_INACTIVE });
-  const plan = await getPlanForBusiness(ctx, businessId, input.subscription_type_id).catch(
-    () => undefined,
-  );
-  if (!plan)
-    throw badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
-  if (!plan.is_active)
-    throw badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
+  if (!member.is_active) throw memberInactive('member_id');
+  const plan = await chosenPlan(ctx, businessId, input.subscription_type_id);
   if (nairaToKobo(plan.amount) * input.duration !== charge.amountKobo) {
     const message = heldAmountMismatch(charge.amountKobo);
     throw badRequest(message, 'AMOUNT_MISMATCH', { duration: message });

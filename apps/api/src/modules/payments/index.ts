@@ -6,3 +6,12 @@ export const paymentsModule: KoraModule = {
   name: 'payments',
   routes: paymentRoutes,
 };
+
+// What other modules may call: recording a payment (desk or received online), the group's
+// members check, and the payment summary.
+export {
+  checkGroupMembers,
+  paymentSummary,
+  recordPayment,
+  recordReceivedPayment,
+} from './payments.service';

@@ -10,7 +10,7 @@ import {
   postPayment,
   setSubscriptionDates,
   subscriptionsOf,
-} from './payments.fixtures';
+} from '../../test/payments';
 import { recordPayment } from './payments.service';
 
 const t = useTestApp();

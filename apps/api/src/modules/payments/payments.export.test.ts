@@ -4,7 +4,7 @@ import { addDays, lagosDay } from '@kora/shared';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
-import { pay, paymentBody, setSubscriptionDates } from './payments.fixtures';
+import { pay, paymentBody, setSubscriptionDates } from '../../test/payments';
 
 /* The payments and subscriptions exports (the members export: members.export.test.ts). */
 

@@ -5,7 +5,7 @@ import { memberCover, payments } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
-import { pay, paymentBody, postPayment, subscriptionsOf } from './payments.fixtures';
+import { pay, paymentBody, postPayment, subscriptionsOf } from '../../test/payments';
 
 const t = useTestApp();
 const { owner, staff, other, fresh } = useTenants(t, {

@@ -10,7 +10,7 @@ import {
   dataOfNewBusiness,
   type Tenant,
 } from '../../test/tenants';
-import { pay, paymentBody } from './payments.fixtures';
+import { pay, paymentBody } from '../../test/payments';
 import { paymentSummary } from './payments.service';
 
 const t = useTestApp();

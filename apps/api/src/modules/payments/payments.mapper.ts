@@ -10,7 +10,7 @@ import {
   toSubscription,
   type MemberBrief,
   type SubscriptionRow,
-} from '../subscriptions/subscriptions.service';
+} from '../subscriptions';
 import type { PaymentRow } from './payments.repository';
 
 export interface PlanBrief {

@@ -5,7 +5,7 @@ import { plans } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import { pay, paymentBody, setSubscriptionDates } from './payments.fixtures';
+import { pay, paymentBody, setSubscriptionDates } from '../../test/payments';
 
 const t = useTestApp();
 const { owner } = useTenants(t, { owner: { code: 'MEM' } });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test/database';
-import { rowsOf } from '../dashboard/payment-days';
+import { rowsOf } from '../../db/payment-days';
 
 /*
  * One rule in one place: a subscription's last day is computed by the database when a payment

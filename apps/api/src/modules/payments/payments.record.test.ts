@@ -5,7 +5,7 @@ import { payments, subscriptions } from '../../db/schema';
 import { call, expectFieldErrors, expectSetupAskedFor, signUp } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant } from '../../test/tenants';
-import { pay, paymentBody, postPayment, subscriptionsOf } from './payments.fixtures';
+import { pay, paymentBody, postPayment, subscriptionsOf } from '../../test/payments';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {

@@ -12,7 +12,7 @@ import {
   paymentDaysOf,
   readClosedThrough,
   rowsOf,
-} from '../dashboard/payment-days';
+} from '../../db/payment-days';
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** A payment to record: `amountKobo` is the client's amount, checked against the plan's. */

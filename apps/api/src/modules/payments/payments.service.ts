@@ -21,14 +21,12 @@ import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { getMemberForBusiness, memberNotFound } from '../members/members.service';
-import { coveredMembersOf } from '../subscriptions/subscriptions.service';
-import { planInactive, planNotFound } from '../plans/plans.service';
+import { getMemberForBusiness, MEMBER_INACTIVE, memberInactive, memberNotFound } from '../members';
+import { coveredMembersOf } from '../subscriptions';
+import { planInactive, planNotFound } from '../plans';
 import { toPayment, toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
 
-export const MEMBER_INACTIVE =
-  'This member is deactivated. Reactivate them before recording a payment.';
 export const amountMismatch = (expectedKobo: number) =>
   `Amount does not match the plan price × duration (${formatNaira(koboToNaira(expectedKobo))}).`;
 
@@ -102,7 +100,7 @@ export const recordPayment = async (
     case 'plan_inactive':
       throw planInactive();
     case 'member_inactive':
-      throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { member_id: MEMBER_INACTIVE });
+      throw memberInactive('member_id');
     case 'amount_mismatch': {
       const message = amountMismatch(outcome.expectedKobo);
       throw badRequest(message, 'AMOUNT_MISMATCH', { amount: message });
@@ -118,7 +116,7 @@ export const recordPayment = async (
     case 'group_member_not_found':
       throw memberNotFound();
     case 'group_member_inactive':
-      throw badRequest(MEMBER_INACTIVE, 'MEMBER_INACTIVE', { group_member_ids: MEMBER_INACTIVE });
+      throw memberInactive('group_member_ids');
     case 'replayed':
     case 'key_used':
       break;

@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { members, payments, plans, subscriptions } from '../../db/schema';
+import { findOfBusiness, ofBusiness } from '../../db/tenant';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanValues = Omit<
@@ -12,14 +13,7 @@ export const findPlan = async (
   db: Executor,
   businessId: number,
   id: number,
-): Promise<PlanRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(plans)
-      .where(and(eq(plans.businessId, businessId), eq(plans.id, id)))
-      .limit(1)
-  )[0];
+): Promise<PlanRow | undefined> => findOfBusiness(db, plans, businessId, id);
 
 export const listPlans = async (
   db: Executor,
@@ -60,7 +54,7 @@ export const updatePlan = async (
     await db
       .update(plans)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(plans.businessId, businessId), eq(plans.id, id)))
+      .where(ofBusiness(plans, businessId, id))
       .returning()
   )[0];
 
@@ -102,7 +96,7 @@ export const planHasHistory = async (
     await db
       .select({ used: sql<boolean>`${sql.join(checks, sql` or `)}` })
       .from(plans)
-      .where(and(eq(plans.businessId, businessId), eq(plans.id, planId)))
+      .where(ofBusiness(plans, businessId, planId))
   )[0];
   return row ? row.used === true : undefined;
 };
@@ -112,6 +106,6 @@ export const deletePlan = async (db: Executor, businessId: number, id: number): 
   (
     await db
       .delete(plans)
-      .where(and(eq(plans.businessId, businessId), eq(plans.id, id)))
+      .where(ofBusiness(plans, businessId, id))
       .returning({ id: plans.id })
   ).length === 1;

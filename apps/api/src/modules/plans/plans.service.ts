@@ -19,6 +19,9 @@ export const PLAN_HAS_HISTORY = 'This plan has subscriptions; deactivate it inst
 
 /** 404: no such plan in this business. */
 export const planNotFound = () => notFound(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND');
+/** 400 on the plan field: the chosen plan is not one of this business's. */
+export const chosenPlanNotFound = () =>
+  badRequest(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND', { subscription_type_id: PLAN_NOT_FOUND });
 
 /** 400 on the plan field: an inactive plan cannot be chosen or paid for. */
 export const planInactive = () =>
@@ -50,6 +53,14 @@ export const getPlanForBusiness = async (
   businessId: number,
   id: number,
 ): Promise<Plan> => toPlan(await foundPlan(ctx, businessId, id));
+
+/** The plan chosen in a form: this business's and active (400 on its field otherwise). */
+export const chosenPlan = async (ctx: AppContext, businessId: number, planId: number) => {
+  const plan = await getPlanForBusiness(ctx, businessId, planId).catch(() => undefined);
+  if (!plan) throw chosenPlanNotFound();
+  if (!plan.is_active) throw planInactive();
+  return plan;
+};
 
 export const listPlans = async (
   ctx: AppContext,

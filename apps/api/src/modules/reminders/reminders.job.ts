@@ -11,7 +11,8 @@ import {
 import type { AppContext } from '../../context';
 import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
-import { paymentLinksAvailable, renewalLinkUrl } from '../online/online.service';
+import { paymentLinksAvailable, renewalLinkUrl } from '../online';
+import type { ModuleJob } from '../module';
 import * as repo from './reminders.repository';
 
 /*
@@ -179,3 +180,6 @@ export const reminderJob = async (ctx: AppContext) => {
   lastRun.set(ctx, now);
   await sendDueReminders(ctx, new Date(now));
 };
+
+/** The module's work on each dispatcher tick. */
+export const remindersJobs: ModuleJob[] = [(_db, ctx) => reminderJob(ctx)];

@@ -14,8 +14,8 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { getMemberForBusiness } from '../members/members.service';
-import { paymentLinksAvailable } from '../online/online.service';
+import { getMemberForBusiness } from '../members';
+import { paymentLinksAvailable } from '../online';
 import * as repo from './reminders.repository';
 
 const toSettings = (

@@ -7,12 +7,7 @@ import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from '../../test/loopback-paystack';
 import { connectPaystack, useLoopbackPaystack } from '../../test/online';
 import { addGroupPlan, addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import {
-  pay,
-  paymentBody,
-  setSubscriptionDates,
-  subscriptionsOf,
-} from '../payments/payments.fixtures';
+import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
 import { reminderChannelOf, renderReminderText, sendDueReminders } from './reminders.job';
 
 const { paystack, config } = useLoopbackPaystack();

@@ -6,3 +6,12 @@ export const subscriptionsModule: KoraModule = {
   name: 'subscriptions',
   routes: subscriptionRoutes,
 };
+
+// What other modules may call: who a group subscription covers, and a subscription's answer.
+export {
+  coveredMembersOf,
+  toPaymentMember,
+  toSubscription,
+  type MemberBrief,
+  type SubscriptionRow,
+} from './subscriptions.service';

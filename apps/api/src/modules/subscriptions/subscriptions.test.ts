@@ -5,7 +5,7 @@ import { subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, dataOfNewBusiness } from '../../test/tenants';
-import { pay, paymentBody, setSubscriptionDates } from '../payments/payments.fixtures';
+import { pay, paymentBody, setSubscriptionDates } from '../../test/payments';
 
 const t = useTestApp();
 const { owner, other } = useTenants(t, { owner: { code: 'SUB' }, other: { code: 'OTHR' } });

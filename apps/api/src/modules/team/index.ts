@@ -1,8 +1,11 @@
 import type { KoraModule } from '../module';
-import { teamRoutes } from './users.routes';
+import { teamRoutes } from './team.routes';
 
 /** The business's team: invitations, roles, removal. */
-export const usersModule: KoraModule = {
-  name: 'users',
+export const teamModule: KoraModule = {
+  name: 'team',
   routes: teamRoutes,
 };
+
+// What other modules and the app may call: the signed-in person's row and business name.
+export { businessNameOf, findSessionUser } from './team.service';

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, linkTokens, users } from '../../db/schema';
+import { findOfBusiness, ofBusiness } from '../../db/tenant';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -84,24 +85,16 @@ export const findTeamUser = async (
     await db
       .select(teamColumns)
       .from(users)
-      .where(and(eq(users.id, id), eq(users.businessId, businessId)))
+      .where(ofBusiness(users, businessId, id))
       .limit(1)
   )[0];
 
 /** The row of a person of the team, locked for the rest of the transaction. */
-export const lockTeamUser = async (
+export const lockTeamUser = (
   db: Executor,
   businessId: number,
   id: number,
-): Promise<UserRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.businessId, businessId)))
-      .for('update')
-      .limit(1)
-  )[0];
+): Promise<UserRow | undefined> => findOfBusiness(db, users, businessId, id, true);
 
 /** Locks the business's row: invitations to one business are made one after another. */
 export const lockBusiness = async (db: Executor, businessId: number) =>

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
-import * as team from './users.service';
+import * as team from './team.service';
 
 /** The team: everyone in the business sees it; owners and admins invite, change and remove. */
 export const teamRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {

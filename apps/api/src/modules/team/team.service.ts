@@ -10,9 +10,9 @@ import type { Executor } from '../../db/client';
 import { createOnce } from '../../lib/idempotency';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Tenant, TenantUser } from '../../plugins/tenancy';
-import { dropInvitationLinks, endSessions, sendInvitation } from '../auth/auth.service';
-import * as repo from './users.repository';
-import { recordTeamEvent } from './team-events';
+import { dropInvitationLinks, endSessions, sendInvitation } from '../auth';
+import * as repo from './team.repository';
+import { recordTeamEvent } from '../../db/team-events';
 
 export const MESSAGES = {
   notFound: 'User not found.',

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { NO_BUSINESS } from '../../plugins/tenancy';
-import { setProfilePicture } from '../auth/auth.service';
-import { findSessionUser } from '../users/users.service';
-import { setMemberPicture } from '../members/members.service';
+import { setProfilePicture } from '../auth';
+import { findSessionUser } from '../team';
+import { setMemberPicture } from '../members';
 
 export const MESSAGES = {
   uploaded: 'File uploaded successfully.',
