@@ -7,13 +7,7 @@ import { addMemberImport } from './test/contract-matrix';
 import { CONTRACT_GROUPS } from './test/contracts';
 import { useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
-import {
-  addHeldPayment,
-  addPaymentLink,
-  addTransferAccount,
-  connectPaystack,
-  useLoopbackPaystack,
-} from './test/online';
+import { addOnlineRecords, connectPaystack, useLoopbackPaystack } from './test/online';
 import { addMember, addPlan, createTenant, type Tenant } from './test/tenants';
 
 /*
@@ -455,9 +449,7 @@ describe('fuzzing every route from its contract', () => {
     // a link waiting for payment and a payment held for staff (paid twice the plan's price);
     // a member import waiting for its mapping.
     await connectPaystack(t, paystack, owner.token, LOOPBACK_PAYSTACK_KEYS[0]);
-    await addTransferAccount(t, owner.token, member.id);
-    const link = await addPaymentLink(t, owner.token, { member: member.id, plan: plan.id });
-    const held = await addHeldPayment(t, paystack, owner.token, {
+    const { link, held } = await addOnlineRecords(t, paystack, owner.token, {
       member: member.id,
       plan: plan.id,
       secretKey: LOOPBACK_PAYSTACK_KEYS[0],

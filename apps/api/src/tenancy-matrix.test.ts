@@ -25,13 +25,7 @@ import {
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
-import {
-  addHeldPayment,
-  addPaymentLink,
-  addTransferAccount,
-  connectPaystack,
-  useLoopbackPaystack,
-} from './test/online';
+import { addOnlineRecords, connectPaystack, useLoopbackPaystack } from './test/online';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
 
 /*
@@ -221,18 +215,13 @@ const setUpSide = async (name: string, person: string, secretKey: string): Promi
     },
   });
   if (scheduled.statusCode !== 201) throw new Error(`message failed: ${scheduled.body}`);
-  const transfer = await addTransferAccount(t, tenant.token, member.id);
-  const link = await addPaymentLink(t, tenant.token, {
-    member: member.id,
-    plan: plan.id,
-    channel: 'email',
-  });
-  // Paid twice what its link asked: held for staff (its payer is the member).
-  const held = await addHeldPayment(t, paystack, tenant.token, {
+  // The held payment: paid twice what its link asked, held for staff (its payer is the member).
+  const { transfer, link, held } = await addOnlineRecords(t, paystack, tenant.token, {
     member: member.id,
     plan: plan.id,
     secretKey,
     periods: HELD_PERIODS,
+    channel: 'email',
   });
   // Done, so that its refused rows (named `${name}only`, as is the file) can be downloaded.
   const memberImport = await addMemberImport(

@@ -128,3 +128,24 @@ export const addHeldPayment = async (
     throw new Error(`${link.reference} was paid but is not held: ${JSON.stringify(held)}`);
   return found;
 };
+
+/**
+ * A connected business's online records for one member and plan: the member's transfer account,
+ * a link waiting for payment (sent by `channel`) and a payment held for staff (paid `periods`
+ * times the link's amount).
+ */
+export const addOnlineRecords = async (
+  t: TestApp,
+  paystack: LoopbackPaystack,
+  token: string,
+  v: { member: number; plan: number; secretKey: string; periods: number; channel?: string },
+) => {
+  const transfer = await addTransferAccount(t, token, v.member);
+  const link = await addPaymentLink(t, token, {
+    member: v.member,
+    plan: v.plan,
+    channel: v.channel,
+  });
+  const held = await addHeldPayment(t, paystack, token, v);
+  return { transfer, link, held };
+};

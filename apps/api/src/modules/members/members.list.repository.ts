@@ -1,11 +1,16 @@
 import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
-import { Subquery, and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, members, plans } from '../../db/schema';
 import type { ExportCursor } from '../../lib/export-file';
-import { latestSubscription, selectMembers, subscriptionColumns } from './members.repository';
+import {
+  latestSubscription,
+  planOfLatest,
+  selectMembers,
+  subscriptionColumns,
+} from './members.repository';
 
 /**
  * The member list, the back office's busiest call: one statement per page, whatever is asked.
@@ -260,13 +265,7 @@ export const exportMembersBatch = (
     })
     .from(batch)
     .leftJoinLateral(latest, sql`true`)
-    .leftJoin(
-      plans,
-      and(
-        eq(plans.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
-        eq(plans.businessId, members.businessId),
-      ),
-    )
+    .leftJoin(plans, planOfLatest(latest))
     .orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
 };
 export type MemberExportRow = Awaited<ReturnType<typeof exportMembersBatch>>[number];

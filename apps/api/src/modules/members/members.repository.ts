@@ -36,6 +36,16 @@ export const latestSubscription = (db: Executor, today: string | SQL) =>
     .limit(1)
     .as('latest_subscription');
 
+/**
+ * The plan a member's row shows: their latest subscription's plan, or the plan chosen at creation
+ * when they have no subscription (join `plans` on this after `latest`).
+ */
+export const planOfLatest = (latest: ReturnType<typeof latestSubscription>) =>
+  and(
+    eq(plans.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
+    eq(plans.businessId, members.businessId),
+  );
+
 export const subscriptionColumns = (latest: ReturnType<typeof latestSubscription>) => ({
   planId: plans.id,
   planName: plans.name,
@@ -65,13 +75,7 @@ export const selectMembers = <E extends Record<string, SQL.Aliased | SQL>>(
     .select({ member: members, ...subscriptionColumns(latest), ...extra })
     .from(from)
     .leftJoinLateral(latest, sql`true`)
-    .leftJoin(
-      plans,
-      and(
-        eq(plans.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
-        eq(plans.businessId, members.businessId),
-      ),
-    );
+    .leftJoin(plans, planOfLatest(latest));
 };
 
 /** A subscription status of selectMembers: 1 Active, 2 Expired, 0 No Subscription. */
@@ -102,13 +106,7 @@ export const selectAudience = (
     })
     .from(members)
     .leftJoinLateral(latest, sql`true`)
-    .leftJoin(
-      plans,
-      and(
-        eq(plans.id, sql`coalesce(${latest.planId}, ${members.subscriptionTypeId})`),
-        eq(plans.businessId, members.businessId),
-      ),
-    )
+    .leftJoin(plans, planOfLatest(latest))
     .where(
       and(
         eq(members.businessId, businessId),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { payments, subscriptions } from '../../db/schema';
 import { call, json, type TestApp } from '../../test/app';
-import { useTestApp } from '../../test/hooks';
+import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS, type LoopbackPaystack } from '../../test/loopback-paystack';
 import { useLoopbackPaystack } from '../../test/online';
 import type { Tenant } from '../../test/tenants';
@@ -14,6 +14,20 @@ import type { Tenant } from '../../test/tenants';
 export const useOnlineApp = (): { t: TestApp; paystack: LoopbackPaystack } => {
   const { paystack, config } = useLoopbackPaystack();
   return { t: useTestApp(config), paystack };
+};
+
+/**
+ * The setup of the tests of links and transfers: the online app, a gym (`owner`) with a staff
+ * member, and another gym (`other`); `codes` keeps each file's businesses apart.
+ */
+export const useOnlineGyms = (codes: { owner: string; other: string }) => {
+  const { t, paystack } = useOnlineApp();
+  const gyms = useTenants(t, {
+    owner: { code: codes.owner, name: 'Iron Paradise Gym' },
+    staff: { role: 'staff', of: 'owner' },
+    other: { code: codes.other, name: 'Other Gym' },
+  });
+  return { t, paystack, ...gyms };
 };
 
 export const [KEY_A, KEY_B] = LOOPBACK_PAYSTACK_KEYS;

@@ -10,7 +10,6 @@ import {
   subscriptions,
 } from '../../db/schema';
 import { call, expectFieldErrors, json } from '../../test/app';
-import { useTenants } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
 import {
   connectPaystack,
@@ -18,16 +17,11 @@ import {
   expectGroupCover,
   KEY_A,
   KEY_B,
-  useOnlineApp,
+  useOnlineGyms,
 } from './online.fixtures';
 import { reconcileLinks } from './online.job';
 
-const { t, paystack } = useOnlineApp();
-const { owner, staff, other } = useTenants(t, {
-  owner: { code: 'ONL', name: 'Iron Paradise Gym' },
-  staff: { role: 'staff', of: 'owner' },
-  other: { code: 'OTH', name: 'Other Gym' },
-});
+const { t, paystack, owner, staff, other } = useOnlineGyms({ owner: 'ONL', other: 'OTH' });
 
 const paymentsOf = (memberId: number) =>
   t.db.select().from(payments).where(eq(payments.memberId, memberId));

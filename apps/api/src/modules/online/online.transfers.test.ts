@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, paymentLinks, payments, paystackCharges, subscriptions } from '../../db/schema';
 import { call, expectFieldErrors, json } from '../../test/app';
-import { useTenants } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan } from '../../test/tenants';
 import { postPayment, paymentBody } from '../../test/payments';
 import {
@@ -12,16 +11,11 @@ import {
   expectGroupCover,
   KEY_A,
   KEY_B,
-  useOnlineApp,
+  useOnlineGyms,
 } from './online.fixtures';
 import { reconcileLinks } from './online.job';
 
-const { t, paystack } = useOnlineApp();
-const { owner, staff, other } = useTenants(t, {
-  owner: { code: 'TRF', name: 'Iron Paradise Gym' },
-  staff: { role: 'staff', of: 'owner' },
-  other: { code: 'TRO', name: 'Other Gym' },
-});
+const { t, paystack, owner, staff, other } = useOnlineGyms({ owner: 'TRF', other: 'TRO' });
 
 const paymentsOf = (memberId: number) =>
   t.db.select().from(payments).where(eq(payments.memberId, memberId)).orderBy(payments.id);
