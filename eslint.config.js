@@ -1,10 +1,34 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** The API's modules: each folder of apps/api/src/modules. */
+const apiModules = readdirSync(`${root}/apps/api/src/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * An API module is used through its front (its index.ts) only: from anywhere else in the API,
+ * `modules/<name>/<anything but index.ts>` is out of bounds.
+ */
+const apiModuleFronts = apiModules.map((name) => ({
+  target: [
+    'apps/api/src/*.ts',
+    'apps/api/src/!(modules)/**',
+    'apps/api/src/modules/*.ts',
+    `apps/api/src/modules/!(${name})/**`,
+  ],
+  from: `apps/api/src/modules/${name}`,
+  except: ['./index.ts'],
+  message: `Use the module through its front: import from '…/modules/${name}' (its index.ts).`,
+}));
 
 const webApi = {
   group: ['**/apps/api/**', '@kora/api'],
@@ -41,6 +65,23 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    // import-x resolves imports as TypeScript does (`@/…`, `@kora/shared`, workspaces).
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/shared/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': [
@@ -50,10 +91,11 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
-  // Direction of imports: shared depends on nothing of ours.
+  // Direction of imports: shared depends on nothing of ours, and its files form no cycle.
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',
         {
@@ -67,7 +109,9 @@ export default tseslint.config(
       ],
     },
   },
-  // An API module calls another module's service, never its repository; lib and plugins never import modules' internals.
+  // API: a module is used through its front only (so never through another's repository);
+  // lib, db, plugins and jobs sit below the modules and never import them (their tests may use
+  // a module's front); no import cycle, through index files too.
   {
     files: ['apps/api/src/**/*.ts'],
     rules: {
@@ -76,20 +120,27 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '../*/*.repository',
-                '../../modules/*/*.repository',
-                '**/modules/*/*.repository',
-              ],
-              message: "Call the other module's service, not its repository.",
-            },
-            {
               group: ['**/apps/web/**', '@kora/web'],
               message: 'The API does not import the web app.',
             },
           ],
         },
       ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...apiModuleFronts,
+            {
+              target: ['apps/api/src/{lib,db,plugins,jobs}/**/!(*.test).ts'],
+              from: 'apps/api/src/modules',
+              message: 'lib, db, plugins and jobs sit below the modules: they never import one.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // Web: a feature is used through its index only; features, components and lib do not import
