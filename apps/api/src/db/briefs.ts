@@ -19,6 +19,13 @@ export const planBrief = {
   isGrouped: plans.isGrouped,
 };
 
+/** What a message from a business to its members shows of it: its name, e-mail and logo. */
+export const senderBrief = {
+  name: businesses.name,
+  email: businesses.businessEmail,
+  logoUrl: businesses.logoUrl,
+};
+
 /**
  * A signed-in user's profile as `GET /v1/auth/me` answers it, with their business's name, code
  * and logo (selected from users left-joined to businesses): read by the session check on every

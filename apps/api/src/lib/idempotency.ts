@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_MAX } from '@kora/shared';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -9,6 +9,13 @@ import { badRequest, conflict } from './errors';
 const KEY_TOO_LONG = `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`;
 export const KEY_REUSED =
   'This request was already sent with different details. Refresh the page and try again.';
+
+/**
+ * A create's answer: 201 with the record made, or 200 when the request repeated an
+ * Idempotency-Key and the answer is the record the first request made (nothing new created).
+ */
+export const sendCreated = (reply: FastifyReply, replayed: boolean, answer: unknown) =>
+  reply.status(replayed ? 200 : 201).send(answer);
 
 /** The optional `Idempotency-Key` header: trimmed, at most 100 characters; blank means none. */
 export const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {

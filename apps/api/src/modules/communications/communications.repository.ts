@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { businesses, commsMessages, members, outbox } from '../../db/schema';
 import { findOfBusiness } from '../../db/tenant';
@@ -108,17 +109,7 @@ export const cancelScheduled = async (
 
 /** The business's name and e-mail (what a message signs and replies with). */
 export const findSender = async (db: Executor, businessId: number) =>
-  (
-    await db
-      .select({
-        name: businesses.name,
-        email: businesses.businessEmail,
-        logoUrl: businesses.logoUrl,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0];
+  (await db.select(senderBrief).from(businesses).where(eq(businesses.id, businessId)).limit(1))[0];
 
 /**
  * Recounts a message's deliveries by status and keeps its counts; once none is pending, a

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { commsContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import * as communications from './communications.service';
 
@@ -57,7 +57,7 @@ export const communicationsRoutes = (ctx: AppContext) => async (app: FastifyInst
       idempotencyKeyOf(req),
     );
     // The same Idempotency-Key again answers the message already sent, sending nothing.
-    return reply.status(replayed ? 200 : 201).send({
+    return sendCreated(reply, replayed, {
       message: message.is_scheduled ? 'Message scheduled.' : 'Message is being sent.',
       data: message,
     });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import * as contact from './contact.service';
 
 export const CONTACT_SENT = 'Thank you! A sales representative will reach out to you shortly.';
@@ -15,8 +15,6 @@ export const contactRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       idempotencyKey: idempotencyKeyOf(req),
     });
     // The same Idempotency-Key again answers the ticket already made (200), made nothing.
-    return reply
-      .status(replayed ? 200 : 201)
-      .send({ message: CONTACT_SENT, data: { entity_id: ticketId } });
+    return sendCreated(reply, replayed, { message: CONTACT_SENT, data: { entity_id: ticketId } });
   });
 };

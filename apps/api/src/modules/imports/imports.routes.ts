@@ -3,6 +3,7 @@ import { IMPORT_MESSAGES, importContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { AppError, badRequest } from '../../lib/errors';
+import { sendCreated } from '../../lib/idempotency';
 import { userIdOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/tenancy';
 import * as imports from './imports.service';
@@ -40,9 +41,7 @@ export const importRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       file,
       name,
     );
-    return reply
-      .status(replayed ? 200 : 201)
-      .send({ message: IMPORT_MESSAGES.uploaded, data: answer });
+    return sendCreated(reply, replayed, { message: IMPORT_MESSAGES.uploaded, data: answer });
   });
 
   route(app, api.get, async (req) => ({

@@ -3,7 +3,7 @@ import { exportContracts, memberContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { sendExport } from '../../lib/export-file';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import { memberExport } from './members.export';
 import * as members from './members.service';
@@ -42,9 +42,7 @@ export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       idempotencyKeyOf(req),
     );
     // The same Idempotency-Key again answers the member already added, created nothing.
-    return reply
-      .status(replayed ? 200 : 201)
-      .send({ message: 'Member created successfully.', data: member });
+    return sendCreated(reply, replayed, { message: 'Member created successfully.', data: member });
   });
 
   route(app, api.update, async (req) => ({

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { senderBrief } from '../../db/briefs';
 import type { Db, Executor } from '../../db/client';
 import {
   businesses,
@@ -380,16 +381,11 @@ export const currentPlanOf = async (exec: Executor, businessId: number, memberId
 
 /** What a member's message from the business shows: its name, e-mail address and logo. */
 export const businessSender = async (exec: Executor, businessId: number) =>
-  (
-    await exec
-      .select({
-        name: businesses.name,
-        email: businesses.businessEmail,
-        logoUrl: businesses.logoUrl,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-  )[0] ?? { name: '', email: null, logoUrl: null };
+  (await exec.select(senderBrief).from(businesses).where(eq(businesses.id, businessId)))[0] ?? {
+    name: '',
+    email: null,
+    logoUrl: null,
+  };
 
 export const planName = async (exec: Executor, businessId: number, planId: number) =>
   (

@@ -1,17 +1,11 @@
 import type { ExportColumn, ExportSpec } from '../../lib/export-file';
+import { memberPlanColumns } from '../subscriptions';
 import type { PaymentExportRow } from './payments.service';
 
 /** The payments export's columns, in a gym owner's words. */
 export const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentExportRow>[] = [
   { header: 'Date', kind: 'day', value: (r) => r.payment.paidOn, width: 12 },
-  {
-    header: 'Member',
-    kind: 'text',
-    value: (r) => `${r.member.firstName} ${r.member.lastName}`,
-    width: 26,
-  },
-  { header: 'Member ID', kind: 'text', value: (r) => r.memberCode, width: 12 },
-  { header: 'Plan', kind: 'text', value: (r) => r.plan.name, width: 20 },
+  ...memberPlanColumns<PaymentExportRow>(),
   { header: 'Periods', kind: 'number', value: (r) => r.payment.duration, width: 9 },
   { header: 'Amount', kind: 'naira', value: (r) => r.payment.amountKobo, width: 14 },
   { header: 'Method', kind: 'text', value: (r) => r.payment.method, width: 10 },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PLAN_PRESETS, planContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import * as plans from './plans.service';
 
@@ -31,7 +31,7 @@ export const planRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
       idempotencyKeyOf(req),
     );
     // The same Idempotency-Key again answers the plan already added, created nothing.
-    return reply.status(replayed ? 200 : 201).send({
+    return sendCreated(reply, replayed, {
       message: 'Subscription plan created successfully.',
       data: { entity_id: plan.id, ...plan },
     });

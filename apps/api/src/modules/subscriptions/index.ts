@@ -7,7 +7,8 @@ export const subscriptionsModule: KoraModule = {
   routes: subscriptionRoutes,
 };
 
-// What other modules may call: who a group subscription covers, and a subscription's answer.
+// What other modules may call: who a group subscription covers, a subscription's answer, and
+// the member and plan columns of an export.
 export {
   coveredMembersOf,
   toPaymentMember,
@@ -15,3 +16,4 @@ export {
   type MemberBrief,
   type SubscriptionRow,
 } from './subscriptions.service';
+export { memberPlanColumns } from './subscriptions.export';

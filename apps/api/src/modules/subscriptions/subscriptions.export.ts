@@ -2,10 +2,15 @@ import { lagosDay, subscriptionDisplayStatus } from '@kora/shared';
 import type { ExportColumn, ExportSpec } from '../../lib/export-file';
 import type { SubscriptionExportRow } from './subscriptions.service';
 
-/** The subscriptions export's columns, in a gym owner's words (the list's status). */
-export const subscriptionExportColumns = (
-  today: string = lagosDay(),
-): ExportColumn<SubscriptionExportRow>[] => [
+/** A row of an export that names a member and a plan (the payments' and subscriptions'). */
+interface MemberPlanRow {
+  member: { firstName: string; lastName: string };
+  memberCode: string;
+  plan: { name: string };
+}
+
+/** The member's name and code and the plan's name, as the payments and subscriptions exports show them. */
+export const memberPlanColumns = <R extends MemberPlanRow>(): ExportColumn<R>[] => [
   {
     header: 'Member',
     kind: 'text',
@@ -14,6 +19,13 @@ export const subscriptionExportColumns = (
   },
   { header: 'Member ID', kind: 'text', value: (r) => r.memberCode, width: 12 },
   { header: 'Plan', kind: 'text', value: (r) => r.plan.name, width: 20 },
+];
+
+/** The subscriptions export's columns, in a gym owner's words (the list's status). */
+export const subscriptionExportColumns = (
+  today: string = lagosDay(),
+): ExportColumn<SubscriptionExportRow>[] => [
+  ...memberPlanColumns<SubscriptionExportRow>(),
   { header: 'Start', kind: 'day', value: (r) => r.subscription.startDate, width: 12 },
   { header: 'Last day', kind: 'day', value: (r) => r.subscription.expiryDate, width: 12 },
   { header: 'Periods', kind: 'number', value: (r) => r.subscription.duration, width: 9 },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { teamContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import * as team from './team.service';
 
@@ -21,9 +21,7 @@ export const teamRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
       idempotencyKeyOf(req),
     );
     // The same Idempotency-Key again answers the invitation already sent, and sends nothing.
-    return reply
-      .status(replayed ? 200 : 201)
-      .send({ message: 'Invitation sent successfully.', data: user });
+    return sendCreated(reply, replayed, { message: 'Invitation sent successfully.', data: user });
   });
 
   route(app, api.resendInvitation, async (req) => ({
