@@ -676,7 +676,7 @@ describe('a large audience', () => {
     expect(await messageRow(message.id)).toMatchObject({ recipients: N, skipped: 0 });
     const sample = await t.db.select().from(outbox).where(eq(outbox.to, 'big10500@example.com'));
     expect(sample[0]!.html).toContain('Hello Member10500');
-    console.info(`comms fan-out: ${N} deliveries in ${took} ms`);
+    console.info(`communications fan-out: ${N} deliveries in ${took} ms`);
     expect(took).toBeLessThan(60_000);
   }, 120_000);
 
