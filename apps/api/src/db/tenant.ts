@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
 /** A table of one business's records: each row has an id and the business it belongs to. */
-export type TenantTable = PgTable & { id: PgColumn; businessId: PgColumn };
+type TenantTable = PgTable & { id: PgColumn; businessId: PgColumn };
 
 /**
  * The condition of every query on one record of a business: row `id`, and only if it is

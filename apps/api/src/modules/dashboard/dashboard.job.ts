@@ -7,7 +7,7 @@ import type { ModuleJob } from '../module';
  * The daily close as a dispatcher job: checks once per Lagos day (after a success) and closes
  * what is left; a failure (lock timeout) is tried again on the next tick.
  */
-export const dailyCloseJob = () => {
+const dailyCloseJob = () => {
   let doneFor: string | null = null;
   return async (db: Db) => {
     const today = lagosDay();

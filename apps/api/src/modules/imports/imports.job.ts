@@ -27,7 +27,7 @@ let lastPurge = 0;
  * The dispatcher job: imports batches of running imports for up to a few seconds; once an hour
  * (per instance) deletes the old ones.
  */
-export const importJob = async (db: Db): Promise<void> => {
+const importJob = async (db: Db): Promise<void> => {
   const until = Date.now() + PASS_BUDGET_MS;
   while (Date.now() < until && (await importNextBatch(db))) {
     // The next batch (of this import or another).

@@ -47,7 +47,7 @@ export const reconcileLinks = async (ctx: AppContext): Promise<number> => {
  * The dispatcher's tick, at most once a minute per instance: reconciliation, and the events kept
  * while a business was disconnected that the connection itself did not apply.
  */
-export const reconcileJob = async (ctx: AppContext) => {
+const reconcileJob = async (ctx: AppContext) => {
   const now = Date.now();
   if (now - (lastRun.get(ctx) ?? 0) < RECONCILE_EVERY_MS) return;
   lastRun.set(ctx, now);

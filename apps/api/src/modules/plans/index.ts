@@ -7,13 +7,5 @@ export const plansModule: KoraModule = {
   routes: planRoutes,
 };
 
-// What other modules may call: a plan of the business and the plan errors forms share.
-export {
-  chosenPlan,
-  chosenPlanNotFound,
-  getPlanForBusiness,
-  PLAN_INACTIVE,
-  PLAN_NOT_FOUND,
-  planInactive,
-  planNotFound,
-} from './plans.service';
+// What other modules may call: the plan a form names, and the plan errors forms share.
+export { chosenPlan, chosenPlanNotFound, planInactive, planNotFound } from './plans.service';

@@ -174,7 +174,7 @@ export const sendDueReminders = async (ctx: AppContext, now: Date = new Date()) 
 };
 
 /** The dispatcher's tick: a pass at most once a minute per instance. */
-export const reminderJob = async (ctx: AppContext) => {
+const reminderJob = async (ctx: AppContext) => {
   const now = Date.now();
   if (now - (lastRun.get(ctx) ?? 0) < RUN_EVERY_MS) return;
   lastRun.set(ctx, now);
