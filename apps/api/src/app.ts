@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limit
+const BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limit
 
 export interface BuildOptions {
   /** An open, migrated database (tests pass their own); otherwise opened from config. */

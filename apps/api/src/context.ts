@@ -9,10 +9,3 @@ export interface AppContext {
   db: Db;
   dispatcher: Dispatcher;
 }
-
-/** The signed-in caller, as the auth plugin resolved it. */
-export interface Caller {
-  userId: number;
-  email: string;
-  ip: string;
-}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** A module's routes: a plain Fastify plugin (routes from contracts) or a zod-typed one. */
-export type ModulePlugin = ((app: FastifyInstance) => Promise<void>) | FastifyPluginAsyncZod;
+type ModulePlugin = ((app: FastifyInstance) => Promise<void>) | FastifyPluginAsyncZod;
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { SettledHook } from '../jobs/dispatcher';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers smaller than this go as they are: compressing them costs more than it saves. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 /**
  * Compresses the API's answers (JSON lists, the OpenAPI document) and the blog's pages on the fly

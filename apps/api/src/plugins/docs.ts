@@ -80,7 +80,7 @@ const transform: Transform = (input) => {
  * `null` too; zod writes the enum of a nullable choice without it. Every such enum gains `null`,
  * so the document declares the `null` the server answers (a member without a gender).
  */
-export const nullableEnumsWithNull = (node: unknown): void => {
+const nullableEnumsWithNull = (node: unknown): void => {
   if (Array.isArray(node)) {
     for (const item of node) nullableEnumsWithNull(item);
     return;

@@ -19,7 +19,7 @@ const summary = (errors: FieldErrors): string => {
 
 export const BAD_ADDRESS = 'This address is not valid. Check the link and try again.';
 export const ADDRESS_TOO_LONG = 'This address is too long. Check the link and try again.';
-export const INTERNAL = 'Something went wrong on our side. Please try again.';
+const INTERNAL = 'Something went wrong on our side. Please try again.';
 
 /**
  * What the router refuses before any route runs: an address with broken percent-encoding (400)

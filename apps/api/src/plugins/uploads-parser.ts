@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The largest upload accepted (checked while the file streams in, so it is never buffered). */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Multipart form parsing for uploads: one file, a few text fields. */
 export const uploadsParserPlugin = fp(async (app: FastifyInstance) => {

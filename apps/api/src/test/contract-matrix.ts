@@ -56,7 +56,7 @@ const FIELD_ENTITIES: Record<string, Entity> = {
   subscription_id: 'subscription',
 };
 
-export const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
+const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
 
 /** Reads an id the case made: a missing one is a bug of the test, not of the API. */
 export const idOf = (own: Records, entity: Entity): number => {
@@ -77,7 +77,7 @@ export interface FormFile {
 
 /** The columns of every member import file, and the settings that map them. */
 const IMPORT_HEADER = 'First Name,Last Name,Phone,Email';
-export const IMPORT_SETTINGS = {
+const IMPORT_SETTINGS = {
   mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
   duplicates: 'skip',
 } as const;
@@ -127,7 +127,7 @@ export const COMMON_BODIES = {
 } satisfies Record<string, () => Record<string, unknown>>;
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */
-export const QUERIES: Record<string, Record<string, string>> = {
+const QUERIES: Record<string, Record<string, string>> = {
   countCommsAudience: { group: 'all_members', channel: 'email' },
 };
 

@@ -18,7 +18,7 @@ export const LOOPBACK_PAYSTACK_KEYS = [
 ] as const;
 
 /** A call the loopback received on its API (the checkout pages, a browser's, are not recorded). */
-export interface PaystackRequest {
+interface PaystackRequest {
   method: string;
   /** The path without its query string, e.g. `/transaction/verify/REF`. */
   path: string;
@@ -33,9 +33,9 @@ export interface PaystackRequest {
  * How the loopback answers the next API call: `ok` as Paystack would, `error` a 500, `hang`
  * never (until the server closes). Taken in order, one per API call; `ok` once they run out.
  */
-export type PaystackBehaviour = 'ok' | 'error' | 'hang';
+type PaystackBehaviour = 'ok' | 'error' | 'hang';
 
-export interface PaystackCustomer {
+interface PaystackCustomer {
   id: number;
   customer_code: string;
   email: string;
@@ -47,7 +47,7 @@ export interface PaystackCustomer {
 }
 
 /** A transaction as verify answers it and a `charge.success` webhook carries it. */
-export interface PaystackTransaction {
+interface PaystackTransaction {
   id: number;
   domain: 'test' | 'live';
   /** `abandoned` until paid, then `success`. */
@@ -74,7 +74,7 @@ export interface PaystackTransaction {
 }
 
 /** A webhook the loopback sent (or tried to). */
-export interface WebhookDelivery {
+interface WebhookDelivery {
   key: string;
   /** The registered URL, `'(function)'` for a function endpoint, null when none was set. */
   url: string | null;
@@ -92,14 +92,14 @@ export interface WebhookDelivery {
  * receiver, e.g. `(hook) => t.app.inject({ method: 'POST', url, headers: hook.headers,
  * payload: hook.body })` for an app that does not listen.
  */
-export type WebhookEndpoint =
+type WebhookEndpoint =
   | string
   | ((hook: {
       headers: Record<string, string>;
       body: string;
     }) => Promise<number | { statusCode: number }> | number | { statusCode: number });
 
-export interface PayOptions {
+interface PayOptions {
   /** Kobo actually paid, when it differs from the amount asked. */
   amount?: number;
   /** `card` by default; e.g. `bank_transfer`, `ussd`. */
@@ -110,7 +110,7 @@ export interface PayOptions {
   secretKey?: string;
 }
 
-export interface SaleOptions {
+interface SaleOptions {
   /** `card` by default; e.g. `bank_transfer`, `ussd`. */
   channel?: string;
   /** What the gym's own checkout put in the transaction's metadata; none by default. */
@@ -119,7 +119,7 @@ export interface SaleOptions {
   sendWebhook?: boolean;
 }
 
-export interface TransferOptions {
+interface TransferOptions {
   /** The sender's name as the bank reports it. */
   senderName?: string;
   /** false: no webhook. Default true. */

@@ -1,13 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 
 /** One part of a received e-mail, its body decoded. */
-export interface MailPart {
+interface MailPart {
   headers: Record<string, string>;
   body: string;
 }
 
 /** An e-mail as the loopback server received it. */
-export interface ReceivedMail {
+interface ReceivedMail {
   /** The envelope (MAIL FROM / RCPT TO). */
   mailFrom: string | null;
   rcptTo: string[];

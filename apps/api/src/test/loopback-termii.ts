@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /** A request Termii's loopback received: its parsed JSON body. */
-export interface TermiiRequest {
+interface TermiiRequest {
   path: string;
   body: Record<string, unknown>;
 }
@@ -10,7 +10,7 @@ export interface TermiiRequest {
  * How the loopback answers a valid request: `ok` like Termii (200, message_id…), `invalid` a 400
  * for a bad number, `error` a 500, `hang` never (until the server closes).
  */
-export type TermiiBehaviour = 'ok' | 'invalid' | 'error' | 'hang';
+type TermiiBehaviour = 'ok' | 'invalid' | 'error' | 'hang';
 
 export interface LoopbackTermii {
   baseUrl: string;

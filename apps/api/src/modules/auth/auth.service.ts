@@ -44,8 +44,8 @@ import { accessRemoved } from '../../plugins/tenancy';
 import * as repo from './auth.repository';
 import { recordTeamEvent } from '../../db/team-events';
 
-export const CODE_TTL_MS = 15 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CODE_TTL_MS = 15 * 60 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
 
 export const MESSAGES = {
   invalidLogin: 'Invalid email or password. Please try again.',
@@ -75,7 +75,7 @@ const rateLimit = (ctx: AppContext, action: RateAction, ip: string, email?: stri
   checkRateLimit(ctx.db, { action, ...ctx.config.rateLimit }, ip, email);
 
 /** Issues an access token and a new refresh token (in `familyId`, or a new family). */
-export const issueTokens = async (
+const issueTokens = async (
   ctx: AppContext,
   exec: Executor,
   user: repo.UserRow,
@@ -413,7 +413,7 @@ export const sendInvitation = async (
 export const dropInvitationLinks = (exec: Executor, userId: number) =>
   repo.dropOpenLinks(exec, userId, 'setup');
 
-export const getProfile = async (ctx: AppContext, userId: number): Promise<UserProfile> => {
+const getProfile = async (ctx: AppContext, userId: number): Promise<UserProfile> => {
   const profile = await repo.findProfile(ctx.db, userId);
   if (!profile) throw notFound('User not found.');
   return profile as UserProfile;

@@ -78,7 +78,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
 };
 
 /** Sanitises HTML to the article allow-list (idempotent). */
-export const sanitizeArticleHtml = (html: string): string => sanitizeHtml(html, SANITIZE);
+const sanitizeArticleHtml = (html: string): string => sanitizeHtml(html, SANITIZE);
 
 /** An article's Markdown rendered and sanitised: what `content_html` stores. */
 export const renderArticle = (source: string): string =>

@@ -5,7 +5,7 @@
 import { SITE_PATHS, WEB_APP_PATHS } from '@kora/shared';
 
 /** The public site's pages besides the articles (one per article is added). */
-export const PUBLIC_PAGES = SITE_PATHS.filter((path) => !path.includes(':'));
+const PUBLIC_PAGES = SITE_PATHS.filter((path) => !path.includes(':'));
 
 /** Pages anyone may find from a search engine although they belong to the app. */
 const INDEXABLE_APP_PAGES = new Set(['/login', '/signup', '/forgot-password']);
@@ -14,7 +14,7 @@ const INDEXABLE_APP_PAGES = new Set(['/login', '/signup', '/forgot-password']);
  * Never indexed: every page of the app but sign-in and sign-up (each as its first segment:
  * `/members` covers `/members/12`), the API and the tools.
  */
-export const PRIVATE_PATHS = [
+const PRIVATE_PATHS = [
   ...new Set(
     WEB_APP_PATHS.map((path) => `/${path.split('/')[1]}`).filter(
       (path) => !INDEXABLE_APP_PAGES.has(path),
@@ -44,7 +44,7 @@ const XML_ENTITIES: Record<string, string> = {
   "'": '&apos;',
 };
 
-export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
+const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
 
 const urlEntry = (loc: string, lastmod?: string) =>
   `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;

@@ -16,7 +16,7 @@ import { isSafeImageSource, renderArticle } from './blog.render';
 import * as repo from './blog.repository';
 
 /** The sitemap lists at most this many articles (the newest). */
-export const SITEMAP_ARTICLES = 5000;
+const SITEMAP_ARTICLES = 5000;
 /** The largest page the blog's list answers (the contract's maximum). */
 const MAX_PER_PAGE = 50;
 const MAX_PAGE = 100_000;
@@ -24,9 +24,9 @@ const MAX_PAGE = 100_000;
 export const THUMBNAIL_NOT_SAFE =
   'Thumbnail must be an https:// address or a path on this site such as /images/blog/my-article.svg';
 
-export const articleNotFound = () => notFound(ARTICLE_NOT_FOUND, 'ARTICLE_NOT_FOUND');
+const articleNotFound = () => notFound(ARTICLE_NOT_FOUND, 'ARTICLE_NOT_FOUND');
 
-export const toSummary = (row: repo.ArticleSummaryRow): BlogArticleSummary => ({
+const toSummary = (row: repo.ArticleSummaryRow): BlogArticleSummary => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -36,7 +36,7 @@ export const toSummary = (row: repo.ArticleSummaryRow): BlogArticleSummary => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-export const toArticle = (row: repo.ArticleRow): BlogArticle => ({
+const toArticle = (row: repo.ArticleRow): BlogArticle => ({
   ...toSummary(row),
   content: row.content,
   content_html: row.contentHtml,

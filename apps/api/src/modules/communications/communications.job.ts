@@ -4,7 +4,7 @@ import * as repo from './communications.repository';
 import { fanOut } from './communications.service';
 
 /** Scheduled messages released per transaction of the release job. */
-export const RELEASE_BATCH = 20;
+const RELEASE_BATCH = 20;
 
 /**
  * The release job (a dispatcher tick): fans out the scheduled messages that are due, each

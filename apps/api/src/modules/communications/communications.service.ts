@@ -28,11 +28,10 @@ import { pageAnswer, pageWindow } from '../../lib/paging';
 import { messageAudience, type AudienceRow, type SubscriptionStatusCode } from '../members';
 import * as repo from './communications.repository';
 
-export const MESSAGE_NOT_FOUND = 'Message not found.';
-export const CANNOT_CANCEL_SENDING =
-  'This message is already being sent and can no longer be cancelled.';
-export const ALREADY_CANCELLED = 'This message was already cancelled.';
-export const NOTHING_TO_RETRY = 'No delivery of this message failed: there is nothing to resend.';
+const MESSAGE_NOT_FOUND = 'Message not found.';
+const CANNOT_CANCEL_SENDING = 'This message is already being sent and can no longer be cancelled.';
+const ALREADY_CANCELLED = 'This message was already cancelled.';
+const NOTHING_TO_RETRY = 'No delivery of this message failed: there is nothing to resend.';
 
 const messageNotFound = () => notFound(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND');
 
@@ -138,7 +137,7 @@ export const fanOut = async (
   });
 };
 
-export const toCommunication = (row: repo.MessageRow): Communication => ({
+const toCommunication = (row: repo.MessageRow): Communication => ({
   id: row.id,
   group: row.group as CommsGroup,
   channel: row.channel as CommsChannel,

@@ -10,7 +10,7 @@ const PASS_BUDGET_MS = 5_000;
  * An uploaded file holds members' personal details: a draft never started is deleted after 7
  * days, a finished import (and its refused rows) after 30.
  */
-export const IMPORT_KEEP_DAYS = { draft: 7, done: 30 } as const;
+const IMPORT_KEEP_DAYS = { draft: 7, done: 30 } as const;
 
 /** Deletes the imports kept long enough (see IMPORT_KEEP_DAYS); answers how many. */
 export const purgeOldImports = (db: Db, now: Date = new Date()): Promise<number> =>

@@ -23,7 +23,7 @@ export const findImport = (
 ): Promise<ImportRecord | undefined> => findOfBusiness(db, memberImports, businessId, id, lock);
 
 /** The rows an import's answer shows samples of (the screen polls it every second). */
-export const SAMPLE_ROWS = 50;
+const SAMPLE_ROWS = 50;
 
 /**
  * An import of this business with only its first rows (for the columns' samples): what the

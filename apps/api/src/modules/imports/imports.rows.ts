@@ -67,7 +67,7 @@ export interface ReadOptions {
   planWithoutExpiry: ImportPlanWithoutExpiry;
 }
 
-export const DEFAULT_READ_OPTIONS: ReadOptions = { titleCase: true, planWithoutExpiry: 'none' };
+const DEFAULT_READ_OPTIONS: ReadOptions = { titleCase: true, planWithoutExpiry: 'none' };
 
 /** The gym's own city and state, for rows without them. */
 export interface RowDefaults {

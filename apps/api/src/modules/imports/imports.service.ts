@@ -24,7 +24,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Db, Executor } from '../../db/client';
-import type { ImportProblemRow, ImportSheetRow } from '../../db/schema';
+import type { ImportProblemRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { csvField, neutralise } from '../../lib/export-file';
 import * as repo from './imports.repository';
@@ -53,7 +53,7 @@ import { allRowsOf, readSheet, rowText, splitSheet } from './imports.sheet';
  *   on the import day; an expiry date without a plan gives none, with a warning.
  */
 
-export const importNotFound = () => notFound(IMPORT_MESSAGES.notFound, 'IMPORT_NOT_FOUND');
+const importNotFound = () => notFound(IMPORT_MESSAGES.notFound, 'IMPORT_NOT_FOUND');
 
 /** One row's decision. */
 interface Decision {
@@ -541,5 +541,3 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
     });
     return true;
   });
-
-export type { ImportSheetRow };

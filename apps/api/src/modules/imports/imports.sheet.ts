@@ -14,9 +14,9 @@ import { badRequest } from '../../lib/errors';
  */
 
 /** Columns read per row; a sheet wider than this is cut (no member has more fields). */
-export const MAX_COLUMNS = 60;
+const MAX_COLUMNS = 60;
 /** Characters kept per cell: longer than any member field, so a longer value is still refused. */
-export const MAX_CELL = 1000;
+const MAX_CELL = 1000;
 /** Rows looked at for the header. */
 const HEADER_SEARCH_ROWS = IMPORT_HEADER_ROWS;
 
@@ -52,7 +52,7 @@ const headerText = (text: string): string =>
 const isoDay = (d: Date): string => (Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10));
 
 /** An exceljs cell value as the text a person sees. */
-export const cellText = (value: ExcelJS.CellValue): string => {
+const cellText = (value: ExcelJS.CellValue): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
@@ -148,7 +148,7 @@ export const rowText = (row: ImportSheetRow): string =>
   row.cells.map(headerText).filter(Boolean).join(' | ').slice(0, 120);
 
 /** 0 → A, 25 → Z, 26 → AA: the column letters Excel shows. */
-export const columnLetter = (index: number): string => {
+const columnLetter = (index: number): string => {
   let n = index + 1;
   let out = '';
   while (n > 0) {

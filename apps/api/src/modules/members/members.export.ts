@@ -3,7 +3,7 @@ import { localPhone, type ExportColumn, type ExportSpec } from '../../lib/export
 import type { MemberExportRow } from './members.service';
 
 /** The members export's columns, in a gym owner's words (the list's status and plan). */
-export const MEMBER_EXPORT_COLUMNS: ExportColumn<MemberExportRow>[] = [
+const MEMBER_EXPORT_COLUMNS: ExportColumn<MemberExportRow>[] = [
   { header: 'Member ID', kind: 'text', value: (r) => r.member.memberCode, width: 12 },
   { header: 'First name', kind: 'text', value: (r) => r.member.firstName, width: 16 },
   { header: 'Middle name', kind: 'text', value: (r) => r.member.middleName, width: 16 },

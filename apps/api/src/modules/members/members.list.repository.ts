@@ -144,7 +144,7 @@ const searchWhere = (businessId: number, o: MemberListOptions & { search: string
 
 /** The members the list's filters keep (search, account status): the export reads by it. */
 export type MemberFilterOptions = Omit<MemberListOptions, 'limit' | 'offset'>;
-export const memberFilterWhere = (businessId: number, o: MemberFilterOptions): SQL =>
+const memberFilterWhere = (businessId: number, o: MemberFilterOptions): SQL =>
   o.search
     ? searchWhere(businessId, { ...o, limit: 0, offset: 0, search: o.search })
     : sql`business_id = ${businessId}${accountSql(o.accountStatus)}`;

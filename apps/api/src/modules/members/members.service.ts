@@ -23,7 +23,7 @@ import { fieldsOf, toMember } from './members.mapper';
 import * as list from './members.list.repository';
 import * as repo from './members.repository';
 
-export const MEMBER_NOT_FOUND = 'Member not found.';
+const MEMBER_NOT_FOUND = 'Member not found.';
 
 /** 404: no such member in this business. */
 export const memberNotFound = () => notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');

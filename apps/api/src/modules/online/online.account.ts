@@ -20,7 +20,7 @@ import * as repo from './online.repository';
  */
 
 /** The URL Paystack posts this business's events to. */
-export const webhookUrlOf = (ctx: AppContext, token: string) =>
+const webhookUrlOf = (ctx: AppContext, token: string) =>
   `${ctx.config.appUrl}/v1/paystack/webhook/${token}`;
 
 /** Paystack failed us: its refusal in its words, or "unreachable" (502). */

@@ -29,10 +29,10 @@ import * as repo from './online.repository';
  */
 
 /** Paystack's channel → the payment method the payments list shows. */
-export const methodOf = (channel: string): PaymentMethod =>
+const methodOf = (channel: string): PaymentMethod =>
   channel === 'card' || channel === 'apple_pay' ? 'Card' : 'Transfer';
 
-export const paystackKey = (reference: string) => `paystack:${reference}`;
+const paystackKey = (reference: string) => `paystack:${reference}`;
 
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 
@@ -57,7 +57,7 @@ interface Target {
 export type Applied = 'applied' | 'held' | 'already';
 
 /** Holds a charge for staff (once per reference); a link it paid is marked held. */
-export const holdCharge = async (
+const holdCharge = async (
   exec: Executor,
   v: {
     businessId: number;
@@ -187,7 +187,7 @@ export const applyCharge = async (
  * a member's dedicated account. Anything else (the gym's other Paystack sales, even to a member)
  * is left alone, neither recorded nor held: `ignored`.
  */
-export const actOnTransaction = async (
+const actOnTransaction = async (
   ctx: AppContext,
   businessId: number,
   tr: PaystackTransaction,

@@ -7,9 +7,6 @@ import { rowsOf } from '../../db/payment-days';
  * The business's webhook address and the events kept while it was disconnected (Drizzle only).
  */
 
-export type WebhookRow = typeof paystackWebhooks.$inferSelect;
-export type KeptEventRow = typeof paystackKeptEvents.$inferSelect;
-
 export const findWebhook = async (exec: Executor, businessId: number) =>
   (
     await exec.select().from(paystackWebhooks).where(eq(paystackWebhooks.businessId, businessId))

@@ -17,7 +17,7 @@ import { rowsOf } from '../../db/payment-days';
 import { ofBusiness } from '../../db/tenant';
 
 export type AccountRow = typeof paystackAccounts.$inferSelect;
-export type LinkRow = typeof paymentLinks.$inferSelect;
+type LinkRow = typeof paymentLinks.$inferSelect;
 export type ChargeRow = typeof paystackCharges.$inferSelect;
 export type TransferAccountRow = typeof transferAccounts.$inferSelect;
 

@@ -38,8 +38,7 @@ export const linkNotFound = () => notFound(ONLINE_MESSAGES.linkNotFound, 'PAYMEN
 const newReference = () => `kora-${randomBytes(12).toString('hex')}`;
 
 /** The public page a link opens. */
-export const payUrlOf = (ctx: AppContext, reference: string) =>
-  `${ctx.config.appUrl}/pay/${reference}`;
+const payUrlOf = (ctx: AppContext, reference: string) => `${ctx.config.appUrl}/pay/${reference}`;
 
 /**
  * Paystack needs an e-mail for every transaction; a member without one gets an address of ours
@@ -48,10 +47,7 @@ export const payUrlOf = (ctx: AppContext, reference: string) =>
 const paystackEmailOf = (businessId: number, m: { id: number; email_address: string | null }) =>
   m.email_address || `member-${businessId}-${m.id}@members.kora.ng`;
 
-export const toPaymentLink = (
-  ctx: AppContext,
-  { link, planName }: repo.LinkWithPlan,
-): PaymentLink => ({
+const toPaymentLink = (ctx: AppContext, { link, planName }: repo.LinkWithPlan): PaymentLink => ({
   id: link.id,
   reference: link.reference,
   url: payUrlOf(ctx, link.reference),

@@ -115,7 +115,7 @@ export const sendTransferAccount = async (
 
 // ---- Held payments --------------------------------------------------------------------------
 
-export const heldAmountMismatch = (receivedKobo: number) =>
+const heldAmountMismatch = (receivedKobo: number) =>
   `This payment was ${formatNaira(koboToNaira(receivedKobo))}: choose a plan and duration that cost exactly that.`;
 
 const heldNotFound = () => notFound(ONLINE_MESSAGES.heldNotFound, 'HELD_PAYMENT_NOT_FOUND');

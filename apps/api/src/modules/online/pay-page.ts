@@ -16,7 +16,7 @@ import { getPayPage } from './online.service';
 /** Our references (the contract's rule): anything else is no link of ours. */
 const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 /** Seconds between checks while a payment is being confirmed. */
-export const CONFIRM_REFRESH_SECONDS = 5;
+const CONFIRM_REFRESH_SECONDS = 5;
 /** Checks made by themselves (about a minute) before the page waits for the member. */
 export const MAX_AUTO_CHECKS = 12;
 
@@ -32,7 +32,7 @@ const safeUrl = (url: string | null | undefined): string | null =>
   url && (/^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url)) ? url : null;
 
 /** "1 month", "3 months", "2 weeks". */
-export const periodInWords = (count: number, unit: DurationType): string =>
+const periodInWords = (count: number, unit: DurationType): string =>
   `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 const STYLE =
@@ -219,7 +219,7 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
 };
 
 /** When the page cannot be drawn: too many requests from one address, or a failure of ours. */
-export const renderPayProblem = (problem: { kind: 'busy'; waitMs: number } | { kind: 'error' }) =>
+const renderPayProblem = (problem: { kind: 'busy'; waitMs: number } | { kind: 'error' }) =>
   problem.kind === 'busy'
     ? htmlDocument({
         title: 'Please wait',

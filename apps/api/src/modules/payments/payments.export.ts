@@ -3,7 +3,7 @@ import { memberPlanColumns } from '../subscriptions';
 import type { PaymentExportRow } from './payments.service';
 
 /** The payments export's columns, in a gym owner's words. */
-export const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentExportRow>[] = [
+const PAYMENT_EXPORT_COLUMNS: ExportColumn<PaymentExportRow>[] = [
   { header: 'Date', kind: 'day', value: (r) => r.payment.paidOn, width: 12 },
   ...memberPlanColumns<PaymentExportRow>(),
   { header: 'Periods', kind: 'number', value: (r) => r.payment.duration, width: 9 },

@@ -176,7 +176,7 @@ export interface PaymentFilters extends MemberPlanFilters {
 }
 
 /** The payments the list's filters keep (the list and the export read by it). */
-export const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
+const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
   and(
     ...ofMemberAndPlan(payments, businessId, f),
     given(f.method, (method) => eq(payments.method, method)),

@@ -27,7 +27,7 @@ import { planInactive, planNotFound } from '../plans';
 import { toPayment, toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
 
-export const amountMismatch = (expectedKobo: number) =>
+const amountMismatch = (expectedKobo: number) =>
   `Amount does not match the plan price × duration (${formatNaira(koboToNaira(expectedKobo))}).`;
 
 /** Who records the payment: the signed-in team user of the business. */

@@ -13,9 +13,9 @@ import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib
 import { createOnce } from '../../lib/idempotency';
 import * as repo from './plans.repository';
 
-export const PLAN_NOT_FOUND = 'Subscription plan not found.';
-export const PLAN_INACTIVE = 'This plan is inactive. Choose an active plan.';
-export const PLAN_HAS_HISTORY = 'This plan has subscriptions; deactivate it instead.';
+const PLAN_NOT_FOUND = 'Subscription plan not found.';
+const PLAN_INACTIVE = 'This plan is inactive. Choose an active plan.';
+const PLAN_HAS_HISTORY = 'This plan has subscriptions; deactivate it instead.';
 
 /** 404: no such plan in this business. */
 export const planNotFound = () => notFound(PLAN_NOT_FOUND, 'PLAN_NOT_FOUND');
@@ -27,7 +27,7 @@ export const chosenPlanNotFound = () =>
 export const planInactive = () =>
   badRequest(PLAN_INACTIVE, 'PLAN_INACTIVE', { subscription_type_id: PLAN_INACTIVE });
 
-export const toPlan = (row: repo.PlanRow): Plan => ({
+const toPlan = (row: repo.PlanRow): Plan => ({
   id: row.id,
   name: row.name,
   amount: koboToNaira(row.amountKobo),

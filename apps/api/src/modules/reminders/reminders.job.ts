@@ -25,14 +25,14 @@ import * as repo from './reminders.repository';
  */
 
 /** Subscriptions handled per business and reminder day in one pass (the next pass goes on). */
-export const REMINDER_BATCH = 100;
+const REMINDER_BATCH = 100;
 const RUN_EVERY_MS = 60_000;
 const lastRun = new WeakMap<AppContext, number>();
 
 const LAGOS_OFFSET_MS = 3_600_000; // UTC+1 all year (no daylight saving)
 
 /** Whether reminders may go out at `now`: 8:00 to 19:59 Lagos time. */
-export const inReminderHours = (now: Date): boolean => {
+const inReminderHours = (now: Date): boolean => {
   const hour = new Date(now.getTime() + LAGOS_OFFSET_MS).getUTCHours();
   return hour >= REMINDER_HOURS.from && hour < REMINDER_HOURS.to;
 };

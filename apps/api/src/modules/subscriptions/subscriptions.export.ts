@@ -22,7 +22,7 @@ export const memberPlanColumns = <R extends MemberPlanRow>(): ExportColumn<R>[] 
 ];
 
 /** The subscriptions export's columns, in a gym owner's words (the list's status). */
-export const subscriptionExportColumns = (
+const subscriptionExportColumns = (
   today: string = lagosDay(),
 ): ExportColumn<SubscriptionExportRow>[] => [
   ...memberPlanColumns<SubscriptionExportRow>(),

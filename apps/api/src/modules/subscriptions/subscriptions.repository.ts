@@ -29,7 +29,7 @@ const isUpcoming = (today: string) =>
   and(eq(subscriptions.isActive, true), gt(subscriptions.startDate, today))!;
 
 /** The subscriptions the list's filters keep (the list and the export read by it). */
-export const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
+const filterCondition = (businessId: number, f: SubscriptionFilters, today: string): SQL =>
   and(
     ...ofMemberAndPlan(subscriptions, businessId, f),
     f.status === 'active' ? isRunning(today) : undefined,

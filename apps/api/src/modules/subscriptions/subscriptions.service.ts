@@ -14,12 +14,7 @@ import type { Executor } from '../../db/client';
 import { toSubscription, type GroupPeople, type MemberBrief } from './subscriptions.mapper';
 import * as repo from './subscriptions.repository';
 
-export {
-  toPaymentMember,
-  toSubscription,
-  type GroupPeople,
-  type MemberBrief,
-} from './subscriptions.mapper';
+export { toPaymentMember, toSubscription, type MemberBrief } from './subscriptions.mapper';
 export type { SubscriptionRow } from './subscriptions.repository';
 
 type SubscriptionFilterQuery = Pick<
@@ -57,7 +52,7 @@ export const listSubscriptions = async (
  * For the subscriptions shown, who their group plan concerns: a covered member's payer, a
  * paid group subscription's other members. Reads nothing when no row is of a group plan.
  */
-export const groupPeopleOf = async (
+const groupPeopleOf = async (
   db: Executor,
   businessId: number,
   rows: { subscription: repo.SubscriptionRow; plan: { isGrouped: boolean } }[],

@@ -14,7 +14,7 @@ import { dropInvitationLinks, endSessions, sendInvitation } from '../auth';
 import * as repo from './team.repository';
 import { recordTeamEvent } from '../../db/team-events';
 
-export const MESSAGES = {
+const MESSAGES = {
   notFound: 'User not found.',
   alreadyInTeam: 'This person is already in your team.',
   alreadyInvited:

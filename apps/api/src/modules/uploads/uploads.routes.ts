@@ -25,7 +25,7 @@ interface UploadForm {
  * Reads the multipart form: the one file (its size checked while it streams, by the limits
  * registered in app.ts) and the text fields, in any order. Multipart failures become 4xx.
  */
-export const readForm = async (req: FastifyRequest): Promise<UploadForm> => {
+const readForm = async (req: FastifyRequest): Promise<UploadForm> => {
   const form: UploadForm = { fields: {} };
   if (!req.isMultipart()) return form;
   try {

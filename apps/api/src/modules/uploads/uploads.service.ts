@@ -16,7 +16,7 @@ export const MESSAGES = {
 } as const;
 
 /** 48-megapixel phone photos pass; larger decodes (decompression bombs) are refused. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 const notImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.notImage);
 
@@ -49,7 +49,7 @@ const WEBP: Output = {
  */
 const OUTPUTS: Record<string, Output> = { jpeg: JPEG, png: PNG, webp: WEBP, gif: PNG };
 
-export interface Reencoded {
+interface Reencoded {
   body: Buffer;
   ext: string;
   contentType: string;
@@ -60,7 +60,7 @@ export interface Reencoded {
  * type), then re-encodes: turned upright by its EXIF orientation, every metadata block (EXIF,
  * GPS, ICC, XMP) dropped, the longest side at most 1024 px.
  */
-export const reencodeImage = async (input: Buffer): Promise<Reencoded> => {
+const reencodeImage = async (input: Buffer): Promise<Reencoded> => {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(input).metadata();
