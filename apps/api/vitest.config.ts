@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     reporters: reporters('api'),
+    // Migrates one database per run; each test file's database starts as a copy of it.
+    globalSetup: ['src/test/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,

@@ -26,6 +26,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies the committed migrations, then the functions and triggers of db/functions/. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, for `OpenOptions.loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,8 @@ export interface OpenOptions {
   /** PGlite data folder; undefined means in memory. */
   dataDir?: string;
   poolMax?: number;
+  /** PGlite in memory: start from this tarball of another PGlite (`dumpDataDir`). */
+  loadDataDir?: Blob;
 }
 
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
@@ -88,7 +92,11 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm, btree_gin },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -104,6 +112,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
         ),
       );
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 };

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
+import type { MigratedState } from './global-setup';
 
 /** Runs one statement on the server of `url` over a connection of its own. */
 const runOn = async (url: string, statement: string) => {
@@ -14,12 +17,17 @@ const runOn = async (url: string, statement: string) => {
 };
 
 /**
- * A new, empty database on the PostgreSQL server of `adminUrl` (a role that may create
- * databases), named `prefix_` and random hex: its name and URL, and `drop()` to remove it.
+ * A new database on the PostgreSQL server of `adminUrl` (a role that may create databases),
+ * named `prefix_` and random hex: empty, or a copy of the database `template` (which nobody may
+ * be connected to meanwhile). Answers its name and URL, and `drop()` to remove it.
  */
-export const createScratchDatabase = async (adminUrl: string, prefix: string) => {
+export const createScratchDatabase = async (
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+) => {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await runOn(adminUrl, `create database ${name}`);
+  await runOn(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -46,16 +54,38 @@ export const createScratchDatabase = async (adminUrl: string, prefix: string) =>
   };
 };
 
+/** The migrated state the run's global setup made (global-setup.ts); read once per file. */
+let pgliteTarball: Promise<Blob> | undefined;
+const migrated = (): MigratedState | undefined => {
+  try {
+    return inject('koraMigrated');
+  } catch {
+    return undefined; // outside a Vitest worker
+  }
+};
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default; with
- * TEST_DATABASE_URL, a new database on that PostgreSQL server, dropped on close.
+ * TEST_DATABASE_URL, a new database on that PostgreSQL server, dropped on close. Each starts as
+ * a copy of the database the run migrated once (global-setup.ts), so its `migrate()` finds
+ * nothing to do; without that setup it is migrated here.
  */
 export const openTestDatabase = async (): Promise<Database> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'kora_test') : undefined;
-  const database = await openDatabase(scratch ? { url: scratch.url, poolMax: 10 } : {});
-  await database.migrate();
-  if (!scratch) return database;
+  const state = migrated();
+  if (!adminUrl) {
+    if (state?.kind === 'pglite') {
+      pgliteTarball ??= readFile(state.tarball).then((bytes) => new Blob([bytes]));
+      return openDatabase({ loadDataDir: await pgliteTarball });
+    }
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const template = state?.kind === 'postgres' ? state.template : undefined;
+  const scratch = await createScratchDatabase(adminUrl, 'kora_test', template);
+  const database = await openDatabase({ url: scratch.url, poolMax: 10 });
+  if (!template) await database.migrate();
   return {
     ...database,
     close: async () => {
