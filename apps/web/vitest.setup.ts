@@ -4,8 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { sessionStore } from './src/lib/session';
 import { fakeMediaQueryList } from './src/test/media-query';
 
-// findBy… and waitFor wait up to 5 s (1 s by default): the whole suite runs in parallel beside
-// the API's on a shared 2-CPU machine, where one render can take longer than a second.
+// findBy… and waitFor wait up to 5 s (1 s by default): `npm test` runs this suite beside the
+// end-to-end flows on a shared 2-CPU machine, where one render can take longer than a second.
 configure({ asyncUtilTimeout: 5000 });
 
 // What Mantine needs from a browser that jsdom does not have.
