@@ -26,12 +26,11 @@
  * Progress goes to stderr; the last line of stdout is JSON: the owner (for a token), the counts
  * and each step's seconds.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { hashPassword } from '../apps/api/src/lib/passwords';
+import { refillRollup, rollupDifferences, setRollupTriggers } from './rollup';
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +39,6 @@ const { values } = parseArgs({
   },
 });
 const TARGET = Number(values.payments);
-const ROOT = new URL('..', import.meta.url).pathname;
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is required (PostgreSQL only)');
 
@@ -103,34 +101,6 @@ const step = async (name: string, fn: () => Promise<unknown>) => {
 
 const fail = (message: string): never => {
   throw new Error(`DASHBOARD DATA CHECK FAILED: ${message}`);
-};
-
-/**
- * The migrations' backfill statements, read from the migration files of this working tree (so
- * they stay the ones the migration runs): `is_first` of existing subscriptions, the members'
- * covers, the roll-up of every day before today and the roll-up state, in the migration's order.
- */
-const backfillStatements = (): string[] => {
-  const dir = join(ROOT, 'apps/api/src/db/migrations');
-  const statements = readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('--> statement-breakpoint'))
-    .map((st) => st.replace(/^(\s*--[^\n]*\n)+/, '').trim())
-    .filter((st) =>
-      /^(UPDATE "subscriptions" SET "is_first"|INSERT INTO "(member_cover|payment_days|payment_rollup_state)")/.test(
-        st,
-      ),
-    );
-  const has = (re: RegExp) => statements.some((st) => re.test(st));
-  if (
-    !has(/^UPDATE "subscriptions" SET "is_first"/) ||
-    !has(/^INSERT INTO "member_cover"/) ||
-    !has(/^INSERT INTO "payment_days"/) ||
-    !has(/^INSERT INTO "payment_rollup_state"/)
-  )
-    fail(`the migrations' backfill statements were not found in ${dir}`);
-  return statements;
 };
 
 /** Writes the business and its history; answers the business id. */
@@ -330,8 +300,7 @@ async function generateData(today: string): Promise<number> {
 
   // Payments in the order they were made (ids follow created_at), each with its subscription.
   await step('payments and subscriptions (triggers disabled)', async () => {
-    await q(`alter table payments disable trigger user`);
-    await q(`alter table subscriptions disable trigger user`);
+    await setRollupTriggers(q, false);
     const [{ base }] = await q<{ base: number }>(
       `select greatest(coalesce((select max(id) from payments), 0), coalesce((select max(id) from subscriptions), 0))::int as base`,
     );
@@ -401,15 +370,8 @@ async function generateData(today: string): Promise<number> {
   });
 
   // The roll-up, exactly as migration 0011's backfill writes it.
-  await step('roll-up backfill (the migration statements)', async () => {
-    await q(`truncate payment_days, member_cover`);
-    // The migration inserts the state row; on this fresh database it exists already (migrated
-    // while empty), so it is written again by the migration's own statement.
-    await q(`delete from payment_rollup_state`);
-    for (const statement of backfillStatements()) await q(statement);
-  });
-  await q(`alter table payments enable trigger user`);
-  await q(`alter table subscriptions enable trigger user`);
+  await step('roll-up backfill (the migration statements)', () => refillRollup(q));
+  await setRollupTriggers(q, true);
 
   await step('vacuum analyze', async () => {
     await q(`vacuum analyze`);
@@ -443,49 +405,11 @@ try {
     const [{ closed }] = await q<{ closed: string }>(
       `select to_char(closed_through, 'YYYY-MM-DD') as closed from payment_rollup_state where id = 1`,
     );
-    // 1. The roll-up against the raw rows, per business, day, plan and method.
-    const [diff] = await q<{ keys: number; rollup_rows: number; bad: number }>(
-      `with raw as (
-        select business_id, day, plan, method, sum(payments)::bigint as payments, sum(kobo)::bigint as kobo,
-          sum(firsts)::bigint as firsts, sum(ended)::bigint as ended
-        from (
-          select p.business_id, p.paid_on as day, p.subscription_type_id as plan, p.method,
-            1 as payments, p.amount_kobo as kobo, case when s.is_first then 1 else 0 end as firsts, 0 as ended
-          from payments p left join subscriptions s on s.payment_id = p.id
-          where p.paid_on <= $1
-          union all
-          select s.business_id, s.expiry_date, s.subscription_type_id, p.method, 0, 0, 0, 1
-          from subscriptions s join payments p on p.id = s.payment_id
-          where s.expiry_date <= $1
-        ) x group by 1, 2, 3, 4
-      ), r as (
-        select business_id, day, subscription_type_id as plan, method, payments::bigint,
-          amount_kobo::bigint as kobo, first_subscriptions::bigint as firsts, ended_subscriptions::bigint as ended
-        from payment_days
-      )
-      select count(*)::int as keys, count(r.day)::int as rollup_rows,
-        count(*) filter (where r.day is null or raw.day is null or r.day > $1
-          or (r.payments, r.kobo, r.firsts, r.ended) is distinct from (raw.payments, raw.kobo, raw.firsts, raw.ended))::int as bad
-      from raw full join r using (business_id, day, plan, method)`,
-      [closed],
-    );
-    checks.rollupRows = diff!.rollup_rows;
-    checks.rollupMismatches = diff!.bad;
-    if (diff!.bad !== 0)
-      fail(
-        `payment_days differs from the raw payments/subscriptions in ${diff!.bad} of ${diff!.keys} (day, plan, method) keys`,
-      );
-    // Totals, as a second look.
-    const [tot] = await q<{ n: string; kobo: string; rn: string; rkobo: string }>(
-      `select (select count(*) from payments where paid_on <= $1) as n,
-              (select sum(amount_kobo) from payments where paid_on <= $1) as kobo,
-              (select sum(payments) from payment_days) as rn, (select sum(amount_kobo) from payment_days) as rkobo`,
-      [closed],
-    );
-    if (tot!.n !== tot!.rn || tot!.kobo !== tot!.rkobo)
-      fail(
-        `totals: raw ${tot!.n} payments / ${tot!.kobo} kobo, roll-up ${tot!.rn} / ${tot!.rkobo}`,
-      );
+    // 1. The roll-up against the raw rows, per business, day, plan and method, and in total.
+    const rollup = await rollupDifferences(q);
+    checks.rollupRows = rollup.rollupRows;
+    checks.rollupMismatches = rollup.mismatches;
+    if (rollup.differences.length) fail(rollup.differences.join('; '));
     // 2. Counts, one subscription per payment, Lagos day = paid_on, firsts, covers (the last
     // day paid for and, where the table has it, the last closed day a subscription ended).
     const [{ last_ended: lastEnded }] = await q<{ last_ended: boolean }>(

@@ -2,9 +2,13 @@
  * Data generator for the benchmarks: N businesses × M members (and each business's plans),
  * written with set-based SQL (generate_series) so 1,000,000 members take seconds, not hours.
  * With --payments-per-member K, each member also gets K monthly payments and the chained
- * subscriptions they bought (the last one ends within the next 45 days, or ended yesterday).
+ * subscriptions they bought (the last one ends within the next 45 days, or ended yesterday),
+ * written with the roll-up triggers off; the roll-ups (members' covers, the payment days) are
+ * then filled set-based by the migration's own backfill statements and checked against a recount
+ * of the raw rows (a difference fails the run).
  * Usage (tsx): BENCH_DATABASE_URL=postgres://… or BENCH_DATA_DIR=/tmp/x
  *   tsx bench/generate.ts --businesses 10 --members 100000 [--payments-per-member 3]
+ *   [--with-triggers]
  * Prints JSON: per business the owner's user id, the business id, its plans and its member id
  * range, for the load run to sign tokens with and build requests from.
  */
@@ -12,17 +16,22 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
 import { hashPassword } from '../apps/api/src/lib/passwords';
+import { refillRollup, rollupDifferences, setRollupTriggers, type Query } from './rollup';
 
 const { values } = parseArgs({
   options: {
     businesses: { type: 'string', default: '10' },
     members: { type: 'string', default: '100000' },
     'payments-per-member': { type: 'string', default: '0' },
+    // Payments written row by row through the roll-up triggers (slow): what the roll-ups are
+    // compared with at smoke size, and the time the set-based fill saves.
+    'with-triggers': { type: 'boolean', default: false },
   },
 });
 const businessCount = Number(values.businesses);
 const memberCount = Number(values.members);
 const paymentsPerMember = Number(values['payments-per-member']);
+const setBased = paymentsPerMember > 0 && !values['with-triggers'];
 
 const database = await openDatabase({
   url: process.env.BENCH_DATABASE_URL,
@@ -32,6 +41,7 @@ const database = await openDatabase({
 await database.migrate();
 const { db } = database;
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const q: Query = async (text) => rows(await db.execute(sql.raw(text)));
 
 const passwordHash = await hashPassword('bench-password-1');
 const FIRST = `array['Ada','Chidi','Ngozi','Emeka','Bola','Tunde','Ife','Kemi','Uche','Segun','Amaka','Yusuf','Fatima','Ibrahim','Zainab','Obinna','Funke','Dayo','Halima','Musa']`;
@@ -39,6 +49,8 @@ const LAST = `array['Okafor','Adeyemi','Eze','Bello','Okonkwo','Balogun','Nwosu'
 const STATES = `array['Lagos','Abuja','Rivers','Oyo','Kano','Enugu','Kaduna','Ogun','Delta','Edo']`;
 
 const started = Date.now();
+// Payments and subscriptions go in by the hundred thousand: the roll-ups are filled once after.
+if (setBased) await setRollupTriggers(q, false);
 interface BenchPlan {
   id: number;
   amountKobo: number;
@@ -104,6 +116,16 @@ for (let b = 1; b <= businessCount; b++) {
     lastMemberId: range!.last,
   });
 }
+let rollup: Awaited<ReturnType<typeof rollupDifferences>> | undefined;
+if (paymentsPerMember > 0) {
+  if (setBased) {
+    await refillRollup(q);
+    await setRollupTriggers(q, true);
+  }
+  rollup = await rollupDifferences(q);
+  if (rollup.differences.length)
+    throw new Error(`ROLL-UP CHECK FAILED: ${rollup.differences.join('; ')}`);
+}
 // Vacuumed as well as analysed: a database in steady state (visibility map set, index-only scans).
 await db.execute(sql`vacuum analyze`);
 
@@ -116,9 +138,12 @@ await db.execute(sql`vacuum analyze`);
  */
 async function addPayments(businessId: number) {
   const k = paymentsPerMember;
-  await db.execute(
-    sql.raw(`
-    with src as materialized (
+  // Payments first, then their subscriptions, in two statements as the API writes them (the
+  // roll-up triggers count a payment's first subscription when the subscription is written).
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql.raw(`
+      create temp table src on commit drop as
       select nextval('payments_id_seq') as pid, m.business_id, m.id as member_id, p.id as plan_id,
         p.amount_kobo, n,
         (date_trunc('month', current_date)
@@ -128,22 +153,27 @@ async function addPayments(businessId: number) {
       from members m
       join plans p on p.business_id = m.business_id and p.name = 'Monthly'
       cross join generate_series(1, ${k}) as n
-      where m.business_id = ${businessId}
-    ), pay as (
+      where m.business_id = ${businessId}`),
+    );
+    await tx.execute(
+      sql.raw(`
       insert into payments (id, business_id, member_id, subscription_type_id, amount_kobo, duration,
         method, purpose, created_at, paid_on)
       select pid, business_id, member_id, plan_id, amount_kobo, 1,
         (array['Cash','Card','Transfer'])[1 + (member_id + n) % 3], 'Subscription payment',
         least(start_date, current_date) + interval '9 hours', least(start_date, current_date)
-      from src
-    )
-    insert into subscriptions (business_id, member_id, subscription_type_id, payment_id, start_date,
-      expiry_date, duration, duration_type, plan_duration, amount_kobo, created_at)
-    select business_id, member_id, plan_id, pid, start_date,
-      (start_date + interval '1 month')::date - 1, 1, 'month', 1, amount_kobo,
-      least(start_date, current_date) + interval '9 hours'
-    from src`),
-  );
+      from src order by pid`),
+    );
+    await tx.execute(
+      sql.raw(`
+      insert into subscriptions (business_id, member_id, subscription_type_id, payment_id, start_date,
+        expiry_date, duration, duration_type, plan_duration, amount_kobo, created_at)
+      select business_id, member_id, plan_id, pid, start_date,
+        (start_date + interval '1 month')::date - 1, 1, 'month', 1, amount_kobo,
+        least(start_date, current_date) + interval '9 hours'
+      from src order by pid`),
+    );
+  });
 }
 
 await database.close();
@@ -153,6 +183,7 @@ console.log(
     businessCount,
     memberCount,
     paymentsPerMember,
+    rollup: rollup && { rows: rollup.rollupRows, keys: rollup.keys },
     seconds: (Date.now() - started) / 1000,
   }),
 );
