@@ -12,6 +12,11 @@
 // it, and the ratio to the bare route; writes the table to bench/results/latest.md. Suite
 // `compare` (not in the default list) measures the member list of a second build,
 // BENCH_BASELINE_SERVER, beside this one (its baseline on port 3903).
+// --smoke (CI): proves every suite still works, fast, on PostgreSQL: 1 business × 300 members
+// with a payment each, 1 s per route, 4 connections, the dashboard at 3,000 payments; the
+// roll-ups the generator fills set-based compared row by row with a copy the triggers built;
+// any check that fails, answer that differs from the yardstick or 5xx fails the run; no figures
+// kept (bench/results/ is not written). Options given beside it still apply.
 // Suite `dashboard` (not in the default list, PostgreSQL only) makes its own database of one
 // business with a million payments (suites/dashboard.mjs); its rows go to their own section of
 // latest.md (a run of the other suites keeps it, and the other way round) and, with the SQL
@@ -24,6 +29,7 @@ import {
   KORA_SERVER,
   ROOT,
   createPgDatabase,
+  firstDifference,
   generate,
   markdownTable,
   startBare,
@@ -32,30 +38,66 @@ import {
   stopProcess,
   tempDir,
 } from './lib.mjs';
+import pg from 'pg';
 import { compareSuite } from './suites/compare.mjs';
 import { membersSuite } from './suites/members.mjs';
 import { serialiseSuite } from './suites/serialise.mjs';
 
-const { values } = parseArgs({
+const { values: given } = parseArgs({
   options: {
-    target: { type: 'string', default: 'both' },
-    businesses: { type: 'string', default: '10' },
-    members: { type: 'string', default: '100000' },
-    'pglite-businesses': { type: 'string', default: '2' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    suite: { type: 'string', default: 'serialise,members,payments' },
-    'payments-per-member': { type: 'string', default: '0' },
+    target: { type: 'string' },
+    businesses: { type: 'string' },
+    members: { type: 'string' },
+    'pglite-businesses': { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    suite: { type: 'string' },
+    'payments-per-member': { type: 'string' },
     // suite `dashboard`: its payment count; keep its database; or measure one kept before
-    payments: { type: 'string', default: '1000000' },
+    payments: { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
     'dashboard-db': { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
+const DEFAULTS = {
+  target: 'both',
+  businesses: '10',
+  members: '100000',
+  'pglite-businesses': '2',
+  duration: '10',
+  connections: '50',
+  suite: 'serialise,members,payments',
+  'payments-per-member': '0',
+  payments: '1000000',
+};
+const SMOKE = {
+  target: 'postgres',
+  businesses: '1',
+  members: '300',
+  duration: '1',
+  connections: '4',
+  suite: 'serialise,members,payments,dashboard',
+  'payments-per-member': '1',
+  payments: '3000',
+};
+const smoke = given.smoke;
+const values = { ...DEFAULTS, ...(smoke ? SMOKE : {}) };
+for (const [k, v] of Object.entries(given)) if (v !== undefined) values[k] = v;
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://kora:kora@127.0.0.1:5432/kora_test';
 const suites = values.suite.split(',');
+
+/** The roll-up tables, in a stable order, as compared by compareWithTriggerBuilt. */
+const ROLLUP_TABLES = {
+  payment_days: `select business_id, to_char(day, 'YYYY-MM-DD') as day, subscription_type_id, method,
+    payments, amount_kobo::text, first_subscriptions, ended_subscriptions
+    from payment_days order by 1, 2, 3, 4`,
+  member_cover: `select member_id, business_id, to_char(paid_through, 'YYYY-MM-DD') as paid_through,
+    to_char(last_ended, 'YYYY-MM-DD') as last_ended from member_cover order by 1`,
+  first_subscriptions: `select id from subscriptions where is_first order by id`,
+};
 
 // Suites that make their own database and data (and build their own server).
 const OWN_DATA = ['dashboard'];
@@ -63,6 +105,45 @@ const serverSuites = suites.filter((s) => s !== 'serialise' && !OWN_DATA.include
 
 if (serverSuites.length > 0 && !existsSync(KORA_SERVER)) {
   spawnSync('npm', ['run', 'build', '-w', '@kora/api'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * The roll-ups the generator fills set-based (with the triggers off) equal those the triggers
+ * build row by row: the same data generated again with --with-triggers in a database of its own,
+ * and payment_days, member_cover and the first subscriptions compared row by row.
+ */
+async function compareWithTriggerBuilt(url, genArgs) {
+  const copy = await createPgDatabase(pgAdminUrl);
+  try {
+    console.log('   the same data with the roll-up triggers on, to compare the roll-ups…');
+    generate({ BENCH_DATABASE_URL: copy.url }, [...genArgs, '--with-triggers']);
+    const read = async (dbUrl) => {
+      const client = new pg.Client({ connectionString: dbUrl });
+      await client.connect();
+      try {
+        const out = {};
+        for (const [name, text] of Object.entries(ROLLUP_TABLES)) {
+          out[name] = (await client.query(text)).rows;
+        }
+        return out;
+      } finally {
+        await client.end();
+      }
+    };
+    const [setBased, triggerBuilt] = [await read(url), await read(copy.url)];
+    for (const name of Object.keys(ROLLUP_TABLES)) {
+      const difference = firstDifference(setBased[name], triggerBuilt[name], name);
+      if (difference) throw new Error(`ROLL-UP DIFFERS from the triggers': ${difference}`);
+      if (setBased[name].length === 0) throw new Error(`ROLL-UP EMPTY: ${name}`);
+    }
+    console.log(
+      `   roll-ups equal the triggers': ${Object.keys(ROLLUP_TABLES)
+        .map((n) => `${n} ${setBased[n].length} rows`)
+        .join(', ')}`,
+    );
+  } finally {
+    await copy.drop();
+  }
 }
 
 const rows = [];
@@ -94,6 +175,9 @@ for (const target of targets) {
     cleanup = db.drop;
     console.log(`\n== PostgreSQL: generating ${businesses} × ${values.members} members`);
     data = generate({ BENCH_DATABASE_URL: db.url }, genArgs);
+    if (smoke && Number(values['payments-per-member']) > 0) {
+      await compareWithTriggerBuilt(db.url, genArgs);
+    }
   } else {
     const dir = tempDir('kora-bench-');
     env = { DATA_DIR: dir };
@@ -142,6 +226,7 @@ if (suites.includes('dashboard')) {
   } else {
     const { dashboardSuite } = await import('./suites/dashboard.mjs');
     dashboardRows = await dashboardSuite({
+      smoke,
       pgAdminUrl,
       duration,
       payments: Number(values.payments),
@@ -149,6 +234,18 @@ if (suites.includes('dashboard')) {
       databaseUrl: values['dashboard-db'],
     });
   }
+}
+
+if (smoke) {
+  // Every route answered without a server error, and every database check passed.
+  const broken = [...rows, ...(dashboardRows ?? [])].filter(
+    (r) => /CHECKS FAIL/.test(r.notes ?? '') || /(^|[ ;])5\d\d×/.test(r.notes ?? ''),
+  );
+  for (const r of broken) console.error(`SMOKE FAILED: ${r.target} ${r.route}: ${r.notes}`);
+  console.log(
+    `\n== bench smoke: ${rows.length + (dashboardRows?.length ?? 0)} routes measured, ${broken.length} broken`,
+  );
+  process.exit(broken.length ? 1 : 0);
 }
 
 const tableOf = markdownTable;

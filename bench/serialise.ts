@@ -47,6 +47,7 @@ const member = (i: number): Member => ({
   subscription_status: i % 2 ? 1 : 0,
   subscription_status_label: i % 2 ? 'Active' : 'No Subscription',
   is_active: true,
+  reminders_opt_out: i % 7 === 0,
   picture_url: null,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
   updated_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),

@@ -267,7 +267,14 @@ const table = (header, rows) =>
  * bench/results/dashboard.md. `keep`: the database is left for later runs (its URL printed);
  * `databaseUrl`: a database kept before, checked and measured again without generating.
  */
-export const dashboardSuite = async ({ pgAdminUrl, duration, payments, keep, databaseUrl }) => {
+export const dashboardSuite = async ({
+  pgAdminUrl,
+  duration,
+  payments,
+  keep,
+  databaseUrl,
+  smoke = false,
+}) => {
   console.log('\n== Dashboard (PostgreSQL): building the server from this working tree');
   const server = process.env.BENCH_SERVER ?? (await bundleServer('dashboard-api'));
   const db = databaseUrl
@@ -412,13 +419,14 @@ export const dashboardSuite = async ({ pgAdminUrl, duration, payments, keep, dat
       statements,
       tsx(
         'dashboard-statements.ts',
-        ['--json', '--runs', '30', '--business', String(owner.businessId)],
+        ['--json', '--runs', smoke ? '1' : '30', '--business', String(owner.businessId)],
         {
           BENCH_DATABASE_URL: db.url,
         },
       ),
     );
   } catch (err) {
+    if (smoke) throw err;
     console.error(`   statements not measured: ${err.message}`);
   }
 
@@ -428,16 +436,18 @@ export const dashboardSuite = async ({ pgAdminUrl, duration, payments, keep, dat
   } else {
     await db.drop();
   }
-  writeReport({
-    data,
-    label,
-    rows,
-    statements,
-    env,
-    duration,
-    kept: keep || databaseUrl ? db.url : null,
-    reused: Boolean(databaseUrl),
-  });
+  // A smoke run (run.mjs --smoke) only proves the suite works: no figures kept.
+  if (!smoke)
+    writeReport({
+      data,
+      label,
+      rows,
+      statements,
+      env,
+      duration,
+      kept: keep || databaseUrl ? db.url : null,
+      reused: Boolean(databaseUrl),
+    });
   // The payment count measured, for the heading of latest.md's section.
   rows.payments = data.payments;
   return rows;
