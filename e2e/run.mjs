@@ -1,6 +1,7 @@
 // End-to-end run: the built API (which also serves the built web app) on a free port with a
 // fresh data folder, the browser specs against it, then the server stopped by process group.
-// Usage: npm run test:e2e (builds first), or node e2e/run.mjs [vitest filters...]
+// Usage: npm run test:e2e (builds first), or node e2e/run.mjs [vitest filters...]; the spec files
+// run side by side on this one server (E2E_WORKERS at a time, see e2e/vitest.config.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
