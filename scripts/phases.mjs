@@ -1,10 +1,10 @@
-// Runs the phases of a test run: stages one after another, the phases of a stage side by side.
-// A phase that runs alone writes straight to the terminal; phases side by side each write to a
-// log file of their own (KORA_LOG_DIR, else a temporary folder), printed whole, one after the
-// other, as each ends, so their output never interleaves. Every phase's duration is printed
-// (`== phase api-postgres: 141 s`), then a table of them all and the total. Answers whether
-// every phase passed. A failed phase stops nothing, except one marked `required` (the build):
-// then no later stage starts, since it would test what was not built.
+// Runs the phases of a test run: stages one after another; inside a stage, lanes side by side,
+// and the phases of a lane one after another. A phase that runs alone writes straight to the
+// terminal; phases side by side each write to a log file of their own (KORA_LOG_DIR, else a
+// temporary folder), printed whole as each ends, so their output never interleaves. Every
+// phase's duration is printed (`== phase api-postgres: 141 s`), then a table of them all and the
+// total. Answers whether every phase passed. A failed phase stops nothing, except one marked
+// `required` (the build): then no later stage starts, since it would test what was not built.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,8 +47,9 @@ const runPhase = (phase, { cwd, logDir, alone }) =>
   });
 
 /**
- * Runs `stages` (arrays of phases `{ name, command, env?, required? }`) in order, each stage's
- * phases at the same time. Answers true when every phase passed.
+ * Runs `stages` in order. A stage is a list of lanes run at the same time; a lane is a phase
+ * `{ name, command, env?, required? }` or a list of phases run one after another. Answers true
+ * when every phase passed.
  */
 export const runStages = async (stages, { cwd = process.cwd(), logDir } = {}) => {
   const started = Date.now();
@@ -57,14 +58,23 @@ export const runStages = async (stages, { cwd = process.cwd(), logDir } = {}) =>
   const results = [];
   let blocked = false;
   for (const stage of stages) {
+    const lanes = stage.map((lane) => (Array.isArray(lane) ? lane : [lane]));
     if (blocked) {
-      for (const phase of stage) results.push({ name: phase.name, ok: false, skipped: true });
+      for (const phase of lanes.flat()) results.push({ name: phase.name, skipped: true });
       continue;
     }
-    const alone = stage.length === 1;
-    const ended = await Promise.all(stage.map((p) => runPhase(p, { cwd, logDir: dir, alone })));
+    const alone = lanes.length === 1;
+    const ended = (
+      await Promise.all(
+        lanes.map(async (lane) => {
+          const done = [];
+          for (const phase of lane) done.push(await runPhase(phase, { cwd, logDir: dir, alone }));
+          return done;
+        }),
+      )
+    ).flat();
     results.push(...ended);
-    blocked = stage.some((p, i) => p.required && !ended[i].ok);
+    blocked = lanes.flat().some((p, i) => p.required && !ended[i].ok);
   }
   const ok = results.every((r) => r.ok);
   console.log('\n== phases');

@@ -1,35 +1,43 @@
 // `npm test`: every test of the README's second command, the independent parts side by side on
-// a small machine: lint, typecheck and the build; then the unit and API tests on PGlite (shared,
-// API, web) beside the end-to-end flows in Chromium against that build.
-// `--with-postgres` (CI, .ci/run; needs TEST_PG_URL): then the API suite again on PostgreSQL
-// beside the kill -9 fault test and the benchmark smoke run on the same server.
+// a small machine (2 CPUs: two lanes at a time). First lint, typecheck and the build; then two
+// lanes: shared and the API on PGlite; the end-to-end flows in Chromium against that build, then
+// the web tests.
+// `--with-postgres` (CI, .ci/run; needs TEST_PG_URL): the first lane goes on with the API suite
+// on PostgreSQL, the second with the kill -9 fault test and the benchmarks' smoke run there.
 import { runStages } from './phases.mjs';
 
-const stages = [
+const pglite = { KORA_REPORT_TAG: 'pglite' };
+const lanes = [
   [
-    { name: 'lint', command: 'npm run lint' },
-    { name: 'typecheck', command: 'npm run typecheck' },
-    { name: 'build', command: 'npm run build', required: true },
+    { name: 'shared', command: 'npm run test -w @kora/shared', env: pglite },
+    { name: 'api-pglite', command: 'npm run test -w @kora/api', env: pglite },
   ],
   [
-    { name: 'unit', command: 'npm run test:unit', env: { KORA_REPORT_TAG: 'pglite' } },
-    { name: 'e2e', command: 'node e2e/run.mjs', env: { KORA_REPORT_TAG: 'pglite' } },
+    { name: 'e2e', command: 'node e2e/run.mjs', env: pglite },
+    { name: 'web', command: 'npm run test -w @kora/web', env: pglite },
   ],
 ];
 if (process.argv.includes('--with-postgres')) {
   const url = process.env.TEST_PG_URL;
   if (!url) throw new Error('--with-postgres needs TEST_PG_URL (a role that may create databases)');
   const postgres = { KORA_REPORT_TAG: 'postgres', TEST_DATABASE_URL: url, BENCH_PG_URL: url };
-  stages.push([
-    { name: 'api-postgres', command: 'npm run test:api', env: postgres },
+  lanes[0].push({ name: 'api-postgres', command: 'npm run test:api', env: postgres });
+  lanes[1].push(
+    // The API is built already (first stage).
     {
-      name: 'fault+bench',
-      // The API is built already (first stage): the fault test, then the benchmarks' smoke run.
-      command:
-        'npx vitest run --config apps/api/fault/vitest.config.ts && node bench/run.mjs --smoke',
+      name: 'fault',
+      command: 'npx vitest run --config apps/api/fault/vitest.config.ts',
       env: postgres,
     },
-  ]);
+    { name: 'bench-smoke', command: 'node bench/run.mjs --smoke', env: postgres },
+  );
 }
-const ok = await runStages(stages);
+const ok = await runStages([
+  [
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'build', command: 'npm run build', required: true },
+  ],
+  lanes,
+]);
 process.exit(ok ? 0 : 1);

@@ -5,7 +5,7 @@ import { sessionStore } from './src/lib/session';
 import { fakeMediaQueryList } from './src/test/media-query';
 
 // findBy… and waitFor wait up to 5 s (1 s by default): `npm test` runs this suite beside the
-// end-to-end flows on a shared 2-CPU machine, where one render can take longer than a second.
+// API's on a shared 2-CPU machine, where one render can take longer than a second.
 configure({ asyncUtilTimeout: 5000 });
 
 // What Mantine needs from a browser that jsdom does not have.
