@@ -174,9 +174,14 @@ for (const target of targets) {
     dbAccess = { databaseUrl: db.url };
     cleanup = db.drop;
     console.log(`\n== PostgreSQL: generating ${businesses} × ${values.members} members`);
-    data = generate({ BENCH_DATABASE_URL: db.url }, genArgs);
-    if (smoke && Number(values['payments-per-member']) > 0) {
-      await compareWithTriggerBuilt(db.url, genArgs);
+    try {
+      data = generate({ BENCH_DATABASE_URL: db.url }, genArgs);
+      if (smoke && Number(values['payments-per-member']) > 0) {
+        await compareWithTriggerBuilt(db.url, genArgs);
+      }
+    } catch (err) {
+      await db.drop(); // nothing to measure: the database goes now
+      throw err;
     }
   } else {
     const dir = tempDir('kora-bench-');
