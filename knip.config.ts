@@ -27,7 +27,12 @@ const config: KnipConfig = {
       project: ['src/**/*.ts'],
     },
     'apps/api': {
-      entry: ['scripts/*.ts', 'fault/*.test.ts', 'fault/vitest.config.ts'],
+      entry: [
+        'scripts/*.ts',
+        'fault/*.test.ts',
+        'fault/vitest.config.ts',
+        'src/test/global-setup.ts',
+      ],
       project: [
         'src/**/*.ts',
         // It walks every export of @kora/shared to find the contracts (`import * as shared`),
