@@ -26,5 +26,6 @@ export const bundleServer = async (name) => {
     logLevel: 'warning',
   });
   cpSync(join(api, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
+  cpSync(join(api, 'src/db/functions'), join(out, 'functions'), { recursive: true });
   return join(out, 'server.js');
 };
