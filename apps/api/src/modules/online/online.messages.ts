@@ -55,104 +55,76 @@ export const fallbackChannel = (m: Recipient): SendChannel | undefined =>
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 const periods = (plan: string, n: number) => (n === 1 ? plan : `${plan} × ${n}`);
 
-const message = (
-  channel: SendChannel,
-  to: string,
-  gym: Gym,
-  subject: string,
-  text: string,
-  extra: Pick<OutgoingMessage, 'businessId' | 'memberId' | 'ref'>,
-): OutgoingMessage =>
-  channel === 'email'
-    ? {
-        channel,
-        to,
-        subject,
-        text,
-        html: memberTextEmail({ gym, subject, text }),
-        fromName: gym.name,
-        replyTo: gym.email,
-        ...extra,
-      }
-    : { channel, to, subject: null, text, ...extra };
+/** Who a member message is about and comes from. */
+interface About {
+  businessId: number;
+  memberId: number;
+  gym: Gym;
+  firstName: string;
+}
+
+/** What a member bought: a plan for a number of its periods, at a price. */
+interface Bought {
+  plan: string;
+  duration: number;
+  amountKobo: number;
+}
+
+/**
+ * A kind of member message: its outbox `ref`, subject and text. By e-mail it carries the gym's
+ * frame, sender name and reply address; by SMS or WhatsApp the text alone.
+ */
+const memberMessage =
+  <V>(ref: string, subject: (v: About & V) => string, text: (v: About & V) => string) =>
+  (channel: SendChannel, to: string, v: About & V): OutgoingMessage => {
+    const extra = { businessId: v.businessId, memberId: v.memberId, ref };
+    const body = text(v);
+    if (channel !== 'email') return { channel, to, subject: null, text: body, ...extra };
+    const title = subject(v);
+    return {
+      channel,
+      to,
+      subject: title,
+      text: body,
+      html: memberTextEmail({ gym: v.gym, subject: title, text: body }),
+      fromName: v.gym.name,
+      replyTo: v.gym.email,
+      ...extra,
+    };
+  };
 
 /**
  * A payment link. `joining`: the member never subscribed, so the link asks them to join;
  * otherwise to renew.
  */
-export const linkMessage = (
-  channel: SendChannel,
-  to: string,
-  v: {
-    businessId: number;
-    memberId: number;
-    gym: Gym;
-    firstName: string;
-    plan: string;
-    duration: number;
-    amountKobo: number;
-    url: string;
-    joining: boolean;
-  },
-): OutgoingMessage =>
-  message(
-    channel,
-    to,
-    v.gym,
-    v.joining ? `Join ${v.gym.name}` : `Renew your membership at ${v.gym.name}`,
+export const linkMessage = memberMessage<Bought & { url: string; joining: boolean }>(
+  'online:link',
+  (v) => (v.joining ? `Join ${v.gym.name}` : `Renew your membership at ${v.gym.name}`),
+  (v) =>
     (v.joining
       ? `Hi ${v.firstName}, join ${v.gym.name} with a ${periods(v.plan, v.duration)} membership: `
       : `Hi ${v.firstName}, renew your ${periods(v.plan, v.duration)} membership at ${v.gym.name}: `) +
-      `${naira(v.amountKobo)}. Pay by card, transfer or USSD here: ${v.url}`,
-    { businessId: v.businessId, memberId: v.memberId, ref: 'online:link' },
-  );
+    `${naira(v.amountKobo)}. Pay by card, transfer or USSD here: ${v.url}`,
+);
 
-export const transferAccountMessage = (
-  channel: SendChannel,
-  to: string,
-  v: {
-    businessId: number;
-    memberId: number;
-    gym: Gym;
-    firstName: string;
-    bankName: string;
-    accountNumber: string;
-    accountName: string;
-  },
-): OutgoingMessage =>
-  message(
-    channel,
-    to,
-    v.gym,
-    `Your account number for ${v.gym.name}`,
+export const transferAccountMessage = memberMessage<{
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+}>(
+  'online:account',
+  (v) => `Your account number for ${v.gym.name}`,
+  (v) =>
     `Hi ${v.firstName}, pay your ${v.gym.name} membership by bank transfer to ${v.bankName} ` +
-      `${v.accountNumber} (${v.accountName}). This account is yours: a transfer of your plan's ` +
-      'price renews your membership automatically.',
-    { businessId: v.businessId, memberId: v.memberId, ref: 'online:account' },
-  );
+    `${v.accountNumber} (${v.accountName}). This account is yours: a transfer of your plan's ` +
+    'price renews your membership automatically.',
+);
 
-export const receiptMessage = (
-  channel: SendChannel,
-  to: string,
-  v: {
-    businessId: number;
-    memberId: number;
-    gym: Gym;
-    firstName: string;
-    plan: string;
-    duration: number;
-    amountKobo: number;
-    expiryDate: string;
-    reference: string;
-  },
-): OutgoingMessage =>
-  message(
-    channel,
-    to,
-    v.gym,
-    `Payment received – ${v.gym.name}`,
+export const receiptMessage = memberMessage<Bought & { expiryDate: string; reference: string }>(
+  'online:receipt',
+  (v) => `Payment received – ${v.gym.name}`,
+  (v) =>
     `Hi ${v.firstName}, ${v.gym.name} received ${naira(v.amountKobo)} for ` +
-      `${periods(v.plan, v.duration)}. Your membership now runs to ${formatDay(v.expiryDate)}. ` +
-      `Reference: ${v.reference}`,
-    { businessId: v.businessId, memberId: v.memberId, ref: 'online:receipt' },
-  );
+    `${periods(v.plan, v.duration)}. Your membership now runs to ${formatDay(v.expiryDate)}. ` +
+    `Reference: ${v.reference}`,
+);

@@ -56,13 +56,17 @@ const STYLE =
 
 interface Shell {
   title: string;
+  /** The page's heading (HTML); `ok` shows it in the success colour. */
+  heading: string;
+  ok?: boolean;
   gym?: { name: string; logoUrl: string | null };
   /** A meta refresh: seconds and the address to load. */
   refresh?: { seconds: number; url: string };
+  /** What follows the heading (HTML). */
   body: string;
 }
 
-const htmlDocument = ({ title, gym, refresh, body }: Shell): string => {
+const htmlDocument = ({ title, heading, ok, gym, refresh, body }: Shell): string => {
   const logo = gym && safeUrl(gym.logoUrl);
   const header = gym
     ? `<header>${logo ? `<img src="${escapeHtml(logo)}" alt="">` : ''}` +
@@ -77,7 +81,8 @@ const htmlDocument = ({ title, gym, refresh, body }: Shell): string => {
       ? `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeHtml(refresh.url)}">`
       : '') +
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
-    `<body><main>${header}<div class="card">${body}</div></main></body></html>`
+    `<body><main>${header}<div class="card">` +
+    `<h1${ok ? ' class="ok"' : ''}>${heading}</h1>${body}</div></main></body></html>`
   );
 };
 
@@ -107,9 +112,8 @@ const checkUrl = (reference: string, check: number) => {
 const notFoundPage = (): string =>
   htmlDocument({
     title: 'Payment link not found',
-    body:
-      '<h1>Payment link not found</h1>' +
-      '<p>Check that you opened the whole link you were sent, or ask your gym for a new one.</p>',
+    heading: 'Payment link not found',
+    body: '<p>Check that you opened the whole link you were sent, or ask your gym for a new one.</p>',
   });
 
 /**
@@ -124,6 +128,17 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
   const gymHtml = escapeHtml(gymName);
   const payUrl = safeUrl(page.pay_url);
 
+  /** A page of this gym's: its title carries the gym's name. */
+  const gymPage = (title: string, shell: Omit<Shell, 'title' | 'gym'>) =>
+    htmlDocument({ title: `${title} · ${gymName}`, gym, ...shell });
+  /** The payment arrived: thanks, what follows, and what was paid for. */
+  const received = (thanks: string, more = '') =>
+    gymPage('Payment received', {
+      heading: 'Payment received',
+      ok: true,
+      body: hi + `<p>Thank you. ${gymHtml} ${thanks}</p>` + more + summary(page),
+    });
+
   switch (page.state) {
     case 'paid': {
       // A first payment welcomes the member; only a renewal says "renewed" (not knowing which,
@@ -136,42 +151,19 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
         : until
           ? `<p>Your membership has been renewed. It now runs to ${until}.</p>`
           : '';
-      return htmlDocument({
-        title: `Payment received · ${gymName}`,
-        gym,
-        body:
-          '<h1 class="ok">Payment received</h1>' +
-          hi +
-          `<p>Thank you. ${gymHtml} has received your payment.</p>` +
-          runsTo +
-          summary(page),
-      });
+      return received('has received your payment.', runsTo);
     }
     case 'held':
-      return htmlDocument({
-        title: `Payment received · ${gymName}`,
-        gym,
-        body:
-          '<h1 class="ok">Payment received</h1>' +
-          hi +
-          `<p>Thank you. ${gymHtml} will confirm your membership shortly.</p>` +
-          summary(page),
-      });
+      return received('will confirm your membership shortly.');
     case 'expired':
-      return htmlDocument({
-        title: `Link expired · ${gymName}`,
-        gym,
-        body:
-          '<h1>This link has expired</h1>' +
-          hi +
-          `<p>This link has expired. Ask ${gymHtml} for a new one.</p>`,
+      return gymPage('Link expired', {
+        heading: 'This link has expired',
+        body: hi + `<p>This link has expired. Ask ${gymHtml} for a new one.</p>`,
       });
     case 'cancelled':
-      return htmlDocument({
-        title: `Link cancelled · ${gymName}`,
-        gym,
+      return gymPage('Link cancelled', {
+        heading: 'This link was cancelled',
         body:
-          '<h1>This link was cancelled</h1>' +
           hi +
           `<p>This link was cancelled by ${gymHtml}. Ask them for a new one if you still want to pay.</p>`,
       });
@@ -184,12 +176,10 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
     const checks = Math.max(0, Math.floor(opts.checks ?? 0));
     const again = checkUrl(page.reference, checks + 1);
     const waiting = checks < MAX_AUTO_CHECKS;
-    return htmlDocument({
-      title: `Confirming your payment · ${gymName}`,
-      gym,
+    return gymPage('Confirming your payment', {
+      heading: 'We are confirming your payment…',
       refresh: waiting ? { seconds: CONFIRM_REFRESH_SECONDS, url: again } : undefined,
       body:
-        '<h1>We are confirming your payment…</h1>' +
         hi +
         (waiting
           ? '<p>This takes a few seconds. This page checks again by itself.</p>'
@@ -203,11 +193,9 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
     });
   }
 
-  return htmlDocument({
-    title: `Pay ${formatNaira(page.amount)} · ${gymName}`,
-    gym,
+  return gymPage(`Pay ${formatNaira(page.amount)}`, {
+    heading: `Hi ${escapeHtml(page.first_name)},`,
     body:
-      `<h1>Hi ${escapeHtml(page.first_name)},</h1>` +
       `<p>Here is your membership payment for ${gymHtml}.</p>` +
       summary(page) +
       (payUrl
@@ -223,15 +211,13 @@ const renderPayProblem = (problem: { kind: 'busy'; waitMs: number } | { kind: 'e
   problem.kind === 'busy'
     ? htmlDocument({
         title: 'Please wait',
-        body:
-          '<h1>Too many requests</h1>' +
-          `<p>Please wait ${escapeHtml(waitText(problem.waitMs))} and open the link again.</p>`,
+        heading: 'Too many requests',
+        body: `<p>Please wait ${escapeHtml(waitText(problem.waitMs))} and open the link again.</p>`,
       })
     : htmlDocument({
         title: 'Something went wrong',
-        body:
-          '<h1>Something went wrong</h1>' +
-          '<p>We could not load this payment. Please try again in a minute.</p>',
+        heading: 'Something went wrong',
+        body: '<p>We could not load this payment. Please try again in a minute.</p>',
       });
 
 /** The page's headers: never cached (it shows payment state), never indexed, no referrer. */
