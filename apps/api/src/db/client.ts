@@ -51,6 +51,24 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * A Database of one kind: `client` answers the ping (a database is up when it answers a trivial
+ * query), `drizzle` wraps it for the repositories.
+ */
+const database = (
+  kind: Database['kind'],
+  client: { query(statement: string): Promise<unknown> },
+  drizzle: unknown,
+  steps: Pick<Database, 'migrate' | 'close' | 'dumpDataDir'>,
+): Database => ({
+  db: drizzle as Db,
+  kind,
+  ping: async () => {
+    await client.query('select 1');
+  },
+  ...steps,
+});
+
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -62,13 +80,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
       options: '-c max_parallel_workers_per_gather=0',
     });
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
-      },
+    return database('postgres', pool, drizzlePg(pool, { schema }), {
       // Under an advisory lock on one connection, so several instances can start together.
       migrate: async () => {
         const client = await pool.connect();
@@ -89,7 +101,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
         }
       },
       close: () => pool.end(),
-    };
+    });
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -97,13 +109,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm, btree_gin },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
+  return database('pglite', client, drizzlePglite(client, { schema }), {
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
       await client.transaction((tx) =>
@@ -114,7 +120,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
-  };
+  });
 };
 
 // int8 (counts, sums of kobo) as JS numbers: kobo sums stay far below 2^53.

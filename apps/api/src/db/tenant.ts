@@ -5,6 +5,9 @@ import type { Executor } from './client';
 /** A table of one business's records: each row has an id and the business it belongs to. */
 type TenantTable = PgTable & { id: PgColumn; businessId: PgColumn };
 
+/** A tenant table whose rows record when they last changed. */
+type StampedTable = TenantTable & { updatedAt: PgColumn };
+
 /**
  * The condition of every query on one record of a business: row `id`, and only if it is
  * `businessId`'s. Another business's record is then not found, exactly like a missing one.
@@ -30,3 +33,30 @@ export const findOfBusiness = async <T extends TenantTable>(
     .limit(1);
   return (await (lock ? q.for('update') : q))[0] as T['$inferSelect'] | undefined;
 };
+
+/** A query on the records of `businessId` (and what else it takes), answering `R`. */
+export type BusinessQuery<R, A extends unknown[] = []> = (
+  db: Executor,
+  businessId: number,
+  ...rest: A
+) => Promise<R>;
+
+/** A query on record `id` of `businessId` (and what else it takes), answering `R`. */
+export type RecordQuery<R, A extends unknown[] = []> = BusinessQuery<R, [id: number, ...A]>;
+
+/**
+ * Changes record `id` of `businessId`, stamping its `updatedAt`; answers the changed row, none
+ * when the record is not that business's.
+ */
+export const updateOfBusiness = async <T extends StampedTable>(
+  db: Executor,
+  table: T,
+  businessId: number,
+  id: number,
+  values: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect'][]> =>
+  (await db
+    .update(table as PgTable)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where(ofBusiness(table, businessId, id))
+    .returning()) as T['$inferSelect'][];

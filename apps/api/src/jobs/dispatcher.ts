@@ -3,22 +3,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { quietHoursRelease } from '../lib/message-content';
 import type { Channel } from '../lib/outbox';
-import { BULK_LIMIT, PermanentDeliveryError, type Transport } from '../lib/transports';
+import {
+  BULK_LIMIT,
+  PermanentDeliveryError,
+  type Delivery,
+  type Transport,
+} from '../lib/transports';
 
 /** Rows claimed per pass: as many as one bulk call takes, so a broadcast goes in full calls. */
 const BATCH = BULK_LIMIT;
 const LEASE = "interval '5 minutes'";
 export const MAX_ATTEMPTS = 6;
 
-interface ClaimedRow {
+/** A claimed outbox row: the delivery (every field present) and its bookkeeping. */
+interface ClaimedRow extends Required<Delivery> {
   id: number;
-  channel: Channel;
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  replyTo: string | null;
-  fromName: string | null;
   quietHours: boolean;
   memberId: number | null;
   attempts: number;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { businesses, commsMessages, members, outbox } from '../../db/schema';
-import { findOfBusiness } from '../../db/tenant';
+import { findOfBusiness, type BusinessQuery, type RecordQuery } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
 
 export type MessageRow = typeof commsMessages.$inferSelect;
@@ -14,11 +14,11 @@ export type MessageInsert = Omit<
 /** The outbox `ref` of a message's deliveries. */
 export const refOf = (messageId: number) => `comms:${messageId}`;
 
-export const insertMessage = async (
-  db: Executor,
-  businessId: number,
-  values: MessageInsert,
-): Promise<MessageRow> =>
+export const insertMessage: BusinessQuery<MessageRow, [values: MessageInsert]> = async (
+  db,
+  businessId,
+  values,
+) =>
   (
     await db
       .insert(commsMessages)
@@ -88,11 +88,7 @@ export const claimDueMessages = async (db: Executor, limit: number): Promise<Mes
     .returning();
 
 /** SCHEDULED → CANCELLED, only while it is still scheduled (atomic against the release job). */
-export const cancelScheduled = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-): Promise<MessageRow | undefined> =>
+export const cancelScheduled: RecordQuery<MessageRow | undefined> = async (db, businessId, id) =>
   (
     await db
       .update(commsMessages)
@@ -141,12 +137,7 @@ export const settleMessage = async (db: Executor, id: number) => {
 };
 
 /** Failed deliveries of a message back to pending, from `at`; answers how many. */
-export const requeueFailed = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-  at: Date,
-): Promise<number> =>
+export const requeueFailed: RecordQuery<number, [at: Date]> = async (db, businessId, id, at) =>
   (
     await db
       .update(outbox)

@@ -38,35 +38,31 @@ export const sameDaysLastMonth = (today: string): { from: string; to: string } =
   return { from, to: addMonths(today, -1) };
 };
 
-const fullName = (d: Record<string, unknown>) =>
-  `${String(d.first_name ?? '')} ${String(d.last_name ?? '')}`.trim();
+/** The member an activity is about: their id and full name. */
+const memberOf = (d: Record<string, unknown>) => ({
+  id: Number(d.member_id),
+  name: `${String(d.first_name ?? '')} ${String(d.last_name ?? '')}`.trim(),
+});
 
 const toActivity = (row: repo.ActivityRow): Activity => {
-  const at = row.at.toISOString();
+  const head = { at: row.at.toISOString(), id: row.id };
   const d = row.data;
   switch (row.kind) {
     case 'payment':
       return {
         kind: 'payment',
-        at,
-        id: row.id,
-        member: { id: Number(d.member_id), name: fullName(d) },
+        ...head,
+        member: memberOf(d),
         amount: koboToNaira(Number(d.kobo)),
         plan_name: String(d.plan_name),
         method: d.method as PaymentMethod,
       };
     case 'member':
-      return {
-        kind: 'member',
-        at,
-        id: row.id,
-        member: { id: Number(d.member_id), name: fullName(d) },
-      };
+      return { kind: 'member', ...head, member: memberOf(d) };
     case 'message':
       return {
         kind: 'message',
-        at,
-        id: row.id,
+        ...head,
         channel: d.channel as never,
         group: d.group as never,
         status: d.status as never,
@@ -75,8 +71,7 @@ const toActivity = (row: repo.ActivityRow): Activity => {
     case 'team':
       return {
         kind: 'team',
-        at,
-        id: row.id,
+        ...head,
         event: d.event as never,
         name: String(d.name),
         role: (d.role ?? null) as never,

@@ -9,7 +9,7 @@ import {
   type ImportProblemRow,
   type ImportSheetRow,
 } from '../../db/schema';
-import { findOfBusiness, ofBusiness } from '../../db/tenant';
+import { findOfBusiness, ofBusiness, type RecordQuery } from '../../db/tenant';
 import type { RowMember } from './imports.rows';
 
 export type ImportRecord = typeof memberImports.$inferSelect;
@@ -29,11 +29,7 @@ const SAMPLE_ROWS = 50;
  * An import of this business with only its first rows (for the columns' samples): what the
  * screen asks for every second while it runs, without reading every row into the server.
  */
-export const findImportBrief = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-): Promise<ImportRecord | undefined> =>
+export const findImportBrief: RecordQuery<ImportRecord | undefined> = async (db, businessId, id) =>
   (
     await db
       .select({
@@ -69,12 +65,10 @@ export const findDraftOfFile = async (db: Executor, businessId: number, sha256: 
 export const insertImport = async (db: Executor, values: typeof memberImports.$inferInsert) =>
   (await db.insert(memberImports).values(values).returning())[0]!;
 
-export const updateImport = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-  values: Partial<typeof memberImports.$inferInsert>,
-) =>
+export const updateImport: RecordQuery<
+  ImportRecord | undefined,
+  [values: Partial<typeof memberImports.$inferInsert>]
+> = async (db, businessId, id, values) =>
   (
     await db
       .update(memberImports)

@@ -2,7 +2,7 @@ import { lagosDay } from '@kora/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, memberCover, members, plans, subscriptions } from '../../db/schema';
-import { ofBusiness } from '../../db/tenant';
+import { ofBusiness, updateOfBusiness, type RecordQuery } from '../../db/tenant';
 
 export type MemberInsert = Omit<
   typeof members.$inferInsert,
@@ -151,19 +151,12 @@ export const insertMember = async (
   )[0]!.id;
 
 /** Answers whether a member of this business was updated. */
-export const updateMember = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-  values: MemberChanges,
-): Promise<boolean> =>
-  (
-    await db
-      .update(members)
-      .set({ ...values, updatedAt: new Date() })
-      .where(ofBusiness(members, businessId, id))
-      .returning({ id: members.id })
-  ).length === 1;
+export const updateMember: RecordQuery<boolean, [values: MemberChanges]> = async (
+  db,
+  businessId,
+  id,
+  values,
+) => (await updateOfBusiness(db, members, businessId, id, values)).length === 1;
 
 /**
  * The members page's counts. `deactivated`: accounts the gym deactivated. `lapsed`: accounts

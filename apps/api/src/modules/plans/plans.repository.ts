@@ -1,7 +1,13 @@
 import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { members, payments, plans, subscriptions } from '../../db/schema';
-import { findOfBusiness, ofBusiness } from '../../db/tenant';
+import {
+  findOfBusiness,
+  ofBusiness,
+  updateOfBusiness,
+  type BusinessQuery,
+  type RecordQuery,
+} from '../../db/tenant';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type PlanValues = Omit<
@@ -9,17 +15,13 @@ export type PlanValues = Omit<
   'id' | 'businessId' | 'createdAt' | 'updatedAt'
 >;
 
-export const findPlan = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-): Promise<PlanRow | undefined> => findOfBusiness(db, plans, businessId, id);
+export const findPlan: RecordQuery<PlanRow | undefined> = (db, businessId, id) =>
+  findOfBusiness(db, plans, businessId, id);
 
-export const listPlans = async (
-  db: Executor,
-  businessId: number,
-  opts: { isActive?: boolean; limit: number },
-): Promise<PlanRow[]> =>
+export const listPlans: BusinessQuery<
+  PlanRow[],
+  [opts: { isActive?: boolean; limit: number }]
+> = async (db, businessId, opts) =>
   db
     .select()
     .from(plans)
@@ -32,11 +34,11 @@ export const listPlans = async (
     .orderBy(desc(plans.createdAt), desc(plans.id))
     .limit(opts.limit);
 
-export const insertPlan = async (
-  db: Executor,
-  businessId: number,
-  values: PlanValues,
-): Promise<PlanRow> =>
+export const insertPlan: BusinessQuery<PlanRow, [values: PlanValues]> = async (
+  db,
+  businessId,
+  values,
+) =>
   (
     await db
       .insert(plans)
@@ -44,19 +46,12 @@ export const insertPlan = async (
       .returning()
   )[0]!;
 
-export const updatePlan = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-  values: Partial<PlanValues>,
-): Promise<PlanRow | undefined> =>
-  (
-    await db
-      .update(plans)
-      .set({ ...values, updatedAt: new Date() })
-      .where(ofBusiness(plans, businessId, id))
-      .returning()
-  )[0];
+export const updatePlan: RecordQuery<PlanRow | undefined, [values: Partial<PlanValues>]> = async (
+  db,
+  businessId,
+  id,
+  values,
+) => (await updateOfBusiness(db, plans, businessId, id, values))[0];
 
 /**
  * Everything that records a plan's history: a member who chose it, and its subscriptions and

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, linkTokens, users } from '../../db/schema';
-import { findOfBusiness, ofBusiness } from '../../db/tenant';
+import { findOfBusiness, ofBusiness, type RecordQuery } from '../../db/tenant';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -76,11 +76,7 @@ export const listTeam = async (db: Executor, businessId: number): Promise<TeamRo
     );
 
 /** One person of the team of `businessId`; undefined for anyone else. */
-export const findTeamUser = async (
-  db: Executor,
-  businessId: number,
-  id: number,
-): Promise<TeamRow | undefined> =>
+export const findTeamUser: RecordQuery<TeamRow | undefined> = async (db, businessId, id) =>
   (
     await db
       .select(teamColumns)
