@@ -2,7 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businesses, outbox } from '../db/schema';
 import { smtpTransport, termiiTransport, type Transport } from '../lib/transports';
-import { call, createTestApp, json, uniqueEmail, withTestApp, type TestApp } from '../test/app';
+import {
+  call,
+  createTestApp,
+  json,
+  register,
+  uniqueEmail,
+  withTestApp,
+  type TestApp,
+} from '../test/app';
 import { useTestApp } from '../test/hooks';
 import { addMember, createTenant } from '../test/tenants';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../test/loopback-smtp';
@@ -44,17 +52,31 @@ describe('delivery over SMTP', () => {
     await smtp.close();
   });
 
+  /**
+   * A new gym (`name`, then `changes` to its business row) e-mails `message` to all its members,
+   * one member: answers that member's address and the mail the SMTP server received.
+   */
+  const gymMail = async (
+    name: string,
+    changes: Partial<typeof businesses.$inferInsert>,
+    message: string,
+  ) => {
+    const gym = await createTenant(t, { name });
+    await t.db.update(businesses).set(changes).where(eq(businesses.id, gym.businessId));
+    const to = uniqueEmail('member');
+    await addMember(t, gym.token, { first_name: 'Kemi', email_address: to });
+    const res = await call(t.app, 'POST', '/v1/comms', {
+      token: gym.token,
+      body: { group: 'all_members', channel: 'email', message },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.ctx.dispatcher.flush();
+    return { to, mail: smtp.received.find((m) => m.rcptTo.includes(to))! };
+  };
+
   it('sends the verification code e-mail to the SMTP server, text and HTML', async () => {
     const email = uniqueEmail('smtp');
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: {
-        first_name: 'Bola',
-        last_name: 'Ade',
-        email,
-        phone_number: '08031234567',
-        password: 'password-1',
-      },
-    });
+    await register(t, email, 'password-1', 'Bola');
     await t.app.ctx.dispatcher.flush();
     const mail = smtp.received.find((m) => m.rcptTo.includes(email));
     expect(mail).toBeDefined();
@@ -75,15 +97,7 @@ describe('delivery over SMTP', () => {
       if (failing) throw new Error('lock timeout');
     });
     const email = uniqueEmail('job');
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: {
-        first_name: 'Kemi',
-        last_name: 'Ade',
-        email,
-        phone_number: '08031234567',
-        password: 'password-1',
-      },
-    });
+    await register(t, email, 'password-1', 'Kemi');
     await t.app.ctx.dispatcher.flush();
     expect(smtp.received.some((m) => m.rcptTo.includes(email))).toBe(true);
     const before = runs;
@@ -96,15 +110,7 @@ describe('delivery over SMTP', () => {
     const email = uniqueEmail('retry');
     smtp.state.refuse = true;
     await call(t.app, 'POST', '/v1/auth/reset-password', { body: { email } }); // unknown: nothing queued
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: {
-        first_name: 'Tunde',
-        last_name: 'Ade',
-        email,
-        phone_number: '08031234567',
-        password: 'password-1',
-      },
-    });
+    await register(t, email, 'password-1', 'Tunde');
     await t.app.ctx.dispatcher.flush();
     let [row] = await t.db.select().from(outbox).where(eq(outbox.to, email));
     expect(row!.status).toBe('pending');
@@ -143,20 +149,11 @@ describe('delivery over SMTP', () => {
   });
 
   it("sends a gym's bulk e-mail from the gym's name on Kora's address; Kora's own mail stays Kora", async () => {
-    const gym = await createTenant(t, { name: 'Iron Temple' });
-    await t.db
-      .update(businesses)
-      .set({ businessEmail: 'desk@irontemple.ng' })
-      .where(eq(businesses.id, gym.businessId));
-    const to = uniqueEmail('member');
-    await addMember(t, gym.token, { first_name: 'Kemi', email_address: to });
-    const res = await call(t.app, 'POST', '/v1/comms', {
-      token: gym.token,
-      body: { group: 'all_members', channel: 'email', message: '<p>We open at 6 am.</p>' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.ctx.dispatcher.flush();
-    const mail = smtp.received.find((m) => m.rcptTo.includes(to))!;
+    const { to, mail } = await gymMail(
+      'Iron Temple',
+      { businessEmail: 'desk@irontemple.ng' },
+      '<p>We open at 6 am.</p>',
+    );
     expect(mail.headers.from).toBe('Iron Temple <no-reply@kora.test>');
     expect(mail.mailFrom).toBe('no-reply@kora.test');
     expect(mail.headers['reply-to']).toBe('desk@irontemple.ng');
@@ -165,15 +162,7 @@ describe('delivery over SMTP', () => {
 
     // The owner's own verification code (Kora's mail) still comes from Kora.
     const owner = uniqueEmail('owner');
-    await call(t.app, 'POST', '/v1/auth/register', {
-      body: {
-        first_name: 'Bola',
-        last_name: 'Ade',
-        email: owner,
-        phone_number: '08031234567',
-        password: 'password-1',
-      },
-    });
+    await register(t, owner, 'password-1', 'Bola');
     await t.app.ctx.dispatcher.flush();
     const code = smtp.received.find((m) => m.rcptTo.includes(owner))!;
     expect(code.headers.from).toBe('Kora <no-reply@kora.test>');
@@ -184,17 +173,7 @@ describe('delivery over SMTP', () => {
   it('keeps a hostile gym name to one valid From header: quoted, encoded, no line breaks', async () => {
     // Quotes, a comma, angle brackets, CR/LF trying to add a header, and Yoruba diacritics.
     const hostile = 'Ọ̀ṣọ́ "Iron", <Temple>\r\nBcc: thief@evil.test\n';
-    const gym = await createTenant(t, { name: 'Hostile Gym' });
-    await t.db.update(businesses).set({ name: hostile }).where(eq(businesses.id, gym.businessId));
-    const to = uniqueEmail('hostile');
-    await addMember(t, gym.token, { first_name: 'Tolu', email_address: to });
-    const res = await call(t.app, 'POST', '/v1/comms', {
-      token: gym.token,
-      body: { group: 'all_members', channel: 'email', message: '<p>Hello</p>' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.ctx.dispatcher.flush();
-    const mail = smtp.received.find((m) => m.rcptTo.includes(to))!;
+    const { to, mail } = await gymMail('Hostile Gym', { name: hostile }, '<p>Hello</p>');
     // Delivered to the member only: nothing was added to the envelope or the headers.
     expect(mail.rcptTo).toEqual([to]);
     const head = mail.raw.slice(0, /\r?\n\r?\n/.exec(mail.raw)!.index);
@@ -552,15 +531,7 @@ describe('the local outbox (no SMTP configured)', () => {
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
     for (const email of [first, second]) {
-      await call(t.app, 'POST', '/v1/auth/register', {
-        body: {
-          first_name: 'Ife',
-          last_name: 'Ola',
-          email,
-          phone_number: '08031234567',
-          password: 'password-1',
-        },
-      });
+      await register(t, email, 'password-1', 'Ife');
     }
     await t.app.ctx.dispatcher.flush();
     const res = await call(t.app, 'GET', '/dev/outbox');

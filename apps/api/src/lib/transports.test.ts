@@ -18,6 +18,32 @@ const sms = (to: string, text = 'Hello from the gym'): Delivery => ({
   replyTo: null,
 });
 
+/** A short e-mail to `to`, without a Reply-To or HTML. */
+const hi = (to: string): Delivery => ({
+  channel: 'email',
+  to,
+  replyTo: null,
+  subject: 'Hi',
+  text: 'Hi',
+  html: null,
+});
+
+/** What a send settled with: its answer, or what it threw. */
+const outcome = (sending: Promise<unknown>): Promise<unknown> => sending.catch((e: unknown) => e);
+
+/** A failure sending again cannot change (the dispatcher fails the row at once). */
+const expectPermanent = (err: unknown, message: RegExp) => {
+  expect(err).toBeInstanceOf(PermanentDeliveryError);
+  expect((err as Error).message).toMatch(message);
+};
+
+/** A failure worth trying again: an error, but no permanent one. */
+const expectTemporary = (err: unknown, message?: RegExp) => {
+  expect(err).toBeInstanceOf(Error);
+  expect(err).not.toBeInstanceOf(PermanentDeliveryError);
+  if (message) expect((err as Error).message).toMatch(message);
+};
+
 describe('smtpTransport (loopback SMTP server)', () => {
   let smtp: LoopbackSmtp;
   beforeAll(async () => {
@@ -63,14 +89,7 @@ describe('smtpTransport (loopback SMTP server)', () => {
 
   it('sends no Reply-To when there is none', async () => {
     const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>');
-    await transport.send({
-      channel: 'email',
-      to: 'plain@example.ng',
-      replyTo: null,
-      subject: 'Hi',
-      text: 'Hi',
-      html: null,
-    });
+    await transport.send(hi('plain@example.ng'));
     const mail = smtp.received.find((m) => m.rcptTo.includes('plain@example.ng'))!;
     expect(mail.headers['reply-to']).toBeUndefined();
     expect(mail.text?.trim()).toBe('Hi');
@@ -79,37 +98,14 @@ describe('smtpTransport (loopback SMTP server)', () => {
 
   it('fails for good on a recipient refused with 550', async () => {
     const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>');
-    const err = await transport
-      .send({
-        channel: 'email',
-        to: 'nobody@example.ng',
-        replyTo: null,
-        subject: 'Hi',
-        text: 'Hi',
-        html: null,
-      })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PermanentDeliveryError);
-    expect((err as Error).message).toMatch(/mailbox unavailable/);
+    expectPermanent(await outcome(transport.send(hi('nobody@example.ng'))), /mailbox unavailable/);
   });
 
   it('keeps a 4xx refusal temporary', async () => {
     const transport = smtpTransport(smtp.url, 'Kora <no-reply@kora.test>');
     smtp.state.refuse = true;
     try {
-      const err = await transport
-        .send({
-          channel: 'email',
-          to: 'busy@example.ng',
-          replyTo: null,
-          subject: 'Hi',
-          text: 'Hi',
-          html: null,
-        })
-        .catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(Error);
-      expect(err).not.toBeInstanceOf(PermanentDeliveryError);
-      expect((err as Error).message).toMatch(/mailbox busy/);
+      expectTemporary(await outcome(transport.send(hi('busy@example.ng'))), /mailbox busy/);
     } finally {
       smtp.state.refuse = false;
     }
@@ -118,18 +114,8 @@ describe('smtpTransport (loopback SMTP server)', () => {
   it('keeps a server that cannot be reached temporary', async () => {
     const closed = await startLoopbackSmtp();
     await closed.close();
-    const err = await smtpTransport(closed.url, 'Kora <no-reply@kora.test>')
-      .send({
-        channel: 'email',
-        to: 'a@example.ng',
-        replyTo: null,
-        subject: 'Hi',
-        text: 'Hi',
-        html: null,
-      })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect(err).not.toBeInstanceOf(PermanentDeliveryError);
+    const transport = smtpTransport(closed.url, 'Kora <no-reply@kora.test>');
+    expectTemporary(await outcome(transport.send(hi('a@example.ng'))));
   });
 });
 
@@ -149,21 +135,25 @@ describe('termiiTransport (loopback Termii)', () => {
     termii.script.length = 0;
   });
 
-  it("sends an SMS with Termii's documented fields and answers its message_id", async () => {
-    const result = await termiiTransport(config(), 'sms').send(sms('+2348031234567'));
+  /** Termii received one call: `path`, with its documented fields for `to` and `text`. */
+  const expectOneCall = (path: string, to: string | string[], text: string) =>
     expect(termii.received).toEqual([
       {
-        path: '/api/sms/send',
+        path,
         body: {
           api_key: termii.apiKey,
-          to: '2348031234567',
+          to,
           from: 'Kora',
-          sms: 'Hello from the gym',
+          sms: text,
           type: 'plain',
           channel: 'generic',
         },
       },
     ]);
+
+  it("sends an SMS with Termii's documented fields and answers its message_id", async () => {
+    const result = await termiiTransport(config(), 'sms').send(sms('+2348031234567'));
+    expectOneCall('/api/sms/send', '2348031234567', 'Hello from the gym');
     expect(result.providerId).toMatch(/^3017\d{12}$/);
   });
 
@@ -180,40 +170,28 @@ describe('termiiTransport (loopback Termii)', () => {
 
   it('fails for good on a 400 invalid number', async () => {
     termii.script.push('invalid');
-    const err = await termiiTransport(config(), 'sms')
-      .send(sms('+2348000000000'))
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PermanentDeliveryError);
-    expect((err as Error).message).toMatch(/400.*Invalid phone number/);
+    const err = await outcome(termiiTransport(config(), 'sms').send(sms('+2348000000000')));
+    expectPermanent(err, /400.*Invalid phone number/);
   });
 
   it('fails for good when Termii finds a documented field wrong (422)', async () => {
-    const err = await termiiTransport({ ...config(), apiKey: 'wrong' }, 'sms')
-      .send(sms('+2348031234567'))
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PermanentDeliveryError);
-    expect((err as Error).message).toMatch(/422.*api_key/);
+    const transport = termiiTransport({ ...config(), apiKey: 'wrong' }, 'sms');
+    expectPermanent(await outcome(transport.send(sms('+2348031234567'))), /422.*api_key/);
   });
 
   it('keeps a 500 temporary', async () => {
     termii.script.push('error');
-    const err = await termiiTransport(config(), 'sms')
-      .send(sms('+2348031234567'))
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect(err).not.toBeInstanceOf(PermanentDeliveryError);
-    expect((err as Error).message).toMatch(/Termii answered 500/);
+    const err = await outcome(termiiTransport(config(), 'sms').send(sms('+2348031234567')));
+    expectTemporary(err, /Termii answered 500/);
   });
 
   it('keeps an answer that never comes temporary, after the timeout', async () => {
     termii.script.push('hang');
     const started = Date.now();
-    const err = await termiiTransport(config(), 'sms', fetch, { timeoutMs: 300 })
-      .send(sms('+2348031234567'))
-      .catch((e: unknown) => e);
+    const transport = termiiTransport(config(), 'sms', fetch, { timeoutMs: 300 });
+    const err = await outcome(transport.send(sms('+2348031234567')));
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(err).toBeInstanceOf(Error);
-    expect(err).not.toBeInstanceOf(PermanentDeliveryError);
+    expectTemporary(err);
     expect((err as Error).message).toBe('Termii did not answer within 0.3 s');
   });
 
@@ -225,19 +203,8 @@ describe('termiiTransport (loopback Termii)', () => {
       const result = await termiiTransport(config(), 'sms').sendBulk!(
         numbers(3).map((to) => sms(to, 'Gym closed Monday')),
       );
-      expect(termii.received).toEqual([
-        {
-          path: '/api/sms/send/bulk',
-          body: {
-            api_key: termii.apiKey,
-            to: ['2348000000000', '2348000000001', '2348000000002'],
-            from: 'Kora',
-            sms: 'Gym closed Monday',
-            type: 'plain',
-            channel: 'generic',
-          },
-        },
-      ]);
+      const to = ['2348000000000', '2348000000001', '2348000000002'];
+      expectOneCall('/api/sms/send/bulk', to, 'Gym closed Monday');
       expect(result.providerId).toMatch(/^3017\d{12}$/);
     });
 
@@ -266,17 +233,10 @@ describe('termiiTransport (loopback Termii)', () => {
     it('classifies failures like single sends: 400 for good, 500 temporary', async () => {
       const sender = termiiTransport(config(), 'sms');
       termii.script.push('invalid', 'error');
-      const refused = await sender.sendBulk!(numbers(2).map((to) => sms(to))).catch(
-        (e: unknown) => e,
-      );
-      expect(refused).toBeInstanceOf(PermanentDeliveryError);
-      expect((refused as Error).message).toMatch(/400.*Invalid phone number/);
-      const failed = await sender.sendBulk!(numbers(2).map((to) => sms(to))).catch(
-        (e: unknown) => e,
-      );
-      expect(failed).toBeInstanceOf(Error);
-      expect(failed).not.toBeInstanceOf(PermanentDeliveryError);
-      expect((failed as Error).message).toMatch(/Termii answered 500/);
+      const refused = await outcome(sender.sendBulk!(numbers(2).map((to) => sms(to))));
+      expectPermanent(refused, /400.*Invalid phone number/);
+      const failed = await outcome(sender.sendBulk!(numbers(2).map((to) => sms(to))));
+      expectTemporary(failed, /Termii answered 500/);
     });
 
     it('is not offered for WhatsApp (Termii has no bulk WhatsApp route)', () => {
