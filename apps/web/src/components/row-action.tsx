@@ -1,5 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Column } from './data-table-columns';
 
 interface RowActionProps {
   /** The tooltip: what the action does, or why it is not allowed. */
@@ -37,3 +39,14 @@ export function RowAction({
     </Tooltip>
   );
 }
+
+/** A table's actions column: a row's action buttons side by side at its right end. */
+export const actionsColumn = <T,>(actions: (row: T) => ReactNode): Column<T> => ({
+  header: 'Actions',
+  alignRight: true,
+  cell: (row) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {actions(row)}
+    </Group>
+  ),
+});

@@ -1,7 +1,7 @@
-import { Avatar, type AvatarProps } from '@mantine/core';
-import { initials } from '@/lib/format';
+import type { AvatarProps } from '@mantine/core';
+import { PersonAvatar } from '@/components/person-avatar';
 
-interface MemberAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
+interface MemberAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
   member: { first_name: string; last_name: string; picture_url: string | null };
   /** A local preview that replaces the stored picture (while it uploads). */
   previewUrl?: string | null;
@@ -9,17 +9,13 @@ interface MemberAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
 
 /** The member's picture, or their initials when there is none (or it fails to load). */
 export function MemberAvatar({ member, previewUrl, ...props }: MemberAvatarProps) {
-  const src = previewUrl ?? member.picture_url;
   return (
-    <Avatar
-      src={src}
-      alt={src ? `${member.first_name} ${member.last_name}` : undefined}
-      color="kora"
-      variant="light"
-      radius="xl"
+    <PersonAvatar
+      picture={previewUrl ?? member.picture_url}
+      name={`${member.first_name} ${member.last_name}`}
+      first_name={member.first_name}
+      last_name={member.last_name}
       {...props}
-    >
-      {initials(member.first_name, member.last_name)}
-    </Avatar>
+    />
   );
 }

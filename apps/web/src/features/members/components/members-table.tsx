@@ -1,8 +1,8 @@
-import { Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
-import { RowAction } from '@/components/row-action';
+import { RowAction, actionsColumn } from '@/components/row-action';
 import { MemberContactCell, MemberNameCell, MemberPlanCell, memberLocation } from './member-cells';
 import { MemberStatusBadge } from './member-status-badge';
 
@@ -21,26 +21,22 @@ export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
     { header: 'Location', cell: (m) => <Text size="sm">{memberLocation(m)}</Text> },
     { header: 'Subscription', cell: (m) => <MemberPlanCell member={m} /> },
     { header: 'Status', cell: (m) => <MemberStatusBadge member={m} /> },
-    {
-      header: 'Actions',
-      alignRight: true,
-      cell: (m) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <RowAction
-            tooltip="View member"
-            label={`View ${m.first_name} ${m.last_name}`}
-            icon={IconEye}
-            onClick={() => onOpen(m)}
-          />
-          <RowAction
-            tooltip="Edit member"
-            label={`Edit ${m.first_name} ${m.last_name}`}
-            icon={IconPencil}
-            onClick={() => onEdit(m)}
-          />
-        </Group>
-      ),
-    },
+    actionsColumn((m) => (
+      <>
+        <RowAction
+          tooltip="View member"
+          label={`View ${m.first_name} ${m.last_name}`}
+          icon={IconEye}
+          onClick={() => onOpen(m)}
+        />
+        <RowAction
+          tooltip="Edit member"
+          label={`Edit ${m.first_name} ${m.last_name}`}
+          icon={IconPencil}
+          onClick={() => onEdit(m)}
+        />
+      </>
+    )),
   ];
   return (
     <DataTable

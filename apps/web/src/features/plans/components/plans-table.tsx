@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   durationLabel,
@@ -9,7 +9,7 @@ import {
   planTypeLabel,
 } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
-import { RowAction } from '@/components/row-action';
+import { RowAction, actionsColumn } from '@/components/row-action';
 import { STAFF_PLANS_TOOLTIP } from '../api';
 
 interface PlansTableProps {
@@ -58,54 +58,50 @@ export function PlansTable({ plans, canManage, onView, onEdit, onDelete }: Plans
         </Badge>
       ),
     },
-    {
-      header: 'Actions',
-      alignRight: true,
-      cell: (plan) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <RowAction
-            tooltip="View plan"
-            label={`View ${plan.name}`}
-            icon={IconEye}
-            onClick={() => onView(plan)}
-          />
-          <RowAction
-            tooltip={canManage ? 'Edit plan' : STAFF_PLANS_TOOLTIP}
-            label={`Edit ${plan.name}`}
-            icon={IconPencil}
-            disabled={!canManage}
-            onClick={() => onEdit(plan)}
-          />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`More actions for ${plan.name}`}
-                onClick={(e) => e.stopPropagation()}
-              >
-                <IconDots size={18} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                disabled={!canManage}
-                onClick={() => onDelete(plan)}
-              >
-                Delete
-              </Menu.Item>
-              {canManage ? null : (
-                <Menu.Label style={{ whiteSpace: 'normal', maxWidth: 240 }}>
-                  {STAFF_PLANS_TOOLTIP}
-                </Menu.Label>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      ),
-    },
+    actionsColumn((plan) => (
+      <>
+        <RowAction
+          tooltip="View plan"
+          label={`View ${plan.name}`}
+          icon={IconEye}
+          onClick={() => onView(plan)}
+        />
+        <RowAction
+          tooltip={canManage ? 'Edit plan' : STAFF_PLANS_TOOLTIP}
+          label={`Edit ${plan.name}`}
+          icon={IconPencil}
+          disabled={!canManage}
+          onClick={() => onEdit(plan)}
+        />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`More actions for ${plan.name}`}
+              onClick={(e) => e.stopPropagation()}
+            >
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={!canManage}
+              onClick={() => onDelete(plan)}
+            >
+              Delete
+            </Menu.Item>
+            {canManage ? null : (
+              <Menu.Label style={{ whiteSpace: 'normal', maxWidth: 240 }}>
+                {STAFF_PLANS_TOOLTIP}
+              </Menu.Label>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </>
+    )),
   ];
   return <DataTable rows={plans} columns={columns} minWidth={760} onRowClick={onView} />;
 }

@@ -1,7 +1,8 @@
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { Role, TeamUser } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
-import { formatDate, formatPhone, initials } from '@/lib/format';
+import { PersonAvatar } from '@/components/person-avatar';
+import { formatDate, formatPhone } from '@/lib/format';
 import type { TeamActionKind } from '../api';
 import { TEAM_TEXTS, invitationExpired, isPending, teamUserName } from '../team-format';
 import { TeamActions } from './team-actions-menu';
@@ -13,17 +14,14 @@ function UserCell({ user }: { user: TeamUser }) {
   const name = teamUserName(user);
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      <Avatar
-        src={user.profile_picture}
-        alt={user.profile_picture ? name : undefined}
-        color="kora"
-        variant="light"
-        radius="xl"
+      <PersonAvatar
+        picture={user.profile_picture}
+        name={name}
+        first_name={user.first_name}
+        last_name={user.last_name}
         size={40}
         style={{ flexShrink: 0 }}
-      >
-        {initials(user.first_name, user.last_name)}
-      </Avatar>
+      />
       <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>
