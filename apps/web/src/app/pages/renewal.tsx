@@ -1,7 +1,6 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoader } from '@/components/page-loader';
+import { AppModal } from '@/components/app-modal';
 
 /**
  * Record Payment's code (its form, the member picker) loads on the first Renew: most visits to
@@ -15,13 +14,12 @@ const RenewPaymentModal = lazy(() =>
 export const useRenewal = () => {
   const [memberId, setMemberId] = useState<number | null>(null);
   const [opened, setOpened] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
   const close = () => setOpened(false);
   // While the code loads: the same dialog, loading.
   const loading = (
-    <Modal opened={opened} onClose={close} title="Record Payment" size="lg" fullScreen={phone}>
+    <AppModal opened={opened} onClose={close} title="Record Payment" size="lg">
       <PageLoader minHeight={200} />
-    </Modal>
+    </AppModal>
   );
   const modal =
     memberId === null ? null : (

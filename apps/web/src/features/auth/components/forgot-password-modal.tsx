@@ -1,6 +1,5 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { AppModal } from '@/components/app-modal';
 
 interface ForgotPasswordModalProps {
   opened: boolean;
@@ -9,11 +8,10 @@ interface ForgotPasswordModalProps {
 }
 
 export function ForgotPasswordModal({ opened, onClose, initialEmail }: ForgotPasswordModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title="Forgot Password" centered fullScreen={phone}>
+    <AppModal opened={opened} onClose={onClose} title="Forgot Password" centered>
       {/* Remounted on each opening: the dialog starts at the e-mail step. */}
       {opened ? <ForgotPasswordForm initialEmail={initialEmail} onDone={onClose} /> : null}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,6 +1,6 @@
-import { Modal, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Text } from '@mantine/core';
 import { BusinessSetupForm } from './business-setup-form';
+import { AppModal } from '@/components/app-modal';
 
 interface BusinessSetupModalProps {
   opened: boolean;
@@ -8,20 +8,18 @@ interface BusinessSetupModalProps {
 }
 
 export function BusinessSetupModal({ opened, onClose }: BusinessSetupModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title="Setup Your Business"
       size="lg"
-      fullScreen={phone}
       closeOnClickOutside={false}
     >
       <Text size="sm" c="dimmed" mb="md">
         Tell us about your gym. You can change these details later in Settings.
       </Text>
       {opened ? <BusinessSetupForm onDone={onClose} onCancel={onClose} /> : null}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,4 @@
-import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import type { HeldPayment, HeldState } from '@kora/shared';
 import { useState } from 'react';
 import { SuccessAlert } from '@/components/form-alerts';
@@ -8,6 +7,7 @@ import { HELD_FILTERS, HELD_TITLE } from '../online-format';
 import { AssignHeldForm } from './assign-held-form';
 import { DismissHeldForm } from './dismiss-held-form';
 import { HeldPaymentsList } from './held-payments-list';
+import { AppModal } from '@/components/app-modal';
 
 /** What the review shows: the list, or one payment being assigned or marked handled. */
 type View = { kind: 'list' } | { kind: 'assign' | 'dismiss'; held: HeldPayment };
@@ -20,7 +20,6 @@ const TITLES = { list: HELD_TITLE, assign: 'Assign payment', dismiss: 'Mark hand
  * are listed under their own filters.
  */
 export function HeldPaymentsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const [state, setState] = useState<HeldState>('held');
   const [page, setPage] = useState(1);
   const [view, setView] = useState<View>({ kind: 'list' });
@@ -37,12 +36,11 @@ export function HeldPaymentsModal({ opened, onClose }: { opened: boolean; onClos
   };
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title={TITLES[view.kind]}
       size="xl"
-      fullScreen={phone}
       closeOnClickOutside={false}
     >
       {view.kind === 'assign' ? (
@@ -75,6 +73,6 @@ export function HeldPaymentsModal({ opened, onClose }: { opened: boolean; onClos
           />
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

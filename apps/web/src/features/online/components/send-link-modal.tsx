@@ -1,5 +1,3 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useIsMutating } from '@tanstack/react-query';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
@@ -7,6 +5,7 @@ import { useDialogTitle } from '@/components/use-dialog-title';
 import { useChosenMember } from '@/features/members';
 import { createLinkKey } from '../api';
 import { SendLinkForm } from './send-link-form';
+import { AppModal } from '@/components/app-modal';
 
 export interface SendLinkModalProps {
   memberId: number;
@@ -21,17 +20,15 @@ export interface SendLinkModalProps {
  * starts afresh each time it opens. It cannot be closed while the link is being created.
  */
 export function SendLinkModal({ memberId, planId, opened, onClose }: SendLinkModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const chosen = useChosenMember(String(memberId));
   const sending = useIsMutating({ mutationKey: createLinkKey }) > 0;
   useDialogTitle('Send payment link', opened);
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={sending ? () => undefined : onClose}
       title="Send payment link"
       size="lg"
-      fullScreen={phone}
       closeOnClickOutside={false}
     >
       {chosen.member ? (
@@ -41,6 +38,6 @@ export function SendLinkModal({ memberId, planId, opened, onClose }: SendLinkMod
       ) : (
         <PageLoader minHeight={200} />
       )}
-    </Modal>
+    </AppModal>
   );
 }

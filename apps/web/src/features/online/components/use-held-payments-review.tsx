@@ -1,8 +1,7 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { HELD_TITLE } from '../online-format';
+import { AppModal } from '@/components/app-modal';
 
 /** The review's code (the list, the member picker) loads on the first Review. */
 const HeldPaymentsModal = lazy(() =>
@@ -13,16 +12,15 @@ const HeldPaymentsModal = lazy(() =>
 export const useHeldPaymentsReview = () => {
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
   const open = useCallback(() => {
     setLoaded(true);
     setOpened(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
   const loading = (
-    <Modal opened={opened} onClose={close} title={HELD_TITLE} size="xl" fullScreen={phone}>
+    <AppModal opened={opened} onClose={close} title={HELD_TITLE} size="xl">
       <PageLoader minHeight={200} />
-    </Modal>
+    </AppModal>
   );
   const modal = loaded ? (
     <Suspense fallback={loading}>

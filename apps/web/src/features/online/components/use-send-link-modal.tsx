@@ -1,7 +1,6 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { PageLoader } from '@/components/page-loader';
+import { AppModal } from '@/components/app-modal';
 
 /** The form's code (the plans, the channels) loads on the first Send payment link. */
 const SendLinkModal = lazy(() =>
@@ -22,7 +21,6 @@ interface Target {
 export const useSendLinkModal = () => {
   const [target, setTarget] = useState<Target | null>(null);
   const [opened, setOpened] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
   const open = useCallback((memberId: number, planId?: number | null) => {
     setTarget((t) => ({ memberId, planId, opening: (t?.opening ?? 0) + 1 }));
     setOpened(true);
@@ -30,9 +28,9 @@ export const useSendLinkModal = () => {
   const close = useCallback(() => setOpened(false), []);
   // While the code loads: the same dialog, loading.
   const loading = (
-    <Modal opened={opened} onClose={close} title="Send payment link" size="lg" fullScreen={phone}>
+    <AppModal opened={opened} onClose={close} title="Send payment link" size="lg">
       <PageLoader minHeight={200} />
-    </Modal>
+    </AppModal>
   );
   const modal =
     target === null ? null : (

@@ -1,5 +1,3 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useIsMutating } from '@tanstack/react-query';
 import type { Member } from '@kora/shared';
 import { PageLoader } from '@/components/page-loader';
@@ -7,6 +5,7 @@ import { useBackCloses } from '@/components/use-back-closes';
 import { useDialogTitle } from '@/components/use-dialog-title';
 import { recordPaymentKey } from '../api';
 import { RecordPaymentForm } from './record-payment-form';
+import { AppModal } from '@/components/app-modal';
 
 export interface RecordPaymentModalProps {
   opened: boolean;
@@ -23,7 +22,6 @@ export interface RecordPaymentModalProps {
  * the payment is being sent. The browser's Back closes it; a second Back leaves the page.
  */
 export function RecordPaymentModal({ opened, onClose, member, loading }: RecordPaymentModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   // While the payment is on its way the dialog stays: its outcome must be seen.
   const sending = useIsMutating({ mutationKey: recordPaymentKey }) > 0;
   useDialogTitle('Record payment', opened);
@@ -31,12 +29,11 @@ export function RecordPaymentModal({ opened, onClose, member, loading }: RecordP
   // Back closes the dialog, not the page under it.
   useBackCloses(opened, close);
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title="Record Payment"
       size="lg"
-      fullScreen={phone}
       closeOnClickOutside={false}
     >
       {loading ? (
@@ -44,6 +41,6 @@ export function RecordPaymentModal({ opened, onClose, member, loading }: RecordP
       ) : (
         <RecordPaymentForm member={member ?? null} onDone={onClose} />
       )}
-    </Modal>
+    </AppModal>
   );
 }

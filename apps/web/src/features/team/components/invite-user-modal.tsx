@@ -1,5 +1,4 @@
-import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { IconMail } from '@tabler/icons-react';
 import type { InviteInput, TeamUser } from '@kora/shared';
@@ -21,6 +20,7 @@ import {
   type InviteFormValues,
 } from '../invite-form';
 import { ROLE_OPTIONS } from '../team-format';
+import { AppModal } from '@/components/app-modal';
 
 interface InviteUserFormProps {
   onInvited: (user: TeamUser) => void;
@@ -116,7 +116,6 @@ interface InviteUserModalProps {
  * closes. It cannot be closed while the invitation is being sent.
  */
 export function InviteUserModal({ opened, onClose }: InviteUserModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const sending = useIsMutating({ mutationKey: inviteKey }) > 0;
   const refresh = useRefreshAfter('team');
   const [invited, setInvited] = useState<TeamUser | null>(null);
@@ -141,11 +140,10 @@ export function InviteUserModal({ opened, onClose }: InviteUserModalProps) {
   useBackCloses(opened, sending ? () => undefined : close);
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={sending ? () => undefined : close}
       title="Invite User"
-      fullScreen={phone}
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close', disabled: sending }}
     >
@@ -154,6 +152,6 @@ export function InviteUserModal({ opened, onClose }: InviteUserModalProps) {
       ) : (
         <InviteUserForm onInvited={setInvited} onCancel={close} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
