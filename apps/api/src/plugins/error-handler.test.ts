@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { call, json } from '../test/app';
 import { useTestApp, useTenants } from '../test/hooks';
 import { ADDRESS_TOO_LONG, BAD_ADDRESS } from './error-handler';
@@ -18,33 +19,31 @@ describe('addresses the router refuses', () => {
 
   const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
+  /** The router refused the address: `statusCode` and `code` in the error shape, and logged. */
+  const expectRefused = (
+    res: LightMyRequestResponse,
+    statusCode: number,
+    code: string,
+    message: string,
+  ) => {
+    expect(res.statusCode).toBe(statusCode);
+    expect(json(res)).toEqual({ message, code });
+    expect(logged()).toContainEqual(
+      expect.objectContaining({ msg: 'address refused by the router', reason: code, statusCode }),
+    );
+  };
+
   it('a path part longer than the router reads answers 414 in the error shape, logged', async () => {
     lines.length = 0;
     const res = await call(t.app, 'GET', `/v1/member/${'1'.repeat(101)}`, { token: owner.token });
-    expect(res.statusCode).toBe(414);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(json(res)).toEqual({ message: ADDRESS_TOO_LONG, code: 'URL_TOO_LONG' });
-    expect(logged()).toContainEqual(
-      expect.objectContaining({
-        msg: 'address refused by the router',
-        reason: 'URL_TOO_LONG',
-        statusCode: 414,
-      }),
-    );
+    expectRefused(res, 414, 'URL_TOO_LONG', ADDRESS_TOO_LONG);
   });
 
   it('a badly percent-encoded path answers 400 in the error shape, logged', async () => {
     lines.length = 0;
     const res = await call(t.app, 'GET', '/v1/member/%E0%A4%A', { token: owner.token });
-    expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ message: BAD_ADDRESS, code: 'BAD_URL' });
-    expect(logged()).toContainEqual(
-      expect.objectContaining({
-        msg: 'address refused by the router',
-        reason: 'BAD_URL',
-        statusCode: 400,
-      }),
-    );
+    expectRefused(res, 400, 'BAD_URL', BAD_ADDRESS);
   });
 
   it('an unknown API address answers 404 in the error shape', async () => {

@@ -23,6 +23,15 @@ import { reconcileLinks } from './online.job';
 
 const { t, paystack, owner, staff, other } = useOnlineGyms({ owner: 'ONL', other: 'OTH' });
 
+/** Paystack's webhook call: `payload` at `url`, carrying `signature`. */
+const postHook = (url: string, signature: string, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+    payload,
+  });
+
 const paymentsOf = (memberId: number) =>
   t.db.select().from(payments).where(eq(payments.memberId, memberId));
 const subscriptionsOf = (memberId: number) =>
@@ -308,26 +317,13 @@ describe('the webhook', () => {
     ).data.webhook_url as string;
     const path = new URL(webhookUrl).pathname;
     for (const signature of [paystack.sign(KEY_B, body), 'f'.repeat(128), '', 'nothex']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: path,
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
-        payload: body,
-      });
+      const res = await postHook(path, signature, body);
       expect(res.statusCode).toBe(401);
     }
     expect(await paymentsOf(member.id)).toHaveLength(0);
     // The signature is over the exact bytes: the same event re-serialised is refused too.
     const reordered = JSON.stringify({ data: tx, event: 'charge.success' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: {
-        'content-type': 'application/json',
-        'x-paystack-signature': paystack.sign(KEY_A, body),
-      },
-      payload: reordered,
-    });
+    const res = await postHook(path, paystack.sign(KEY_A, body), reordered);
     expect(res.statusCode).toBe(401);
     expect(await paymentsOf(member.id)).toHaveLength(0);
     expect((await linkRow(link.reference)).state).toBe('sent');
@@ -343,26 +339,10 @@ describe('the webhook', () => {
         .webhook_url,
     ).pathname;
     // Signed with A's key at B's URL: B's key does not verify it.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: otherPath,
-      headers: {
-        'content-type': 'application/json',
-        'x-paystack-signature': paystack.sign(KEY_A, body),
-      },
-      payload: body,
-    });
+    const res = await postHook(otherPath, paystack.sign(KEY_A, body), body);
     expect(res.statusCode).toBe(401);
     // Signed with B's key at B's URL: B's Paystack account knows no such charge; nothing recorded.
-    const signed = await t.app.inject({
-      method: 'POST',
-      url: otherPath,
-      headers: {
-        'content-type': 'application/json',
-        'x-paystack-signature': paystack.sign(KEY_B, body),
-      },
-      payload: body,
-    });
+    const signed = await postHook(otherPath, paystack.sign(KEY_B, body), body);
     expect(signed.statusCode).toBe(200);
     expect(await paymentsOf(member.id)).toHaveLength(0);
     expect(
