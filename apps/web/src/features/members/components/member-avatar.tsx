@@ -1,5 +1,6 @@
 import type { AvatarProps } from '@mantine/core';
 import { PersonAvatar } from '@/components/person-avatar';
+import { fullName } from '@/lib/format';
 
 interface MemberAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
   member: { first_name: string; last_name: string; picture_url: string | null };
@@ -12,7 +13,7 @@ export function MemberAvatar({ member, previewUrl, ...props }: MemberAvatarProps
   return (
     <PersonAvatar
       picture={previewUrl ?? member.picture_url}
-      name={`${member.first_name} ${member.last_name}`}
+      name={fullName(member.first_name, member.last_name)}
       first_name={member.first_name}
       last_name={member.last_name}
       {...props}

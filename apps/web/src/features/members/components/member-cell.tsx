@@ -1,20 +1,14 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { PaymentMember } from '@kora/shared';
-import { PersonAvatar } from '@/components/person-avatar';
 import { fullName } from '@/lib/format';
+import { MemberAvatar } from './member-avatar';
 
 /** A payment's or subscription's member: picture (or initials), name and e-mail. */
 export function MemberCell({ member }: { member: PaymentMember }) {
   const name = fullName(member.first_name, member.last_name);
   return (
     <Group gap="sm" wrap="nowrap">
-      <PersonAvatar
-        picture={member.picture_url}
-        name={name}
-        first_name={member.first_name}
-        last_name={member.last_name}
-        size={36}
-      />
+      <MemberAvatar member={member} size={36} />
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} truncate>
           {name}
