@@ -26,6 +26,7 @@ import { memberExport } from '../apps/api/src/modules/members/members.export';
 import { exportMembersBatch } from '../apps/api/src/modules/members/members.list.repository';
 import { createScratchDatabase } from '../apps/api/src/test/database';
 import { testConfig } from '../apps/api/src/test/app';
+import { insertBenchGym } from './bench-gym';
 
 const { values } = parseArgs({
   options: {
@@ -44,20 +45,14 @@ const scratch = await createScratchDatabase(values.pg!, 'kora_bench_export');
 const database = await openDatabase({ url: scratch.url, poolMax: 4 });
 await database.migrate();
 const { db } = database;
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 // One business, one plan, MEMBERS members (Yoruba names with their marks), set-based.
-const [biz] = rows<{ id: number }>(
-  await db.execute(sql`insert into businesses (name, code, address, city, state, member_seq)
-    values ('Export Bench Gym', 'EXB', '1 Bench Road', 'Ikeja', 'Lagos', ${MEMBERS}) returning id`),
-);
-const businessId = biz!.id;
-const [user] = rows<{ id: number }>(
-  await db.execute(sql`insert into users (email, password_hash, first_name, last_name,
-      email_verified, role, business_id)
-    values ('owner@exportbench.test', 'x', 'Bench', 'Owner', true, 'owner', ${businessId})
-    returning id`),
-);
+const { businessId, userId } = await insertBenchGym(db, {
+  name: 'Export Bench Gym',
+  code: 'EXB',
+  ownerEmail: 'owner@exportbench.test',
+  memberSeq: MEMBERS,
+});
 await db.execute(sql`
   insert into members (business_id, member_number, member_id, first_name, middle_name, last_name,
     mobile_number, email_address, home_address, city, state, gender, date_of_birth, created_at)
@@ -78,7 +73,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const token = await signAccessToken(config.jwtSecret, {
-  id: user!.id,
+  id: userId,
   email: 'owner@exportbench.test',
   firstName: 'Bench',
   lastName: 'Owner',

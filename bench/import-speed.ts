@@ -27,6 +27,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { signAccessToken } from '../apps/api/src/lib/tokens';
 import { IMPORT_BATCH, importNextBatch } from '../apps/api/src/modules/imports/imports.service';
 import { testConfig } from '../apps/api/src/test/app';
+import { insertBenchGym } from './bench-gym';
 
 const { values } = parseArgs({
   options: {
@@ -43,19 +44,13 @@ const dir = mkdtempSync(join(tmpdir(), 'kora-bench-import-'));
 const database = await openDatabase({ dataDir: dir });
 await database.migrate();
 const { db } = database;
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-const [biz] = rows<{ id: number }>(
-  await db.execute(sql`insert into businesses (name, code, address, city, state, member_seq)
-    values ('Import Bench Gym', 'IMB', '1 Bench Road', 'Ikeja', 'Lagos', ${EXISTING}) returning id`),
-);
-const businessId = biz!.id;
-const [user] = rows<{ id: number }>(
-  await db.execute(sql`insert into users (email, password_hash, first_name, last_name,
-      email_verified, role, business_id)
-    values ('owner@importbench.test', 'x', 'Bench', 'Owner', true, 'owner', ${businessId})
-    returning id`),
-);
+const { businessId, userId } = await insertBenchGym(db, {
+  name: 'Import Bench Gym',
+  code: 'IMB',
+  ownerEmail: 'owner@importbench.test',
+  memberSeq: EXISTING,
+});
 await db.execute(sql`insert into plans (business_id, name, amount_kobo, duration, duration_type)
   values (${businessId}, 'Gold Monthly', 3000000, 1, 'month')`);
 await db.execute(sql`
@@ -98,7 +93,7 @@ const config = testConfig();
 const app = await buildApp(config, { database });
 await app.ready();
 const token = await signAccessToken(config.jwtSecret, {
-  id: user!.id,
+  id: userId,
   email: 'owner@importbench.test',
   firstName: 'Bench',
   lastName: 'Owner',
