@@ -120,6 +120,10 @@ type NewMember = Pick<
 export const createPlan = async (token: string, plan: NewPlan) =>
   (await call(planContracts.create, { body: plan, token })).data;
 
+/** Creates a plan of one month at `amount` naira as the signed-in owner; answers it. */
+export const createMonthlyPlan = (token: string, name: string, amount: number) =>
+  createPlan(token, { name, amount, duration: 1, duration_type: 'month' });
+
 /** Creates a member as the signed-in owner; answers its id. */
 export const createMember = async (token: string, member: NewMember) =>
   (await call(memberContracts.create, { body: member, token })).data;

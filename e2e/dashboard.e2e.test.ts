@@ -1,7 +1,7 @@
 import { paymentContracts } from '@kora/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, createMember, createPlan, signUpOwner } from './api';
+import { call, createMember, createMonthlyPlan, createPlan, signUpOwner } from './api';
 import { screenshot, useBrowser } from './browser';
 
 /*
@@ -27,12 +27,7 @@ const browser = useBrowser(async () => {
     { business_name: 'Morning Fitness', address: '9 Allen Avenue', city: 'Ikeja', state: 'Lagos' },
   );
   token = tokens.access_token;
-  gold = await createPlan(token, {
-    name: 'Monthly Gold',
-    amount: 27500,
-    duration: 1,
-    duration_type: 'month',
-  });
+  gold = await createMonthlyPlan(token, 'Monthly Gold', 27500);
   week = await createPlan(token, {
     name: 'Weekly Pass',
     amount: 5000,

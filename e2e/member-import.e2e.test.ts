@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { addDays, formatDay, lagosDay } from '@kora/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMember, createPlan, signUpOwner } from './api';
+import { createMember, createMonthlyPlan, signUpOwner } from './api';
 import { field, screenshot, useBrowser } from './browser';
 
 /*
@@ -36,12 +36,7 @@ const browser = useBrowser(async () => {
     },
   );
   accessToken = tokens.access_token;
-  await createPlan(accessToken, {
-    name: 'Gold Monthly',
-    amount: 30000,
-    duration: 1,
-    duration_type: 'month',
-  });
+  await createMonthlyPlan(accessToken, 'Gold Monthly', 30000);
   await createMember(accessToken, {
     first_name: 'Already',
     last_name: 'Here',

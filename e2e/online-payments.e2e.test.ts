@@ -5,7 +5,7 @@ import {
   startLoopbackPaystack,
   type LoopbackPaystack,
 } from '../apps/api/src/test/loopback-paystack';
-import { api, createMember, createPlan, signUpOwner } from './api';
+import { api, createMember, createMonthlyPlan, signUpOwner } from './api';
 import { screenshot, useBrowser } from './browser';
 
 /*
@@ -41,12 +41,7 @@ const browser = useBrowser(async () => {
     { business_name: 'Paid Online Gym', address: '9 Admiralty Way', city: 'Lekki', state: 'Lagos' },
   );
   accessToken = tokens.access_token;
-  await createPlan(accessToken, {
-    name: 'Monthly Flex',
-    amount: 18000,
-    duration: 1,
-    duration_type: 'month',
-  });
+  await createMonthlyPlan(accessToken, 'Monthly Flex', 18000);
   memberId = (
     await createMember(accessToken, {
       first_name: 'Adaeze',

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createMember, createPlan, signUpOwner } from './api';
+import { api, createMember, createMonthlyPlan, createPlan, signUpOwner } from './api';
 import { field, screenshot, useBrowser } from './browser';
 
 /*
@@ -23,12 +23,7 @@ const browser = useBrowser(async () => {
     { business_name: 'PayZone Fitness', address: '3 Awolowo Road', city: 'Ikoyi', state: 'Lagos' },
   );
   accessToken = tokens.access_token;
-  await createPlan(accessToken, {
-    name: 'Monthly Gold',
-    amount: 27500,
-    duration: 1,
-    duration_type: 'month',
-  });
+  await createMonthlyPlan(accessToken, 'Monthly Gold', 27500);
   const created = await createMember(accessToken, {
     first_name: 'Efosa',
     last_name: 'Igbinedion',

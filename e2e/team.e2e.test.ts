@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { teamContracts } from '@kora/shared';
-import { call, createMember, createPlan, signUpOwner, waitForSetPasswordToken } from './api';
+import { call, createMember, createMonthlyPlan, signUpOwner, waitForSetPasswordToken } from './api';
 import { field, launchBrowser, screenshot, useBrowser, type Browser } from './browser';
 
 /*
@@ -34,12 +34,7 @@ const owner = useBrowser(async () => {
     { business_name: 'Team Gym Lekki', address: '5 Admiralty Way', city: 'Lekki', state: 'Lagos' },
   );
   ownerToken = tokens.access_token;
-  await createPlan(tokens.access_token, {
-    name: 'Monthly Basic',
-    amount: 15000,
-    duration: 1,
-    duration_type: 'month',
-  });
+  await createMonthlyPlan(tokens.access_token, 'Monthly Basic', 15000);
   memberId = (
     await createMember(tokens.access_token, {
       first_name: 'Uche',
