@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/form-alerts';
@@ -8,6 +8,7 @@ import { useCreateBusiness } from '../api';
 import { BUSINESS_TEXTS, businessForm, toCreateInput } from '../business-form';
 import { BusinessFields } from './business-fields';
 import { LogoField } from './logo-field';
+import { FormActions } from '@/components/form/form-actions';
 
 interface BusinessSetupFormProps {
   onDone: () => void;
@@ -54,16 +55,11 @@ export function BusinessSetupForm({ onDone, onCancel }: BusinessSetupFormProps) 
             {BUSINESS_TEXTS.logoUploading}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-              Cancel
-            </Button>
-          ) : null}
+        <FormActions onCancel={onCancel} busy={create.isPending}>
           <Button type="submit" loading={create.isPending} disabled={logo.uploading}>
             {logo.uploading ? 'Uploading logo...' : 'Complete Setup'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { SCHEDULE_MIN_MINUTES } from '@kora/shared';
 import { useState } from 'react';
 import { formFields } from '@/components/form/form-fields';
@@ -11,6 +11,7 @@ import { isBlankMessage, messageForm, writeDraft, type MessageFormValues } from 
 import { AudienceNote } from './audience-note';
 import { ChannelTips } from './channel-tips';
 import { MessageEditor, type EditorChange } from './message-editor';
+import { FormActions } from '@/components/form/form-actions';
 
 interface NewMessageFormProps {
   initialValues: MessageFormValues;
@@ -120,10 +121,7 @@ export function NewMessageForm(props: NewMessageFormProps) {
             disabled={locked}
           />
           <AudienceNote group={values.group} channel={values.channel} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={locked}>
-              Cancel
-            </Button>
+          <FormActions onCancel={onCancel} busy={locked}>
             <Button
               type="submit"
               loading={pending}
@@ -131,7 +129,7 @@ export function NewMessageForm(props: NewMessageFormProps) {
             >
               {label}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       </form>
     </>

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { dismissHeldPaymentSchema, formatNaira, type HeldPayment } from '@kora/shared';
 import { ErrorAlert } from '@/components/form-alerts';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
@@ -7,6 +7,7 @@ import { formAdapter } from '@/lib/form-adapter';
 import { useDismissHeld } from '../api';
 import { ONLINE_TEXTS } from '../online-format';
 import { payerName } from './held-payments-list';
+import { FormActions } from '@/components/form/form-actions';
 
 const noteForm = formAdapter({ create: dismissHeldPaymentSchema, empty: { note: '' } });
 
@@ -49,14 +50,11 @@ export function DismissHeldForm({ held, onCancel, onDone }: DismissHeldFormProps
           data-autofocus
           {...form.getInputProps('note')}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Back
-          </Button>
+        <FormActions onCancel={onCancel} busy={pending} cancelLabel="Back" mt="xs">
           <Button type="submit" loading={pending}>
             Mark handled
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Button, Radio, Stack, Text } from '@mantine/core';
 import {
   LINK_CHANNELS,
   PAYMENT_LINK_LIFETIME_DAYS,
@@ -20,6 +20,7 @@ import { useCreatePaymentLink } from '../api';
 import { ONLINE_TEXTS, firstChannel, isPeriods, linkAmount, reachable } from '../online-format';
 import { LinkCreated } from './link-created';
 import { PlanPeriodsFields } from './plan-periods-fields';
+import { FormActions } from '@/components/form/form-actions';
 
 interface LinkFormValues extends Record<string, unknown> {
   subscription_type_id: string | null;
@@ -137,10 +138,7 @@ export function SendLinkForm({ member, planId, onDone }: SendLinkFormProps) {
             ))}
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={sending}>
-            Cancel
-          </Button>
+        <FormActions onCancel={onDone} busy={sending} mt="xs">
           <Button
             type="submit"
             loading={sending}
@@ -148,7 +146,7 @@ export function SendLinkForm({ member, planId, onDone }: SendLinkFormProps) {
           >
             Create link
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

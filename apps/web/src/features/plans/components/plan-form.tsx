@@ -1,7 +1,6 @@
 import {
   Button,
   Checkbox,
-  Group,
   NumberInput,
   Select,
   SimpleGrid,
@@ -27,6 +26,7 @@ import {
   presetValues,
   type PlanFormValues,
 } from '../plan-form';
+import { FormActions } from '@/components/form/form-actions';
 
 const DURATION_TYPE_OPTIONS = DURATION_TYPES.map((t) => ({
   value: t,
@@ -189,10 +189,7 @@ export function PlanForm(props: PlanFormProps) {
               {...form.getInputProps('is_active', { type: 'checkbox' })}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              Cancel
-            </Button>
+          <FormActions onCancel={onCancel} busy={pending}>
             {readOnlyReason ? (
               <Tooltip label={readOnlyReason} multiline w={260}>
                 <span>{submitButton}</span>
@@ -200,7 +197,7 @@ export function PlanForm(props: PlanFormProps) {
             ) : (
               submitButton
             )}
-          </Group>
+          </FormActions>
           {readOnlyReason ? (
             <Text size="sm" c="dimmed">
               {readOnlyReason}

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Loader, Select, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { IconMail } from '@tabler/icons-react';
 import type { InviteInput, TeamUser } from '@kora/shared';
@@ -21,6 +21,7 @@ import {
 } from '../invite-form';
 import { ROLE_OPTIONS } from '../team-format';
 import { AppModal } from '@/components/app-modal';
+import { FormActions } from '@/components/form/form-actions';
 
 interface InviteUserFormProps {
   onInvited: (user: TeamUser) => void;
@@ -79,10 +80,7 @@ function InviteUserForm({ onInvited, onCancel }: InviteUserFormProps) {
           They will receive an email with a link to set up their account (name and password). The
           link works for 7 days.
         </Text>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={sending}>
-            Cancel
-          </Button>
+        <FormActions onCancel={onCancel} busy={sending} mt="xs">
           <Button
             type="submit"
             disabled={sending}
@@ -90,7 +88,7 @@ function InviteUserForm({ onInvited, onCancel }: InviteUserFormProps) {
           >
             {sending ? 'Sending Invitation...' : 'Send Invitation'}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );
