@@ -5,6 +5,7 @@ import {
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { TESTIMONIALS } from './landing-content';
+import type { ReactNode } from 'react';
 
 /*
  * Three testimonials. The browser script shows one at a time and moves on every few seconds
@@ -57,23 +58,13 @@ export function Testimonials() {
             ))}
           </div>
           <div className="carousel-controls">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Stop automatic rotation"
-              data-carousel-toggle=""
-            >
+            <ControlButton label="Stop automatic rotation" control="toggle">
               <IconPlayerPause size={20} aria-hidden="true" focusable="false" data-icon="pause" />
               <IconPlayerPlay size={20} aria-hidden="true" focusable="false" data-icon="play" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Previous testimonial"
-              data-carousel-prev=""
-            >
+            </ControlButton>
+            <ControlButton label="Previous testimonial" control="prev">
               <IconChevronLeft size={20} aria-hidden="true" focusable="false" />
-            </button>
+            </ControlButton>
             <div className="dots">
               {TESTIMONIALS.map((t, i) => (
                 <button
@@ -86,17 +77,34 @@ export function Testimonials() {
                 />
               ))}
             </div>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Next testimonial"
-              data-carousel-next=""
-            >
+            <ControlButton label="Next testimonial" control="next">
               <IconChevronRight size={20} aria-hidden="true" focusable="false" />
-            </button>
+            </ControlButton>
           </div>
         </div>
       </div>
     </section>
+  );
+}
+
+/** A round button of the carousel's controls; `control` names it for the carousel's script. */
+function ControlButton({
+  label,
+  control,
+  children,
+}: {
+  label: string;
+  control: 'toggle' | 'prev' | 'next';
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      {...{ [`data-carousel-${control}`]: '' }}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,8 +1,9 @@
-import { Loader, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { CommsChannel, CommsGroup } from '@kora/shared';
 import { useAudience } from '../api';
 import { audienceText, skippedText } from '../communications-format';
+import { InlineLoader } from '@/components/inline-loader';
 
 /** Who the message will reach, once a group and a channel are chosen. */
 export function AudienceNote({
@@ -15,15 +16,7 @@ export function AudienceNote({
   const audience = useAudience(group, channel);
   if (!group || !channel) return null;
   if (audience.isError) return null;
-  if (!audience.data)
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          Counting recipients...
-        </Text>
-      </Group>
-    );
+  if (!audience.data) return <InlineLoader>Counting recipients...</InlineLoader>;
   const { recipients, skipped } = audience.data;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" role="status">

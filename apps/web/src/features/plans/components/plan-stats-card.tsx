@@ -1,6 +1,7 @@
-import { Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Labelled } from '@/components/labelled';
 import { usePlanStats } from '../api';
+import { InlineLoader } from '@/components/inline-loader';
 
 /**
  * Subscriptions on this plan, from the subscriptions list's totals. Until the server can
@@ -14,12 +15,7 @@ export function PlanStatsCard({ planId }: { planId: number }) {
         Statistics
       </Title>
       {stats.isLoading ? (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Loading statistics...
-          </Text>
-        </Group>
+        <InlineLoader>Loading statistics...</InlineLoader>
       ) : stats.data ? (
         <SimpleGrid cols={2} spacing="md">
           <Stat label="Active subscriptions" value={stats.data.active} />
