@@ -75,6 +75,13 @@ export function MappingStep({
   onPreviewed: () => void;
 }) {
   const preview = usePreviewImport(upload.id);
+  /** An option changed: the preview made before no longer holds. */
+  const setOption =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      preview.reset();
+      set(value);
+    };
   const [mapping, setMapping] = useState<ImportMapping>(() => initialMapping(upload));
   const [duplicates, setDuplicates] = useState<ImportDuplicateChoice>(upload.duplicates);
   const [titleCase, setTitleCase] = useState(upload.title_case);
@@ -180,44 +187,30 @@ export function MappingStep({
             );
           })}
         </SimpleGrid>
-        <Radio.Group
+        <Choice<ImportDuplicateChoice>
           label="Members already added"
           description="Rows whose phone number or email is already a member's"
           value={duplicates}
-          onChange={(value) => {
-            preview.reset();
-            setDuplicates(value as ImportDuplicateChoice);
-          }}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="skip" label="Skip them" />
-            <Radio value="update" label="Update them with the file's details" />
-          </Stack>
-        </Radio.Group>
+          onChange={setOption(setDuplicates)}
+          options={{ skip: 'Skip them', update: "Update them with the file's details" }}
+        />
         {mapping.plan !== undefined ? (
-          <Radio.Group
+          <Choice<ImportPlanWithoutExpiry>
             label="Plan without an expiry date"
             description="Rows that give a plan but no expiry date"
             value={planWithoutExpiry}
-            onChange={(value) => {
-              preview.reset();
-              setPlanWithoutExpiry(value as ImportPlanWithoutExpiry);
+            onChange={setOption(setPlanWithoutExpiry)}
+            options={{
+              import_day: IMPORT_PLAN_WITHOUT_EXPIRY_LABELS.import_day,
+              none: IMPORT_PLAN_WITHOUT_EXPIRY_LABELS.none,
             }}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="import_day" label={IMPORT_PLAN_WITHOUT_EXPIRY_LABELS.import_day} />
-              <Radio value="none" label={IMPORT_PLAN_WITHOUT_EXPIRY_LABELS.none} />
-            </Stack>
-          </Radio.Group>
+          />
         ) : null}
         <Switch
           label="Title Case names typed in capitals"
           description="ADA OBI-NWANKWO becomes Ada Obi-Nwankwo; names in mixed case stay as typed."
           checked={titleCase}
-          onChange={(event) => {
-            preview.reset();
-            setTitleCase(event.currentTarget.checked);
-          }}
+          onChange={(event) => setOption(setTitleCase)(event.currentTarget.checked)}
         />
         {shown.length ? (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
@@ -241,5 +234,35 @@ export function MappingStep({
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** One of the import's options, as radio buttons: `options` maps each value to its label. */
+function Choice<T extends string>({
+  label,
+  description,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  description: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: Record<T, string>;
+}) {
+  return (
+    <Radio.Group
+      label={label}
+      description={description}
+      value={value}
+      onChange={(v) => onChange(v as T)}
+    >
+      <Stack gap="xs" mt="xs">
+        {(Object.keys(options) as T[]).map((key) => (
+          <Radio key={key} value={key} label={options[key]} />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }
