@@ -792,35 +792,28 @@ describe('member import of sheets as gym desks keep them', () => {
 
   it('a member without an e-mail: added through the API and the import, listed and found', async () => {
     const gym = await createTenant(t, { name: 'Phone Only Gym' });
-    const api = await call(t.app, 'POST', '/v1/member', {
-      token: gym.token,
-      body: {
-        first_name: 'Halima',
-        last_name: 'Yusuf',
-        mobile_number: '08075550001',
-        city: 'Kano',
-        state: 'Kano',
-      },
+    const post = (body: Record<string, unknown>) =>
+      call(t.app, 'POST', '/v1/member', { token: gym.token, body });
+    const api = await post({
+      first_name: 'Halima',
+      last_name: 'Yusuf',
+      mobile_number: '08075550001',
+      city: 'Kano',
+      state: 'Kano',
     });
     expect(api.statusCode, api.body).toBe(201);
     expect(api.json().data.email_address).toBeNull();
-    const blank = await call(t.app, 'POST', '/v1/member', {
-      token: gym.token,
-      body: {
-        first_name: 'Emeka',
-        last_name: 'Blank',
-        mobile_number: '08075550002',
-        email_address: '  ',
-        city: 'Enugu',
-        state: 'Enugu',
-      },
+    const blank = await post({
+      first_name: 'Emeka',
+      last_name: 'Blank',
+      mobile_number: '08075550002',
+      email_address: '  ',
+      city: 'Enugu',
+      state: 'Enugu',
     });
     expect(blank.statusCode, blank.body).toBe(201);
     expect(blank.json().data.email_address).toBeNull();
-    const invalid = await call(t.app, 'POST', '/v1/member', {
-      token: gym.token,
-      body: { ...memberBody(), email_address: 'not-an-email' },
-    });
+    const invalid = await post({ ...memberBody(), email_address: 'not-an-email' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors.email_address).toBe('Invalid email address');
     // Clearing a member's e-mail on edit.
