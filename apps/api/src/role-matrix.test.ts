@@ -109,7 +109,7 @@ const ENTITY_TABLES = {
   payment: schema.payments,
   subscription: schema.subscriptions,
   teamUser: schema.users,
-  message: schema.commsMessages,
+  message: schema.communicationMessages,
   paymentLink: schema.paymentLinks,
   heldPayment: schema.paystackCharges,
   memberImport: schema.memberImports,
@@ -432,7 +432,7 @@ const scheduledMessage = async (token: string): Promise<number> => {
 /** A sent message whose one delivery failed for good (what a retry resends). */
 const failedMessage = async (): Promise<number> => {
   const [message] = await t.db
-    .insert(schema.commsMessages)
+    .insert(schema.communicationMessages)
     .values({
       businessId,
       group: 'all_members',
@@ -443,7 +443,7 @@ const failedMessage = async (): Promise<number> => {
       failed: 1,
       dispatchedAt: new Date(),
     })
-    .returning({ id: schema.commsMessages.id });
+    .returning({ id: schema.communicationMessages.id });
   await t.db.insert(schema.outbox).values({
     businessId,
     channel: 'email',

@@ -19,8 +19,8 @@ export const ACTIONS = [
   'business.manage',
   'team.read',
   'team.manage',
-  'comms.read',
-  'comms.send',
+  'communications.read',
+  'communications.send',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -16,18 +16,21 @@ export const COMMS_GROUPS = [
   { key: 'expired_members', label: 'Expired Members' },
   { key: 'all_prospects', label: 'All Prospects' },
 ] as const;
-export type CommsGroup = (typeof COMMS_GROUPS)[number]['key'];
-export const COMMS_GROUP_KEYS = COMMS_GROUPS.map((g) => g.key) as [CommsGroup, ...CommsGroup[]];
+export type CommunicationGroup = (typeof COMMS_GROUPS)[number]['key'];
+export const COMMS_GROUP_KEYS = COMMS_GROUPS.map((g) => g.key) as [
+  CommunicationGroup,
+  ...CommunicationGroup[],
+];
 
 export const COMMS_CHANNELS = [
   { key: 'email', label: 'Email' },
   { key: 'sms', label: 'SMS' },
   { key: 'whatsapp', label: 'WhatsApp' },
 ] as const;
-export type CommsChannel = (typeof COMMS_CHANNELS)[number]['key'];
+export type CommunicationChannel = (typeof COMMS_CHANNELS)[number]['key'];
 export const COMMS_CHANNEL_KEYS = COMMS_CHANNELS.map((c) => c.key) as [
-  CommsChannel,
-  ...CommsChannel[],
+  CommunicationChannel,
+  ...CommunicationChannel[],
 ];
 
 /**
@@ -36,7 +39,7 @@ export const COMMS_CHANNEL_KEYS = COMMS_CHANNELS.map((c) => c.key) as [
  * message stopped before its time.
  */
 export const COMMS_STATUSES = ['SCHEDULED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED'] as const;
-export type CommsStatus = (typeof COMMS_STATUSES)[number];
+export type CommunicationStatus = (typeof COMMS_STATUSES)[number];
 
 /** The placeholders a message may hold, filled per recipient: `{{first_name}}`. */
 export const MESSAGE_PLACEHOLDERS = [
@@ -242,7 +245,7 @@ const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-const commsListQuery = pageQuery(100);
+const communicationsListQuery = pageQuery(100);
 const deliveryListQuery = pageQuery(100).extend({
   status: z
     .preprocess(
@@ -257,32 +260,32 @@ const audienceQuery = z.object({
 });
 
 /** Bulk messages: everyone in the business may read and send them. */
-export const commsContracts = {
+export const communicationsContracts = {
   groups: contract({
     method: 'GET',
     path: '/v1/options/comms_group',
-    operationId: 'listCommsGroups',
+    operationId: 'listCommunicationGroups',
     summary: 'The recipient groups a message can go to',
     tag: 'comms',
-    access: 'comms.read',
+    access: 'communications.read',
     answer: answerOf(z.array(optionSchema)),
   }),
   channels: contract({
     method: 'GET',
     path: '/v1/options/comms_channel',
-    operationId: 'listCommsChannels',
+    operationId: 'listCommunicationChannels',
     summary: 'The channels a message can go by',
     tag: 'comms',
-    access: 'comms.read',
+    access: 'communications.read',
     answer: answerOf(z.array(optionSchema)),
   }),
   audience: contract({
     method: 'GET',
     path: '/v1/comms/audience',
-    operationId: 'countCommsAudience',
+    operationId: 'countCommunicationAudience',
     summary: 'How many members a group would reach by a channel, and how many lack its address',
     tag: 'comms',
-    access: 'comms.read',
+    access: 'communications.read',
     query: audienceQuery,
     answer: answerOf(z.object({ recipients: z.number().int(), skipped: z.number().int() })),
   }),
@@ -292,8 +295,8 @@ export const commsContracts = {
     operationId: 'listCommunications',
     summary: 'Bulk messages, newest first',
     tag: 'comms',
-    access: 'comms.read',
-    query: commsListQuery,
+    access: 'communications.read',
+    query: communicationsListQuery,
     answer: pageOf(communicationSchema),
   }),
   get: contract({
@@ -302,7 +305,7 @@ export const commsContracts = {
     operationId: 'getCommunication',
     summary: 'A bulk message with its delivery counts',
     tag: 'comms',
-    access: 'comms.read',
+    access: 'communications.read',
     params: idParam,
     answer: answerOf(communicationSchema),
   }),
@@ -312,7 +315,7 @@ export const commsContracts = {
     operationId: 'listCommunicationDeliveries',
     summary: "A bulk message's per-recipient results",
     tag: 'comms',
-    access: 'comms.read',
+    access: 'communications.read',
     params: idParam,
     query: deliveryListQuery,
     answer: pageOf(deliverySchema),
@@ -325,7 +328,7 @@ export const commsContracts = {
     description:
       'The HTML is sanitised and its placeholders filled per recipient. The same Idempotency-Key again answers the first message and sends nothing.',
     tag: 'comms',
-    access: 'comms.send',
+    access: 'communications.send',
     body: createMessageSchema(),
     answer: answerOf(communicationSchema),
     status: 201,
@@ -337,7 +340,7 @@ export const commsContracts = {
     operationId: 'cancelCommunication',
     summary: 'Cancel a scheduled message before its time',
     tag: 'comms',
-    access: 'comms.send',
+    access: 'communications.send',
     params: idParam,
     answer: answerOf(communicationSchema),
   }),
@@ -347,7 +350,7 @@ export const commsContracts = {
     operationId: 'retryCommunication',
     summary: 'Send the failed deliveries of a message again',
     tag: 'comms',
-    access: 'comms.send',
+    access: 'communications.send',
     params: idParam,
     answer: answerOf(communicationSchema),
   }),

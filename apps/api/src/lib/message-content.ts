@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, SMS_QUIET_HOURS, withoutUnsafeCharacters } from '@kora/shared';
-import type { CommsChannel, MessagePlaceholder } from '@kora/shared';
+import type { CommunicationChannel, MessagePlaceholder } from '@kora/shared';
 // sanitize-html's own parser (a dependency of it, resolvable from apps/api).
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
@@ -271,7 +271,7 @@ const htmlToText = (html: string, markers: boolean): string => {
  * text with *bold*, _italic_, ~strike~. `logoUrl`: the gym's logo as an absolute URL, or null.
  */
 export const renderMessage = (
-  channel: CommsChannel,
+  channel: CommunicationChannel,
   html: string,
   values: PlaceholderValues,
   logoUrl: string | null = null,

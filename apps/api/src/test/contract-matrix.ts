@@ -128,7 +128,7 @@ export const COMMON_BODIES = {
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */
 const QUERIES: Record<string, Record<string, string>> = {
-  countCommsAudience: { group: 'all_members', channel: 'email' },
+  countCommunicationAudience: { group: 'all_members', channel: 'email' },
 };
 
 let picture: Promise<Buffer> | undefined;

@@ -9,7 +9,7 @@ import { users } from './users';
  * one per recipient, are rows of the outbox with `ref` = `comms:{id}`; the counts here are
  * kept up to date as they settle.
  */
-export const commsMessages = pgTable(
+export const communicationMessages = pgTable(
   'comms_messages',
   {
     id: id(),

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { businesses, commsMessages, members, outbox } from '../../db/schema';
+import { businesses, communicationMessages, members, outbox } from '../../db/schema';
 import { findOfBusiness, type BusinessQuery, type RecordQuery } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
 
-export type MessageRow = typeof commsMessages.$inferSelect;
+export type MessageRow = typeof communicationMessages.$inferSelect;
 export type MessageInsert = Omit<
-  typeof commsMessages.$inferInsert,
+  typeof communicationMessages.$inferInsert,
   'id' | 'businessId' | 'createdAt' | 'updatedAt'
 >;
 
@@ -21,7 +21,7 @@ export const insertMessage: BusinessQuery<MessageRow, [values: MessageInsert]> =
 ) =>
   (
     await db
-      .insert(commsMessages)
+      .insert(communicationMessages)
       .values({ ...values, businessId })
       .returning()
   )[0]!;
@@ -30,7 +30,7 @@ export const findMessage = (
   db: Executor,
   businessId: number,
   id: number,
-): Promise<MessageRow | undefined> => findOfBusiness(db, commsMessages, businessId, id);
+): Promise<MessageRow | undefined> => findOfBusiness(db, communicationMessages, businessId, id);
 
 /** A page of the business's messages, newest first. */
 export const listMessages = (
@@ -38,16 +38,16 @@ export const listMessages = (
   businessId: number,
   page: { limit: number; offset: number },
 ) => {
-  const where = eq(commsMessages.businessId, businessId);
+  const where = eq(communicationMessages.businessId, businessId);
   return readPage(
     db
       .select()
-      .from(commsMessages)
+      .from(communicationMessages)
       .where(where)
-      .orderBy(desc(commsMessages.createdAt), desc(commsMessages.id))
+      .orderBy(desc(communicationMessages.createdAt), desc(communicationMessages.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(commsMessages).where(where),
+    db.select({ total: count() }).from(communicationMessages).where(where),
   );
 };
 
@@ -58,9 +58,9 @@ export const markDispatched = async (
   values: { recipients: number; skipped: number; smsParts: number | null; status: string },
 ) => {
   await db
-    .update(commsMessages)
+    .update(communicationMessages)
     .set({ ...values, dispatchedAt: new Date(), updatedAt: new Date() })
-    .where(eq(commsMessages.id, id));
+    .where(eq(communicationMessages.id, id));
 };
 
 /**
@@ -69,18 +69,21 @@ export const markDispatched = async (
  */
 export const claimDueMessages = async (db: Executor, limit: number): Promise<MessageRow[]> =>
   db
-    .update(commsMessages)
+    .update(communicationMessages)
     .set({ status: 'SENDING', updatedAt: new Date() })
     .where(
       inArray(
-        commsMessages.id,
+        communicationMessages.id,
         db
-          .select({ id: commsMessages.id })
-          .from(commsMessages)
+          .select({ id: communicationMessages.id })
+          .from(communicationMessages)
           .where(
-            and(eq(commsMessages.status, 'SCHEDULED'), lte(commsMessages.scheduleAt, sql`now()`)),
+            and(
+              eq(communicationMessages.status, 'SCHEDULED'),
+              lte(communicationMessages.scheduleAt, sql`now()`),
+            ),
           )
-          .orderBy(asc(commsMessages.scheduleAt))
+          .orderBy(asc(communicationMessages.scheduleAt))
           .limit(limit)
           .for('update', { skipLocked: true }),
       ),
@@ -91,13 +94,13 @@ export const claimDueMessages = async (db: Executor, limit: number): Promise<Mes
 export const cancelScheduled: RecordQuery<MessageRow | undefined> = async (db, businessId, id) =>
   (
     await db
-      .update(commsMessages)
+      .update(communicationMessages)
       .set({ status: 'CANCELLED', updatedAt: new Date() })
       .where(
         and(
-          eq(commsMessages.businessId, businessId),
-          eq(commsMessages.id, id),
-          eq(commsMessages.status, 'SCHEDULED'),
+          eq(communicationMessages.businessId, businessId),
+          eq(communicationMessages.id, id),
+          eq(communicationMessages.status, 'SCHEDULED'),
         ),
       )
       .returning()
@@ -154,9 +157,9 @@ export const requeueFailed: RecordQuery<number, [at: Date]> = async (db, busines
 
 export const markSending = async (db: Executor, id: number) => {
   await db
-    .update(commsMessages)
+    .update(communicationMessages)
     .set({ status: 'SENDING', failed: 0, updatedAt: new Date() })
-    .where(eq(commsMessages.id, id));
+    .where(eq(communicationMessages.id, id));
 };
 
 export type DeliveryFilter = 'pending' | 'done' | 'failed';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { commsContracts as api } from '@kora/shared';
+import { communicationsContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';

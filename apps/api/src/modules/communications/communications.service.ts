@@ -3,9 +3,9 @@ import {
   COMMS_GROUPS,
   formatDay,
   smsParts,
-  type CommsChannel,
-  type CommsGroup,
-  type CommsStatus,
+  type CommunicationChannel,
+  type CommunicationGroup,
+  type CommunicationStatus,
   type Communication,
   type CreateMessageData,
   type Delivery,
@@ -40,7 +40,7 @@ export const groupOptions = () => COMMS_GROUPS.map((g, i) => ({ id: i + 1, ...g 
 export const channelOptions = () => COMMS_CHANNELS.map((c, i) => ({ id: i + 1, ...c }));
 
 /** The subscription status (as the members list shows it) a group selects; all: any. */
-const GROUP_STATUS: Record<CommsGroup, SubscriptionStatusCode | undefined> = {
+const GROUP_STATUS: Record<CommunicationGroup, SubscriptionStatusCode | undefined> = {
   all_members: undefined,
   active_members: 1,
   expired_members: 2,
@@ -51,7 +51,7 @@ const GROUP_STATUS: Record<CommsGroup, SubscriptionStatusCode | undefined> = {
  * The address a channel sends to: the e-mail, or the phone as stored (E.164); '' for a member
  * without an e-mail, who is skipped (and counted) by an e-mail message.
  */
-const addressOf = (channel: CommsChannel, m: AudienceRow): string =>
+const addressOf = (channel: CommunicationChannel, m: AudienceRow): string =>
   ((channel === 'email' ? m.emailAddress : m.mobileNumber) ?? '').trim();
 
 /** +2348031234567 → 08031234567 (other numbers as stored). */
@@ -72,8 +72,8 @@ const placeholderValues = (m: AudienceRow, businessName: string): PlaceholderVal
 const audienceOf = async (
   exec: Executor,
   businessId: number,
-  group: CommsGroup,
-  channel: CommsChannel,
+  group: CommunicationGroup,
+  channel: CommunicationChannel,
 ) => {
   const rows = await messageAudience(exec, businessId, GROUP_STATUS[group]);
   const reached = rows.filter((m) => addressOf(channel, m) !== '');
@@ -92,14 +92,14 @@ export const fanOut = async (
   now: Date,
   appUrl: string,
 ) => {
-  const channel = message.channel as CommsChannel;
+  const channel = message.channel as CommunicationChannel;
   const sender = await repo.findSender(exec, message.businessId);
   const businessName = sender?.name ?? '';
   const logoUrl = channel === 'email' ? absoluteLogoUrl(sender?.logoUrl, appUrl) : null;
   const { reached, skipped } = await audienceOf(
     exec,
     message.businessId,
-    message.group as CommsGroup,
+    message.group as CommunicationGroup,
     channel,
   );
   const sms = channel === 'sms';
@@ -139,10 +139,10 @@ export const fanOut = async (
 
 const toCommunication = (row: repo.MessageRow): Communication => ({
   id: row.id,
-  group: row.group as CommsGroup,
-  channel: row.channel as CommsChannel,
+  group: row.group as CommunicationGroup,
+  channel: row.channel as CommunicationChannel,
   message: row.html,
-  status: row.status as CommsStatus,
+  status: row.status as CommunicationStatus,
   is_scheduled: row.isScheduled,
   schedule_date: row.scheduleAt ? row.scheduleAt.toISOString() : null,
   created_at: row.createdAt.toISOString(),
@@ -206,8 +206,8 @@ export const listDeliveries = async (
 export const countAudience = async (
   ctx: AppContext,
   businessId: number,
-  group: CommsGroup,
-  channel: CommsChannel,
+  group: CommunicationGroup,
+  channel: CommunicationChannel,
 ): Promise<{ recipients: number; skipped: number }> => {
   const { reached, skipped } = await audienceOf(ctx.db, businessId, group, channel);
   return { recipients: reached.length, skipped };

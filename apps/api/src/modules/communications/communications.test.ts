@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COMMS_MESSAGES, addDays, formatDay, lagosDay } from '@kora/shared';
-import { businesses, commsMessages, members, outbox } from '../../db/schema';
+import { businesses, communicationMessages, members, outbox } from '../../db/schema';
 import { Dispatcher, MAX_ATTEMPTS } from '../../jobs/dispatcher';
 import type { Transport } from '../../lib/transports';
 import { quietHoursRelease } from '../../lib/message-content';
@@ -42,7 +42,7 @@ const deliveriesOf = async (id: number) =>
       .where(eq(outbox.ref, `comms:${id}`))
   ).sort((a, b) => a.id - b.id);
 const messageRow = async (id: number) =>
-  (await t.db.select().from(commsMessages).where(eq(commsMessages.id, id)))[0]!;
+  (await t.db.select().from(communicationMessages).where(eq(communicationMessages.id, id)))[0]!;
 
 /** A new business of its own (so its members are only the test's). */
 const freshBusiness = async (name = 'Fresh Fitness') => {
@@ -83,9 +83,9 @@ const scheduledToMany = async (gym: Tenant, n: number, prefix: string, carrier: 
 /** Moves a scheduled message's time into the past: the release job takes it next. */
 const makeDue = (id: number) =>
   t.db
-    .update(commsMessages)
+    .update(communicationMessages)
     .set({ scheduleAt: sql`now() - interval '1 minute'` })
-    .where(eq(commsMessages.id, id));
+    .where(eq(communicationMessages.id, id));
 
 describe('options', () => {
   it('lists the groups and channels with ids', async () => {
@@ -356,8 +356,8 @@ describe('POST /v1/comms, sent now', () => {
     expect(again.json().data.id).toBe(first.json().data.id);
     const all = await t.db
       .select()
-      .from(commsMessages)
-      .where(eq(commsMessages.businessId, gym.businessId));
+      .from(communicationMessages)
+      .where(eq(communicationMessages.businessId, gym.businessId));
     expect(all).toHaveLength(1);
     expect(await deliveriesOf(first.json().data.id)).toHaveLength(2);
   });
@@ -550,9 +550,9 @@ describe('delivery', () => {
       })
       .where(eq(outbox.id, first!.id));
     await t.db
-      .update(commsMessages)
+      .update(communicationMessages)
       .set({ status: 'SENDING' })
-      .where(eq(commsMessages.id, message.id));
+      .where(eq(communicationMessages.id, message.id));
     await t.app.ctx.dispatcher.flush();
     const failed = (await call(t.app, 'GET', url, { token: gym.token })).json().data;
     expect(failed).toMatchObject({ status: 'FAILED', delivered: 1, failed: 1 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commsMessages, members, paymentRollupState } from '../../db/schema';
+import { communicationMessages, members, paymentRollupState } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
@@ -221,7 +221,7 @@ describe('dashboard figures', () => {
 
   it('lists recent activity newest first: payments, members, messages and team changes', async () => {
     const funke = await addMember(t, owner.token, { first_name: 'Funke', last_name: 'Bello' });
-    await t.db.insert(commsMessages).values({
+    await t.db.insert(communicationMessages).values({
       businessId: owner.businessId,
       group: 'all_members',
       channel: 'sms',

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
-  commsContracts,
-  type CommsChannel,
-  type CommsGroup,
+  communicationsContracts,
+  type CommunicationChannel,
+  type CommunicationGroup,
   type Communication,
   type CreateMessageInput,
 } from '@kora/shared';
@@ -35,23 +35,23 @@ const communicationOptionsKey = (kind: 'groups' | 'channels') =>
 const createMessageKey = [...communicationsKey, 'create'] as const;
 
 const communicationsApi = {
-  groups: () => callApi(commsContracts.groups),
-  channels: () => callApi(commsContracts.channels),
-  audience: (group: CommsGroup, channel: CommsChannel) =>
-    callApi(commsContracts.audience, { query: { group, channel } }),
+  groups: () => callApi(communicationsContracts.groups),
+  channels: () => callApi(communicationsContracts.channels),
+  audience: (group: CommunicationGroup, channel: CommunicationChannel) =>
+    callApi(communicationsContracts.audience, { query: { group, channel } }),
   list: (page: number) =>
-    callApi(commsContracts.list, { query: { page, per_page: COMMUNICATIONS_PER_PAGE } }),
-  get: (id: number) => callApi(commsContracts.get, { params: { id } }),
+    callApi(communicationsContracts.list, { query: { page, per_page: COMMUNICATIONS_PER_PAGE } }),
+  get: (id: number) => callApi(communicationsContracts.get, { params: { id } }),
   deliveries: (id: number, page: number, status: DeliveryFilter | null) =>
-    callApi(commsContracts.deliveries, {
+    callApi(communicationsContracts.deliveries, {
       params: { id },
       query: { page, per_page: DELIVERIES_PER_PAGE, status },
     }),
   /** The same key for a retried submission: the server sends the message once. */
   create: (input: CreateMessageInput, idempotencyKey: string) =>
-    callApi(commsContracts.create, { body: input, headers: idempotent(idempotencyKey) }),
-  cancel: (id: number) => callApi(commsContracts.cancel, { params: { id } }),
-  retry: (id: number) => callApi(commsContracts.retry, { params: { id } }),
+    callApi(communicationsContracts.create, { body: input, headers: idempotent(idempotencyKey) }),
+  cancel: (id: number) => callApi(communicationsContracts.cancel, { params: { id } }),
+  retry: (id: number) => callApi(communicationsContracts.retry, { params: { id } }),
 };
 
 const FIXED = { staleTime: Infinity } as const;
@@ -65,10 +65,10 @@ export const useCommunicationChannels = () =>
   useDataQuery(communicationOptionsKey('channels'), () => communicationsApi.channels(), FIXED);
 
 /** How many members a group reaches by a channel; asked once both are chosen. */
-export const useAudience = (group: CommsGroup | '', channel: CommsChannel | '') =>
+export const useAudience = (group: CommunicationGroup | '', channel: CommunicationChannel | '') =>
   useDataQuery(
     audienceKey(group, channel),
-    () => communicationsApi.audience(group as CommsGroup, channel as CommsChannel),
+    () => communicationsApi.audience(group as CommunicationGroup, channel as CommunicationChannel),
     { enabled: Boolean(group && channel) },
   );
 

@@ -2,8 +2,8 @@ import {
   COMMS_CHANNELS,
   COMMS_GROUPS,
   SCHEDULE_MIN_MINUTES,
-  type CommsChannel,
-  type CommsStatus,
+  type CommunicationChannel,
+  type CommunicationStatus,
   type Communication,
   type Delivery,
 } from '@kora/shared';
@@ -48,7 +48,7 @@ export const groupLabel = (key: string) => COMMS_GROUPS.find((g) => g.key === ke
 export const channelLabel = (key: string) =>
   COMMS_CHANNELS.find((c) => c.key === key)?.label ?? key;
 
-export const CHANNEL_COLORS: Record<CommsChannel, string> = {
+export const CHANNEL_COLORS: Record<CommunicationChannel, string> = {
   email: 'blue',
   sms: 'orange',
   whatsapp: 'teal',
@@ -66,7 +66,7 @@ export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const STATUS_COLORS: Record<CommsStatus, string> = {
+export const STATUS_COLORS: Record<CommunicationStatus, string> = {
   SENT: 'green',
   SCHEDULED: 'blue',
   FAILED: 'red',
@@ -117,7 +117,7 @@ export const audienceText = (recipients: number) =>
   `This message will go to ${recipients.toLocaleString('en-NG')} ${recipients === 1 ? 'member' : 'members'}`;
 
 /** "3 without a phone number will be skipped"; the e-mail address for e-mail. */
-export const skippedText = (skipped: number, channel: CommsChannel) =>
+export const skippedText = (skipped: number, channel: CommunicationChannel) =>
   `${skipped.toLocaleString('en-NG')} without ${channel === 'email' ? 'an e-mail address' : 'a phone number'} will be skipped`;
 
 /*

@@ -1,15 +1,15 @@
 import {
   createMessageSchema,
-  type CommsChannel,
-  type CommsGroup,
+  type CommunicationChannel,
+  type CommunicationGroup,
   type CreateMessageInput,
 } from '@kora/shared';
 import { formAdapter } from '@/lib/form-adapter';
 import { htmlText } from './communications-format';
 
 export type MessageFormValues = {
-  group: CommsGroup | '';
-  channel: CommsChannel | '';
+  group: CommunicationGroup | '';
+  channel: CommunicationChannel | '';
   /** The editor's HTML. */
   message: string;
   is_scheduled: boolean;
@@ -46,8 +46,8 @@ export const isBlankMessage = (html: string) => htmlText(html) === '';
 
 /** What create sends: the date only when the message is scheduled. */
 export const toCreateInput = (v: MessageFormValues): CreateMessageInput => ({
-  group: v.group as CommsGroup,
-  channel: v.channel as CommsChannel,
+  group: v.group as CommunicationGroup,
+  channel: v.channel as CommunicationChannel,
   message: v.message,
   is_scheduled: v.is_scheduled,
   ...(v.is_scheduled ? { schedule_date: v.schedule_date } : {}),
@@ -63,8 +63,8 @@ export const readDraft = (): MessageFormValues | undefined => {
     if (!raw) return undefined;
     const draft = JSON.parse(raw) as Partial<MessageFormValues>;
     return {
-      group: typeof draft.group === 'string' ? (draft.group as CommsGroup) : '',
-      channel: typeof draft.channel === 'string' ? (draft.channel as CommsChannel) : '',
+      group: typeof draft.group === 'string' ? (draft.group as CommunicationGroup) : '',
+      channel: typeof draft.channel === 'string' ? (draft.channel as CommunicationChannel) : '',
       message: typeof draft.message === 'string' ? draft.message : '',
       is_scheduled: draft.is_scheduled === true,
       schedule_date: typeof draft.schedule_date === 'string' ? draft.schedule_date : '',

@@ -3,14 +3,14 @@ import {
   COMMS_GROUPS,
   formatNaira,
   type Activity,
-  type CommsStatus,
+  type CommunicationStatus,
 } from '@kora/shared';
 import { formatCount } from './dashboard-format';
 
 /** A piece of an activity line: plain words, or a link to what it is about. */
 export type ActivityPart = string | { text: string; to: string };
 
-const STATUS_LABELS: Record<CommsStatus, string> = {
+const STATUS_LABELS: Record<CommunicationStatus, string> = {
   SCHEDULED: 'Scheduled',
   SENDING: 'Sending',
   SENT: 'Sent',

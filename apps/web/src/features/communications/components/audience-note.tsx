@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import type { CommsChannel, CommsGroup } from '@kora/shared';
+import type { CommunicationChannel, CommunicationGroup } from '@kora/shared';
 import { useAudience } from '../api';
 import { audienceText, skippedText } from '../communications-format';
 import { InlineLoader } from '@/components/inline-loader';
@@ -10,8 +10,8 @@ export function AudienceNote({
   group,
   channel,
 }: {
-  group: CommsGroup | '';
-  channel: CommsChannel | '';
+  group: CommunicationGroup | '';
+  channel: CommunicationChannel | '';
 }) {
   const audience = useAudience(group, channel);
   if (!group || !channel) return null;

@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { SMS_QUIET_HOURS, smsParts, type CommsChannel } from '@kora/shared';
+import { SMS_QUIET_HOURS, smsParts, type CommunicationChannel } from '@kora/shared';
 
 /** 20 → "8 pm", 8 → "8 am". */
 const hour = (h: number) => `${h % 12 || 12} ${h < 12 ? 'am' : 'pm'}`;
@@ -15,7 +15,7 @@ const smsCountText = (text: string) => {
 };
 
 interface ChannelTipsProps {
-  channel: CommsChannel | '';
+  channel: CommunicationChannel | '';
   /** The editor's text, for the SMS count. */
   text: string;
   /** The business's name, for the e-mail subject. */

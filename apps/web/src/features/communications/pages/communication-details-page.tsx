@@ -73,7 +73,7 @@ function MessageDetails({ message: m }: { message: Communication }) {
   const actions = (
     <>
       {m.failed > 0 ? (
-        <Can action="comms.send">
+        <Can action="communications.send">
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -85,7 +85,7 @@ function MessageDetails({ message: m }: { message: Communication }) {
         </Can>
       ) : null}
       {m.status === 'SCHEDULED' ? (
-        <Can action="comms.send">
+        <Can action="communications.send">
           <Button
             color="red"
             variant="light"

@@ -23,7 +23,7 @@ export function CommunicationsPage() {
   usePageTitle('Communications');
   const create = () => void navigate(sectionPath('communications/create'));
   const newButton = (label: string) => (
-    <Can action="comms.send">
+    <Can action="communications.send">
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create}>
         {label}
       </Button>
