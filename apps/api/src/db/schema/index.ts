@@ -6,7 +6,7 @@ export * from './members';
 export * from './payments';
 export * from './subscriptions';
 export * from './idempotency';
-export * from './comms';
+export * from './communications';
 export * from './site';
 export * from './dashboard';
 export * from './online';
