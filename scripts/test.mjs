@@ -3,7 +3,7 @@
 // lanes: shared and the API on PGlite; the end-to-end flows in Chromium against that build, then
 // the web tests.
 // `--with-postgres` (CI, .ci/run; needs TEST_PG_URL): the first lane goes on with the API suite
-// on PostgreSQL, the second with the kill -9 fault test and the benchmarks' smoke run there.
+// on PostgreSQL and the benchmarks' smoke run there, the second with the kill -9 fault test.
 import { runStages } from './phases.mjs';
 
 const pglite = { KORA_REPORT_TAG: 'pglite' };
@@ -21,7 +21,12 @@ if (process.argv.includes('--with-postgres')) {
   const url = process.env.TEST_PG_URL;
   if (!url) throw new Error('--with-postgres needs TEST_PG_URL (a role that may create databases)');
   const postgres = { KORA_REPORT_TAG: 'postgres', TEST_DATABASE_URL: url, BENCH_PG_URL: url };
-  lanes[0].push({ name: 'api-postgres', command: 'npm run test:api', env: postgres });
+  // The first lane (shared, API) is the shorter one: it also takes the API on PostgreSQL and the
+  // benchmarks' smoke run; the second (e2e, web) the kill -9 fault test.
+  lanes[0].push(
+    { name: 'api-postgres', command: 'npm run test:api', env: postgres },
+    { name: 'bench-smoke', command: 'node bench/run.mjs --smoke', env: postgres },
+  );
   lanes[1].push(
     // The API is built already (first stage).
     {
@@ -29,7 +34,6 @@ if (process.argv.includes('--with-postgres')) {
       command: 'npx vitest run --config apps/api/fault/vitest.config.ts',
       env: postgres,
     },
-    { name: 'bench-smoke', command: 'node bench/run.mjs --smoke', env: postgres },
   );
 }
 const ok = await runStages([
