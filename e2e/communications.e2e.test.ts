@@ -90,8 +90,12 @@ describe('communications', () => {
     await writeMessage('Happy new month from the gym!');
     await screenshot(page(), 'comms-01-schedule');
     await page().getByRole('button', { name: 'Schedule Message' }).click();
-    await page().getByText('Message sent successfully!').waitFor();
-    await page().getByText('Your message has been scheduled.').waitFor();
+    // Both texts of the success panel, awaited together: the panel returns to the list after a
+    // moment, so waiting for one and then the other can miss it on a loaded machine.
+    await Promise.all([
+      page().getByText('Message sent successfully!').waitFor(),
+      page().getByText('Your message has been scheduled.').waitFor(),
+    ]);
     await page().waitForURL(/\/communications$/, { timeout: 8_000 });
     await row('Happy new month').getByText('SCHEDULED', { exact: true }).waitFor();
     for (const email of emails) expect(await outboxTo(email)).toEqual([]);
