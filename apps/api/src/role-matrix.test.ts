@@ -226,7 +226,12 @@ const AFTER_SUCCESS: Record<string, (caller: Session, sent: Request, res: Respon
 const { entries, problems } = readContracts(BODIES);
 
 for (const { contract: c, problems: its } of entries)
-  if (c.access !== 'public' && c.access !== 'user' && !ACTIONS.includes(c.access))
+  if (
+    c.access !== 'public' &&
+    c.access !== 'user' &&
+    c.access !== 'kiosk' &&
+    !ACTIONS.includes(c.access)
+  )
     its.push(`access ${String(c.access)} is no action of ACTIONS`);
 
 const protectedEntries = entries.filter((e) => e.contract.access !== 'public');

@@ -21,6 +21,10 @@ export const ACTIONS = [
   'team.manage',
   'communications.read',
   'communications.send',
+  /** Look members up at the desk and read visits (every role). */
+  'check_in.read',
+  /** Check members in, or let one in despite a red verdict with a reason (every role). */
+  'check_in.record',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -203,7 +203,7 @@ const userProfileSchema = z.object({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** A session: a short-lived access token and the refresh token that renews it once. */
-const tokenPairSchema = z.object({
+export const tokenPairSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
 });

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { Action } from './access';
 
 /**
- * Who may call: anyone (`public`), any signed-in user, business or not (`user`), or a member of
- * a business allowed to take an action (see `can`).
+ * Who may call: anyone (`public`), any signed-in user, business or not (`user`), a kiosk of a
+ * business (`kiosk`: the header `Authorization: Kiosk <token>`, refused everywhere else), or a
+ * member of a business allowed to take an action (see `can`).
  */
-type Access = 'public' | 'user' | Action;
+export type Access = 'public' | 'user' | 'kiosk' | Action;
 
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -23,3 +23,4 @@ export * from './text';
 export * from './messages';
 export * from './site';
 export * from './web-routes';
+export * from './check-in';

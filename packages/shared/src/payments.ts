@@ -214,7 +214,7 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** Recording a payment answers the payment with the subscription it created. */
-const recordedPaymentSchema = paymentSchema.extend({ subscription: subscriptionSchema });
+export const recordedPaymentSchema = paymentSchema.extend({ subscription: subscriptionSchema });
 export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
 /**

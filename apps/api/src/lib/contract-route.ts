@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOT_ALLOWED, can, errorAnswerSchema, type Contract } from '@kora/shared';
 import { tenantOf } from '../plugins/tenancy';
-import { forbidden } from './errors';
+import { forbidden, unauthorized } from './errors';
 
 /** The validated type of an optional schema (undefined when the contract has none). */
 type Infer<T> = [T] extends [undefined] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
@@ -65,6 +65,12 @@ const accessHook = (app: FastifyInstance, access: Contract['access']) => {
   if (access === 'public') return undefined;
   if (access === 'user')
     return async (request: FastifyRequest) => void (await app.requireUser(request));
+  // A kiosk's calls take only its own token (`Authorization: Kiosk <token>`); until the kiosk's
+  // check of that token is registered, they are refused like a call without a session.
+  if (access === 'kiosk')
+    return async () => {
+      throw unauthorized();
+    };
   return async (request: FastifyRequest) => {
     await app.requireBusiness(request);
     if (!can(tenantOf(request).role, access)) throw forbidden(NOT_ALLOWED, 'ROLE_FORBIDDEN');

@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './online';
 export * from './reminders';
 export * from './imports';
+export * from './visits';

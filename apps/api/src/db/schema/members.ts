@@ -37,6 +37,16 @@ export const members = pgTable(
     /** The member asked for no renewal reminders. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /**
+     * The member card's code (the QR and the card page's address): 26 characters of base32
+     * (a–z, 2–7), 130 random bits, unique across every business. Set by the database
+     * (`kora_card_code()`), so every way a member is added gets one; replacing the card sets a
+     * new one and the old card stops working.
+     */
+    cardCode: varchar('card_code', { length: 32 })
+      .notNull()
+      .unique('members_card_code_key')
+      .default(sql`kora_card_code()`),
+    /**
      * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail (when given), phone
      * (E.164) and member ID in lower case without accents or tone marks
      * (decomposed, then the combining marks U+0300–U+036F dropped: "Adébáyọ̀" is kept as
