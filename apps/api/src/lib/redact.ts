@@ -27,6 +27,9 @@ const PATTERNS: [RegExp, string][] = [
   // Payment secrets: a Paystack secret key, a payment link's reference (/pay/kora-…).
   [/\bsk_(?:test|live)_[A-Za-z0-9]+/g, REDACTED],
   [/\bkora-[a-f0-9]{24}\b/gi, REDACTED],
+  // A member card's code, in its page's address (/card/…) or alone (26 base32 characters).
+  [/(\/card\/)[^\s/?#"']+/g, `$1${REDACTED}`],
+  [/\b[a-z2-7]{26}\b/g, REDACTED],
   // Long opaque strings: refresh tokens (base64url), hashes (hex).
   [/\b[A-Za-z0-9_-]{40,}\b/g, REDACTED],
   [/\b[a-f0-9]{32,}\b/gi, REDACTED],

@@ -1,6 +1,7 @@
 import { authModule } from './auth';
 import { blogModule } from './blog';
 import { businessModule } from './business';
+import { checkInModule } from './check-in';
 import { communicationsModule } from './communications';
 import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
@@ -29,6 +30,7 @@ export const MODULES: readonly KoraModule[] = [
   paymentsModule,
   onlineModule,
   subscriptionsModule,
+  checkInModule,
   teamModule,
   communicationsModule,
   remindersModule,

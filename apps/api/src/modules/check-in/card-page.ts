@@ -1,0 +1,141 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import QRCode from 'qrcode';
+import { CHECK_IN_MESSAGES, isCardCode } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { escapeHtml } from '../../lib/html';
+import { absoluteLogoUrl } from '../../lib/mail-templates';
+import { waitText } from '../../plugins/rate-limit';
+import * as repo from './check-in.repository';
+
+/*
+ * The member card's public page, /card/{code}: what a member opens from WhatsApp and shows at
+ * the desk. One small HTML document, no script: the QR code (inline SVG, carrying the card code
+ * the desk's scanner types), the gym's name and logo and the member's first name, nothing else
+ * about them. An unknown, old or garbage code answers the same 404 page "No member found".
+ */
+
+const STYLE =
+  '*{box-sizing:border-box}' +
+  'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
+  'main{max-width:24rem;margin:0 auto;padding:1.25rem 1rem 2rem}' +
+  'header{display:flex;align-items:center;gap:.75rem;margin-bottom:1rem}' +
+  'header img{width:3rem;height:3rem;object-fit:contain;border-radius:.5rem;background:#fff}' +
+  '.gym{font-size:1.125rem;font-weight:700;margin:0;overflow-wrap:anywhere}' +
+  '.card{background:#fff;border-radius:.75rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.08);text-align:center}' +
+  'h1{font-size:1.5rem;line-height:1.3;margin:0 0 .75rem;overflow-wrap:anywhere}' +
+  '.qr svg{width:100%;max-width:18rem;height:auto}' +
+  '.note{color:#52606d;font-size:.875rem;margin:.75rem 0 0}';
+
+const document = (title: string, gym: { name: string; logo: string | null } | null, body: string) =>
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+  '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
+  '<meta name="theme-color" content="#0f766e">' +
+  `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>` +
+  (gym
+    ? `<header>${gym.logo ? `<img src="${escapeHtml(gym.logo)}" alt="">` : ''}` +
+      `<p class="gym">${escapeHtml(gym.name)}</p></header>`
+    : '') +
+  `<div class="card">${body}</div></main></body></html>`;
+
+const notFoundPage = () =>
+  document(
+    CHECK_IN_MESSAGES.noMember,
+    null,
+    `<h1>${CHECK_IN_MESSAGES.noMember}</h1>` +
+      '<p>This card is not valid. Ask your gym for your current card.</p>',
+  );
+
+/** The card's page, or the 404 page for a code that is no member's card. */
+export const renderCardPage = async (
+  ctx: AppContext,
+  code: string,
+): Promise<{ status: 200 | 404; html: string }> => {
+  const found = isCardCode(code) ? await repo.cardPage(ctx.db, code.toLowerCase()) : undefined;
+  if (!found) return { status: 404, html: notFoundPage() };
+  const qr = await QRCode.toString(code.toLowerCase(), {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+  });
+  const logo = absoluteLogoUrl(found.logoUrl, ctx.config.appUrl);
+  return {
+    status: 200,
+    html: document(
+      `Member card · ${found.gymName}`,
+      { name: found.gymName, logo },
+      `<h1>${escapeHtml(found.firstName)}</h1>` +
+        `<div class="qr" role="img" aria-label="Your member card's QR code">${qr}</div>` +
+        '<p class="note">Show this code at the front desk to check in.</p>',
+    ),
+  };
+};
+
+/** The page's headers: never cached or indexed, no referrer (the address is the card). */
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .send(html);
+
+/** A 429 of the page's own limit, carrying how long to wait. */
+class CardPageBusy extends Error {
+  readonly statusCode = 429;
+  readonly code = 'RATE_LIMITED';
+  constructor(readonly ttl: number) {
+    super('Too many requests');
+  }
+}
+
+/**
+ * GET /card/:code (and HEAD). Public, so limited per IP address like anonymous API calls, in a
+ * budget of its own. The code is never written to the log.
+ */
+export const cardPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  const limit = ctx.config.apiRateLimit;
+  app.get<{ Params: { code: string } }>(
+    '/card/:code',
+    {
+      schema: { hide: true },
+      config: {
+        rateLimit: {
+          max: limit.perIpPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `card:ip:${request.ip}`,
+          allowList: () => !limit.enabled,
+          errorResponseBuilder: (_request, context) => new CardPageBusy(context.ttl),
+        },
+      },
+      errorHandler: (error: FastifyError, request, reply) => {
+        if (error instanceof CardPageBusy)
+          return sendPage(
+            reply,
+            429,
+            document(
+              'Please wait',
+              null,
+              `<h1>Too many requests</h1><p>Please wait ${escapeHtml(waitText(error.ttl))} and open the link again.</p>`,
+            ),
+          );
+        request.log.error({ err: error }, 'the member card page could not be loaded');
+        reply.header('retry-after', '30');
+        return sendPage(
+          reply,
+          503,
+          document(
+            'Something went wrong',
+            null,
+            '<h1>Something went wrong</h1><p>We could not load this card. Please try again in a minute.</p>',
+          ),
+        );
+      },
+    },
+    async (request, reply) => {
+      const { status, html } = await renderCardPage(ctx, request.params.code);
+      return sendPage(reply, status, html);
+    },
+  );
+};

@@ -1,0 +1,328 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { FoundBy } from '@kora/shared';
+import { senderBrief } from '../../db/briefs';
+import type { Executor } from '../../db/client';
+import { businesses, members, users, visits } from '../../db/schema';
+import { ofBusiness } from '../../db/tenant';
+import { readPage } from '../../lib/paging';
+
+/*
+ * Check-in's reads and writes. Every query names the business: a member or visit of another
+ * business is never found. The lookup's probes each use one index: the card code's unique index,
+ * (business_id, mobile_number), (business_id, member_id) and the trigram index of search_text.
+ */
+
+/** What check-in shows of a member. */
+const memberBrief = {
+  id: members.id,
+  memberCode: members.memberCode,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  mobileNumber: members.mobileNumber,
+  pictureUrl: members.pictureUrl,
+  isActive: members.isActive,
+};
+export type CheckInMemberRow = {
+  id: number;
+  memberCode: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  pictureUrl: string | null;
+  isActive: boolean;
+};
+
+/** The lookup answers at most this many members. */
+const LIMIT = 10;
+
+/** The member whose card carries `code`, if they are this business's. */
+export const memberByCard = (db: Executor, businessId: number, code: string) =>
+  db
+    .select(memberBrief)
+    .from(members)
+    .where(and(eq(members.cardCode, code), eq(members.businessId, businessId)))
+    .limit(1);
+
+/** The members with this phone (E.164). */
+export const membersByPhone = (db: Executor, businessId: number, e164: string) =>
+  db
+    .select(memberBrief)
+    .from(members)
+    .where(and(eq(members.businessId, businessId), eq(members.mobileNumber, e164)))
+    .orderBy(desc(members.isActive), members.id)
+    .limit(LIMIT);
+
+/**
+ * The member with this member ID: `code` as written (IRON-00042), or only its `number` (42),
+ * the business's own code then put before it.
+ */
+export const memberByMemberId = (
+  db: Executor,
+  businessId: number,
+  id: { code: string } | { number: string },
+) =>
+  db
+    .select(memberBrief)
+    .from(members)
+    .where(
+      and(
+        eq(members.businessId, businessId),
+        'code' in id
+          ? eq(members.memberCode, id.code)
+          : eq(
+              members.memberCode,
+              sql`(select ${businesses.code} from ${businesses} where ${businesses.id} = ${businessId}) || '-' || ${id.number}::text`,
+            ),
+      ),
+    )
+    .limit(1);
+
+/** `%`, `_` and `\` typed are literal characters, not wildcards. */
+const likeTerm = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** How many name matches are read before the 10 shown are chosen (by name). */
+const NAME_WINDOW = 200;
+
+/**
+ * Members whose names (or other searched text) hold `folded` (lower case, without accents, as
+ * search_text keeps them): read through the trigram index, active accounts first, then by name.
+ */
+export const membersByName = (db: Executor, businessId: number, folded: string) => {
+  // eslint-disable-next-line no-control-regex
+  const op = sql.raw(/^[\x00-\x7f]*$/.test(folded) ? 'like' : 'ilike');
+  const hits = db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(eq(members.businessId, businessId), sql`${members.searchText} ${op} ${likeTerm(folded)}`),
+    )
+    .limit(NAME_WINDOW);
+  return db
+    .select(memberBrief)
+    .from(members)
+    .where(and(eq(members.businessId, businessId), inArray(members.id, hits)))
+    .orderBy(desc(members.isActive), members.firstName, members.lastName, members.id)
+    .limit(LIMIT);
+};
+
+/** One member of the business (as check-in shows them). */
+export const memberById = (db: Executor, businessId: number, memberId: number) =>
+  db
+    .select(memberBrief)
+    .from(members)
+    .where(ofBusiness(members, businessId, memberId))
+    .limit(1);
+
+/** Holds the member's row for the rest of the transaction: one check-in at a time per member. */
+export const lockMember = async (tx: Executor, businessId: number, memberId: number) =>
+  (
+    await tx
+      .select(memberBrief)
+      .from(members)
+      .where(ofBusiness(members, businessId, memberId))
+      .for('update')
+  )[0];
+
+/** Each member's latest visit since `since`. */
+export const recentVisits = (db: Executor, businessId: number, memberIds: number[], since: Date) =>
+  memberIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ memberId: visits.memberId, at: max(visits.visitedAt) })
+        .from(visits)
+        .where(
+          and(
+            eq(visits.businessId, businessId),
+            inArray(visits.memberId, memberIds),
+            gte(visits.visitedAt, since),
+          ),
+        )
+        .groupBy(visits.memberId);
+
+/** The member's latest visit since `since`, if any. */
+export const latestVisitSince = async (
+  tx: Executor,
+  businessId: number,
+  memberId: number,
+  since: Date,
+) =>
+  (
+    await tx
+      .select({ id: visits.id })
+      .from(visits)
+      .where(
+        and(
+          eq(visits.businessId, businessId),
+          eq(visits.memberId, memberId),
+          gte(visits.visitedAt, since),
+        ),
+      )
+      .orderBy(desc(visits.visitedAt), desc(visits.id))
+      .limit(1)
+  )[0];
+
+export type VisitInsert = Omit<typeof visits.$inferInsert, 'id' | 'createdAt'>;
+
+export const insertVisit = async (tx: Executor, values: VisitInsert) =>
+  (await tx.insert(visits).values(values).returning({ id: visits.id }))[0]!.id;
+
+/** A visit as the answers show it: the member, who recorded it, the kiosk. */
+const visitColumns = {
+  id: visits.id,
+  visitedAt: visits.visitedAt,
+  foundBy: visits.foundBy,
+  verdictStatus: visits.verdictStatus,
+  overrideReason: visits.overrideReason,
+  recordedById: visits.recordedByUserId,
+  recordedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  memberId: members.id,
+  memberCode: members.memberCode,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  pictureUrl: members.pictureUrl,
+};
+
+const visitsWithPeople = (db: Executor) =>
+  db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(members, eq(members.id, visits.memberId))
+    .leftJoin(users, eq(users.id, visits.recordedByUserId));
+export type VisitRow = Awaited<ReturnType<typeof visitsWithPeople>>[number];
+
+export const findVisit = async (db: Executor, businessId: number, id: number) =>
+  (
+    await visitsWithPeople(db)
+      .where(ofBusiness(visits, businessId, id))
+      .limit(1)
+  )[0];
+
+export interface DayFilters {
+  /** The Lagos day's first instant and the next day's. */
+  from: Date;
+  to: Date;
+  /** Folded search text (name, member ID, phone). */
+  search?: string;
+  foundBy?: FoundBy;
+  /** Only overrides; `ownBy`: only those this user recorded. */
+  overrides?: boolean;
+  ownBy?: number;
+}
+
+const dayWhere = (businessId: number, f: DayFilters): SQL => {
+  // eslint-disable-next-line no-control-regex
+  const op = sql.raw(f.search && /^[\x00-\x7f]*$/.test(f.search) ? 'like' : 'ilike');
+  return and(
+    eq(visits.businessId, businessId),
+    gte(visits.visitedAt, f.from),
+    lt(visits.visitedAt, f.to),
+    f.foundBy ? eq(visits.foundBy, f.foundBy) : undefined,
+    f.overrides ? isNotNull(visits.overrideReason) : undefined,
+    f.overrides && f.ownBy !== undefined ? eq(visits.recordedByUserId, f.ownBy) : undefined,
+    f.search
+      ? sql`${visits.memberId} in (select m.id from ${members} m where m.business_id = ${businessId} and m.search_text ${op} ${likeTerm(f.search)})`
+      : undefined,
+  )!;
+};
+
+/** A day's visits, newest first, and how many match. */
+export const listDay = (
+  db: Executor,
+  businessId: number,
+  filters: DayFilters,
+  page: { limit: number; offset: number },
+) => {
+  const where = dayWhere(businessId, filters);
+  return readPage(
+    visitsWithPeople(db)
+      .where(where)
+      .orderBy(desc(visits.visitedAt), desc(visits.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(visits).where(where),
+  );
+};
+
+/** A member's visits, newest first, and how many there are. */
+export const listOfMember = (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  page: { limit: number; offset: number },
+) => {
+  const where = and(eq(visits.businessId, businessId), eq(visits.memberId, memberId))!;
+  return readPage(
+    visitsWithPeople(db)
+      .where(where)
+      .orderBy(desc(visits.visitedAt), desc(visits.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(visits).where(where),
+  );
+};
+
+/** A member's last visit and their visits from `lastMonth` to `thisMonth` and since. */
+export const memberVisitSummary = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  thisMonth: Date,
+  lastMonth: Date,
+) =>
+  (
+    await db
+      .select({
+        last: max(visits.visitedAt),
+        thisMonth: count(sql`case when ${visits.visitedAt} >= ${thisMonth} then 1 end`),
+        lastMonth: count(
+          sql`case when ${visits.visitedAt} >= ${lastMonth} and ${visits.visitedAt} < ${thisMonth} then 1 end`,
+        ),
+      })
+      .from(visits)
+      .where(and(eq(visits.businessId, businessId), eq(visits.memberId, memberId)))
+  )[0]!;
+
+// ---- Cards ---------------------------------------------------------------------------------
+
+/** A member's card code and first name (for the card message), if the member is this business's. */
+export const memberCard = async (db: Executor, businessId: number, memberId: number) =>
+  (
+    await db
+      .select({
+        cardCode: members.cardCode,
+        firstName: members.firstName,
+        mobileNumber: members.mobileNumber,
+        emailAddress: members.emailAddress,
+      })
+      .from(members)
+      .where(ofBusiness(members, businessId, memberId))
+  )[0];
+
+/** Gives the member a new card code (the database makes it); the old one stops working. */
+export const replaceCard = async (tx: Executor, businessId: number, memberId: number) =>
+  (
+    await tx
+      .update(members)
+      .set({ cardCode: sql`kora_card_code()`, updatedAt: new Date() })
+      .where(ofBusiness(members, businessId, memberId))
+      .returning({ id: members.id })
+  )[0];
+
+/** The business a message comes from: its name, e-mail and logo. */
+export const businessSender = async (db: Executor, businessId: number) =>
+  (await db.select(senderBrief).from(businesses).where(eq(businesses.id, businessId)))[0];
+
+/** The card page's data: the member's first name and their gym, for any business's card. */
+export const cardPage = async (db: Executor, code: string) =>
+  (
+    await db
+      .select({
+        firstName: members.firstName,
+        gymName: businesses.name,
+        logoUrl: businesses.logoUrl,
+      })
+      .from(members)
+      .innerJoin(businesses, eq(businesses.id, members.businessId))
+      .where(eq(members.cardCode, code))
+      .limit(1)
+  )[0];
