@@ -93,7 +93,8 @@ export const requestForLog = (req: {
 }) => ({
   id: req.id,
   method: req.method,
-  url: (req.url ?? '').split('?')[0],
+  // A path may carry a secret of its own (a card's or a payment link's code): cut like text.
+  url: redactText((req.url ?? '').split('?')[0] ?? ''),
   hostname: req.hostname,
   remoteAddress: req.ip,
 });
