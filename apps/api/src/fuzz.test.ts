@@ -162,6 +162,8 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     group_member_ids: [],
   },
   sendTransferAccount: { channel: 'email' },
+  checkIn: { member_id: ids.member, found_by: 'name', override_reason: 'Paying tomorrow' },
+  sendMemberCard: { channel: 'sms' },
   // The held payment was paid twice the plan's price.
   assignHeldPayment: { member_id: ids.member, subscription_type_id: ids.plan, duration: 2 },
   dismissHeldPayment: { note: 'Refunded to the member by bank transfer on 3 May' },
@@ -541,6 +543,7 @@ describe('fuzzing every route from its contract', () => {
       'paystack_charges',
       'transfer_accounts',
       'comms_messages',
+      'visits',
     ]) {
       const rows = (await t.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
         rows?: Record<string, unknown>[];

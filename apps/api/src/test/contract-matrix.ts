@@ -117,6 +117,7 @@ export const COMMON_BODIES = {
   updatePaystack: () => ({ transfer_accounts: true }),
   // Every member is made with a mobile number and an e-mail address.
   sendTransferAccount: () => ({ channel: 'sms' }),
+  sendMemberCard: () => ({ channel: 'sms' }),
   dismissHeldPayment: () => ({ note: 'Refunded to the member by bank transfer' }),
   updateReminderSettings: () => ({
     enabled: true,
