@@ -1,6 +1,7 @@
 // One command for the benchmarks (see bench/README.md):
 //   node bench/run.mjs [--target postgres|pglite|both] [--businesses 10] [--members 100000]
-//                      [--duration 10] [--connections 50] [--suite serialise,members,payments]
+//                      [--duration 10] [--connections 50]
+//                      [--suite serialise,members,check-in,payments]
 //                      [--payments-per-member 0]
 //   node bench/run.mjs --target postgres --suite dashboard [--payments 1000000] [--keep-db]
 //                      [--dashboard-db postgres://…]
@@ -40,6 +41,7 @@ import {
 } from './lib.mjs';
 import pg from 'pg';
 import { compareSuite } from './suites/compare.mjs';
+import { checkInSuite } from './suites/check-in.mjs';
 import { membersSuite } from './suites/members.mjs';
 import { serialiseSuite } from './suites/serialise.mjs';
 
@@ -67,7 +69,7 @@ const DEFAULTS = {
   'pglite-businesses': '2',
   duration: '10',
   connections: '50',
-  suite: 'serialise,members,payments',
+  suite: 'serialise,members,check-in,payments',
   'payments-per-member': '0',
   payments: '1000000',
 };
@@ -77,7 +79,7 @@ const SMOKE = {
   members: '300',
   duration: '1',
   connections: '4',
-  suite: 'serialise,members,payments,dashboard',
+  suite: 'serialise,members,check-in,payments,dashboard',
   'payments-per-member': '1',
   payments: '3000',
 };
@@ -211,6 +213,7 @@ for (const target of targets) {
       stopKora: () => stopProcess(kora),
     };
     if (suites.includes('members')) rows.push(...(await membersSuite(ctx)));
+    if (suites.includes('check-in')) rows.push(...(await checkInSuite(ctx)));
     if (suites.includes('compare')) rows.push(...(await compareSuite(ctx)));
     if (suites.includes('payments')) {
       const { paymentsSuite } = await import('./suites/payments.mjs').catch(() => ({}));

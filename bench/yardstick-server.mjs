@@ -7,10 +7,12 @@
 //   GET /v1/member               page rows and total in one statement; with ?search= the matches
 //                                counted and the page chosen in the same statement
 //   POST /v1/payment             one call of a PL/pgSQL function created at the start
+//   GET /v1/check-in/lookup, POST /v1/check-in   yardstick-check-in.mjs
 // Environment: DATABASE_URL, JWT_SECRET, PORT, YARDSTICK_POOL (connections, default 8).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { checkInRoutes } from './yardstick-check-in.mjs';
 
 const SECRET = process.env.JWT_SECRET;
 if (!SECRET || !process.env.DATABASE_URL) throw new Error('set DATABASE_URL and JWT_SECRET');
@@ -646,6 +648,7 @@ app.setErrorHandler((err, _request, reply) => {
 // The payment functions are this server's own, written into the database it measures.
 await pool.query(ANSWER_FUNCTION);
 await pool.query(RECORD_FUNCTION);
+await checkInRoutes(app, { pool, tenantOf, json, fail, invalid });
 await app.listen({ port: Number(process.env.PORT ?? 3902), host: '127.0.0.1' });
 process.on('SIGTERM', () =>
   app

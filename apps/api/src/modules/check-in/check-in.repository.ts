@@ -32,21 +32,44 @@ export type CheckInMemberRow = {
   isActive: boolean;
 };
 
+/**
+ * What the lookup reads of each member found: the brief, and their latest visit since `since`
+ * (one probe of (business_id, member_id, visited_at)), so the probe answers both at once.
+ */
+const candidateColumns = (since: Date | null) => ({
+  ...memberBrief,
+  recentAt: (since
+    ? // Qualified by hand: Drizzle writes a one-table select's columns unqualified, which
+      // inside this subquery would read the visit's own columns.
+      sql`(select max(v.visited_at) from ${visits} v where v.business_id = "members"."business_id"
+        and v.member_id = "members"."id" and v.visited_at >= ${since.toISOString()}::timestamptz)`
+    : sql`null::timestamptz`
+  ).mapWith(visits.visitedAt),
+});
+
 /** The lookup answers at most this many members. */
 const LIMIT = 10;
 
-/** The member whose card carries `code`, if they are this business's. */
-export const memberByCard = (db: Executor, businessId: number, code: string) =>
+/**
+ * The member whose card carries `code`, if they are this business's (with their visit since
+ * `since`, when given: so for every probe below).
+ */
+export const memberByCard = (
+  db: Executor,
+  businessId: number,
+  code: string,
+  since: Date | null = null,
+) =>
   db
-    .select(memberBrief)
+    .select(candidateColumns(since))
     .from(members)
     .where(and(eq(members.cardCode, code), eq(members.businessId, businessId)))
     .limit(1);
 
 /** The members with this phone (E.164). */
-export const membersByPhone = (db: Executor, businessId: number, e164: string) =>
+export const membersByPhone = (db: Executor, businessId: number, e164: string, since: Date) =>
   db
-    .select(memberBrief)
+    .select(candidateColumns(since))
     .from(members)
     .where(and(eq(members.businessId, businessId), eq(members.mobileNumber, e164)))
     .orderBy(desc(members.isActive), members.id)
@@ -60,9 +83,10 @@ export const memberByMemberId = (
   db: Executor,
   businessId: number,
   id: { code: string } | { number: string },
+  since: Date,
 ) =>
   db
-    .select(memberBrief)
+    .select(candidateColumns(since))
     .from(members)
     .where(
       and(
@@ -87,7 +111,7 @@ const NAME_WINDOW = 200;
  * Members whose names (or other searched text) hold `folded` (lower case, without accents, as
  * search_text keeps them): read through the trigram index, active accounts first, then by name.
  */
-export const membersByName = (db: Executor, businessId: number, folded: string) => {
+export const membersByName = (db: Executor, businessId: number, folded: string, since: Date) => {
   // eslint-disable-next-line no-control-regex
   const op = sql.raw(/^[\x00-\x7f]*$/.test(folded) ? 'like' : 'ilike');
   const hits = db
@@ -98,7 +122,7 @@ export const membersByName = (db: Executor, businessId: number, folded: string) 
     )
     .limit(NAME_WINDOW);
   return db
-    .select(memberBrief)
+    .select(candidateColumns(since))
     .from(members)
     .where(and(eq(members.businessId, businessId), inArray(members.id, hits)))
     .orderBy(desc(members.isActive), members.firstName, members.lastName, members.id)
@@ -122,22 +146,6 @@ export const lockMember = async (tx: Executor, businessId: number, memberId: num
       .where(ofBusiness(members, businessId, memberId))
       .for('update')
   )[0];
-
-/** Each member's latest visit since `since`. */
-export const recentVisits = (db: Executor, businessId: number, memberIds: number[], since: Date) =>
-  memberIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({ memberId: visits.memberId, at: max(visits.visitedAt) })
-        .from(visits)
-        .where(
-          and(
-            eq(visits.businessId, businessId),
-            inArray(visits.memberId, memberIds),
-            gte(visits.visitedAt, since),
-          ),
-        )
-        .groupBy(visits.memberId);
 
 /** The member's latest visit since `since`, if any. */
 export const latestVisitSince = async (

@@ -64,17 +64,17 @@ export const classify = (q: string): LookupKind => {
   return folded ? { by: 'name', folded } : { by: 'none' };
 };
 
-/** The members `kind` finds, at most LOOKUP_LIMIT. */
-const find = async (db: Executor, businessId: number, kind: LookupKind) => {
+/** The members `kind` finds, at most LOOKUP_LIMIT, each with their latest visit since `since`. */
+const find = async (db: Executor, businessId: number, kind: LookupKind, since: Date) => {
   switch (kind.by) {
     case 'card':
-      return repo.memberByCard(db, businessId, kind.code);
+      return repo.memberByCard(db, businessId, kind.code, since);
     case 'phone':
-      return repo.membersByPhone(db, businessId, kind.e164);
+      return repo.membersByPhone(db, businessId, kind.e164, since);
     case 'member_id':
-      return repo.memberByMemberId(db, businessId, kind.id);
+      return repo.memberByMemberId(db, businessId, kind.id, since);
     case 'name':
-      return repo.membersByName(db, businessId, kind.folded);
+      return repo.membersByName(db, businessId, kind.folded, since);
     case 'none':
       return [];
   }
@@ -118,7 +118,7 @@ const toCandidateMember = (m: repo.CheckInMemberRow): CheckInCandidate['member']
 
 /**
  * The members `q` finds (at most 10), each with today's verdict and their visit of the last
- * 2 hours, if any. Anything that finds no one (garbage, another business's card) answers [].
+ * 2 hours, if any: two statements (the probe with the visits, then the subscriptions). Anything that finds no one (garbage, another business's card) answers [].
  */
 export const lookUp = async (
   ctx: AppContext,
@@ -128,19 +128,15 @@ export const lookUp = async (
 ): Promise<CheckInCandidate[]> => {
   const kind = classify(q);
   if (kind.by === 'none') return [];
-  const found = (await find(ctx.db, businessId, kind)).slice(0, LOOKUP_LIMIT);
+  const since = new Date(now.getTime() - REPEAT_MS);
+  const found = (await find(ctx.db, businessId, kind, since)).slice(0, LOOKUP_LIMIT);
   if (found.length === 0) return [];
-  const ids = found.map((m) => m.id);
-  const [verdicts, recent] = await Promise.all([
-    verdictsOf(ctx.db, businessId, found, lagosDay(now)),
-    repo.recentVisits(ctx.db, businessId, ids, new Date(now.getTime() - REPEAT_MS)),
-  ]);
-  const lastVisit = new Map(recent.map((r) => [r.memberId, r.at]));
+  const verdicts = await verdictsOf(ctx.db, businessId, found, lagosDay(now));
   return found.map((m) => ({
     member: toCandidateMember(m),
     verdict: verdicts.get(m.id)!.verdict,
     found_by: kind.by as DeskFoundBy,
-    checked_in_at: lastVisit.get(m.id)?.toISOString() ?? null,
+    checked_in_at: m.recentAt?.toISOString() ?? null,
   }));
 };
 
