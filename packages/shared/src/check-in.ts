@@ -300,7 +300,7 @@ const memberRef = z.coerce
 
 /**
  * POST /v1/check-in: exactly one of `member_id` (the member's id) or `card_code` (a scanned
- * card: found_by is then `card`). A card code of another business, an old one or garbage answers
+ * card: found_by is then `card`; with `member_id` and no `found_by`, `name`: picked from a list). A card code of another business, an old one or garbage answers
  * 404 "No member found", like an unknown one. `override_reason` lets a red verdict in.
  */
 export const checkInSchema = z
