@@ -13,6 +13,7 @@ import {
   type CheckInResult,
   type CheckInVerdict,
   type DeskFoundBy,
+  type FoundBy,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -149,6 +150,15 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 /** "07:42": the Lagos time of an instant, 24-hour. */
 export const lagosTime = (at: Date): string => timeFormat.format(at);
 
+/**
+ * A kiosk recording a visit: no team user, the kiosk's token, found by `kiosk`. A red verdict
+ * is refused like at the desk (the kiosk has no override); the caller answers "Please see the
+ * front desk".
+ */
+export interface KioskSource {
+  tokenId: number;
+}
+
 export interface CheckInOutcome {
   result: CheckInResult;
   message: string;
@@ -157,7 +167,7 @@ export interface CheckInOutcome {
 }
 
 /**
- * Checks a member in. In one transaction that holds the member's row (two desks at once record
+ * Checks a member in (at the desk, or at a kiosk when `kiosk` is given). In one transaction that holds the member's row (two desks at once record
  * one visit): a visit in the last 2 hours answers that visit and records nothing; a red verdict
  * is refused (409, the verdict's words) unless a reason is given, then recorded as an override;
  * a reason on a green or amber verdict is ignored. The visit keeps the subscription that covered
@@ -169,12 +179,13 @@ export const checkIn = async (
   input: CheckInData,
   idempotencyKey?: string,
   now: Date = new Date(),
+  kiosk?: KioskSource,
 ): Promise<CheckInOutcome> => {
   const { businessId } = viewer;
   let memberId = input.member_id;
-  let foundBy: DeskFoundBy = input.found_by ?? 'name';
+  let foundBy: FoundBy = kiosk ? 'kiosk' : (input.found_by ?? 'name');
   if (input.card_code !== undefined) {
-    foundBy = 'card';
+    if (!kiosk) foundBy = 'card';
     const code = input.card_code;
     const [byCard] = isCardCode(code) ? await repo.memberByCard(ctx.db, businessId, code) : [];
     if (!byCard) throw noMemberFound();
@@ -210,7 +221,8 @@ export const checkIn = async (
         businessId,
         memberId: member.id,
         visitedAt: now,
-        recordedByUserId: viewer.userId,
+        recordedByUserId: kiosk ? null : viewer.userId,
+        kioskTokenId: kiosk?.tokenId ?? null,
         foundBy,
         verdictStatus: v.status,
         overrideReason: red ? input.override_reason! : null,

@@ -5,6 +5,7 @@ import { call, json } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
 import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
+import { checkIn as recordVisit } from '.';
 
 /*
  * Check-in through the API on a real database, the clock fixed at 07:42 in Lagos on
@@ -436,6 +437,32 @@ describe('POST /v1/check-in', () => {
     expect(json(second).data.visit.id).toBe(json(first).data.visit.id);
     expect(json(second).data.verdict.text).toBe('Active, 23 days left');
     expect(await visitsOf(m.id)).toHaveLength(1);
+  });
+});
+
+describe('a visit recorded by a kiosk (the front the kiosk module calls)', () => {
+  it('is found by kiosk, recorded by no team user, and refused on a red verdict', async () => {
+    const m = await memberWith([['2026-11-20', '2026-12-20']]);
+    const viewer = { businessId: owner.businessId, userId: owner.userId, role: 'owner' as const };
+    const out = await recordVisit(t.app.ctx, viewer, { member_id: m.id }, undefined, NOW, {
+      tokenId: 7,
+    });
+    expect(out.status).toBe(201);
+    expect(out.result.visit).toMatchObject({ found_by: 'kiosk', recorded_by: null });
+    expect((await visitsOf(m.id))[0]).toMatchObject({
+      foundBy: 'kiosk',
+      kioskTokenId: 7,
+      recordedByUserId: null,
+    });
+    const red = await memberWith([['2026-10-23', '2026-11-22']]);
+    await expect(
+      recordVisit(t.app.ctx, viewer, { member_id: red.id }, undefined, NOW, { tokenId: 7 }),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'CHECK_IN_REFUSED',
+      message: 'Expired 5 days ago',
+    });
+    expect(await visitsOf(red.id)).toHaveLength(0);
   });
 });
 

@@ -15,5 +15,14 @@ export const checkInModule: KoraModule = {
 
 // What other modules may call: the lookup's reading of what was typed, checking a member in
 // (the kiosk and the day pass record visits the same way), and a visit's answer.
-export { checkIn, classify, lookUp, noMemberFound, type LookupKind } from './check-in.service';
+export {
+  checkIn,
+  classify,
+  lagosTime,
+  lookUp,
+  noMemberFound,
+  type CheckInOutcome,
+  type KioskSource,
+  type LookupKind,
+} from './check-in.service';
 export { toVisit, type Viewer } from './check-in.visits';
