@@ -167,11 +167,11 @@ export interface CheckInOutcome {
 }
 
 /**
- * Checks a member in (at the desk, or at a kiosk when `kiosk` is given). In one transaction that holds the member's row (two desks at once record
- * one visit): a visit in the last 2 hours answers that visit and records nothing; a red verdict
- * is refused (409, the verdict's words) unless a reason is given, then recorded as an override;
- * a reason on a green or amber verdict is ignored. The visit keeps the subscription that covered
- * it.
+ * Checks a member in (at the desk, or at a kiosk when `kiosk` is given). In one transaction
+ * that holds the member's row (two desks at once record one visit): a visit in the last 2 hours
+ * answers that visit and records nothing; a red verdict is refused (409, the verdict's words)
+ * unless the desk gives a reason, then recorded as an override; a reason on a green or amber
+ * verdict is ignored. The visit keeps the subscription that covered it.
  */
 export const checkIn = async (
   ctx: AppContext,
@@ -191,6 +191,8 @@ export const checkIn = async (
     if (!byCard) throw noMemberFound();
     memberId = byCard.id;
   }
+  // Only the desk lets a member in despite a red verdict.
+  const reason = kiosk ? null : (input.override_reason ?? null);
   const today = lagosDay(now);
   let repeat = false;
   let verdict: CheckInVerdict | undefined;
@@ -215,8 +217,7 @@ export const checkIn = async (
         return earlier.id;
       }
       const red = v.tone === 'red';
-      if (red && !input.override_reason)
-        throw new AppError(409, CHECK_IN_MESSAGES.refusedCode, v.text);
+      if (red && !reason) throw new AppError(409, CHECK_IN_MESSAGES.refusedCode, v.text);
       return repo.insertVisit(tx, {
         businessId,
         memberId: member.id,
@@ -225,7 +226,7 @@ export const checkIn = async (
         kioskTokenId: kiosk?.tokenId ?? null,
         foundBy,
         verdictStatus: v.status,
-        overrideReason: red ? input.override_reason! : null,
+        overrideReason: red ? reason : null,
         subscriptionId: covering?.id ?? null,
       });
     },

@@ -456,7 +456,15 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
     });
     const red = await memberWith([['2026-10-23', '2026-11-22']]);
     await expect(
-      recordVisit(t.app.ctx, viewer, { member_id: red.id }, undefined, NOW, { tokenId: 7 }),
+      // A kiosk cannot override, whatever it sends.
+      recordVisit(
+        t.app.ctx,
+        viewer,
+        { member_id: red.id, override_reason: 'Let me in' },
+        undefined,
+        NOW,
+        { tokenId: 7 },
+      ),
     ).rejects.toMatchObject({
       status: 409,
       code: 'CHECK_IN_REFUSED',
