@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businesses, members, outbox, visits } from '../../db/schema';
-import { call, json } from '../../test/app';
+import { call, json, withTestApp } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
@@ -278,5 +278,50 @@ describe('GET /v1/member/:id/visits', () => {
       this_month: 0,
       last_month: 0,
     });
+  });
+});
+
+describe('the card page under its limit', () => {
+  it('is limited per IP address like anonymous API calls, with a page saying how long to wait', async () => {
+    await withTestApp(
+      { apiRateLimit: { enabled: true, perUserPerMinute: 100, perIpPerMinute: 3 } },
+      async (limited) => {
+        const [gym] = await limited.db
+          .insert(businesses)
+          .values({
+            name: 'Limit Gym',
+            code: 'LIMT',
+            address: '1 Road',
+            city: 'Ikeja',
+            state: 'Lagos',
+          })
+          .returning({ id: businesses.id });
+        const [member] = await limited.db
+          .insert(members)
+          .values({
+            businessId: gym!.id,
+            memberNumber: 1,
+            memberCode: 'LIMT-00001',
+            firstName: 'Tunde',
+            lastName: 'Bello',
+            mobileNumber: '+2348031110000',
+            city: 'Ikeja',
+            state: 'Lagos',
+          })
+          .returning({ code: members.cardCode });
+        const open = (ip: string) =>
+          limited.app.inject({ url: `/card/${member!.code}`, remoteAddress: ip });
+        for (let i = 0; i < 3; i++) expect((await open('10.7.7.7')).statusCode).toBe(200);
+        const blocked = await open('10.7.7.7');
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+        expect(blocked.body).toMatch(
+          /Please wait \d+ (seconds?|minutes?) and open the link again\./,
+        );
+        // Another address is not affected.
+        expect((await open('10.7.7.8')).statusCode).toBe(200);
+      },
+    );
   });
 });
