@@ -507,9 +507,6 @@ export type DayPassResult = z.infer<typeof dayPassResultSchema>;
 
 const TAG = 'check-in';
 
-const cardCodeParam = z.object({ code: z.string().max(LOOKUP_MAX) });
-export const cardPageParams = cardCodeParam;
-
 /**
  * The desk's calls. Every role looks members up and checks them in; a member of another
  * business answers 404 like a missing one.
