@@ -16,5 +16,11 @@ export const businesses = pgTable('businesses', {
   countryCode: varchar('country_code', { length: 2 }).notNull().default('NG'),
   /** Last member number handed out; member IDs are CODE-00001 per business. */
   memberSeq: integer('member_seq').notNull().default(0),
+  /**
+   * The plan a walk-in's day pass sells (a plan of 1 day of this business), or null: no day
+   * passes. Its foreign key to plans (on delete set null) is written in migration 0023 by hand:
+   * plans already point at businesses, and the schema files may not import each other in a circle.
+   */
+  dayPassPlanId: integer('day_pass_plan_id'),
   ...timestamps(),
 });

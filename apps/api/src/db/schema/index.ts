@@ -13,3 +13,4 @@ export * from './online';
 export * from './reminders';
 export * from './imports';
 export * from './visits';
+export * from './kiosk';

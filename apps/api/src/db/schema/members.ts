@@ -37,6 +37,11 @@ export const members = pgTable(
     /** The member asked for no renewal reminders. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /**
+     * A walk-in: added by a day-pass sale. Buying another plan later leaves the flag as it is
+     * (the "All Prospects" message group reads their subscriptions to tell).
+     */
+    isWalkIn: boolean('is_walk_in').notNull().default(false),
+    /**
      * The member card's code (the QR and the card page's address): 26 characters of base32
      * (a–z, 2–7), 130 random bits, unique across every business. Set by the database
      * (`kora_card_code()`), so every way a member is added gets one; replacing the card sets a
@@ -78,6 +83,10 @@ export const members = pgTable(
     index('members_business_email_idx').on(t.businessId, t.emailAddress),
     // The few deactivated members, newest first: the "Inactive" filter and its count read only
     // them, never the whole gym.
+    // The walk-ins, newest first: the list's "Walk-ins" filter and its count read only them.
+    index('members_business_walk_in_idx')
+      .on(t.businessId, t.createdAt, t.id)
+      .where(sql`${t.isWalkIn}`),
     index('members_business_inactive_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`not ${t.isActive}`),

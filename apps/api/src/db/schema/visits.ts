@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { createdAt, id, link, nowByDefault, ref } from './columns';
+import { kioskTokens } from './kiosk';
 import { members } from './members';
 import { subscriptions } from './subscriptions';
 import { users } from './users';
@@ -19,8 +20,8 @@ export const visits = pgTable(
     visitedAt: nowByDefault('visited_at'),
     /** The team user who checked them in; null for a kiosk (or a user since removed). */
     recordedByUserId: link('recorded_by_user_id', () => users.id, { onDelete: 'set null' }),
-    /** The kiosk that recorded it (its foreign key is added with the kiosk tokens' table). */
-    kioskTokenId: integer('kiosk_token_id'),
+    /** The kiosk that recorded it; null for a visit recorded at the desk. */
+    kioskTokenId: link('kiosk_token_id', () => kioskTokens.id),
     /** phone, member_id, card, name or kiosk. */
     foundBy: varchar('found_by', { length: 10 }).notNull(),
     /** The verdict's status when they came in (active, ending, expired, …). */
