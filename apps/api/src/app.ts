@@ -11,11 +11,13 @@ import { errorForLog, redactDeep, requestForLog } from './lib/redact';
 import { transportsFor } from './lib/transports';
 import { MODULES } from './modules';
 import { articleBySlug, listArticles } from './modules/blog';
+import { findKioskByToken } from './modules/kiosk';
 import { businessNameOf, findSessionUser } from './modules/team';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
+import { kioskAuthPlugin } from './plugins/kiosk-auth';
 import { apiRateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenancyPlugin } from './plugins/tenancy';
@@ -98,6 +100,7 @@ export const buildApp = async (
     findUser: (id: number) => findSessionUser(ctx, id),
     businessName: (id: number) => businessNameOf(ctx, id),
   });
+  await app.register(kioskAuthPlugin, { findKiosk: (token) => findKioskByToken(ctx, token) });
 
   const modules = MODULES.filter((m) => m.enabled?.(ctx) ?? true);
   for (const module of modules) {

@@ -663,8 +663,9 @@ export const kioskContracts = {
     operationId: 'kioskCheckIn',
     summary: 'A member checks themselves in with their card, phone or member ID',
     description:
-      'Green and amber record a visit (found by `kiosk`); red records nothing. Several matches, ' +
-      'a name, or no match answer "Please see the front desk".',
+      'Green and amber record a visit (found by `kiosk`); red records nothing. Several matches ' +
+      'or no match answer "Please see the front desk" and record nothing; a name is refused ' +
+      '(400 "Scan your card or type your phone number"). Calls per kiosk are limited (429).',
     tag: TAG,
     access: 'kiosk',
     body: kioskCheckInSchema,

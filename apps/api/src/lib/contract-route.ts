@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NOT_ALLOWED, can, errorAnswerSchema, type Contract } from '@kora/shared';
 import { tenantOf } from '../plugins/tenancy';
-import { forbidden, unauthorized } from './errors';
+import { forbidden } from './errors';
 
 /** The validated type of an optional schema (undefined when the contract has none). */
 type Infer<T> = [T] extends [undefined] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
@@ -65,12 +65,8 @@ const accessHook = (app: FastifyInstance, access: Contract['access']) => {
   if (access === 'public') return undefined;
   if (access === 'user')
     return async (request: FastifyRequest) => void (await app.requireUser(request));
-  // A kiosk's calls take only its own token (`Authorization: Kiosk <token>`); until the kiosk's
-  // check of that token is registered, they are refused like a call without a session.
-  if (access === 'kiosk')
-    return async () => {
-      throw unauthorized();
-    };
+  // A kiosk's calls take only its own token (`Authorization: Kiosk <token>`, plugins/kiosk-auth).
+  if (access === 'kiosk') return async (request: FastifyRequest) => app.requireKiosk(request);
   return async (request: FastifyRequest) => {
     await app.requireBusiness(request);
     if (!can(tenantOf(request).role, access)) throw forbidden(NOT_ALLOWED, 'ROLE_FORBIDDEN');
@@ -105,7 +101,10 @@ export const route = <C extends Contract>(
       ...(c.description ? { description: c.description } : {}),
       tags: [c.tag],
       // Public calls say so explicitly: no token needed.
-      security: c.access === 'public' ? [] : [{ bearerAuth: [] }],
+      security:
+        c.access === 'public'
+          ? []
+          : [c.access === 'kiosk' ? { kioskAuth: [] } : { bearerAuth: [] }],
       ...(c.params ? { params: c.params } : {}),
       ...(c.query ? { querystring: c.query } : {}),
       ...(c.body ? { body: c.body } : {}),

@@ -8,6 +8,7 @@ import { dashboardModule } from './dashboard';
 import { devModule } from './dev';
 import { healthModule } from './health';
 import { importsModule } from './imports';
+import { kioskModule } from './kiosk';
 import { membersModule } from './members';
 import type { KoraModule } from './module';
 import { onlineModule } from './online';
@@ -29,6 +30,7 @@ export const MODULES: readonly KoraModule[] = [
   plansModule,
   paymentsModule,
   onlineModule,
+  kioskModule,
   subscriptionsModule,
   checkInModule,
   teamModule,

@@ -109,7 +109,16 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: DocsOptions) => 
       },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A kiosk's own calls: `Authorization: Kiosk <token>` (its token works nowhere else).
+          kioskAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: '`Kiosk <token>`: the token answered when the kiosk was opened.',
+          },
+        },
       },
     },
     transform,

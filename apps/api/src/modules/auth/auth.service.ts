@@ -192,6 +192,26 @@ export const login = async (ctx: AppContext, input: LoginInput, ip: string): Pro
 };
 
 /**
+ * A fresh session, exactly as sign-in answers it, for the first of `userIds` (active, verified
+ * members of business `businessId`) whose password this is; 401 with sign-in's wrong-password
+ * text when it is none of theirs. The caller counts the attempts (a rate limit of its own).
+ */
+export const sessionForPassword = async (
+  ctx: AppContext,
+  businessId: number,
+  userIds: readonly number[],
+  password: string,
+): Promise<TokenPair> => {
+  for (const id of userIds) {
+    const user = await repo.findUserById(ctx.db, id);
+    if (!user?.isActive || !user.emailVerified || user.businessId !== businessId) continue;
+    if (await verifyPassword(user.passwordHash, password))
+      return ctx.db.transaction((tx) => issueTokens(ctx, tx, user, false));
+  }
+  throw unauthorized(MESSAGES.invalidLogin, 'INVALID_CREDENTIALS');
+};
+
+/**
  * Why a revoked refresh token no longer works: the person was removed from their business after
  * this session began (and is not back in it), said in words naming it; else `expired`.
  */

@@ -7,10 +7,12 @@ export const authModule: KoraModule = {
   routes: authRoutes,
 };
 
-// What other modules may call: the team invites, removes and signs people out through these.
+// What other modules may call: the team invites, removes and signs people out through these;
+// the kiosk hands the desk back with a fresh session for a password.
 export {
   dropInvitationLinks,
   endSessions,
   sendInvitation,
+  sessionForPassword,
   setProfilePicture,
 } from './auth.service';

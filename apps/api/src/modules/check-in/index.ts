@@ -26,3 +26,16 @@ export {
   type LookupKind,
 } from './check-in.service';
 export { toVisit, type Viewer } from './check-in.visits';
+// Finding a member by card, phone or member ID, their verdict, and recording a visit with the
+// 2-hour repeat rule inside the caller's transaction (the kiosk and the day pass use them).
+export {
+  codeKindOf,
+  findVisit,
+  membersByCode,
+  recordVisit,
+  verdictOf,
+  type CheckInMember,
+  type CodeKind,
+  type VisitOutcome,
+  type VisitSource,
+} from './check-in.visit';

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { kioskContracts as api } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/contract-route';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
+import { kioskOf } from '../../plugins/kiosk-auth';
+import { tenantOf } from '../../plugins/tenancy';
+import * as kiosk from './kiosk.service';
+
+const M = kiosk.KIOSK_MESSAGES;
+
+/** Kiosks in Settings, opening one from the desk, and the kiosk's own calls. */
+export const kioskRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  route(app, api.list, async (req) => ({
+    message: M.listed,
+    data: await kiosk.listKiosks(ctx, tenantOf(req).businessId),
+  }));
+
+  route(app, api.create, async (req, reply) => {
+    const { businessId, userId } = tenantOf(req);
+    const { replayed, ...data } = await kiosk.createKiosk(
+      ctx,
+      { businessId, userId },
+      req.body.name,
+      idempotencyKeyOf(req),
+    );
+    return sendCreated(reply, replayed, { message: M.created, data });
+  });
+
+  route(app, api.revoke, async (req) => {
+    await kiosk.revokeKiosk(ctx, tenantOf(req).businessId, req.params.id);
+    return { message: M.revoked, data: null };
+  });
+
+  route(app, api.open, async (req, reply) => {
+    const { businessId, userId } = tenantOf(req);
+    const { replayed, ...data } = await kiosk.openKiosk(
+      ctx,
+      { businessId, userId },
+      idempotencyKeyOf(req),
+    );
+    return sendCreated(reply, replayed, { message: M.opened, data });
+  });
+
+  route(app, api.info, async (req) => ({
+    message: M.loaded,
+    data: await kiosk.kioskInfo(ctx, kioskOf(req)),
+  }));
+
+  route(app, api.checkIn, async (req) => {
+    const data = await kiosk.kioskCheckIn(ctx, kioskOf(req), req.body.code);
+    return { message: data.text, data };
+  });
+
+  route(app, api.exit, async (req) => ({
+    message: M.exited,
+    data: await kiosk.exitKiosk(ctx, kioskOf(req), req.body.password, req.ip),
+  }));
+};

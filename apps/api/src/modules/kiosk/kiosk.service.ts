@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import {
+  KIOSK_SEE_DESK,
+  formatDay,
+  kioskText,
+  lagosDay,
+  type Kiosk,
+  type KioskCheckInResult,
+  type TokenPair,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { createOnce } from '../../lib/idempotency';
+import { checkRateLimit, forgiveAttempt } from '../../lib/rate-limit';
+import { sha256 } from '../../lib/tokens';
+import { TokenBuckets } from '../../lib/token-bucket';
+import type { KioskSession } from '../../plugins/kiosk-auth';
+import { sessionForPassword } from '../auth';
+import { membersByCode, recordVisit } from '../check-in';
+import * as repo from './kiosk.repository';
+
+export const KIOSK_MESSAGES = {
+  listed: 'Kiosks loaded.',
+  created: 'Kiosk created. Copy its token now: it is shown only once.',
+  opened: 'Kiosk opened.',
+  revoked: 'Kiosk switched off. It stops working at its next scan.',
+  loaded: 'Kiosk loaded.',
+  exited: 'Signed in successfully.',
+  notFound: 'Kiosk not found.',
+  /** A name typed at the kiosk: it only takes what finds one person. */
+  nameRefused: 'Scan your card or type your phone number',
+  tooFast: 'Too many scans at once. Please wait a moment and try again.',
+} as const;
+
+/** A kiosk's token: 256 random bits, base64url (43 characters); only its SHA-256 is kept. */
+const newKioskToken = () => randomBytes(32).toString('base64url');
+
+/** A team user of a business acting. */
+export interface Who {
+  businessId: number;
+  userId: number;
+}
+
+const toKiosk = (row: repo.KioskListRow): Kiosk => ({
+  id: row.id,
+  name: row.name,
+  created_by: row.creatorFirst ? `${row.creatorFirst} ${row.creatorLast ?? ''}`.trim() : null,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+export const listKiosks = async (ctx: AppContext, businessId: number): Promise<Kiosk[]> =>
+  (await repo.listKiosks(ctx.db, businessId)).map(toKiosk);
+
+/**
+ * Creates a kiosk and answers its token, once. The same Idempotency-Key again answers the same
+ * kiosk with a new token (only the hash of the first was kept, so it cannot be answered again;
+ * that first token stops working): a retry after a lost answer still ends with one kiosk whose
+ * token the device holds.
+ */
+export const createKiosk = async (
+  ctx: AppContext,
+  who: Who,
+  name: string,
+  idempotencyKey?: string,
+): Promise<{ kiosk: Kiosk; token: string; replayed: boolean }> => {
+  const token = newKioskToken();
+  const tokenHash = sha256(token);
+  const { id, replayed } = await createOnce(
+    ctx.db,
+    { businessId: who.businessId, scope: 'kiosk', key: idempotencyKey, body: { name } },
+    (tx) =>
+      repo.insertKiosk(tx, {
+        businessId: who.businessId,
+        name,
+        tokenHash,
+        createdByUserId: who.userId,
+      }),
+  );
+  if (replayed) await repo.replaceTokenHash(ctx.db, who.businessId, id, tokenHash);
+  const [row] = await repo.listKiosks(ctx.db, who.businessId, id);
+  return { kiosk: toKiosk(row!), token, replayed };
+};
+
+/** The kiosk the check-in page opens: named "Kiosk" and today's date. */
+export const openKiosk = (ctx: AppContext, who: Who, idempotencyKey?: string) =>
+  createKiosk(ctx, who, `Kiosk ${formatDay(lagosDay())}`, idempotencyKey);
+
+/** Switches a kiosk of this business off; 404 for another business's or an unknown one. */
+export const revokeKiosk = async (ctx: AppContext, businessId: number, id: number) => {
+  if (!(await repo.revokeKiosk(ctx.db, businessId, id)))
+    throw notFound(KIOSK_MESSAGES.notFound, 'KIOSK_NOT_FOUND');
+};
+
+/**
+ * Calls per kiosk token: 20 at once, then one every 1.5 seconds (40 a minute). A queue checking
+ * in every 3 seconds is never refused; a scanner stuck in a loop is cut before the database is
+ * asked anything (even for its token). Counted in this instance's memory, as the general API
+ * limit is.
+ */
+const scans = new WeakMap<AppContext, TokenBuckets>();
+const scansOf = (ctx: AppContext) => {
+  let buckets = scans.get(ctx);
+  if (!buckets) scans.set(ctx, (buckets = new TokenBuckets(20, 1500)));
+  return buckets;
+};
+
+const tooFast = (waitMs: number) => {
+  const error = new AppError(429, 'RATE_LIMITED', KIOSK_MESSAGES.tooFast);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return error;
+};
+
+/**
+ * The kiosk of a token, for the kiosk's sign-in check (plugins/kiosk-auth), its use noted at
+ * most once a minute (429 past the kiosk's rate). Revoked kiosks are answered as such (the plugin says so in words).
+ */
+export const findKioskByToken = async (ctx: AppContext, token: string) => {
+  const tokenHash = sha256(token);
+  const wait = scansOf(ctx).take(tokenHash);
+  if (wait > 0) throw tooFast(wait);
+  const row = await repo.findKioskByHash(ctx.db, tokenHash);
+  if (!row) return undefined;
+  if (!row.revokedAt) await repo.touchKiosk(ctx.db, row.id);
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    name: row.name,
+    createdByUserId: row.createdByUserId,
+    revoked: row.revokedAt !== null,
+  };
+};
+
+export const kioskInfo = async (ctx: AppContext, kiosk: KioskSession) => {
+  const brand = await repo.findBusinessBrand(ctx.db, kiosk.businessId);
+  return {
+    business_name: brand?.name ?? '',
+    business_logo_url: brand?.logoUrl ?? null,
+    kiosk_name: kiosk.name,
+  };
+};
+
+const seeDesk = (tone: 'amber' | 'red'): KioskCheckInResult => ({
+  tone,
+  text: KIOSK_SEE_DESK,
+  first_name: null,
+  picture_url: null,
+});
+
+/**
+ * A member checks themselves in with their card, phone (any form) or member ID. Exactly one
+ * member of the kiosk's business must match: several (a family sharing a phone) answer amber
+ * "Please see the front desk", none (or another business's member) red, and nothing is
+ * recorded. Green and amber record a visit found by `kiosk` (once per 2 hours: a second scan
+ * answers the same welcome and records nothing); red records nothing and shows no details.
+ * A name is refused: it could find anyone.
+ */
+export const kioskCheckIn = async (
+  ctx: AppContext,
+  kiosk: KioskSession,
+  code: string,
+): Promise<KioskCheckInResult> => {
+  const { kind, members } = await membersByCode(ctx.db, kiosk.businessId, code);
+  if (kind === 'name')
+    throw badRequest(KIOSK_MESSAGES.nameRefused, 'VALIDATION_ERROR', {
+      code: KIOSK_MESSAGES.nameRefused,
+    });
+  if (members.length > 1) return seeDesk('amber');
+  const member = members[0];
+  if (!member) return seeDesk('red');
+  const outcome = await ctx.db.transaction((tx) =>
+    recordVisit(tx, kiosk.businessId, member, {
+      foundBy: 'kiosk',
+      source: { kioskTokenId: kiosk.id },
+      allow: (verdict) => verdict.tone !== 'red',
+    }),
+  );
+  if (!outcome || outcome.verdict.tone === 'red') return seeDesk('red');
+  return {
+    tone: outcome.verdict.tone,
+    text: kioskText(outcome.verdict, member.firstName),
+    first_name: member.firstName,
+    picture_url: member.pictureUrl,
+  };
+};
+
+/**
+ * Leaves the kiosk: the password of who opened it (or of any owner or admin of the business)
+ * switches it off and answers a fresh session, as sign-in does, so the desk is back. Attempts
+ * are counted like sign-in's, per address and per kiosk; a right password is not held against
+ * them.
+ */
+export const exitKiosk = async (
+  ctx: AppContext,
+  kiosk: KioskSession,
+  password: string,
+  ip: string,
+): Promise<TokenPair> => {
+  const rule = { action: 'kiosk_exit', ...ctx.config.rateLimit };
+  const key = `kiosk-${kiosk.id}`;
+  await checkRateLimit(ctx.db, rule, ip, key);
+  const ids = await repo.exitUserIds(ctx.db, kiosk.businessId, kiosk.createdByUserId);
+  const session = await sessionForPassword(ctx, kiosk.businessId, ids, password);
+  await forgiveAttempt(ctx.db, rule, ip, key);
+  await repo.revokeKiosk(ctx.db, kiosk.businessId, kiosk.id);
+  return session;
+};
