@@ -114,6 +114,19 @@ const logoUrl = clearable(
   isFileUrl,
 );
 
+/** The day-pass plan must be one of the business's active plans of exactly 1 day. */
+export const DAY_PASS_PLAN_ONE_DAY = 'The day-pass plan must be a plan of 1 day.';
+const DAY_PASS_PLAN_CHOICE = 'Please select a plan of 1 day, or none';
+
+/** A plan id, or null for no day passes; undefined: left as it is. */
+const dayPassPlanId = z
+  .number({ error: DAY_PASS_PLAN_CHOICE })
+  .int({ error: DAY_PASS_PLAN_CHOICE })
+  .positive({ error: DAY_PASS_PLAN_CHOICE })
+  .max(2_147_483_647, { error: DAY_PASS_PLAN_CHOICE })
+  .nullable()
+  .optional();
+
 const businessName = text(BUSINESS_MESSAGES.name, 2, BUSINESS_LIMITS.name, 'Business name');
 const address = text(BUSINESS_MESSAGES.address, 5, BUSINESS_LIMITS.address, 'Address', true);
 const city = text(BUSINESS_MESSAGES.city, 2, BUSINESS_LIMITS.city, 'City');
@@ -142,6 +155,8 @@ export const updateBusinessSchema = z.object({
   business_email: businessEmail,
   business_phone: businessPhone,
   logo_url: logoUrl,
+  /** The plan a day pass sells (a plan of 1 day of this business); null: no day passes. */
+  day_pass_plan_id: dayPassPlanId,
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
 
@@ -163,6 +178,8 @@ const businessProfileSchema = z.object({
   created_at: z.string(),
   /** Whether the signed-in user's own e-mail is verified. */
   email_verified: z.boolean(),
+  /** The plan a walk-in's day pass sells (a plan of 1 day); null: no day passes. */
+  day_pass_plan_id: z.number().int().nullable(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
@@ -199,7 +216,9 @@ export const businessContracts = {
     path: '/v1/business/profile',
     operationId: 'updateBusinessProfile',
     summary: "Change the given fields of the caller's business",
-    description: "'' or null clears the website, e-mail, phone and logo.",
+    description:
+      "'' or null clears the website, e-mail, phone and logo. `day_pass_plan_id` must be an " +
+      'active plan of 1 day of this business (400 otherwise); null: no day passes.',
     tag: 'business',
     access: 'business.manage',
     body: updateBusinessSchema,

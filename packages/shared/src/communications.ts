@@ -8,7 +8,8 @@ import { textField } from './text';
  * - all_members: every active member;
  * - active_members: those with a subscription running today;
  * - expired_members: those whose latest subscription has ended (none running);
- * - all_prospects: those who never subscribed.
+ * - all_prospects: those who never subscribed, and walk-ins who never bought anything but day
+ *   passes (plans of 1 day).
  */
 export const COMMS_GROUPS = [
   { key: 'all_members', label: 'All Members' },

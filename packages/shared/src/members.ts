@@ -136,6 +136,10 @@ export const foldForSearch = (text: string): string =>
 export const MEMBER_ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
 
+/** The member list's kind filter: `walk_in`, the members a day-pass sale added; none is all. */
+export const MEMBER_KINDS = ['walk_in'] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+
 /** The member list's filters (its export takes the same). */
 export const memberFilters = {
   search: searchText('Search', MEMBER_SEARCH_MAX).optional(),
@@ -143,6 +147,7 @@ export const memberFilters = {
     MEMBER_ACCOUNT_STATUSES,
     'Account status must be active, inactive or all',
   ),
+  kind: choiceFilter(MEMBER_KINDS, 'Kind must be walk_in or all'),
 };
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilters);
@@ -194,6 +199,8 @@ export const memberSchema = z.object({
   is_active: z.boolean(),
   /** true: the member asked for no renewal reminders. */
   reminders_opt_out: z.boolean(),
+  /** true: a walk-in, added by a day-pass sale (buying another plan later leaves it true). */
+  is_walk_in: z.boolean(),
   picture_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

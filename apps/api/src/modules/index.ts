@@ -5,6 +5,7 @@ import { checkInModule } from './check-in';
 import { communicationsModule } from './communications';
 import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
+import { dayPassModule } from './day-pass';
 import { devModule } from './dev';
 import { healthModule } from './health';
 import { importsModule } from './imports';
@@ -31,6 +32,7 @@ export const MODULES: readonly KoraModule[] = [
   paymentsModule,
   onlineModule,
   kioskModule,
+  dayPassModule,
   subscriptionsModule,
   checkInModule,
   teamModule,

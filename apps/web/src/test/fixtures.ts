@@ -43,6 +43,7 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   subscription_status_label: 'Active',
   is_active: true,
   reminders_opt_out: false,
+  is_walk_in: false,
   picture_url: null,
   created_at: '2026-01-05T09:00:00.000Z',
   updated_at: '2026-01-05T09:00:00.000Z',
@@ -128,6 +129,7 @@ export const business = (overrides: Partial<BusinessProfile> = {}): BusinessProf
   country_code: 'NG',
   created_at: '2026-11-20T10:00:00Z',
   email_verified: true,
+  day_pass_plan_id: null,
   ...overrides,
 });
 

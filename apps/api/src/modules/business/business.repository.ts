@@ -20,6 +20,7 @@ const profileColumns = {
   country_code: businesses.countryCode,
   created_at: businesses.createdAt,
   email_verified: users.emailVerified,
+  day_pass_plan_id: businesses.dayPassPlanId,
 };
 
 /** The profile of `businessId` as seen by user `userId` (who must belong to it). */
@@ -29,6 +30,16 @@ export const findProfile = async (db: Executor, businessId: number, userId: numb
       .select(profileColumns)
       .from(businesses)
       .innerJoin(users, and(eq(users.id, userId), eq(users.businessId, businesses.id)))
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0];
+
+/** The business's day-pass plan (null: no day passes), city and state. */
+export const findDayPassSettings = async (db: Executor, businessId: number) =>
+  (
+    await db
+      .select({ planId: businesses.dayPassPlanId, city: businesses.city, state: businesses.state })
+      .from(businesses)
       .where(eq(businesses.id, businessId))
       .limit(1)
   )[0];

@@ -1,6 +1,20 @@
-import type { BusinessProfile, CreateBusinessInput, UpdateBusinessInput } from '@kora/shared';
+import {
+  DAY_PASS_PLAN_ONE_DAY,
+  type BusinessProfile,
+  type CreateBusinessInput,
+  type UpdateBusinessInput,
+} from '@kora/shared';
 import type { AppContext } from '../../context';
-import { AppError, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+  unauthorized,
+} from '../../lib/errors';
+import { chosenPlan } from '../plans';
 import * as repo from './business.repository';
 
 export const MESSAGES = {
@@ -10,6 +24,7 @@ export const MESSAGES = {
   alreadyHas: 'You already have a business.',
   notFound: 'Business not found.',
   busy: 'We could not create your business right now. Please try again.',
+  planGone: 'Subscription plan not found.',
 } as const;
 
 const CODE_MAX = 8; // varchar(8)
@@ -59,6 +74,7 @@ const toColumns = (input: UpdateBusinessInput): Partial<repo.NewBusiness> => {
   if (input.business_email !== undefined) v.businessEmail = input.business_email;
   if (input.business_phone !== undefined) v.businessPhone = input.business_phone;
   if (input.logo_url !== undefined) v.logoUrl = input.logo_url;
+  if (input.day_pass_plan_id !== undefined) v.dayPassPlanId = input.day_pass_plan_id;
   return v;
 };
 
@@ -105,6 +121,24 @@ export const createBusiness = async (
   }
 };
 
+/** A 400 on the day-pass plan field. */
+const dayPassPlanError = (message: string, code: string) =>
+  badRequest(message, code, { day_pass_plan_id: message });
+
+/**
+ * The day-pass plan chosen in Settings: an active plan of this business (another business's
+ * answers as a missing one), individual, of exactly 1 day.
+ */
+const checkDayPassPlan = async (ctx: AppContext, businessId: number, planId: number) => {
+  const plan = await chosenPlan(ctx, businessId, planId).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 400)
+      throw dayPassPlanError(err.message, err.code);
+    throw err;
+  });
+  if (plan.duration !== 1 || plan.duration_type !== 'day' || plan.is_grouped === 1)
+    throw dayPassPlanError(DAY_PASS_PLAN_ONE_DAY, 'DAY_PASS_PLAN_NOT_ONE_DAY');
+};
+
 export const updateProfile = async (
   ctx: AppContext,
   businessId: number,
@@ -112,9 +146,22 @@ export const updateProfile = async (
   input: UpdateBusinessInput,
 ): Promise<BusinessProfile> => {
   const values = toColumns(input);
+  if (input.day_pass_plan_id != null)
+    await checkDayPassPlan(ctx, businessId, input.day_pass_plan_id);
   if (Object.keys(values).length > 0) {
-    const found = await repo.updateBusiness(ctx.db, businessId, values);
+    const found = await repo.updateBusiness(ctx.db, businessId, values).catch((err: unknown) => {
+      // The plan was deleted between the check and the update.
+      if (isForeignKeyViolation(err)) throw dayPassPlanError(MESSAGES.planGone, 'PLAN_NOT_FOUND');
+      throw err;
+    });
     if (!found) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
   }
   return getProfile(ctx, businessId, userId);
+};
+
+/** What a day-pass sale reads of the business: its day-pass plan, and its city and state. */
+export const dayPassSettings = async (ctx: AppContext, businessId: number) => {
+  const row = await repo.findDayPassSettings(ctx.db, businessId);
+  if (!row) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
+  return row;
 };

@@ -6,3 +6,6 @@ export const businessModule: KoraModule = {
   name: 'business',
   routes: businessRoutes,
 };
+
+// What other modules may call: the day-pass sale reads the business's day-pass plan and address.
+export { dayPassSettings } from './business.service';

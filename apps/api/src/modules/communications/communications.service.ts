@@ -25,7 +25,12 @@ import {
 } from '../../lib/message-content';
 import { enqueueMessages, type OutgoingMessage } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { messageAudience, type AudienceRow, type SubscriptionStatusCode } from '../members';
+import {
+  PROSPECTS,
+  messageAudience,
+  type AudienceRow,
+  type SubscriptionStatusCode,
+} from '../members';
 import * as repo from './communications.repository';
 
 const MESSAGE_NOT_FOUND = 'Message not found.';
@@ -39,12 +44,18 @@ const messageNotFound = () => notFound(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND');
 export const groupOptions = () => COMMS_GROUPS.map((g, i) => ({ id: i + 1, ...g }));
 export const channelOptions = () => COMMS_CHANNELS.map((c, i) => ({ id: i + 1, ...c }));
 
-/** The subscription status (as the members list shows it) a group selects; all: any. */
-const GROUP_STATUS: Record<CommunicationGroup, SubscriptionStatusCode | undefined> = {
+/**
+ * The subscription status (as the members list shows it) a group selects, or the prospects
+ * (never subscribed, or walk-ins who only ever bought day passes); all: any.
+ */
+const GROUP_STATUS: Record<
+  CommunicationGroup,
+  SubscriptionStatusCode | typeof PROSPECTS | undefined
+> = {
   all_members: undefined,
   active_members: 1,
   expired_members: 2,
-  all_prospects: 0,
+  all_prospects: PROSPECTS,
 };
 
 /**

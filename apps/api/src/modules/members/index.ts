@@ -10,12 +10,15 @@ export const membersModule: KoraModule = {
 // What other modules may call: a member of the business, the audience of a bulk message, the
 // member's picture, and the member errors payments share.
 export {
+  findOrAddWalkIn,
   getMemberForBusiness,
   MEMBER_INACTIVE,
   memberInactive,
   memberNotFound,
   messageAudience,
+  PROSPECTS,
   setMemberPicture,
   type AudienceRow,
   type SubscriptionStatusCode,
+  type WalkIn,
 } from './members.service';

@@ -1,4 +1,9 @@
-import { SEARCH_COUNT_CAP, lagosDay, type MemberAccountStatus } from '@kora/shared';
+import {
+  SEARCH_COUNT_CAP,
+  lagosDay,
+  type MemberAccountStatus,
+  type MemberKind,
+} from '@kora/shared';
 import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
@@ -41,14 +46,21 @@ export interface MemberListOptions {
   search?: string;
   phoneDigits?: string | null;
   accountStatus?: MemberAccountStatus;
+  /** `walk_in`: only the members a day-pass sale added. */
+  kind?: MemberKind;
 }
 
-const accountSql = (status: MemberAccountStatus | undefined, alias = ''): SQL =>
-  status === 'active'
-    ? sql.raw(` and ${alias}is_active`)
-    : status === 'inactive'
-      ? sql.raw(` and not ${alias}is_active`)
-      : sql``;
+/** The account and kind filters, as the list and its search put them. */
+type Filters = Pick<MemberListOptions, 'accountStatus' | 'kind'>;
+
+const accountSql = ({ accountStatus: status, kind }: Filters, alias = ''): SQL =>
+  sql.raw(
+    (status === 'active'
+      ? ` and ${alias}is_active`
+      : status === 'inactive'
+        ? ` and not ${alias}is_active`
+        : '') + (kind === 'walk_in' ? ` and ${alias}is_walk_in` : ''),
+  );
 
 /** The deactivated members of the business, counted through their partial index. */
 const inactiveCount = (id: SQL | number) =>
@@ -62,13 +74,22 @@ const memberSeq = (id: SQL | number) =>
  */
 const asMembers = (query: SQL) => new Subquery(query, {}, 'members') as unknown as typeof members;
 
-/** The total of an unsearched list: from the member counter, without counting members. */
-const totalOf = (status: MemberAccountStatus | undefined, id: SQL | number): SQL =>
-  status === 'inactive'
-    ? inactiveCount(id)
-    : status === 'active'
-      ? sql`${memberSeq(id)} - ${inactiveCount(id)}`
-      : memberSeq(id);
+/** The walk-ins of the business (of one account status), counted through their partial index. */
+const walkInCount = (f: Filters, id: SQL | number) =>
+  sql`(select count(*) from ${members} where ${members.businessId} = ${id}${accountSql(f)})`;
+
+/**
+ * The total of an unsearched list: from the member counter, without counting members (the
+ * walk-ins, a few, are counted).
+ */
+const totalOf = (f: Filters, id: SQL | number): SQL =>
+  f.kind
+    ? walkInCount(f, id)
+    : f.accountStatus === 'inactive'
+      ? inactiveCount(id)
+      : f.accountStatus === 'active'
+        ? sql`${memberSeq(id)} - ${inactiveCount(id)}`
+        : memberSeq(id);
 
 /** A page window written into a statement's text (a front desk's first pages). */
 interface FixedWindow {
@@ -91,35 +112,28 @@ const FIXED_PAGES = 5;
  * compiled once and run as a named prepared statement (its name tells the account filter and a
  * fixed window, if any; `db/raw.ts`).
  */
-const pageStatement = (
-  db: Executor,
-  status: MemberAccountStatus | undefined,
-  fixed: FixedWindow | undefined,
-) => {
+const pageStatement = (db: Executor, f: Filters, fixed: FixedWindow | undefined) => {
   const id = bound('businessId');
   const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
   const offset = fixed ? sql.raw(String(fixed.offset)) : bound('offset');
-  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(status)}
+  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(f)}
     order by ${members.createdAt} desc, ${members.id} desc limit ${limit} offset ${offset}`;
   return selectMembers(db, asMembers(page), bound('today'), {
-    total: sql<number>`${totalOf(status, id)}`.mapWith(Number).as('total'),
+    total: sql<number>`${totalOf(f, id)}`.mapWith(Number).as('total'),
   }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
 };
 
-const pageStatementOf = (
-  db: Executor,
-  status: MemberAccountStatus | undefined,
-  window: FixedWindow,
-) => {
+const pageStatementOf = (db: Executor, f: Filters, window: FixedWindow) => {
   const fixed =
-    !status &&
+    !f.accountStatus &&
+    !f.kind &&
     FIXED_PAGE_SIZES.has(window.limit) &&
     window.offset % window.limit === 0 &&
     window.offset / window.limit < FIXED_PAGES
       ? window
       : undefined;
-  const name = `members_page_${status ?? 'all'}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
-  return preparedFor(db, name, (d) => compileSelect(name, pageStatement(d, status, fixed)));
+  const name = `members_page_${f.accountStatus ?? 'all'}${f.kind ? `_${f.kind}` : ''}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
+  return preparedFor(db, name, (d) => compileSelect(name, pageStatement(d, f, fixed)));
 };
 
 /** `%`, `_` and `\` in what a person typed are literal characters, not wildcards. */
@@ -140,14 +154,14 @@ const matchSql = (term: string, phoneDigits: string | null, alias = ''): SQL => 
 
 /** The condition a search puts on the business's members. */
 const searchWhere = (businessId: number, o: MemberListOptions & { search: string }): SQL =>
-  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o.accountStatus)}`;
+  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o)}`;
 
 /** The members the list's filters keep (search, account status): the export reads by it. */
 export type MemberFilterOptions = Omit<MemberListOptions, 'limit' | 'offset'>;
 const memberFilterWhere = (businessId: number, o: MemberFilterOptions): SQL =>
   o.search
     ? searchWhere(businessId, { ...o, limit: 0, offset: 0, search: o.search })
-    : sql`business_id = ${businessId}${accountSql(o.accountStatus)}`;
+    : sql`business_id = ${businessId}${accountSql(o)}`;
 
 const byDate = sql`created_at desc, id desc`;
 
@@ -173,9 +187,9 @@ const searchPage = (businessId: number, o: MemberListOptions & { search: string 
     n as (select count(*)::int as c from hits),
     recent as materialized (
       select id, created_at from (
-        select id, created_at, search_text, is_active from ${members}
+        select id, created_at, search_text, is_active, is_walk_in from ${members}
         where business_id = ${businessId} order by ${byDate} limit ${recentWindow(o)}) r
-      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o.accountStatus, 'r.')}
+      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o, 'r.')}
       order by ${byDate} limit ${o.limit} offset ${o.offset}),
     page as (
       (select id from hits where not ${many} order by ${byDate} limit ${o.limit} offset ${o.offset})
@@ -208,7 +222,7 @@ const countMatches = async (
 export const listMembers = async (db: Executor, businessId: number, o: MemberListOptions) => {
   const today = lagosDay();
   if (!o.search) {
-    const rows = await runCompiled(db, pageStatementOf(db, o.accountStatus, o), {
+    const rows = await runCompiled(db, pageStatementOf(db, o, o), {
       businessId,
       limit: o.limit,
       offset: o.offset,
@@ -219,7 +233,7 @@ export const listMembers = async (db: Executor, businessId: number, o: MemberLis
       rows[0]?.total ??
       (
         await db
-          .select({ total: sql<number>`${totalOf(o.accountStatus, businessId)}`.mapWith(Number) })
+          .select({ total: sql<number>`${totalOf(o, businessId)}`.mapWith(Number) })
           .from(businesses)
           .where(eq(businesses.id, businessId))
       )[0]?.total ??

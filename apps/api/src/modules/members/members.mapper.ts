@@ -48,6 +48,7 @@ export const toMember = (row: repo.MemberRow): Member => {
     subscription_status_label: SUBSCRIPTION_STATUS_LABELS[status],
     is_active: m.isActive,
     reminders_opt_out: m.remindersOptOut,
+    is_walk_in: m.isWalkIn,
     picture_url: m.pictureUrl,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),

@@ -82,14 +82,22 @@ export const selectMembers = <E extends Record<string, SQL.Aliased | SQL>>(
 export type SubscriptionStatusCode = 0 | 1 | 2;
 
 /**
+ * The prospects a message may reach: members who never subscribed, and walk-ins who never
+ * bought anything but day passes (no subscription, own or group-covered and not cancelled, of a
+ * plan longer than 1 day).
+ */
+export const PROSPECTS = 'prospects';
+
+/**
  * The active (not deactivated) members of a business a bulk message may reach, optionally only
- * those of one subscription status (as the members list shows it), with what a message's
- * placeholders need: names, addresses, current plan and latest expiry. One query, by id.
+ * those of one subscription status (as the members list shows it) or the prospects, with what a
+ * message's placeholders need: names, addresses, current plan and latest expiry. One query, by
+ * id.
  */
 export const selectAudience = (
   db: Executor,
   businessId: number,
-  status: SubscriptionStatusCode | undefined,
+  status: SubscriptionStatusCode | typeof PROSPECTS | undefined,
 ) => {
   const latest = latestSubscription(db, lagosDay());
   const columns = subscriptionColumns(latest);
@@ -111,7 +119,14 @@ export const selectAudience = (
       and(
         eq(members.businessId, businessId),
         eq(members.isActive, true),
-        status === undefined ? undefined : sql`${columns.subscriptionStatus} = ${status}`,
+        status === undefined
+          ? undefined
+          : status === PROSPECTS
+            ? sql`(${columns.subscriptionStatus} = 0 or (${members.isWalkIn} and not exists (
+                select 1 from ${subscriptions} s join ${plans} p on p.id = s.subscription_type_id
+                where s.business_id = ${members.businessId} and s.member_id = ${members.id}
+                  and s.is_active and not (p.duration = 1 and p.duration_type = 'day'))))`
+            : sql`${columns.subscriptionStatus} = ${status}`,
       ),
     )
     .orderBy(members.id);
@@ -195,3 +210,16 @@ export const findPlanForMember = async (db: Executor, businessId: number, planId
       .where(ofBusiness(plans, businessId, planId))
       .limit(1)
   )[0];
+
+/** Holds a phone of this business for the rest of the transaction (one walk-in per phone). */
+export const lockPhone = (db: Executor, businessId: number, phone: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(${businessId}, hashtext(${`phone:${phone}`}))`);
+
+/** The members of this business with this phone (E.164), first added first. */
+export const membersWithPhone = (db: Executor, businessId: number, phone: string) =>
+  db
+    .select({ id: members.id, firstName: members.firstName, lastName: members.lastName })
+    .from(members)
+    .where(and(eq(members.businessId, businessId), eq(members.mobileNumber, phone)))
+    .orderBy(members.id)
+    .limit(20);

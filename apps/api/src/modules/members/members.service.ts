@@ -12,7 +12,7 @@ import {
   type UpdateMemberInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
@@ -48,13 +48,14 @@ export const getMemberForBusiness = async (
 
 /** The list's filters as the repository takes them: the search folded, with its phone form. */
 const filterOptions = (
-  query: Pick<MemberListQuery, 'search' | 'account_status'>,
+  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind'>,
 ): list.MemberFilterOptions => {
   const search = query.search ? foldForSearch(query.search) : undefined;
   return {
     search,
     phoneDigits: search ? phoneSearchDigits(search) : null,
     accountStatus: query.account_status,
+    kind: query.kind,
   };
 };
 
@@ -106,8 +107,9 @@ export const memberSummary = async (
 export const messageAudience = (
   exec: Executor,
   businessId: number,
-  status: repo.SubscriptionStatusCode | undefined,
+  status: repo.SubscriptionStatusCode | typeof repo.PROSPECTS | undefined,
 ): Promise<repo.AudienceRow[]> => repo.selectAudience(exec, businessId, status);
+export { PROSPECTS } from './members.repository';
 export type { AudienceRow, SubscriptionStatusCode } from './members.repository';
 
 /** The chosen plan must be one of this business's active plans. */
@@ -185,3 +187,42 @@ export const setMemberPicture = (
   memberId: number,
   url: string,
 ) => changeMember(ctx, businessId, memberId, { pictureUrl: url });
+
+/** A day-pass buyer: names, the phone in E.164, and the city and state to file them under. */
+export interface WalkIn {
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  city: string;
+  state: string;
+}
+
+/**
+ * The member of this business with the walk-in's phone, or a new member marked as a walk-in,
+ * in the caller's transaction. Two sales for one new phone at once add one member: the phone is
+ * locked for the rest of the transaction. Several members sharing the phone: the one with the
+ * same names, else the first added.
+ */
+export const findOrAddWalkIn = async (
+  tx: Tx,
+  businessId: number,
+  walkIn: WalkIn,
+): Promise<{ id: number; added: boolean }> => {
+  await repo.lockPhone(tx, businessId, walkIn.mobileNumber);
+  const same = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
+  const found = await repo.membersWithPhone(tx, businessId, walkIn.mobileNumber);
+  const member =
+    found.find((m) => same(m.firstName, walkIn.firstName) && same(m.lastName, walkIn.lastName)) ??
+    found[0];
+  if (member) return { id: member.id, added: false };
+  const seq = await repo.nextMemberNumber(tx, businessId);
+  if (!seq) throw memberNotFound();
+  const memberCode = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
+  const id = await repo.insertMember(
+    tx,
+    businessId,
+    { memberNumber: seq.seq, memberCode },
+    { ...walkIn, isWalkIn: true },
+  );
+  return { id, added: true };
+};

@@ -14,5 +14,6 @@ export const onlineModule: KoraModule = {
   jobs: onlineJobs,
 };
 
-// What other modules may call: whether a business takes payments online and a renewal link.
-export { paymentLinksAvailable, renewalLinkUrl } from './online.service';
+// What other modules may call: whether a business takes payments online, a renewal link, and a
+// payment link (the day pass's, paid on the buyer's phone).
+export { createLink, paymentLinksAvailable, renewalLinkUrl } from './online.service';

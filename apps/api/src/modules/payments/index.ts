@@ -13,5 +13,6 @@ export {
   checkGroupMembers,
   paymentSummary,
   recordPayment,
+  recordPaymentIn,
   recordReceivedPayment,
 } from './payments.service';

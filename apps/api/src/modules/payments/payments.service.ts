@@ -69,7 +69,20 @@ export const recordPayment = async (
   who: Recorder,
   input: RecordPaymentData,
   opts: { idempotencyKey?: string; today?: string } = {},
-): Promise<RecordedPayment> => {
+): Promise<RecordedPayment> => (await recordPaymentIn(ctx, ctx.db, who, input, opts)).payment;
+
+/**
+ * `recordPayment` run by `exec`: in the caller's transaction (the day pass records the walk-in,
+ * the payment and the visit together), with the same rules and errors. `replayed`: the key's
+ * first payment was answered and nothing was written.
+ */
+export const recordPaymentIn = async (
+  ctx: AppContext,
+  exec: Executor,
+  who: Recorder,
+  input: RecordPaymentData,
+  opts: { idempotencyKey?: string; today?: string } = {},
+): Promise<{ payment: RecordedPayment; replayed: boolean }> => {
   const { businessId } = who;
   const key = opts.idempotencyKey ?? null;
   const group = input.group_member_ids ?? [];
@@ -77,7 +90,7 @@ export const recordPayment = async (
     throw badRequest(GROUP_MEMBER_PAYER, 'VALIDATION_ERROR', {
       group_member_ids: GROUP_MEMBER_PAYER,
     });
-  const outcome = await repo.recordPayment(ctx.db, {
+  const outcome = await repo.recordPayment(exec, {
     businessId,
     memberId: input.member_id,
     planId: input.subscription_type_id,
@@ -92,7 +105,7 @@ export const recordPayment = async (
   });
   switch (outcome.status) {
     case 'recorded':
-      return withCovered(ctx, businessId, outcome.recorded);
+      return { payment: await withCovered(exec, businessId, outcome.recorded), replayed: false };
     case 'member_not_found':
       throw memberNotFound();
     case 'plan_not_found':
@@ -122,15 +135,15 @@ export const recordPayment = async (
       break;
   }
   // The key's first payment, recorded by an earlier or a simultaneous request.
-  const first = await repo.findPaymentByKey(ctx.db, businessId, key!);
+  const first = await repo.findPaymentByKey(exec, businessId, key!);
   if (!first) throw new Error(`no payment recorded with idempotency key ${key}`);
-  return withCovered(ctx, businessId, first);
+  return { payment: await withCovered(exec, businessId, first), replayed: true };
 };
 
 /** The recorded payment's answer, with the members a group plan covers (read for one only). */
-const withCovered = async (ctx: AppContext, businessId: number, row: repo.RecordedRow) => {
+const withCovered = async (exec: Executor, businessId: number, row: repo.RecordedRow) => {
   if (!row.plan.isGrouped) return toRecordedPayment(row);
-  const covered = await coveredMembersOf(ctx.db, businessId, [row.subscription.id]);
+  const covered = await coveredMembersOf(exec, businessId, [row.subscription.id]);
   return toRecordedPayment(row, covered.get(row.subscription.id));
 };
 

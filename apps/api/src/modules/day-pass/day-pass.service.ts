@@ -1,0 +1,158 @@
+import QRCode from 'qrcode';
+import {
+  CHECK_IN_MESSAGES,
+  INVALID_NG_PHONE,
+  ONLINE_MESSAGES,
+  koboToNaira,
+  nairaToKobo,
+  type CheckInResult,
+  type DayPassData,
+  type DayPassResult,
+  type PaymentMethod,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { toNigerianE164 } from '../../lib/phone';
+import { dayPassSettings } from '../business';
+import { findVisit, recordVisit } from '../check-in';
+import { findOrAddWalkIn, getMemberForBusiness } from '../members';
+import { createLink, paymentLinksAvailable } from '../online';
+import { recordPaymentIn } from '../payments';
+import { chosenPlan } from '../plans';
+
+export const DAY_PASS_MESSAGES = {
+  sold: 'Day pass recorded.',
+  linkReady: 'Payment link ready: the walk-in scans the code to pay.',
+  /** What a day pass's payment says it was for. */
+  purpose: 'Day pass',
+} as const;
+
+/** A team user of a business selling the pass. */
+export interface Seller {
+  businessId: number;
+  userId: number;
+}
+
+const noDayPassPlan = () => conflict(CHECK_IN_MESSAGES.noDayPassPlan, 'NO_DAY_PASS_PLAN');
+
+/**
+ * The business's day-pass plan as it can be sold now: chosen in Settings, still active, of 1
+ * day and for one person; otherwise 409 "Choose your day-pass plan in Settings first." (a plan
+ * deactivated or changed since it was chosen is no longer a day pass).
+ */
+const sellablePlan = async (ctx: AppContext, businessId: number) => {
+  const settings = await dayPassSettings(ctx, businessId);
+  if (settings.planId === null) throw noDayPassPlan();
+  const plan = await chosenPlan(ctx, businessId, settings.planId).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 400) throw noDayPassPlan();
+    throw err;
+  });
+  if (plan.duration !== 1 || plan.duration_type !== 'day' || plan.is_grouped === 1)
+    throw noDayPassPlan();
+  return { plan, city: settings.city, state: settings.state };
+};
+
+/**
+ * The walk-in's details: the phone in E.164 (400 on the field otherwise), filed under the
+ * business's own city and state (a day pass asks no address; every business has both).
+ */
+const walkInOf = (input: DayPassData, city: string, state: string) => {
+  const mobileNumber = toNigerianE164(input.mobile_number);
+  if (!mobileNumber)
+    throw badRequest(INVALID_NG_PHONE, 'VALIDATION_ERROR', { mobile_number: INVALID_NG_PHONE });
+  return { firstName: input.first_name, lastName: input.last_name, mobileNumber, city, state };
+};
+
+/** The visit's answer as check-in gives it ("Already checked in at 07:42" on a repeat). */
+const checkInAnswer = async (
+  ctx: AppContext,
+  businessId: number,
+  outcome: NonNullable<Awaited<ReturnType<typeof recordVisit>>>,
+): Promise<CheckInResult> => {
+  const visit = await findVisit(ctx.db, businessId, outcome.visitId);
+  if (!visit) throw new Error(`visit ${outcome.visitId} not found after recording it`);
+  return { visit, verdict: outcome.verdict, already_checked_in: outcome.repeated };
+};
+
+/**
+ * Sells a day pass to a walk-in: the member of this business with that phone (any form), or a
+ * new member marked as a walk-in; ONE payment of the day-pass plan (1 period, its price
+ * computed here) starting today, recorded by `record_payment` like any desk payment; and, when
+ * asked, their visit (found by phone), all in one transaction: nothing is kept if any part
+ * fails. The same Idempotency-Key again answers the first sale and records nothing more.
+ *
+ * Paystack: only when the gym has connected it (409 otherwise). The walk-in is found or added
+ * and a payment link for the plan is answered with its QR for their phone; the payment is
+ * recorded when Paystack confirms it, as for every link, and they are checked in at the desk
+ * then (no visit before the money).
+ */
+export const sellDayPass = async (
+  ctx: AppContext,
+  seller: Seller,
+  input: DayPassData,
+  idempotencyKey?: string,
+): Promise<{ data: DayPassResult; replayed: boolean }> => {
+  const { businessId } = seller;
+  const { plan, city, state } = await sellablePlan(ctx, businessId);
+  const walkIn = walkInOf(input, city, state);
+  const key = idempotencyKey ? `day-pass:${idempotencyKey}` : undefined;
+
+  if (input.method === 'Paystack') {
+    if (!(await paymentLinksAvailable(ctx, businessId)))
+      throw conflict(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
+    const { id } = await ctx.db.transaction((tx) => findOrAddWalkIn(tx, businessId, walkIn));
+    const link = await createLink(
+      ctx,
+      seller,
+      id,
+      { subscription_type_id: plan.id, duration: 1, channel: 'copy' },
+      key,
+    );
+    return {
+      data: {
+        member: await getMemberForBusiness(ctx, businessId, id),
+        payment: null,
+        payment_link: { url: link.url, qr_svg: await QRCode.toString(link.url, { type: 'svg' }) },
+        check_in: null,
+      },
+      // A retry with the same key answers the first link (201, as a payment's retry does).
+      replayed: false,
+    };
+  }
+
+  const sold = await ctx.db.transaction(async (tx) => {
+    const member = await findOrAddWalkIn(tx, businessId, walkIn);
+    const { payment, replayed } = await recordPaymentIn(
+      ctx,
+      tx,
+      seller,
+      {
+        member_id: member.id,
+        subscription_type_id: plan.id,
+        amount: koboToNaira(nairaToKobo(plan.amount)),
+        purpose: DAY_PASS_MESSAGES.purpose,
+        method: input.method as PaymentMethod,
+        duration: 1,
+      },
+      { idempotencyKey: key },
+    );
+    const visit = input.check_in
+      ? await recordVisit(
+          tx,
+          businessId,
+          { id: member.id, isActive: true },
+          { foundBy: 'phone', source: { userId: seller.userId } },
+        )
+      : null;
+    return { memberId: member.id, payment, replayed, visit };
+  });
+  return {
+    data: {
+      member: await getMemberForBusiness(ctx, businessId, sold.memberId),
+      payment: sold.payment,
+      payment_link: null,
+      check_in: sold.visit ? await checkInAnswer(ctx, businessId, sold.visit) : null,
+    },
+    replayed: sold.replayed,
+  };
+};
