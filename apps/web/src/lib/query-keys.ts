@@ -31,6 +31,8 @@ export const queryRoots = {
   online: ['online-payments'],
   /** Renewal reminders: the settings, a member's reminders, the dashboard's summary. */
   reminders: ['reminders'],
+  /** The business's kiosks (Settings → Front Desk). */
+  kiosks: ['kiosks'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
   /** The states of Nigeria (fixed: never refreshed). */
@@ -59,7 +61,8 @@ export type Change =
   | 'transfer-account'
   | 'held-assigned'
   | 'held-dismissed'
-  | 'reminder-settings';
+  | 'reminder-settings'
+  | 'kiosk';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -114,6 +117,8 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   ],
   // The reminder settings are set from the answer: nothing else shows them.
   'reminder-settings': [[...queryRoots.reminders, 'settings']],
+  // A kiosk switched off: the kiosks listed in Settings.
+  kiosk: [queryRoots.kiosks],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -15,6 +15,7 @@ describe('SettingsPage', () => {
       'Business Profile',
       'Payments',
       'Reminders',
+      'Front Desk',
       'User Management',
       'Security',
       'Appearance',

@@ -1,8 +1,9 @@
-import { Card, ScrollArea, Tabs } from '@mantine/core';
+import { Card, ScrollArea, Stack, Tabs } from '@mantine/core';
 import {
   IconBell,
   IconBuildingStore,
   IconCreditCard,
+  IconDoorEnter,
   IconPalette,
   IconShieldLock,
   IconUsers,
@@ -10,7 +11,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
-import { BusinessProfileSettings } from '@/features/business';
+import { BusinessProfileSettings, DayPassSettings, KioskSettings } from '@/features/business';
 import { PaystackSettings } from '@/features/online';
 import { ReminderSettings } from '@/features/reminders';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'business', label: 'Business Profile', icon: IconBuildingStore },
   { value: 'payments', label: 'Payments', icon: IconCreditCard },
   { value: 'reminders', label: 'Reminders', icon: IconBell },
+  { value: 'desk', label: 'Front Desk', icon: IconDoorEnter },
   { value: 'users', label: 'User Management', icon: IconUsers },
   { value: 'security', label: 'Security', icon: IconShieldLock },
   { value: 'appearance', label: 'Appearance', icon: IconPalette },
@@ -26,7 +28,7 @@ const TABS = [
 
 /**
  * /settings: a tab per part of the business the owner sets up (the business profile, Paystack,
- * renewal reminders), each from its own feature.
+ * renewal reminders, the front desk's day passes and kiosks), each from its own feature.
  */
 export function SettingsPage() {
   usePageTitle('Settings');
@@ -62,7 +64,13 @@ export function SettingsPage() {
           <Tabs.Panel value="reminders" p={{ base: 'md', sm: 'lg' }}>
             <ReminderSettings />
           </Tabs.Panel>
-          {TABS.slice(3).map(({ value, label }) => (
+          <Tabs.Panel value="desk" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="lg">
+              <DayPassSettings />
+              <KioskSettings />
+            </Stack>
+          </Tabs.Panel>
+          {TABS.slice(4).map(({ value, label }) => (
             <Tabs.Panel key={value} value={value} p={{ base: 'md', sm: 'lg' }}>
               <ComingSoon title={label} />
             </Tabs.Panel>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   NIGERIAN_STATES,
   businessContracts,
+  kioskContracts,
   type CreateBusinessInput,
   type UpdateBusinessInput,
 } from '@kora/shared';
@@ -19,6 +20,8 @@ export const businessApi = {
   profile: () => callApi(businessContracts.profile),
   update: (input: UpdateBusinessInput) => callApi(businessContracts.update, { body: input }),
   states: () => callApi(businessContracts.states),
+  kiosks: () => callApi(kioskContracts.list),
+  revokeKiosk: (id: number) => callApi(kioskContracts.revoke, { params: { id } }),
 };
 
 /** The states list; the built-in list shows at once while the server's loads. */
@@ -61,3 +64,11 @@ export const useUpdateBusiness = () =>
     (queryClient, answer) =>
       queryClient.setQueriesData({ queryKey: businessProfileKey }, answer.data),
   );
+
+/** The kiosks switched on (only owners and admins may list them: `enabled` says when). */
+export const useKiosks = (enabled: boolean) =>
+  useDataQuery(queryRoots.kiosks, () => businessApi.kiosks(), { enabled });
+
+/** Switches a kiosk off: it stops working at its next call. */
+export const useRevokeKiosk = () =>
+  useChangeMutation('kiosk', (id: number) => businessApi.revokeKiosk(id));

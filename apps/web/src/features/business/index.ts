@@ -2,3 +2,5 @@
 export { businessApi, useStates } from './api';
 export { BusinessSetupPrompt } from './components/business-setup-prompt';
 export { BusinessProfileSettings } from './components/business-profile-settings';
+export { DayPassSettings } from './components/day-pass-settings';
+export { KioskSettings } from './components/kiosk-settings';

@@ -4,6 +4,7 @@ import {
   type CreateMemberInput,
   type Member,
   type MemberAccountStatus,
+  type MemberKind,
   type UpdateMemberInput,
 } from '@kora/shared';
 import { callApi, idempotent } from '@/lib/api-client';
@@ -22,6 +23,8 @@ export interface MemberListParams {
   search: string;
   /** Active or deactivated accounts only; undefined lists both. */
   accountStatus?: MemberAccountStatus;
+  /** `walk_in`: only the members a day-pass sale added. */
+  kind?: MemberKind;
 }
 
 export const membersKey = queryRoots.members;
@@ -32,9 +35,9 @@ export const memberKey = (id: number) => [...membersKey, 'detail', id] as const;
 export const memberSearchKey = (term: string) => [...membersKey, 'search', term] as const;
 
 export const membersApi = {
-  list: ({ page, search, accountStatus }: MemberListParams) =>
+  list: ({ page, search, accountStatus, kind }: MemberListParams) =>
     callApi(memberContracts.list, {
-      query: { page, per_page: MEMBERS_PER_PAGE, search, account_status: accountStatus },
+      query: { page, per_page: MEMBERS_PER_PAGE, search, account_status: accountStatus, kind },
     }),
   /** The member picker's search: the first members matching the term. */
   search: (term: string, signal?: AbortSignal) =>

@@ -1,5 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { MEMBER_ACCOUNT_STATUSES, type MemberAccountStatus } from '@kora/shared';
+import {
+  MEMBER_ACCOUNT_STATUSES,
+  MEMBER_KINDS,
+  type MemberAccountStatus,
+  type MemberKind,
+} from '@kora/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -12,16 +17,21 @@ const readAccountStatus = (value: string | null): MemberAccountStatus | undefine
     ? (value as MemberAccountStatus)
     : undefined;
 
+/** ?kind=walk_in; anything else (or none) lists every member. */
+const readKind = (value: string | null): MemberKind | undefined =>
+  (MEMBER_KINDS as readonly (string | null)[]).includes(value) ? (value as MemberKind) : undefined;
+
 /**
- * The members list's page, search and account filter, kept in the URL
- * (?search=&account_status=&page=) so a refresh or a shared link keeps them. The search box
- * updates the URL after a pause in typing; a new search or account filter goes back to page 1.
+ * The members list's page, search, account and kind (walk-ins) filters, kept in the URL
+ * (?search=&account_status=&kind=&page=) so a refresh or a shared link keeps them. The search
+ * box updates the URL after a pause in typing; a new search or filter goes back to page 1.
  */
 export const useMemberListParams = () => {
   const [params, setParams] = useSearchParams();
   const urlSearch = (params.get('search') ?? '').trim();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const accountStatus = readAccountStatus(params.get('account_status'));
+  const kind = readKind(params.get('kind'));
   const [input, setInput] = useState(urlSearch);
   const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -65,5 +75,24 @@ export const useMemberListParams = () => {
       return q;
     });
 
-  return { page, search: urlSearch, accountStatus, input, setInput, setPage, setAccountStatus };
+  const setKind = (next: MemberKind | undefined) =>
+    setParams((prev) => {
+      const q = new URLSearchParams(prev);
+      if (next) q.set('kind', next);
+      else q.delete('kind');
+      q.delete('page');
+      return q;
+    });
+
+  return {
+    page,
+    search: urlSearch,
+    accountStatus,
+    kind,
+    input,
+    setInput,
+    setPage,
+    setAccountStatus,
+    setKind,
+  };
 };

@@ -178,6 +178,34 @@ describe('MembersPage', () => {
     expect(screen.queryByRole('button', { name: 'Add First Member' })).not.toBeInTheDocument();
   });
 
+  it('filters the walk-ins, kept in the URL; none says where they come from', async () => {
+    const { api, user, router } = open(list, '/members?page=2');
+    await screen.findByText('Zainab Sani');
+    const walkIns = screen.getByRole('checkbox', { name: 'Walk-ins' });
+    expect(walkIns).not.toBeChecked();
+    expect(api.sent('GET /v1/member')[0]!.query.has('kind')).toBe(false);
+
+    await user.click(walkIns);
+    expect(router.state.location.search).toBe('?kind=walk_in');
+    await vi.waitFor(() => {
+      const last = api.sent('GET /v1/member').at(-1)!.query;
+      expect(last.get('kind')).toBe('walk_in');
+      expect(last.get('page')).toBe('1');
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Walk-ins' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a walk-ins filter in the URL is chosen after a refresh; none says a day pass adds one', async () => {
+    const { api } = open(empty, '/members?kind=walk_in');
+    await expectShown(
+      'No members found',
+      'There are no walk-ins. A day pass sold at the desk adds one.',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Walk-ins' })).toBeChecked();
+    expect(api.sent('GET /v1/member')[0]!.query.get('kind')).toBe('walk_in');
+  });
+
   itShows(open, [
     [
       'one member in all, the footer is singular',

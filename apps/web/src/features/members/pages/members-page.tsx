@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Loader, TextInput } from '@mantine/core';
+import { Button, Chip, CloseButton, Group, Loader, TextInput } from '@mantine/core';
 import { IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { MEMBER_SEARCH_MAX, exportContracts, type Member } from '@kora/shared';
 import { Link, useNavigate } from 'react-router';
@@ -16,20 +16,25 @@ import { MembersTable } from '../components/members-table';
 import { MEMBER_TEXTS } from '../member-form';
 import { useMemberListParams } from '../use-member-list-params';
 
-/** What the empty list says when a search or the account filter finds nobody. */
-const noMatchText = (search: string, accountStatus: string | undefined) =>
+/** What the empty list says when a search or a filter finds nobody. */
+const noMatchText = (search: string, accountStatus: string | undefined, walkIns: boolean) =>
   search
-    ? `No ${accountStatus ? `${accountStatus} ` : ''}member matches "${search}". Check the spelling or search by phone number.`
-    : `There are no ${accountStatus === 'inactive' ? 'deactivated' : 'active'} member accounts.`;
+    ? `No ${accountStatus ? `${accountStatus} ` : ''}${walkIns ? 'walk-in' : 'member'} matches "${search}". Check the spelling or search by phone number.`
+    : walkIns
+      ? `There are no ${accountStatus === 'inactive' ? 'deactivated ' : ''}walk-ins. A day pass sold at the desk adds one.`
+      : `There are no ${accountStatus === 'inactive' ? 'deactivated' : 'active'} member accounts.`;
 
-/** /members: summary cards, search, account filter, the paged list (cards on a phone). */
+/**
+ * /members: summary cards, search, the account and walk-ins filters, the paged list (cards on a
+ * phone).
+ */
 export function MembersPage() {
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
-  const { page, search, accountStatus, input, setInput, setPage, setAccountStatus } =
+  const { page, search, accountStatus, kind, input, setInput, setPage, setAccountStatus, setKind } =
     useMemberListParams();
-  const members = useMembers({ page, search, accountStatus });
-  const filtered = Boolean(search || accountStatus);
+  const members = useMembers({ page, search, accountStatus, kind });
+  const filtered = Boolean(search || accountStatus || kind);
   usePageTitle('Members');
   const open = (m: Member) => void navigate(sectionPath(`members/${m.id}`));
   const add = () => void navigate(sectionPath('members/add'));
@@ -43,7 +48,7 @@ export function MembersPage() {
           <>
             <ExportMenu
               contract={exportContracts.members}
-              filters={{ search, account_status: accountStatus }}
+              filters={{ search, account_status: accountStatus, kind }}
               name="members"
             />
             <Can action="members.write">
@@ -88,6 +93,13 @@ export function MembersPage() {
               }
             />
             <AccountStatusFilter value={accountStatus} onChange={setAccountStatus} />
+            <Chip
+              checked={kind === 'walk_in'}
+              onChange={(on) => setKind(on ? 'walk_in' : undefined)}
+              size="md"
+            >
+              Walk-ins
+            </Chip>
           </Group>
         }
         query={members}
@@ -96,7 +108,7 @@ export function MembersPage() {
           icon: IconUsers,
           title: filtered ? 'No members found' : 'No members yet',
           text: filtered
-            ? noMatchText(search, accountStatus)
+            ? noMatchText(search, accountStatus, kind === 'walk_in')
             : 'Add your first member to start tracking subscriptions and payments.',
           action: filtered ? null : (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
