@@ -171,6 +171,17 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     enabled: true,
     reminders: [{ offset_days: -7, text: 'Hi {{first_name}}, renew: {{payment_link}}' }],
   },
+  createKiosk: { name: 'Front door' },
+  kioskCheckIn: { code: '08031234567' },
+  // Never the password of anyone who may close the kiosk: the kiosk stays on while fuzzed.
+  exitKiosk: { password: 'not-the-password' },
+  sellDayPass: {
+    first_name: 'Emeka',
+    last_name: 'Obi',
+    mobile_number: '08094441234',
+    method: 'Cash',
+    check_in: true,
+  },
   // The columns of the import's file (First Name, Last Name, Phone, Email).
   previewMemberImport: {
     mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
@@ -430,6 +441,8 @@ describe('fuzzing every route from its contract', () => {
   const t = useTestApp(config);
   let owner: Tenant;
   let ids: Ids;
+  /** The kiosk's calls are fuzzed with a kiosk's token (a session's is refused before input). */
+  let kioskToken: string;
 
   beforeAll(async () => {
     owner = await createTenant(t);
@@ -467,6 +480,19 @@ describe('fuzzing every route from its contract', () => {
       memberImport: await addMemberImport(t, owner.token),
       reference: link.reference,
     };
+    const dayPass = await addPlan(t, owner.token, { duration: 1, duration_type: 'day' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/business/profile',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { day_pass_plan_id: dayPass.id },
+    });
+    const kiosk = await t.app.inject({
+      method: 'POST',
+      url: '/v1/kiosk/open',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    kioskToken = kiosk.json().data.token;
   }, 60_000);
 
   it('has a valid body for every call that takes a JSON body', () => {
@@ -498,7 +524,12 @@ describe('fuzzing every route from its contract', () => {
         method: r.contract.method,
         url: r.url,
         headers: {
-          ...(r.token ? { authorization: `Bearer ${owner.token}` } : {}),
+          ...(r.token
+            ? {
+                authorization:
+                  r.contract.access === 'kiosk' ? `Kiosk ${kioskToken}` : `Bearer ${owner.token}`,
+              }
+            : {}),
           ...(r.contentType ? { 'content-type': r.contentType } : {}),
         },
         ...(r.payload !== undefined ? { payload: r.payload } : {}),

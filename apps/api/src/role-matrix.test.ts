@@ -113,6 +113,7 @@ const ENTITY_TABLES = {
   paymentLink: schema.paymentLinks,
   heldPayment: schema.paystackCharges,
   memberImport: schema.memberImports,
+  kiosk: schema.kioskTokens,
 } satisfies Record<Entity, unknown>;
 
 let unique = 0;
@@ -174,6 +175,22 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
     member_id: idOf(own, 'member'),
     subscription_type_id: idOf(own, 'plan'),
     duration: HELD_PERIODS,
+  }),
+  // The day-pass plan is the case's own plan (one of 1 day: freshRecords).
+  updateBusinessProfile: (own) => ({
+    ...COMMON_BODIES.updateBusinessProfile(),
+    day_pass_plan_id: idOf(own, 'plan'),
+  }),
+  createKiosk: () => ({ name: `Door ${next()}` }),
+  kioskCheckIn: () => ({ code: '08031234567' }),
+  exitKiosk: (_own, caller) => ({ password: caller.password }),
+  // Each sale is a new walk-in.
+  sellDayPass: () => ({
+    first_name: 'Emeka',
+    last_name: 'Obi',
+    mobile_number: `0809${String(4_100_000 + ++unique).padStart(7, '0')}`,
+    method: 'Cash',
+    check_in: true,
   }),
 };
 
@@ -246,6 +263,12 @@ const expectedFor = (entry: Entry, caller: Caller): Expected => {
   const exception = EXCEPTIONS[c.operationId]?.[caller.name];
   if (exception) return exception;
   const success: Expected = { status: c.status ?? 200, reason: 'the caller may make this call' };
+  if (c.access === 'kiosk')
+    return {
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: "a kiosk's own calls take only a kiosk token: no one's session opens them",
+    };
   if (c.access !== 'user') {
     const action = c.access as Action;
     if (!caller.role)
@@ -321,6 +344,15 @@ beforeAll(async () => {
   sessions[NO_BUSINESS_CALLER.name] = await sessionOf('user');
   sessions[OTHER_OWNER.name] = await sessionOf('tenant', 'owner');
   await connectBoth();
+  // Both businesses sell day passes (each with a plan of 1 day of its own).
+  for (const { token } of [sessions.owner, sessions[OTHER_OWNER.name]]) {
+    const plan = await addPlan(t, token, { name: 'Day pass', duration: 1, duration_type: 'day' });
+    const set = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token,
+      body: { day_pass_plan_id: plan.id },
+    });
+    if (set.statusCode !== 200) throw new Error(`day-pass plan failed: ${set.body}`);
+  }
 });
 
 /**
@@ -364,7 +396,16 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   )
     needed.add('member').add('plan');
   if (needed.has('plan'))
-    own.plan = (await addPlan(t, token, { name: `Plan ${next()}`, amount: 25000 })).id;
+    own.plan = (
+      await addPlan(t, token, {
+        name: `Plan ${next()}`,
+        amount: 25000,
+        // The business settings name a day-pass plan: a plan of 1 day.
+        ...(entry.contract.operationId === 'updateBusinessProfile'
+          ? { duration: 1, duration_type: 'day' }
+          : {}),
+      })
+    ).id;
   if (needed.has('member'))
     own.member = (await addMember(t, token, { first_name: 'Zainab', last_name: 'Bello' })).id;
   if (needed.has('payment') || needed.has('subscription')) {
@@ -412,6 +453,14 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   // The details are sent of the account the member has.
   if (entry.contract.operationId === 'sendTransferAccount')
     await addTransferAccount(t, token, idOf(own, 'member'));
+  if (needed.has('kiosk')) {
+    const kiosk = await call(t.app, 'POST', '/v1/settings/kiosks', {
+      token,
+      body: { name: `Door ${next()}` },
+    });
+    if (kiosk.statusCode !== 201) throw new Error(`kiosk failed: ${kiosk.body}`);
+    own.kiosk = kiosk.json().data.kiosk.id;
+  }
   if (needed.has('message'))
     own.message =
       entry.contract.operationId === 'retryCommunication'

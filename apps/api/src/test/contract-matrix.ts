@@ -31,7 +31,8 @@ export type Entity =
   | 'message'
   | 'paymentLink'
   | 'heldPayment'
-  | 'memberImport';
+  | 'memberImport'
+  | 'kiosk';
 /** The ids of the records a call is built from. */
 export type Records = Partial<Record<Entity, number>>;
 
@@ -46,6 +47,7 @@ const SEGMENT_ENTITIES: Record<string, Entity> = {
   'payment-link': 'paymentLink',
   'held-payment': 'heldPayment',
   'member-import': 'memberImport',
+  kiosks: 'kiosk',
 };
 
 /** Body, form and query fields (and `:xxx_id` params) that carry a record's id. */
@@ -54,6 +56,7 @@ const FIELD_ENTITIES: Record<string, Entity> = {
   subscription_type_id: 'plan',
   payment_id: 'payment',
   subscription_id: 'subscription',
+  day_pass_plan_id: 'plan',
 };
 
 const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
@@ -219,6 +222,12 @@ export const FOREIGN_EXPECTED: Record<string, Expected> = {
     code: 'MEMBER_NOT_FOUND',
     reason:
       'the member chosen for a payer Kora did not know is looked up in the caller\u2019s business only',
+  },
+  'updateBusinessProfile body.day_pass_plan_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason:
+      'the day-pass plan is a field of the settings form: a plan of another business is a field error',
   },
   'assignHeldPayment body.subscription_type_id': {
     status: 400,

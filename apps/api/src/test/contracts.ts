@@ -1,11 +1,5 @@
 import * as shared from '@kora/shared';
 
-/**
- * Contract groups declared before their routes exist (the kiosk and the day pass): left out of
- * the tests that cover every call until their module registers them. Remove a name from this
- * list in the same commit that adds its routes.
- */
-const AWAITING_ROUTES = new Set(['kioskContracts', 'dayPassContracts']);
 
 /**
  * Every `*Contracts` object of @kora/shared, with its name: `['memberContracts', { list, … }]`.
@@ -14,7 +8,6 @@ const AWAITING_ROUTES = new Set(['kioskContracts', 'dayPassContracts']);
 export const CONTRACT_GROUPS = Object.entries(shared).filter(
   ([name, value]) =>
     name.endsWith('Contracts') &&
-    !AWAITING_ROUTES.has(name) &&
     !!value &&
     typeof value === 'object',
 ) as [string, Record<string, unknown>][];
