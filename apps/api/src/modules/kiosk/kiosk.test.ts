@@ -258,6 +258,17 @@ describe('checking in at the kiosk', () => {
     expect(again.body).not.toMatch(/Eze|0803|2348|\d{4}-\d{2}-\d{2}/);
   });
 
+  it('records one visit for two scans of one card at the same moment', async () => {
+    const m = await paidMember({ first_name: 'Sade' });
+    const card = await cardOf(t, m.id);
+    const answers = await Promise.all([scan(t, token, card), scan(t, token, card)]);
+    expect(answers.map((r) => json(r).data.text)).toEqual([
+      'Welcome, Sade — 29 days left',
+      'Welcome, Sade — 29 days left',
+    ]);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
+  });
+
   it('finds a member by their member ID in any case and by its number alone', async () => {
     const m = await paidMember({ first_name: 'Bola' });
     const res = await scan(t, token, m.member_id.toLowerCase());
