@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { members, visits } from '../../db/schema';
+import { kioskTokens, members, visits } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
@@ -444,14 +444,19 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
   it('is found by kiosk, recorded by no team user, and refused on a red verdict', async () => {
     const m = await memberWith([['2026-11-20', '2026-12-20']]);
     const viewer = { businessId: owner.businessId, userId: owner.userId, role: 'owner' as const };
+    const [kiosk] = await t.app.ctx.db
+      .insert(kioskTokens)
+      .values({ businessId: owner.businessId, name: 'Entrance', tokenHash: 'a'.repeat(64) })
+      .returning({ id: kioskTokens.id });
+    const tokenId = kiosk!.id;
     const out = await recordVisit(t.app.ctx, viewer, { member_id: m.id }, undefined, NOW, {
-      tokenId: 7,
+      tokenId,
     });
     expect(out.status).toBe(201);
     expect(out.result.visit).toMatchObject({ found_by: 'kiosk', recorded_by: null });
     expect((await visitsOf(m.id))[0]).toMatchObject({
       foundBy: 'kiosk',
-      kioskTokenId: 7,
+      kioskTokenId: tokenId,
       recordedByUserId: null,
     });
     const red = await memberWith([['2026-10-23', '2026-11-22']]);
@@ -463,7 +468,7 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
         { member_id: red.id, override_reason: 'Let me in' },
         undefined,
         NOW,
-        { tokenId: 7 },
+        { tokenId },
       ),
     ).rejects.toMatchObject({
       status: 409,
