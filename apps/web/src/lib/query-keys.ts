@@ -33,6 +33,8 @@ export const queryRoots = {
   reminders: ['reminders'],
   /** The business's kiosks (Settings → Front Desk). */
   kiosks: ['kiosks'],
+  /** Check-in: the desk's lookups and verdicts, the day's visits, the members' cards. */
+  checkIn: ['check-in'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
   /** The states of Nigeria (fixed: never refreshed). */
@@ -62,7 +64,9 @@ export type Change =
   | 'held-assigned'
   | 'held-dismissed'
   | 'reminder-settings'
-  | 'kiosk';
+  | 'kiosk'
+  | 'check-in'
+  | 'day-pass';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -81,6 +85,8 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
     queryRoots.members,
     statsOf(queryRoots.plans),
     queryRoots.dashboard,
+    // The desk's verdict: a payment can turn a red verdict green.
+    queryRoots.checkIn,
   ],
   // The profile shows the business; the new token carries it.
   'business-created': [queryRoots.userProfile, queryRoots.businessProfile],
@@ -109,6 +115,7 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
     statsOf(queryRoots.plans),
     queryRoots.dashboard,
     queryRoots.online,
+    queryRoots.checkIn,
   ],
   // A held payment marked handled: the held list and the connection's count.
   'held-dismissed': [
@@ -119,6 +126,18 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   'reminder-settings': [[...queryRoots.reminders, 'settings']],
   // A kiosk switched off: the kiosks listed in Settings.
   kiosk: [queryRoots.kiosks],
+  // A visit recorded: the day's visits and the lookups' "checked in at", the members' last
+  // visit, and the dashboard's attendance.
+  'check-in': [queryRoots.checkIn, listsOf(queryRoots.members), queryRoots.dashboard],
+  // A day pass may add a walk-in, records a payment and a visit.
+  'day-pass': [
+    queryRoots.checkIn,
+    queryRoots.payments,
+    queryRoots.subscriptions,
+    queryRoots.members,
+    statsOf(queryRoots.plans),
+    queryRoots.dashboard,
+  ],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { formatDay, formatNaira, type RecordedPayment } from '@kora/shared';
+import type { ReactNode } from 'react';
 import { DonePanel } from '@/components/done-panel';
 import { fullName } from '@/lib/format';
 import { PAYMENT_TEXTS } from '../payment-form';
@@ -11,13 +12,16 @@ import { PAYMENT_TEXTS } from '../payment-form';
 export function PaymentSuccess({
   payment,
   onClose,
+  below,
 }: {
   payment: RecordedPayment;
   onClose: () => void;
+  /** More under the confirmation, from the page that opened the dialog ("Check in"). */
+  below?: ReactNode;
 }) {
   const { subscription } = payment;
   return (
-    <DonePanel title={PAYMENT_TEXTS.recordedTitle} onClose={onClose}>
+    <DonePanel title={PAYMENT_TEXTS.recordedTitle} onClose={onClose} below={below}>
       <Stack gap={4}>
         <Text size="sm">
           <strong>{formatNaira(payment.amount)}</strong> received from{' '}

@@ -7,7 +7,7 @@ import {
   type PaymentMember,
   type RecordedPayment,
 } from '@kora/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { formFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/form/money-input';
@@ -36,13 +36,19 @@ interface RecordPaymentFormProps {
   member: Member | null;
   /** After the confirmation (3 s, or Close) and after Cancel. */
   onDone: () => void;
+  /** More under the confirmation (the check-in page's "Check in"). */
+  successAction?: (payment: RecordedPayment, close: () => void) => ReactNode;
 }
 
 /**
  * The Record Payment form: amount = plan amount × duration; submit waits for a plan, a method
  * and a duration of 1 to 120 periods.
  */
-export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormProps) {
+export function RecordPaymentForm({
+  member: given,
+  onDone,
+  successAction,
+}: RecordPaymentFormProps) {
   const plans = usePlans(true);
   const record = useRecordPayment();
   const submission = useSubmissionKey('payment');
@@ -84,7 +90,14 @@ export function RecordPaymentForm({ member: given, onDone }: RecordPaymentFormPr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recorded]);
 
-  if (recorded) return <PaymentSuccess payment={recorded} onClose={onDone} />;
+  if (recorded)
+    return (
+      <PaymentSuccess
+        payment={recorded}
+        onClose={onDone}
+        below={successAction?.(recorded, onDone)}
+      />
+    );
 
   const values = form.getValues();
   const plan = plans.data?.find((p) => String(p.id) === values.subscription_type_id);

@@ -1,5 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
-import type { Member } from '@kora/shared';
+import type { Member, RecordedPayment } from '@kora/shared';
+import type { ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader';
 import { useBackCloses } from '@/components/use-back-closes';
 import { useDialogTitle } from '@/components/use-dialog-title';
@@ -14,6 +15,11 @@ export interface RecordPaymentModalProps {
   member?: Member | null;
   /** The given member is still loading. */
   loading?: boolean;
+  /**
+   * More under the confirmation, from the page that opened the dialog (the check-in page's
+   * "Check in"); `close` closes the dialog.
+   */
+  successAction?: (payment: RecordedPayment, close: () => void) => ReactNode;
 }
 
 /**
@@ -21,7 +27,13 @@ export interface RecordPaymentModalProps {
  * success it shows the confirmation and closes itself 3 seconds later. It cannot be closed while
  * the payment is being sent. The browser's Back closes it; a second Back leaves the page.
  */
-export function RecordPaymentModal({ opened, onClose, member, loading }: RecordPaymentModalProps) {
+export function RecordPaymentModal({
+  opened,
+  onClose,
+  member,
+  loading,
+  successAction,
+}: RecordPaymentModalProps) {
   // While the payment is on its way the dialog stays: its outcome must be seen.
   const sending = useIsMutating({ mutationKey: recordPaymentKey }) > 0;
   useDialogTitle('Record payment', opened);
@@ -39,7 +51,7 @@ export function RecordPaymentModal({ opened, onClose, member, loading }: RecordP
       {loading ? (
         <PageLoader minHeight={200} />
       ) : (
-        <RecordPaymentForm member={member ?? null} onDone={onClose} />
+        <RecordPaymentForm member={member ?? null} onDone={onClose} successAction={successAction} />
       )}
     </AppModal>
   );
