@@ -1,0 +1,120 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  checkInContracts,
+  dayPassContracts,
+  kioskContracts,
+  type CardChannel,
+  type CheckInInput,
+  type DayPassInput,
+  type FoundBy,
+} from '@kora/shared';
+import { callApi, idempotent } from '@/lib/api-client';
+import { queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
+import { useDataQuery } from '@/lib/use-data-query';
+
+/** The day's visits: 20 a page. */
+export const VISITS_PER_PAGE = 20;
+/** The day's visits load again this often, so the desk sees the kiosk's and colleagues'. */
+export const VISITS_REFRESH_MS = 30_000;
+
+export interface VisitListParams {
+  page: number;
+  search: string;
+  found_by: FoundBy | '';
+  overrides: boolean;
+}
+
+const checkInKey = queryRoots.checkIn;
+const lookupKey = (q: string) => [...checkInKey, 'lookup', q] as const;
+const visitsKey = (p: VisitListParams) => [...checkInKey, 'visits', p] as const;
+const cardKey = (memberId: number) => [...checkInKey, 'card', memberId] as const;
+export const checkInMutationKey = [...checkInKey, 'record'] as const;
+export const dayPassMutationKey = [...checkInKey, 'day-pass'] as const;
+
+export const checkInApi = {
+  lookup: (q: string, signal?: AbortSignal) =>
+    callApi(checkInContracts.lookup, { query: { q }, signal }),
+  /** The same key for a repeated click: the server records the visit once. */
+  record: (input: CheckInInput, key: string) =>
+    callApi(checkInContracts.record, { body: input, headers: idempotent(key) }),
+  visits: (p: VisitListParams) =>
+    callApi(checkInContracts.listDay, {
+      query: {
+        page: p.page,
+        per_page: VISITS_PER_PAGE,
+        search: p.search,
+        found_by: p.found_by,
+        overrides: p.overrides ? 'true' : undefined,
+      },
+    }),
+  card: (memberId: number) => callApi(checkInContracts.getCard, { params: { id: memberId } }),
+  replaceCard: (memberId: number, key: string) =>
+    callApi(checkInContracts.replaceCard, { params: { id: memberId }, headers: idempotent(key) }),
+  sendCard: (memberId: number, channel: CardChannel) =>
+    callApi(checkInContracts.sendCard, { params: { id: memberId }, body: { channel } }),
+  sellDayPass: (input: DayPassInput, key: string) =>
+    callApi(dayPassContracts.sell, { body: input, headers: idempotent(key) }),
+  openKiosk: (key: string) => callApi(kioskContracts.open, { headers: idempotent(key) }),
+};
+
+/** The members `q` finds (card code, phone, member ID or name), each with their verdict. */
+export const useLookup = (q: string) =>
+  useDataQuery(lookupKey(q), () => checkInApi.lookup(q), {
+    enabled: q.trim() !== '',
+    staleTime: 0,
+  });
+
+/** The day's visits, newest first; loaded again every 30 seconds while shown. */
+export const useVisits = (params: VisitListParams) =>
+  useQuery({
+    queryKey: visitsKey(params),
+    queryFn: async () => {
+      const answer = await checkInApi.visits(params);
+      return { data: answer.data, meta: answer.meta };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: VISITS_REFRESH_MS,
+  });
+
+/** Records a visit; the lookups and the day's visits load again afterwards. */
+export const useRecordCheckIn = () => {
+  const refresh = useRefreshAfter('check-in');
+  return useMutation({
+    mutationKey: checkInMutationKey,
+    mutationFn: ({ input, key }: { input: CheckInInput; key: string }) =>
+      checkInApi.record(input, key),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+
+export const useMemberCard = (memberId: number) =>
+  useDataQuery(cardKey(memberId), () => checkInApi.card(memberId), { enabled: memberId > 0 });
+
+/** Issues a new card: the card shows the new code from the answer at once. */
+export const useReplaceCard = (memberId: number) =>
+  useChangeMutation(
+    'check-in',
+    (key: string) => checkInApi.replaceCard(memberId, key),
+    (queryClient, answer) => queryClient.setQueryData(cardKey(memberId), answer.data),
+  );
+
+export const useSendCard = (memberId: number) =>
+  useMutation({ mutationFn: (channel: CardChannel) => checkInApi.sendCard(memberId, channel) });
+
+/** Sells a day pass; what a payment and a visit change loads again in the background. */
+export const useSellDayPass = () => {
+  const refresh = useRefreshAfter('day-pass');
+  return useMutation({
+    mutationKey: dayPassMutationKey,
+    mutationFn: ({ input, key }: { input: DayPassInput; key: string }) =>
+      checkInApi.sellDayPass(input, key),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+
+export const useOpenKiosk = () =>
+  useMutation({ mutationFn: (key: string) => checkInApi.openKiosk(key) });

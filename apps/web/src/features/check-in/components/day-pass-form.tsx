@@ -1,0 +1,196 @@
+import { Anchor, Button, CopyButton, Group, Radio, Stack, Text } from '@mantine/core';
+import {
+  CHECK_IN_MESSAGES,
+  dayPassSchema,
+  formatNaira,
+  type DayPassMethod,
+  type DayPassResult,
+} from '@kora/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { NameFields, PhoneField } from '@/components/form/contact-fields';
+import { FormActions } from '@/components/form/form-actions';
+import { formFields } from '@/components/form/form-fields';
+import { useAdapterForm } from '@/components/form/use-adapter-form';
+import { DonePanel } from '@/components/done-panel';
+import { ErrorAlert } from '@/components/form-alerts';
+import { useSubmissionKey } from '@/components/use-submission-key';
+import { ApiError } from '@/lib/api-error';
+import { formAdapter } from '@/lib/form-adapter';
+import { fullName } from '@/lib/format';
+import { useCan } from '@/lib/use-can';
+import { useSellDayPass } from '../api';
+import { lagosTime } from '../check-in-format';
+
+export interface DayPassPrefill {
+  first_name?: string;
+  last_name?: string;
+  mobile_number?: string;
+}
+
+interface DayPassValues extends Record<string, unknown> {
+  first_name: string;
+  last_name: string;
+  mobile_number: string;
+  method: DayPassMethod | '';
+}
+
+const dayPassForm = formAdapter({
+  create: dayPassSchema,
+  empty: { first_name: '', last_name: '', mobile_number: '', method: '' } as DayPassValues,
+});
+
+/** The methods at the desk: a card is paid on the POS terminal. */
+const METHOD_LABELS: Record<DayPassMethod, string> = {
+  Cash: 'Cash',
+  Card: 'POS',
+  Transfer: 'Transfer',
+  Paystack: 'Paystack',
+};
+
+interface DayPassFormProps {
+  prefill: DayPassPrefill;
+  /** Paystack is connected: the walk-in can pay by the link's QR. */
+  paystackConnected: boolean;
+  onDone: () => void;
+}
+
+/**
+ * Sell a day pass: the walk-in's name and phone, how they pay; the payment is recorded and they
+ * are checked in (Cash, POS, Transfer), or Paystack's link shows as a QR to scan.
+ */
+export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormProps) {
+  const sell = useSellDayPass();
+  const submission = useSubmissionKey('day-pass');
+  const [sold, setSold] = useState<DayPassResult | null>(null);
+  const form = useAdapterForm(dayPassForm, {
+    initialValues: { ...dayPassForm.empty, ...prefill },
+    error: sell.error,
+  });
+  const fields = formFields(form, dayPassForm);
+  const mayOpenSettings = useCan('business.manage');
+  const sending = sell.isPending || submission.sending;
+
+  if (sold) return <DayPassSold result={sold} onDone={onDone} />;
+
+  const submit = (values: DayPassValues) => {
+    const input = { ...dayPassForm.createPayload(values), check_in: true } as Parameters<
+      typeof sell.mutate
+    >[0]['input'];
+    const key = submission.start(input);
+    if (!key) return;
+    sell.mutate(
+      { input, key },
+      {
+        onSuccess: (answer) => {
+          submission.settle(true);
+          setSold(answer.data);
+        },
+        onError: () => submission.settle(false),
+      },
+    );
+  };
+
+  const noPlan =
+    sell.error instanceof ApiError &&
+    sell.error.status === 409 &&
+    sell.error.message === CHECK_IN_MESSAGES.noDayPassPlan;
+  const methods = (['Cash', 'Card', 'Transfer', 'Paystack'] as const).filter(
+    (m) => m !== 'Paystack' || paystackConnected,
+  );
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="sm">
+        <ErrorAlert
+          error={sell.error}
+          title="Day pass not sold"
+          fallback="The sale did not go through. Try again."
+        />
+        {noPlan && mayOpenSettings ? (
+          <Anchor component={Link} to="/settings">
+            Open Settings to choose the day-pass plan
+          </Anchor>
+        ) : null}
+        <NameFields
+          first={{ ...fields.text('first_name'), label: 'First name' }}
+          last={{ ...fields.text('last_name'), label: 'Last name' }}
+        />
+        <PhoneField label="Phone number" withAsterisk {...fields.text('mobile_number')} />
+        <Radio.Group label="Payment method" withAsterisk {...form.getInputProps('method')}>
+          <Group gap="md" mt={6}>
+            {methods.map((m) => (
+              <Radio key={m} value={m} label={METHOD_LABELS[m]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <FormActions onCancel={onDone} busy={sending} mt="xs">
+          <Button type="submit" loading={sending}>
+            Sell day pass
+          </Button>
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}
+
+function DayPassSold({ result, onDone }: { result: DayPassResult; onDone: () => void }) {
+  const name = fullName(result.member.first_name, result.member.last_name);
+  if (result.payment_link) {
+    const { url, qr_svg } = result.payment_link;
+    return (
+      <DonePanel title="Scan to pay with Paystack" onClose={onDone} closeLabel="Done">
+        <Stack gap="xs" align="center">
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr_svg)}`}
+            alt={`QR code of the payment link for ${name}`}
+            width={220}
+            height={220}
+          />
+          <Text size="sm" ta="center">
+            {name} scans this with their phone to pay. The day pass is recorded once Paystack
+            confirms the payment.
+          </Text>
+          <Group gap="xs" wrap="nowrap" maw="100%">
+            <Anchor
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {url}
+            </Anchor>
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy link'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </DonePanel>
+    );
+  }
+  const visit = result.check_in?.visit;
+  return (
+    <DonePanel title="Day pass sold" onClose={onDone}>
+      <Stack gap={4}>
+        {result.payment ? (
+          <Text size="sm">
+            <strong>{formatNaira(result.payment.amount)}</strong> received from{' '}
+            <strong>{name}</strong> (
+            {result.payment.method === 'Card' ? 'POS' : result.payment.method}).
+          </Text>
+        ) : null}
+        {visit ? (
+          <Text size="sm">
+            {result.check_in?.already_checked_in ? 'Already checked in' : 'Checked in'} at{' '}
+            {lagosTime(visit.visited_at)}.
+          </Text>
+        ) : null}
+      </Stack>
+    </DonePanel>
+  );
+}

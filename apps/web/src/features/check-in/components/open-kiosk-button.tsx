@@ -1,0 +1,71 @@
+import { Button, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconDeviceTablet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmModal } from '@/components/confirm-modal';
+import { newIdempotencyKey } from '@/components/use-submission-key';
+import { authApi } from '@/features/auth';
+import { sessionStore } from '@/lib/session';
+import { useOpenKiosk } from '../api';
+import { kioskToken } from '../kiosk/kiosk-api';
+
+export const KIOSK_PATH = '/check-in/kiosk';
+
+/**
+ * Open kiosk: this device becomes the entrance's kiosk. The back office signs out here (a
+ * member at the kiosk must not reach it); Exit kiosk asks for the password to come back.
+ */
+export function OpenKioskButton() {
+  const [asking, setAsking] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const open = useOpenKiosk();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const confirm = () =>
+    open.mutate(key, {
+      onSuccess: async (answer) => {
+        kioskToken.set(answer.data.token);
+        const { refreshToken } = sessionStore.get();
+        if (refreshToken) void authApi.logout(refreshToken).catch(() => undefined);
+        // Leave the signed-in pages first, so their guard does not send the device to sign-in.
+        await navigate(KIOSK_PATH, { replace: true, flushSync: true });
+        sessionStore.clear();
+        queryClient.clear();
+      },
+    });
+
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconDeviceTablet size={18} aria-hidden />}
+        onClick={() => {
+          setKey(newIdempotencyKey());
+          open.reset();
+          setAsking(true);
+        }}
+      >
+        Open kiosk
+      </Button>
+      <ConfirmModal
+        opened={asking}
+        title="Open the kiosk on this device?"
+        onClose={() => setAsking(false)}
+        pending={open.isPending}
+        error={open.error}
+        errorFallback="The kiosk could not be opened. Try again."
+        cancelLabel="Cancel"
+        confirmLabel="Open kiosk"
+        danger={false}
+        onConfirm={confirm}
+      >
+        <Text size="sm">
+          Members will check themselves in here with their card, phone number or member ID. You will
+          be signed out on this device; Exit kiosk asks for your password to come back.
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}

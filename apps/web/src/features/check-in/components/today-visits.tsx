@@ -1,0 +1,158 @@
+import { Badge, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDoorEnter, IconSearch } from '@tabler/icons-react';
+import { FOUND_BY, LOOKUP_MAX, type FoundBy, type Visit } from '@kora/shared';
+import { useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { PagedRows } from '@/components/paged-rows';
+import { PersonAvatar } from '@/components/person-avatar';
+import { VISITS_PER_PAGE, useVisits } from '../api';
+import {
+  CHECK_IN_TEXTS,
+  FOUND_BY_LABELS,
+  lagosTime,
+  recordedBy,
+  visitorName,
+} from '../check-in-format';
+
+const FOUND_BY_OPTIONS = [
+  { value: '', label: 'Any way' },
+  ...FOUND_BY.map((f) => ({ value: f, label: FOUND_BY_LABELS[f] })),
+];
+
+/**
+ * Today's visits, newest first, with their count: the time, the member, who checked them in
+ * (or the kiosk) and whether they were let in anyway. Loads again every 30 seconds and after
+ * each check-in; filtered by how they were found, overrides only, or a name.
+ */
+export function TodayVisits() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [foundBy, setFoundBy] = useState<FoundBy | ''>('');
+  const [overrides, setOverrides] = useState(false);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const visits = useVisits({ page, search: debounced, found_by: foundBy, overrides });
+  const filtered = Boolean(debounced || foundBy || overrides);
+  const total = visits.data?.meta.total;
+
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      <Stack p="md" pb="xs" gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={3} fz="h4">
+            Today
+          </Title>
+          {total === undefined ? null : (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {filtered
+                ? `${total} ${total === 1 ? 'visit matches' : 'visits match'}`
+                : `${total} ${total === 1 ? 'visit' : 'visits'}`}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            aria-label="Search today's visits"
+            placeholder="Search a name or member ID"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            maxLength={LOOKUP_MAX}
+            style={{ flex: '1 1 180px' }}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label="Found by"
+            data={FOUND_BY_OPTIONS}
+            value={foundBy}
+            allowDeselect={false}
+            w={140}
+            onChange={(v) => {
+              setFoundBy((v ?? '') as FoundBy | '');
+              setPage(1);
+            }}
+          />
+          <Checkbox
+            label="Overrides only"
+            checked={overrides}
+            onChange={(e) => {
+              setOverrides(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        </Group>
+      </Stack>
+      <PagedRows
+        query={visits}
+        errorMessage={CHECK_IN_TEXTS.visitsFailed}
+        empty={
+          <EmptyState
+            p="xl"
+            icon={IconDoorEnter}
+            title={filtered ? 'No visit matches' : CHECK_IN_TEXTS.noVisits}
+            text={filtered ? 'Try another search or filter.' : 'Members you check in show here.'}
+          />
+        }
+        noun="visits"
+        perPage={VISITS_PER_PAGE}
+        onPageChange={setPage}
+        loaderHeight={120}
+        footerWhenPaged
+        emptyPageIsEmpty
+        rows={(rows) => (
+          <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {rows.map((v) => (
+              <VisitRow key={v.id} visit={v} />
+            ))}
+          </Stack>
+        )}
+      />
+    </Card>
+  );
+}
+
+function VisitRow({ visit }: { visit: Visit }) {
+  const name = visitorName(visit);
+  return (
+    <Group
+      component="li"
+      gap="sm"
+      wrap="nowrap"
+      px="md"
+      py="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Text fw={700} w={48} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {lagosTime(visit.visited_at)}
+      </Text>
+      <PersonAvatar
+        picture={visit.member.picture_url}
+        name={name}
+        first_name={visit.member.first_name}
+        last_name={visit.member.last_name}
+        size={36}
+      />
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} truncate>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {visit.member.member_id ? `${visit.member.member_id} · ` : ''}
+          {FOUND_BY_LABELS[visit.found_by]} · by {recordedBy(visit)}
+        </Text>
+        {visit.override_reason ? (
+          <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+            Reason: {visit.override_reason}
+          </Text>
+        ) : null}
+      </Stack>
+      {visit.overridden ? (
+        <Badge color="red" variant="light">
+          Override
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}

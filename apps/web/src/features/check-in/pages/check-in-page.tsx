@@ -1,0 +1,155 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconTicket, IconUserQuestion } from '@tabler/icons-react';
+import type { CheckInCandidate } from '@kora/shared';
+import { useRef, useState, type ReactNode } from 'react';
+import { Can } from '@/components/can';
+import { ErrorAlert } from '@/components/form-alerts';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { useSectionPath } from '@/components/use-section-path';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useLookup } from '../api';
+import { CHECK_IN_TEXTS, looksLikePhone } from '../check-in-format';
+import { CandidateList } from '../components/candidate-list';
+import type { DayPassPrefill } from '../components/day-pass-form';
+import { DayPassModal } from '../components/day-pass-modal';
+import { LookupBox } from '../components/lookup-box';
+import { OpenKioskButton } from '../components/open-kiosk-button';
+import { TodayVisits } from '../components/today-visits';
+import { VerdictCard } from '../components/verdict-card';
+import { useCheckIn } from '../use-check-in';
+
+export interface CheckInPageProps {
+  /**
+   * Record Payment and Send Payment Link for the member on the verdict, from the page that
+   * composes the features; `checkIn` checks that member in (the payment's success panel offers
+   * it).
+   */
+  paymentActions?: (candidate: CheckInCandidate, checkIn: () => void) => ReactNode;
+  /** Paystack is connected: a day pass can be paid by its link. */
+  paystackConnected?: boolean;
+}
+
+/**
+ * /check-in: "can this person train today?" from whatever they bring. One search box (typed,
+ * or a barcode scanner, or the camera); one match opens the verdict at once, several list;
+ * then check in, take a payment, sell a day pass or let in anyway. Today's visits below.
+ */
+export function CheckInPage({ paymentActions, paystackConnected = false }: CheckInPageProps) {
+  usePageTitle('Check-in');
+  const sectionPath = useSectionPath();
+  const search = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [dayPass, setDayPass] = useState<{ opened: boolean; prefill: DayPassPrefill }>({
+    opened: false,
+    prefill: {},
+  });
+  const lookup = useLookup(q);
+  const checkIn = useCheckIn();
+
+  const look = (next: string, now: boolean) => {
+    setChosenId(null);
+    checkIn.reset();
+    if (next === q) {
+      if (now) void lookup.refetch();
+    } else setQ(next);
+  };
+
+  const candidates = q && lookup.data ? lookup.data : [];
+  const chosen =
+    candidates.length === 1
+      ? candidates[0]!
+      : (candidates.find((c) => c.member.id === chosenId) ?? null);
+
+  const sellDayPass = (from?: CheckInCandidate) =>
+    setDayPass({
+      opened: true,
+      prefill: from
+        ? {
+            first_name: from.member.first_name,
+            last_name: from.member.last_name,
+            mobile_number: from.member.mobile_number,
+          }
+        : looksLikePhone(typed)
+          ? { mobile_number: typed.trim() }
+          : {},
+    });
+
+  // After a check-in the box empties and takes the focus again: the next member can scan.
+  const checkInAndReset: typeof checkIn = {
+    ...checkIn,
+    checkIn: (memberId, foundBy, reason) => {
+      checkIn.checkIn(memberId, foundBy, reason);
+      setTyped('');
+      search.current?.focus();
+    },
+  };
+
+  return (
+    <Stack gap="md" maw={960}>
+      <PageHeader
+        title="Check-in"
+        description="Scan a card, or type a phone number, member ID or name."
+        actions={
+          <>
+            <Can action="payments.record">
+              <Button
+                variant="light"
+                leftSection={<IconTicket size={18} aria-hidden />}
+                onClick={() => sellDayPass()}
+              >
+                Sell day pass
+              </Button>
+            </Can>
+            <OpenKioskButton />
+          </>
+        }
+      />
+      <LookupBox ref={search} value={typed} onChange={setTyped} onLookup={look} />
+      {!q ? null : lookup.isError ? (
+        <ErrorAlert error={lookup.error} fallback={CHECK_IN_TEXTS.lookupFailed} />
+      ) : !lookup.data ? (
+        <PageLoader minHeight={120} />
+      ) : candidates.length === 0 ? (
+        <Alert
+          color="gray"
+          icon={<IconUserQuestion size={20} aria-hidden />}
+          title={CHECK_IN_TEXTS.noMember}
+          role="status"
+        >
+          <Text size="sm">Check what was typed, or sell a day pass to a walk-in.</Text>
+        </Alert>
+      ) : chosen ? (
+        <Stack gap="xs">
+          {candidates.length > 1 ? (
+            <Group>
+              <Button variant="subtle" size="compact-sm" onClick={() => setChosenId(null)}>
+                Back to the {candidates.length} members found
+              </Button>
+            </Group>
+          ) : null}
+          <VerdictCard
+            candidate={chosen}
+            checkIn={checkInAndReset}
+            profilePath={sectionPath(`members/${chosen.member.id}`)}
+            paymentActions={paymentActions?.(chosen, () =>
+              checkInAndReset.checkIn(chosen.member.id, chosen.found_by),
+            )}
+            onSellDayPass={() => sellDayPass(chosen)}
+          />
+        </Stack>
+      ) : (
+        <CandidateList candidates={candidates} onChoose={(c) => setChosenId(c.member.id)} />
+      )}
+      <TodayVisits />
+      <DayPassModal
+        opened={dayPass.opened}
+        prefill={dayPass.prefill}
+        paystackConnected={paystackConnected}
+        onClose={() => setDayPass((d) => ({ ...d, opened: false }))}
+      />
+    </Stack>
+  );
+}
