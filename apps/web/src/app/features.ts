@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { accountFeature } from '@/features/account';
 import { authFeature } from '@/features/auth';
+import { checkInFeature } from '@/features/check-in';
 import { communicationsFeature } from '@/features/communications';
 import { membersFeature } from '@/features/members';
 import { paymentsFeature } from '@/features/payments';
@@ -11,6 +12,7 @@ import type { Feature } from '@/lib/feature';
 import { lazyPage } from '@/lib/lazy-page';
 import { dashboardPages, settingsPages } from './pages/routes';
 
+const CheckInRoute = lazyPage(() => import('./pages/check-in-route'), 'CheckInRoute');
 const MemberDetailsRoute = lazyPage(
   () => import('./pages/member-details-route'),
   'MemberDetailsRoute',
@@ -30,6 +32,8 @@ export const FEATURES: Feature[] = [
   authFeature,
   dashboardPages,
   accountFeature,
+  // The check-in page takes payments and payment links in place.
+  withPage(checkInFeature, 'check-in', CheckInRoute),
   // Member details opens Record Payment in place.
   withPage(membersFeature, 'members/:id', MemberDetailsRoute),
   subscriptionsFeature,

@@ -1,3 +1,5 @@
+import { useUserProfile } from '@/features/account';
+import { MemberCardCard } from '@/features/check-in';
 import { MemberDetailsPage, deactivatedReason } from '@/features/members';
 import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
@@ -8,10 +10,12 @@ import { GroupCoverCard } from '@/features/subscriptions';
  * Member details with Update Subscription opening the Record Payment modal in place, with that
  * member chosen; whom the member's group plan covers (or whose covers them) under their
  * subscription; while Paystack is connected, Send Payment Link and the member's payment links
- * and transfer account; and the renewal reminders sent to them. The app composes the features
- * here; none of them imports another for it.
+ * and transfer account; the renewal reminders sent to them; and their check-in card (the QR,
+ * printed with the gym's name and logo). The app composes the features here; none of them
+ * imports another for it.
  */
 export function MemberDetailsRoute() {
+  const profile = useUserProfile().data;
   const recordPayment = useRecordPaymentModal();
   const sendLink = useSendLinkModal();
   return (
@@ -27,6 +31,11 @@ export function MemberDetailsRoute() {
         subscriptionCards={(m) => <GroupCoverCard memberId={m.id} />}
         moreCards={(m) => (
           <>
+            <MemberCardCard
+              member={m}
+              gymName={profile?.business_name ?? ''}
+              gymLogoUrl={profile?.business_logo_url ?? null}
+            />
             <MemberOnlinePayments member={m} />
             <MemberRemindersCard member={m} />
           </>
