@@ -63,6 +63,8 @@ export function VerdictCard({
 
   return (
     <Paper
+      component="section"
+      aria-label={`${name}: can they train today?`}
       withBorder
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
@@ -126,7 +128,7 @@ export function VerdictCard({
             ) : (
               <Group gap="sm" wrap="wrap">
                 {verdict.tone === 'red' ? null : checkInButton}
-                {deactivated ? null : paymentActions}
+                {verdict.tone === 'green' || deactivated ? null : paymentActions}
                 {verdict.tone === 'red' && !deactivated && onSellDayPass ? (
                   <Button variant="light" onClick={onSellDayPass}>
                     Sell day pass
@@ -156,7 +158,12 @@ function Outcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useCheckI
   const { result, message } = outcome;
   if (result.already_checked_in)
     return (
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} aria-hidden />}>
+      <Alert
+        color="blue"
+        variant="light"
+        role="status"
+        icon={<IconInfoCircle size={20} aria-hidden />}
+      >
         {message || `Already checked in at ${lagosTime(result.visit.visited_at)}`}
       </Alert>
     );
@@ -164,6 +171,7 @@ function Outcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useCheckI
     <Alert
       color="green"
       variant="filled"
+      role="status"
       icon={<IconCircleCheck size={24} aria-hidden />}
       title={CHECK_IN_TEXTS.checkedIn}
     >

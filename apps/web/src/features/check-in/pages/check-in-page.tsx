@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTicket, IconUserQuestion } from '@tabler/icons-react';
 import type { CheckInCandidate } from '@kora/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Can } from '@/components/can';
 import { ErrorAlert } from '@/components/form-alerts';
 import { PageHeader } from '@/components/page-header';
@@ -78,14 +78,12 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
     });
 
   // After a check-in the box empties and takes the focus again: the next member can scan.
-  const checkInAndReset: typeof checkIn = {
-    ...checkIn,
-    checkIn: (memberId, foundBy, reason) => {
-      checkIn.checkIn(memberId, foundBy, reason);
-      setTyped('');
-      search.current?.focus();
-    },
-  };
+  const { outcome } = checkIn;
+  useEffect(() => {
+    if (!outcome) return;
+    setTyped('');
+    search.current?.focus();
+  }, [outcome]);
 
   return (
     <Stack gap="md" maw={960}>
@@ -132,10 +130,10 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
           ) : null}
           <VerdictCard
             candidate={chosen}
-            checkIn={checkInAndReset}
+            checkIn={checkIn}
             profilePath={sectionPath(`members/${chosen.member.id}`)}
             paymentActions={paymentActions?.(chosen, () =>
-              checkInAndReset.checkIn(chosen.member.id, chosen.found_by),
+              checkIn.checkIn(chosen.member.id, chosen.found_by),
             )}
             onSellDayPass={() => sellDayPass(chosen)}
           />
