@@ -9,7 +9,7 @@ import {
   type FoundBy,
 } from '@kora/shared';
 import { callApi, idempotent } from '@/lib/api-client';
-import { queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
+import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';
 
 /** The day's visits: 20 a page. */
@@ -92,13 +92,17 @@ export const useRecordCheckIn = () => {
 export const useMemberCard = (memberId: number) =>
   useDataQuery(cardKey(memberId), () => checkInApi.card(memberId), { enabled: memberId > 0 });
 
-/** Issues a new card: the card shows the new code from the answer at once. */
-export const useReplaceCard = (memberId: number) =>
-  useChangeMutation(
-    'check-in',
-    (key: string) => checkInApi.replaceCard(memberId, key),
-    (queryClient, answer) => queryClient.setQueryData(cardKey(memberId), answer.data),
-  );
+/**
+ * Issues a new card: the card shows the new code from the answer at once (not loaded again);
+ * the desk's lookups load again, so the old code finds no one.
+ */
+export const useReplaceCard = (memberId: number) => {
+  const refresh = useRefreshAfter('check-in');
+  return useMutation({
+    mutationFn: (key: string) => checkInApi.replaceCard(memberId, key),
+    onSuccess: (answer) => refresh({ key: cardKey(memberId), data: answer.data }),
+  });
+};
 
 export const useSendCard = (memberId: number) =>
   useMutation({ mutationFn: (channel: CardChannel) => checkInApi.sendCard(memberId, channel) });
