@@ -130,7 +130,7 @@ describe('routes and guards', () => {
 });
 
 describe('the shell', () => {
-  it('has the eight navigation items in order, and the business in the header', async () => {
+  it('has the nine navigation items in order, and the business in the header', async () => {
     signIn();
     vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
     open('/dashboard');
@@ -141,6 +141,7 @@ describe('the shell', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Dashboard',
+      'Check-in',
       'Members',
       'Subscriptions',
       'Payments',

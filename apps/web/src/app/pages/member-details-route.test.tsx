@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONNECTION, connected, member, notConnected, plan } from '@/test/fixtures';
+import { CONNECTION, connected, member, notConnected, plan, profile } from '@/test/fixtures';
 import { mockFetch, ok } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
@@ -19,6 +19,12 @@ const open = (isConnected: boolean, shown = member(), transferAccounts = false) 
     'GET /v1/member/5/payment-link': () =>
       ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
     'GET /v1/subscription-type': () => ok([plan()]),
+    'GET /v1/member/5/card': () =>
+      ok({
+        card_code: 'aaaaaaaaaaaaaaaaaaaaaaaaaa',
+        card_url: 'https://kora.ng/card/aaaaaaaaaaaaaaaaaaaaaaaaaa',
+      }),
+    'GET /v1/auth/me': () => ok(profile({ business_name: 'Iron Gym' })),
   });
   return {
     api,
@@ -27,6 +33,15 @@ const open = (isConnected: boolean, shown = member(), transferAccounts = false) 
 };
 
 describe('MemberDetailsRoute', () => {
+  it("shows the member's card; Print card carries the gym's name", async () => {
+    const { user } = open(false);
+    await screen.findByRole('img', { name: "QR code of Chiamaka Okafor's card" });
+    await user.click(screen.getByRole('button', { name: 'Print card' }));
+    const card = await screen.findByTestId('printable-card');
+    await waitFor(() => expect(within(card).getByText('Iron Gym')).toBeInTheDocument());
+    expect(within(card).getByText('IRG-00005')).toBeInTheDocument();
+  });
+
   it('Paystack connected: Send Payment Link opens on her plan; her payment links show', async () => {
     const { user } = open(true);
     const send = await screen.findByRole('button', { name: 'Send Payment Link' });

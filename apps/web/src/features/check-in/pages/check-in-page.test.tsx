@@ -4,7 +4,14 @@ import type { CheckInCandidate } from '@kora/shared';
 import { fail, held, json, mockFetch, ok, pageOf, type Handler } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
-import { amberVerdict, candidate, checkInResult, redVerdict, tunde, visit } from '../test-fixtures';
+import {
+  amberVerdict,
+  candidate,
+  checkInResult,
+  redVerdict,
+  tunde,
+  visit,
+} from '@/test/check-in-fixtures';
 import { CheckInPage } from './check-in-page';
 
 const LOOKUP = 'GET /v1/check-in/lookup';
