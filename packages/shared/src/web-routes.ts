@@ -38,11 +38,14 @@ const ROOT_PAGES = [
   'dashboard',
   'profile',
   'change-password',
+  // The kiosk: full screen, reached with the device's kiosk token rather than a session.
+  'check-in/kiosk',
 ];
 
 /** Back-office pages: each answers at /x and at /dashboard/x. */
 const BACK_OFFICE_PAGES = [
   'settings',
+  'check-in',
   'members',
   'members/add',
   'members/import',
