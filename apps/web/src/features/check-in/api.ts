@@ -15,7 +15,7 @@ import { useDataQuery } from '@/lib/use-data-query';
 /** The day's visits: 20 a page. */
 export const VISITS_PER_PAGE = 20;
 /** The day's visits load again this often, so the desk sees the kiosk's and colleagues'. */
-export const VISITS_REFRESH_MS = 30_000;
+const VISITS_REFRESH_MS = 30_000;
 
 export interface VisitListParams {
   page: number;
@@ -28,10 +28,10 @@ const checkInKey = queryRoots.checkIn;
 const lookupKey = (q: string) => [...checkInKey, 'lookup', q] as const;
 const visitsKey = (p: VisitListParams) => [...checkInKey, 'visits', p] as const;
 const cardKey = (memberId: number) => [...checkInKey, 'card', memberId] as const;
-export const checkInMutationKey = [...checkInKey, 'record'] as const;
+const checkInMutationKey = [...checkInKey, 'record'] as const;
 export const dayPassMutationKey = [...checkInKey, 'day-pass'] as const;
 
-export const checkInApi = {
+const checkInApi = {
   lookup: (q: string, signal?: AbortSignal) =>
     callApi(checkInContracts.lookup, { query: { q }, signal }),
   /** The same key for a repeated click: the server records the visit once. */

@@ -1,4 +1,4 @@
 /** What other parts of the web app may use from the check-in feature. */
 export { checkInFeature } from './routes';
-export { CheckInPage, type CheckInPageProps } from './pages/check-in-page';
+export { CheckInPage } from './pages/check-in-page';
 export { MemberCardCard } from './components/member-card-card';

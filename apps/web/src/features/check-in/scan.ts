@@ -6,7 +6,7 @@
 /** Stops the camera. */
 export type StopScan = () => void;
 
-export const CAMERA_TEXTS = {
+const CAMERA_TEXTS = {
   refused:
     'The camera was not allowed. Allow the camera for this site in your browser, or type the code.',
   none: 'No camera was found on this device. Type the phone number or member ID instead.',

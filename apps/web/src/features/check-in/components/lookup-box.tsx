@@ -6,7 +6,7 @@ import { CHECK_IN_TEXTS, codeFromScan } from '../check-in-format';
 import { CameraScanModal } from './camera-scan-modal';
 
 /** Typing looks up this long after the last key; Enter (a scanner's last key) looks up at once. */
-export const LOOKUP_DEBOUNCE_MS = 350;
+const LOOKUP_DEBOUNCE_MS = 350;
 /** A typed lookup waits for this many characters; Enter sends any. */
 const TYPED_MIN = 2;
 

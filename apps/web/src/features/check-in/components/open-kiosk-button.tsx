@@ -10,7 +10,7 @@ import { sessionStore } from '@/lib/session';
 import { useOpenKiosk } from '../api';
 import { kioskToken } from '../kiosk/kiosk-api';
 
-export const KIOSK_PATH = '/check-in/kiosk';
+const KIOSK_PATH = '/check-in/kiosk';
 
 /**
  * Open kiosk: this device becomes the entrance's kiosk. The back office signs out here (a
