@@ -1,0 +1,168 @@
+import { checkInContracts, paymentContracts } from '@kora/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call, createMember, createMonthlyPlan, signUpOwner } from './api';
+import { screenshot, useBrowser } from './browser';
+
+/*
+ * The front desk's busiest minute. A member whose verdict is red pays at the desk and is checked
+ * in from the payment's confirmation; a USB barcode scanner types a member's card code and
+ * presses Enter; the entrance tablet (768 px) becomes the kiosk, where members check themselves
+ * in with the keypad, and the desk comes back with the password. The owner, the plan and the
+ * members are made through the API; the rest in the browser.
+ */
+
+const stamp = Date.now();
+const email = `owner.${stamp}@deskgym.ng`;
+const password = 'Kora!Desk9';
+
+let token = '';
+let planId = 0;
+/** No subscription yet: red until she pays at the desk. */
+const unpaid = { id: 0, first: 'Ngozi', last: 'Eze', phone: '08025550101' };
+/** Paid this month: green, found by his card. */
+const carded = { id: 0, first: 'Emeka', last: 'Nwosu', phone: '08025550102' };
+/** Paid this month: checks himself in at the kiosk. */
+const kioskMember = { id: 0, first: 'Femi', last: 'Bakare', phone: '08025550103' };
+/** Never paid: the kiosk sends him to the desk. */
+const walkIn = { id: 0, first: 'Sade', last: 'Alabi', phone: '08025550104' };
+
+const browser = useBrowser(async () => {
+  const tokens = await signUpOwner(
+    { first_name: 'Bisi', last_name: 'Ogun', email, phone_number: '08025550100', password },
+    {
+      business_name: 'Desk Gym Yaba',
+      address: '9 Herbert Macaulay Way',
+      city: 'Yaba',
+      state: 'Lagos',
+    },
+  );
+  token = tokens.access_token;
+  planId = (await createMonthlyPlan(token, 'Monthly Desk', 20000)).id;
+  for (const m of [unpaid, carded, kioskMember, walkIn]) {
+    const created = await createMember(token, {
+      first_name: m.first,
+      last_name: m.last,
+      mobile_number: m.phone,
+      email_address: `${m.first.toLowerCase()}.${stamp}@example.com`,
+      city: 'Yaba',
+      state: 'Lagos',
+    });
+    m.id = created.id;
+  }
+  for (const m of [carded, kioskMember])
+    await call(paymentContracts.record, {
+      token,
+      body: {
+        member_id: m.id,
+        subscription_type_id: planId,
+        amount: 20000,
+        method: 'Cash',
+        duration: 1,
+      },
+    });
+  return tokens;
+});
+
+const page = (): Page => browser.page;
+const searchBox = () => page().getByLabel('Phone, member ID, card or name');
+const verdictOf = (name: string) =>
+  page().getByRole('region', { name: `${name}: can they train today?` });
+
+describe('check-in', () => {
+  it('a red verdict: Record Payment at the desk, then Check in from its confirmation', async () => {
+    await page().goto('/check-in');
+    await page().getByRole('heading', { name: 'Check-in' }).waitFor();
+    await searchBox().fill(unpaid.phone);
+    await searchBox().press('Enter');
+    const verdict = verdictOf(`${unpaid.first} ${unpaid.last}`);
+    await verdict.getByText('No subscription', { exact: true }).waitFor();
+    expect(await verdict.getByRole('button', { name: 'Check in', exact: true }).count()).toBe(0);
+    await verdict.getByRole('button', { name: 'Let in anyway' }).waitFor();
+    await screenshot(page(), 'check-in-01-red');
+
+    await verdict.getByRole('button', { name: 'Record Payment' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Record Payment' });
+    await dialog.waitFor();
+    const input = (label: string) => dialog.getByLabel(label).and(page().locator('input'));
+    await expect.poll(() => input('Member').inputValue()).toBe(`${unpaid.first} ${unpaid.last}`);
+    await input('Subscription Plan').click();
+    await page()
+      .getByRole('option', { name: /^Monthly Desk/ })
+      .click();
+    await input('Payment Method').click();
+    await page().getByRole('option', { name: 'Cash' }).click();
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await dialog.getByText('Payment recorded successfully').waitFor();
+    // The confirmation offers Check in for her (it closes itself after 3 seconds).
+    await dialog.getByRole('button', { name: 'Check in' }).click();
+    await verdict.getByRole('status').getByText('Checked in').waitFor();
+    // Her verdict turned green with the payment; today's visits list her.
+    await verdict.getByText(/^Active, \d+ days left$/).waitFor();
+    await page()
+      .getByRole('listitem')
+      .filter({ hasText: `${unpaid.first} ${unpaid.last}` })
+      .first()
+      .waitFor();
+    await screenshot(page(), 'check-in-02-checked-in');
+  });
+
+  it('a USB scanner types a card code and Enter: the verdict opens at once', async () => {
+    const card = await call(checkInContracts.getCard, { token, params: { id: carded.id } });
+    await page().goto('/check-in');
+    await expect.poll(() => searchBox().evaluate((el) => el === document.activeElement)).toBe(true);
+    // A scanner types fast, then Enter.
+    await page().keyboard.type(card.data.card_code, { delay: 5 });
+    await page().keyboard.press('Enter');
+    const verdict = verdictOf(`${carded.first} ${carded.last}`);
+    await verdict.getByText(/^Active, \d+ days left$/).waitFor({ timeout: 2_000 });
+    await verdict.getByRole('button', { name: 'Check in', exact: true }).dblclick();
+    await verdict.getByRole('status').getByText('Checked in').waitFor();
+    // The double click recorded one visit.
+    const visits = await call(checkInContracts.listDay, { token });
+    expect(visits.data.filter((v) => v.member.id === carded.id)).toHaveLength(1);
+    expect(visits.data.find((v) => v.member.id === carded.id)?.found_by).toBe('card');
+  });
+
+  it('the kiosk on a 768 px tablet: keypad check-in, the desk sent for, exit with the password', async () => {
+    await page().setViewportSize({ width: 768, height: 1024 });
+    await page().goto('/check-in');
+    await page().getByRole('button', { name: 'Open kiosk' }).click();
+    const ask = page().getByRole('dialog', { name: 'Open the kiosk on this device?' });
+    await ask.getByRole('button', { name: 'Open kiosk' }).click();
+    await page().waitForURL(/\/check-in\/kiosk$/);
+    await page().getByRole('heading', { name: 'Desk Gym Yaba' }).waitFor();
+    // Full screen: no navigation of the back office.
+    expect(await page().getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+
+    const keypad = async (digits: string) => {
+      for (const d of digits) await page().getByRole('button', { name: d, exact: true }).click();
+      await page().getByRole('button', { name: 'Go' }).click();
+    };
+    await keypad(kioskMember.phone);
+    await page()
+      .getByText(/^Welcome, Femi — \d+ days left$/)
+      .waitFor();
+    await screenshot(page(), 'check-in-03-kiosk-welcome');
+    await page().getByText('Scan your card or type your phone number or member ID').waitFor({
+      timeout: 10_000,
+    });
+
+    await keypad(walkIn.phone);
+    await page().getByText('Please see the front desk').waitFor();
+    // Only the answer: nothing about the member.
+    expect(await page().getByText(walkIn.last).count()).toBe(0);
+
+    await page().getByRole('button', { name: 'Exit kiosk' }).click();
+    const exit = page().getByRole('dialog', { name: 'Exit kiosk' });
+    await exit.getByLabel(/^Password/).fill(password);
+    await exit.getByRole('button', { name: 'Exit kiosk' }).click();
+    await page().waitForURL(/\/check-in$/);
+    await page().getByRole('heading', { name: 'Check-in' }).waitFor();
+    // The kiosk's visit is in today's list, found by the kiosk.
+    const visits = await call(checkInContracts.listDay, { token });
+    expect(visits.data.find((v) => v.member.id === kioskMember.id)?.found_by).toBe('kiosk');
+    expect(visits.data.some((v) => v.member.id === walkIn.id)).toBe(false);
+    await page().setViewportSize({ width: 1280, height: 800 });
+  });
+});
