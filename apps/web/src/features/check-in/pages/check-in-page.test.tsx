@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CheckInCandidate } from '@kora/shared';
 import { fail, held, json, mockFetch, ok, pageOf, type Handler } from '@/test/mock-fetch';
+import { phoneScreen } from '@/test/phone-screen';
 import { renderPage } from '@/test/render';
+import { sessionStore } from '@/lib/session';
+import { KIOSK_TOKEN_KEY } from '../kiosk/kiosk-api';
 import { signIn } from '@/test/session';
 import {
   amberVerdict,
@@ -336,6 +339,59 @@ describe('Sell day pass', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sell day pass' }));
     expect(await within(dialog).findAllByText('Enter a valid Nigerian phone number')).toHaveLength(
       2,
+    );
+  });
+});
+
+describe('on a phone and for the kiosk', () => {
+  it('on a 375 px phone the search comes first, then the actions, then today', async () => {
+    phoneScreen();
+    openPage([], { [VISITS]: () => pageOf([visit()]) });
+    await screen.findByText('07:42');
+    const order = [
+      searchBox(),
+      screen.getByRole('button', { name: 'Sell day pass' }),
+      screen.getByText('Chiamaka Okafor'),
+    ];
+    for (let i = 1; i < order.length; i++)
+      expect(
+        order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    expect(
+      screen.queryByText('Scan a card, or type a phone number, member ID or name.'),
+    ).toBeNull();
+  });
+
+  it('Open kiosk asks first, keeps the token on this device and signs the desk out', async () => {
+    const OPEN = 'POST /v1/kiosk/open';
+    const { api, user, router } = openPage([], {
+      [OPEN]: () =>
+        ok(
+          {
+            kiosk: {
+              id: 3,
+              name: 'Kiosk 27 Nov 2026',
+              created_by: 'Ada Obi',
+              created_at: '2026-11-27T08:00:00.000Z',
+              last_used_at: null,
+            },
+            token: 'the-kiosk-token',
+          },
+          {},
+          201,
+        ),
+      'POST /v1/auth/logout': () => ok(null),
+    });
+    await user.click(screen.getByRole('button', { name: 'Open kiosk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open the kiosk on this device?' });
+    expect(api.sent(OPEN)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Open kiosk' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/check-in/kiosk'));
+    expect(window.localStorage.getItem(KIOSK_TOKEN_KEY)).toBe('the-kiosk-token');
+    expect(sessionStore.get().isAuthenticated).toBe(false);
+    expect(api.keysSent(OPEN)[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() =>
+      expect(api.sent('POST /v1/auth/logout').map((r) => r.body)).toEqual([{ token: 'r1' }]),
     );
   });
 });

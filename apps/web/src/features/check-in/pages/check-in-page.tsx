@@ -2,7 +2,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTicket, IconUserQuestion } from '@tabler/icons-react';
 import type { CheckInCandidate } from '@kora/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Can } from '@/components/can';
+import { CARDS_QUERY } from '@/components/data-table';
 import { ErrorAlert } from '@/components/form-alerts';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -37,6 +39,7 @@ export interface CheckInPageProps {
  */
 export function CheckInPage({ paymentActions, paystackConnected = false }: CheckInPageProps) {
   usePageTitle('Check-in');
+  const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const sectionPath = useSectionPath();
   const search = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
@@ -85,27 +88,31 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
     search.current?.focus();
   }, [outcome]);
 
+  const actions = (
+    <>
+      <Can action="payments.record">
+        <Button
+          variant="light"
+          leftSection={<IconTicket size={18} aria-hidden />}
+          onClick={() => sellDayPass()}
+        >
+          Sell day pass
+        </Button>
+      </Can>
+      <OpenKioskButton />
+    </>
+  );
+
   return (
     <Stack gap="md" maw={960}>
+      {/* On a phone held in one hand the search comes first; the page's actions follow it. */}
       <PageHeader
         title="Check-in"
-        description="Scan a card, or type a phone number, member ID or name."
-        actions={
-          <>
-            <Can action="payments.record">
-              <Button
-                variant="light"
-                leftSection={<IconTicket size={18} aria-hidden />}
-                onClick={() => sellDayPass()}
-              >
-                Sell day pass
-              </Button>
-            </Can>
-            <OpenKioskButton />
-          </>
-        }
+        description={phone ? undefined : 'Scan a card, or type a phone number, member ID or name.'}
+        actions={phone ? undefined : actions}
       />
       <LookupBox ref={search} value={typed} onChange={setTyped} onLookup={look} />
+      {phone ? <Group gap="xs">{actions}</Group> : null}
       {!q ? null : lookup.isError ? (
         <ErrorAlert error={lookup.error} fallback={CHECK_IN_TEXTS.lookupFailed} />
       ) : !lookup.data ? (
