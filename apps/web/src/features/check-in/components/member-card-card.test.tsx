@@ -80,6 +80,22 @@ describe('MemberCardCard', () => {
     expect(api.sent(SEND).map((r) => r.body)).toEqual([{ channel: 'sms' }]);
   });
 
+  it('offers e-mail only to a member with an address', async () => {
+    signIn();
+    mockFetch({ [CARD]: () => ok(OLD) });
+    const { user } = renderPage(
+      <MemberCardCard
+        member={member({ email_address: null })}
+        gymName="Iron Gym"
+        gymLogoUrl={null}
+      />,
+    );
+    await qrImage();
+    await user.click(screen.getByRole('button', { name: 'Send card' }));
+    await screen.findByRole('menuitem', { name: 'By WhatsApp' });
+    expect(screen.queryByRole('menuitem', { name: 'By E-mail' })).not.toBeInTheDocument();
+  });
+
   it("shows a send refused in the server's words", async () => {
     const { user } = openCard({ [SEND]: () => fail(400, 'Chiamaka has no e-mail address.') });
     await qrImage();

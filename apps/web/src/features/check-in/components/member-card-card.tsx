@@ -95,11 +95,14 @@ export function MemberCardCard({ member, gymName, gymLogoUrl }: MemberCardCardPr
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    {CHANNELS.map((c) => (
-                      <Menu.Item key={c.value} onClick={() => sendBy(c.value)}>
-                        By {c.label}
-                      </Menu.Item>
-                    ))}
+                    {/* E-mail only for a member who has an address. */}
+                    {CHANNELS.filter((c) => c.value !== 'email' || member.email_address).map(
+                      (c) => (
+                        <Menu.Item key={c.value} onClick={() => sendBy(c.value)}>
+                          By {c.label}
+                        </Menu.Item>
+                      ),
+                    )}
                   </Menu.Dropdown>
                 </Menu>
               </Can>
