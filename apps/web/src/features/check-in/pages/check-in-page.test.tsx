@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckInCandidate } from '@kora/shared';
 import { fail, held, json, mockFetch, ok, pageOf, type Handler } from '@/test/mock-fetch';
 import { phoneScreen } from '@/test/phone-screen';
-import { renderPage } from '@/test/render';
+import { advance, renderPage } from '@/test/render';
 import { sessionStore } from '@/lib/session';
 import { KIOSK_TOKEN_KEY } from '../kiosk/kiosk-api';
 import { signIn } from '@/test/session';
@@ -235,6 +235,19 @@ describe('CheckInPage', () => {
     expect(screen.getByText('Override')).toBeInTheDocument();
     expect(screen.getByText('1 visit matches')).toBeInTheDocument();
     expect(api.sent(VISITS).at(-1)!.query.get('overrides')).toBe('true');
+  });
+
+  it("loads today's visits again every 30 seconds (the kiosk's and colleagues' too)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let rows = [visit()];
+    openPage([], { [VISITS]: () => pageOf(rows) });
+    expect(await screen.findByText('1 visit')).toBeInTheDocument();
+    rows = [visit({ id: 302, visited_at: '2026-11-27T08:15:00.000Z' }), visit()];
+    await advance(29_000);
+    expect(screen.getByText('1 visit')).toBeInTheDocument();
+    await advance(1_500);
+    expect(await screen.findByText('2 visits')).toBeInTheDocument();
+    expect(screen.getByText('09:15')).toBeInTheDocument();
   });
 
   it('refreshes the visits after a check-in', async () => {
