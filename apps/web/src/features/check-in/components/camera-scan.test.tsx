@@ -59,6 +59,15 @@ describe('the camera scan', () => {
     expect(api.sent('GET /v1/check-in/lookup')).toHaveLength(0);
   });
 
+  it('without the browser reader (jsQR instead) a refused camera says so too', async () => {
+    vi.stubGlobal('BarcodeDetector', undefined);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    camera(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+    const { user } = openDesk();
+    await user.click(screen.getByRole('button', { name: 'Scan a card with the camera' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The camera was not allowed.');
+  });
+
   it('says so plainly on a device without a camera', async () => {
     browserDetector(CARD);
     camera(() => Promise.reject(new DOMException('Requested device not found', 'NotFoundError')));

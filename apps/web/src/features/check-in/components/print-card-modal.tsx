@@ -3,7 +3,95 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { AppModal } from '@/components/app-modal';
 import { fullName } from '@/lib/format';
-import classes from './print-card.module.css';
+
+/**
+ * The card's look, the size of a bank card (85.6 mm × 54 mm), on screen and on paper: when
+ * printing, only the card shows, at the page's corner, on a page of its size.
+ */
+const PRINT_CSS = `.kora-print-card {
+  width: 85.6mm;
+  height: 54mm;
+  box-sizing: border-box;
+  padding: 3mm;
+  border: 1px solid var(--mantine-color-gray-4);
+  border-radius: 3mm;
+  background: white;
+  color: black;
+  display: flex;
+  gap: 3mm;
+  overflow: hidden;
+}
+
+.kora-print-card-details {
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 1.5mm;
+}
+
+.kora-print-card-gym {
+  display: flex;
+  align-items: center;
+  gap: 2mm;
+  font-weight: 700;
+  font-size: 9pt;
+}
+
+.kora-print-card-gym img {
+  width: 7mm;
+  height: 7mm;
+  object-fit: contain;
+}
+
+.kora-print-card-name {
+  font-weight: 800;
+  font-size: 11pt;
+  line-height: 1.15;
+  overflow-wrap: anywhere;
+}
+
+.kora-print-card-id {
+  font-size: 9pt;
+  font-variant-numeric: tabular-nums;
+}
+
+.kora-print-card-photo {
+  width: 16mm;
+  height: 16mm;
+  border-radius: 2mm;
+  object-fit: cover;
+}
+
+.kora-print-card-qr {
+  width: 30mm;
+  height: 30mm;
+  align-self: center;
+}
+
+@media print {
+  @page {
+    size: 85.6mm 54mm;
+    margin: 0;
+  }
+
+  body * {
+    visibility: hidden;
+  }
+
+  .kora-print-card,
+  .kora-print-card * {
+    visibility: visible;
+  }
+
+  .kora-print-card {
+    position: fixed;
+    left: 0;
+    top: 0;
+    border: none;
+    border-radius: 0;
+  }
+}`;
 
 interface PrintCardModalProps {
   opened: boolean;
@@ -30,21 +118,24 @@ export function PrintCardModal({
   const name = fullName(member.first_name, member.last_name);
   return (
     <AppModal opened={opened} onClose={onClose} title="Print card" size="auto">
+      <style>{PRINT_CSS}</style>
       <Stack gap="md">
         <Center>
-          <div className={classes.card} data-testid="printable-card">
-            <div className={classes.details}>
-              <div className={classes.gym}>
+          <div className="kora-print-card" data-testid="printable-card">
+            <div className="kora-print-card-details">
+              <div className="kora-print-card-gym">
                 {gymLogoUrl ? <img src={gymLogoUrl} alt="" /> : null}
                 <span>{gymName}</span>
               </div>
               {member.picture_url ? (
-                <img className={classes.photo} src={member.picture_url} alt={name} />
+                <img className="kora-print-card-photo" src={member.picture_url} alt={name} />
               ) : null}
-              <div className={classes.name}>{name}</div>
-              <div className={classes.id}>{member.member_id || ''}</div>
+              <div className="kora-print-card-name">{name}</div>
+              <div className="kora-print-card-id">{member.member_id || ''}</div>
             </div>
-            {qr ? <img className={classes.qr} src={qr} alt={`QR code of ${name}'s card`} /> : null}
+            {qr ? (
+              <img className="kora-print-card-qr" src={qr} alt={`QR code of ${name}'s card`} />
+            ) : null}
           </div>
         </Center>
         <Text size="xs" c="dimmed" ta="center">
