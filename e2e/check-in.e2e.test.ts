@@ -143,7 +143,6 @@ describe('check-in', () => {
     await page()
       .getByText(/^Welcome, Femi — \d+ days left$/)
       .waitFor();
-    await screenshot(page(), 'check-in-03-kiosk-welcome');
     await page().getByText('Scan your card or type your phone number or member ID').waitFor({
       timeout: 10_000,
     });
