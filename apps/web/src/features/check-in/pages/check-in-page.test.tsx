@@ -167,6 +167,24 @@ describe('CheckInPage', () => {
     ]);
   });
 
+  it('the next member found starts afresh: no reason form left open from the last one', async () => {
+    const { user } = openPage((q) =>
+      q === 'tunde' ? [tunde()] : [candidate({ verdict: redVerdict() })],
+    );
+    // Tunde was looked up earlier: his verdict shows at once from what was loaded.
+    await user.type(searchBox(), 'tunde{Enter}');
+    await verdictOf('Tunde Okafor');
+    await user.clear(searchBox());
+    await user.type(searchBox(), '08031234567{Enter}');
+    await user.click(within(await verdictOf()).getByRole('button', { name: 'Let in anyway' }));
+    expect(screen.getByLabelText(/Why are you letting them in/)).toBeInTheDocument();
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'tunde{Enter}');
+    await verdictOf('Tunde Okafor');
+    expect(screen.queryByLabelText(/Why are you letting them in/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Let in anyway' })).toBeInTheDocument();
+  });
+
   it('shows the server refusing a check-in in its words', async () => {
     const { user } = openPage([candidate({ verdict: amberVerdict() })], {
       [RECORD]: () => json(409, { message: 'Expired 5 days ago', code: 'CHECK_IN_REFUSED' }),

@@ -136,6 +136,8 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
             </Group>
           ) : null}
           <VerdictCard
+            // Each member found starts afresh (no reason half-typed for someone else).
+            key={`${q}:${chosen.member.id}`}
             candidate={chosen}
             checkIn={checkIn}
             profilePath={sectionPath(`members/${chosen.member.id}`)}
