@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckInCandidate } from '@kora/shared';
 import { fail, held, json, mockFetch, ok, pageOf, type Handler } from '@/test/mock-fetch';
+import { member, subscription } from '@/test/fixtures';
 import { phoneScreen } from '@/test/phone-screen';
 import { advance, renderPage } from '@/test/render';
 import { sessionStore } from '@/lib/session';
@@ -328,6 +329,96 @@ describe('Sell day pass', () => {
       },
     ]);
     expect(api.keysSent(DAY_PASS)[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  const tundeBello = member({ id: 11, first_name: 'Tunde', last_name: 'Bello' });
+  const fillWalkIn = async (
+    user: ReturnType<typeof openPage>['user'],
+    dialog: HTMLElement,
+    method: string,
+  ) => {
+    await user.type(within(dialog).getByLabelText(/First name/), 'Tunde');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Bello');
+    await user.type(within(dialog).getByLabelText(/Phone number/), '08031112222');
+    await user.click(within(dialog).getByRole('radio', { name: method }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sell day pass' }));
+  };
+
+  it('a day pass paid on the POS: the payment and the check-in are confirmed', async () => {
+    const { user } = openPage([], {
+      [DAY_PASS]: () =>
+        ok(
+          {
+            member: tundeBello,
+            payment: {
+              id: 40,
+              amount: 2000,
+              created_at: '2026-11-27T06:42:00.000Z',
+              paid_on: '2026-11-27',
+              duration: 1,
+              method: 'Card',
+              purpose: 'Day pass',
+              member_id: 11,
+              subscription_type_id: 9,
+              member: {
+                id: 11,
+                picture_url: null,
+                first_name: 'Tunde',
+                last_name: 'Bello',
+                email_address: null,
+              },
+              subscription_type: { id: 9, name: 'Day pass', is_grouped: 0, duration_type: 'day' },
+              covered_members: [],
+              subscription: subscription({ start_date: '2026-11-27', expiry_date: '2026-11-27' }),
+            },
+            payment_link: null,
+            check_in: checkInResult(),
+          },
+          {},
+          201,
+        ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Sell day pass' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sell day pass' });
+    await fillWalkIn(user, dialog, 'POS');
+    expect(await within(dialog).findByText('Day pass sold')).toBeInTheDocument();
+    expect(within(dialog).getByText(/₦2,000/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/\(POS\)/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Checked in at 07:42.')).toBeInTheDocument();
+  });
+
+  it('Paystack, while connected: the link shows as a QR to scan, and the link itself', async () => {
+    signIn();
+    const api = mockFetch({
+      [VISITS]: () => pageOf([]),
+      [DAY_PASS]: () =>
+        ok(
+          {
+            member: tundeBello,
+            payment: null,
+            payment_link: {
+              url: 'https://kora.ng/pay/KL-70-dp',
+              qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+            },
+            check_in: null,
+          },
+          {},
+          201,
+        ),
+    });
+    const { user } = renderPage(<CheckInPage paystackConnected />, { path: '/check-in' });
+    await user.click(screen.getByRole('button', { name: 'Sell day pass' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sell day pass' });
+    await fillWalkIn(user, dialog, 'Paystack');
+    expect(
+      await within(dialog).findByRole('img', {
+        name: 'QR code of the payment link for Tunde Bello',
+      }),
+    ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(
+      within(dialog).getByRole('link', { name: 'https://kora.ng/pay/KL-70-dp' }),
+    ).toBeInTheDocument();
+    expect(api.sent(DAY_PASS)[0]!.body).toMatchObject({ method: 'Paystack', check_in: true });
   });
 
   it('gives staff the 409 without the Settings link they cannot use', async () => {
