@@ -55,9 +55,9 @@ export const FOUND_BY_LABELS: Record<FoundBy, string> = {
   kiosk: 'Kiosk',
 };
 
-/** Who let the visitor in: "Ada Obi", "Kiosk 27 Nov" (the kiosk's name), or "Kiosk". */
+/** Who let the visitor in: "Ada Obi", or the kiosk by its name ("Kiosk 27 Nov"). */
 export const recordedBy = (visit: Visit): string =>
-  visit.recorded_by?.name ?? (visit.kiosk_name ? `Kiosk: ${visit.kiosk_name}` : 'Kiosk');
+  visit.recorded_by?.name ?? visit.kiosk_name ?? 'the kiosk';
 
 export const visitorName = (visit: Visit): string =>
   fullName(visit.member.first_name, visit.member.last_name);

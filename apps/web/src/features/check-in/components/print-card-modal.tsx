@@ -1,12 +1,13 @@
-import { Button, Center, Group, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Portal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { AppModal } from '@/components/app-modal';
 import { fullName } from '@/lib/format';
 
 /**
- * The card's look, the size of a bank card (85.6 mm × 54 mm), on screen and on paper: when
- * printing, only the card shows, at the page's corner, on a page of its size.
+ * The card's look, the size of a bank card (85.6 mm × 54 mm), on screen and on paper. What
+ * prints is a copy of the card placed straight under the page's body (outside the dialog, whose
+ * animation would move it): when printing, only it shows, on a page of its size.
  */
 const PRINT_CSS = `.kora-print-card {
   width: 85.6mm;
@@ -69,25 +70,25 @@ const PRINT_CSS = `.kora-print-card {
   align-self: center;
 }
 
+.kora-print-sheet {
+  display: none;
+}
+
 @media print {
   @page {
     size: 85.6mm 54mm;
     margin: 0;
   }
 
-  body * {
-    visibility: hidden;
+  body > *:not(.kora-print-sheet) {
+    display: none !important;
   }
 
-  .kora-print-card,
-  .kora-print-card * {
-    visibility: visible;
+  .kora-print-sheet {
+    display: block;
   }
 
-  .kora-print-card {
-    position: fixed;
-    left: 0;
-    top: 0;
+  .kora-print-sheet .kora-print-card {
     border: none;
     border-radius: 0;
   }
@@ -115,28 +116,18 @@ export function PrintCardModal({
   gymName,
   gymLogoUrl,
 }: PrintCardModalProps) {
-  const name = fullName(member.first_name, member.last_name);
+  const face = { qr, member, gymName, gymLogoUrl };
   return (
     <AppModal opened={opened} onClose={onClose} title="Print card" size="auto">
       <style>{PRINT_CSS}</style>
+      {opened ? (
+        <Portal reuseTargetNode={false} className="kora-print-sheet">
+          <CardFace {...face} />
+        </Portal>
+      ) : null}
       <Stack gap="md">
         <Center>
-          <div className="kora-print-card" data-testid="printable-card">
-            <div className="kora-print-card-details">
-              <div className="kora-print-card-gym">
-                {gymLogoUrl ? <img src={gymLogoUrl} alt="" /> : null}
-                <span>{gymName}</span>
-              </div>
-              {member.picture_url ? (
-                <img className="kora-print-card-photo" src={member.picture_url} alt={name} />
-              ) : null}
-              <div className="kora-print-card-name">{name}</div>
-              <div className="kora-print-card-id">{member.member_id || ''}</div>
-            </div>
-            {qr ? (
-              <img className="kora-print-card-qr" src={qr} alt={`QR code of ${name}'s card`} />
-            ) : null}
-          </div>
+          <CardFace {...face} testId="printable-card" />
         </Center>
         <Text size="xs" c="dimmed" ta="center">
           Print on card stock, or on paper and cut along the edge.
@@ -154,5 +145,34 @@ export function PrintCardModal({
         </Group>
       </Stack>
     </AppModal>
+  );
+}
+
+/** The card itself: the gym, the member's picture, full name and member ID, and the QR. */
+function CardFace({
+  qr,
+  member,
+  gymName,
+  gymLogoUrl,
+  testId,
+}: Pick<PrintCardModalProps, 'qr' | 'member' | 'gymName' | 'gymLogoUrl'> & { testId?: string }) {
+  const name = fullName(member.first_name, member.last_name);
+  return (
+    <div className="kora-print-card" data-testid={testId}>
+      <div className="kora-print-card-details">
+        <div className="kora-print-card-gym">
+          {gymLogoUrl ? <img src={gymLogoUrl} alt="" /> : null}
+          <span>{gymName}</span>
+        </div>
+        {member.picture_url ? (
+          <img className="kora-print-card-photo" src={member.picture_url} alt={name} />
+        ) : null}
+        <div className="kora-print-card-name">{name}</div>
+        <div className="kora-print-card-id">{member.member_id || ''}</div>
+      </div>
+      {qr ? (
+        <img className="kora-print-card-qr" src={qr} alt={`QR code of ${name}'s card`} />
+      ) : null}
+    </div>
   );
 }

@@ -50,7 +50,7 @@ export function TodayVisits() {
             </Text>
           )}
         </Group>
-        <Group gap="xs" align="flex-end" wrap="wrap">
+        <Group gap="xs" align="center" wrap="wrap">
           <TextInput
             aria-label="Search today's visits"
             placeholder="Search a name or member ID"

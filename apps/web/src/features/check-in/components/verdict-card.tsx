@@ -130,12 +130,17 @@ export function VerdictCard({
                 {verdict.tone === 'red' ? null : checkInButton}
                 {verdict.tone === 'green' || deactivated ? null : paymentActions}
                 {verdict.tone === 'red' && !deactivated && onSellDayPass ? (
-                  <Button variant="light" onClick={onSellDayPass}>
+                  <Button size="lg" variant="light" onClick={onSellDayPass}>
                     Sell day pass
                   </Button>
                 ) : null}
                 {verdict.tone === 'red' ? (
-                  <Button variant="outline" color="red" onClick={() => setOverriding(true)}>
+                  <Button
+                    size="lg"
+                    variant="outline"
+                    color="red"
+                    onClick={() => setOverriding(true)}
+                  >
                     Let in anyway
                   </Button>
                 ) : null}

@@ -246,7 +246,7 @@ describe('CheckInPage', () => {
     });
     expect(await screen.findByText('2 visits')).toBeInTheDocument();
     expect(screen.getByText('09:15')).toBeInTheDocument();
-    expect(screen.getByText(/Kiosk · by Kiosk: Kiosk 27 Nov/)).toBeInTheDocument();
+    expect(screen.getByText(/Kiosk · by Kiosk 27 Nov/)).toBeInTheDocument();
     expect(screen.getByText('07:42')).toBeInTheDocument();
     expect(screen.getByText(/Phone · by Ada Obi/)).toBeInTheDocument();
     await user.click(screen.getByLabelText('Overrides only'));
