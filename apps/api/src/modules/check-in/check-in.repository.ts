@@ -1,8 +1,10 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { FoundBy } from '@kora/shared';
+import type { FoundBy, VerdictSubscription } from '@kora/shared';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { businesses, members, users, visits } from '../../db/schema';
+import { rowsOf } from '../../db/payment-days';
+import { bound, preparedFor } from '../../db/prepared';
 import { ofBusiness } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
 
@@ -33,11 +35,13 @@ export type CheckInMemberRow = {
 };
 
 /**
- * What the lookup reads of each member found: the brief, and their latest visit since `since`
- * (one probe of (business_id, member_id, visited_at)), so the probe answers both at once.
+ * What the lookup reads of each member found: the brief, their cover (kora_member_cover: the
+ * active subscriptions the verdict is decided from) and their latest visit since `since` (one
+ * probe of (business_id, member_id, visited_at)), so one statement answers all three.
  */
 const candidateColumns = (since: Date | null) => ({
   ...memberBrief,
+  cover: sql<VerdictSubscription[]>`kora_member_cover("members"."business_id", "members"."id")`,
   recentAt: (since
     ? // Qualified by hand: Drizzle writes a one-table select's columns unqualified, which
       // inside this subquery would read the visit's own columns.
@@ -137,42 +141,96 @@ export const memberById = (db: Executor, businessId: number, memberId: number) =
     .where(ofBusiness(members, businessId, memberId))
     .limit(1);
 
-/** Holds the member's row for the rest of the transaction: one check-in at a time per member. */
-export const lockMember = async (tx: Executor, businessId: number, memberId: number) =>
-  (
-    await tx
-      .select(memberBrief)
-      .from(members)
-      .where(ofBusiness(members, businessId, memberId))
-      .for('update')
-  )[0];
+/**
+ * What a check-in decides the verdict from, read before the member's row is locked: the
+ * member (by id or by card code, of this business), their cover as the database writes it
+ * (the text kora_check_in compares once the row is locked) and their latest visit since
+ * `since`. One prepared statement.
+ */
+const stateOf = (db: Executor, by: 'id' | 'card') =>
+  db
+    .select({
+      ...memberBrief,
+      cover: sql<string>`kora_member_cover("members"."business_id", "members"."id")::text`,
+      earlierId: sql<number | null>`(select v.id from ${visits} v
+        where v.business_id = "members"."business_id" and v.member_id = "members"."id"
+          and v.visited_at >= ${bound('since')}::timestamptz
+        order by v.visited_at desc, v.id desc limit 1)`,
+    })
+    .from(members)
+    .where(
+      and(
+        eq(members.businessId, bound('businessId')),
+        by === 'id' ? eq(members.id, bound('member')) : eq(members.cardCode, bound('member')),
+      ),
+    )
+    .limit(1)
+    .prepare(`check_in_state_by_${by}`);
 
-/** The member's latest visit since `since`, if any. */
-export const latestVisitSince = async (
-  tx: Executor,
+export type CheckInState = CheckInMemberRow & { cover: string; earlierId: number | null };
+
+export const checkInState = async (
+  db: Executor,
   businessId: number,
-  memberId: number,
+  member: { id: number } | { card: string },
   since: Date,
-) =>
-  (
-    await tx
-      .select({ id: visits.id })
-      .from(visits)
-      .where(
-        and(
-          eq(visits.businessId, businessId),
-          eq(visits.memberId, memberId),
-          gte(visits.visitedAt, since),
-        ),
-      )
-      .orderBy(desc(visits.visitedAt), desc(visits.id))
-      .limit(1)
-  )[0];
+): Promise<CheckInState | undefined> => {
+  const by = 'id' in member ? 'id' : 'card';
+  const statement = preparedFor(db, `check_in_state_by_${by}`, (d) => stateOf(d, by));
+  const [row] = await statement.execute({
+    businessId,
+    member: 'id' in member ? member.id : member.card,
+    since: since.toISOString(),
+  });
+  return row;
+};
 
-export type VisitInsert = Omit<typeof visits.$inferInsert, 'id' | 'createdAt'>;
+export interface VisitToRecord {
+  businessId: number;
+  memberId: number;
+  /** Visits since this moment make this one a repeat (2 hours before `visitedAt`). */
+  since: Date;
+  /** The member's account and cover the verdict was decided from (checkInState). */
+  isActive: boolean;
+  cover: string;
+  /** The verdict is red and no reason was given: record nothing. */
+  refuse: boolean;
+  key: string | null;
+  fingerprint: string | null;
+  visitedAt: Date;
+  recordedByUserId: number | null;
+  kioskTokenId: number | null;
+  foundBy: FoundBy;
+  verdictStatus: string;
+  overrideReason: string | null;
+  subscriptionId: number | null;
+}
 
-export const insertVisit = async (tx: Executor, values: VisitInsert) =>
-  (await tx.insert(visits).values(values).returning({ id: visits.id }))[0]!.id;
+export type RecordVisitStatus =
+  'member_not_found' | 'replayed' | 'key_reused' | 'stale' | 'repeat' | 'refused' | 'recorded';
+
+/**
+ * Records a visit with ONE statement, the database function kora_check_in (in autocommit: the
+ * statement is the transaction). It locks the member's row, claims the key, checks that the
+ * cover is still the one the verdict was decided from, answers a visit of the last 2 hours
+ * instead of recording one, and inserts the visit. Nothing is written unless it answers
+ * 'recorded' (or 'repeat' with a key: the key keeps the earlier visit).
+ */
+export const recordVisit = async (
+  db: Executor,
+  v: VisitToRecord,
+): Promise<{ status: RecordVisitStatus; visitId: number | null }> => {
+  const [row] = rowsOf<{ status: RecordVisitStatus; visit_id: number | null }>(
+    await db.execute(sql`select status, visit_id from kora_check_in(
+      ${v.businessId}::integer, ${v.memberId}::integer, ${v.since.toISOString()}::timestamptz,
+      ${v.cover}::text, ${v.isActive}::boolean, ${v.refuse}::boolean, ${v.key}::varchar,
+      ${v.fingerprint}::varchar, ${v.visitedAt.toISOString()}::timestamptz,
+      ${v.recordedByUserId}::integer, ${v.kioskTokenId}::integer, ${v.foundBy}::varchar,
+      ${v.verdictStatus}::varchar, ${v.overrideReason}::varchar, ${v.subscriptionId}::integer)`),
+  );
+  if (!row) throw new Error('kora_check_in answered no row');
+  return { status: row.status, visitId: row.visit_id };
+};
 
 /** A visit as the answers show it: the member, who recorded it, the kiosk. */
 const visitColumns = {

@@ -11,16 +11,15 @@ import {
   type CheckInCandidate,
   type CheckInData,
   type CheckInResult,
-  type CheckInVerdict,
   type DeskFoundBy,
   type FoundBy,
+  type VerdictSubscription,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
-import { createOnce } from '../../lib/idempotency';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { KEY_REUSED, fingerprintOf } from '../../lib/idempotency';
 import { toNigerianE164 } from '../../lib/phone';
-import { coverOfMembers } from '../subscriptions';
 import * as repo from './check-in.repository';
 import { toVisit, type Viewer } from './check-in.visits';
 
@@ -81,31 +80,11 @@ const find = async (db: Executor, businessId: number, kind: LookupKind, since: D
   }
 };
 
-/** Each member's verdict today, from one read of their subscriptions. */
-const verdictsOf = async (
-  exec: Executor,
-  businessId: number,
-  found: Pick<repo.CheckInMemberRow, 'id' | 'isActive'>[],
-  today: string,
-) => {
-  const covers = await coverOfMembers(
-    exec,
-    businessId,
-    found.map((m) => m.id),
-  );
-  return new Map(
-    found.map((m) => {
-      const subscriptions = covers.get(m.id) ?? [];
-      return [
-        m.id,
-        {
-          verdict: checkInVerdict({ is_active: m.isActive, today, subscriptions }),
-          covering: coveringSubscription(today, subscriptions),
-        },
-      ];
-    }),
-  );
-};
+/** A member's verdict today, and the subscription covering today (the visit records it). */
+const verdictOf = (isActive: boolean, today: string, subscriptions: VerdictSubscription[]) => ({
+  verdict: checkInVerdict({ is_active: isActive, today, subscriptions }),
+  covering: coveringSubscription(today, subscriptions),
+});
 
 const toCandidateMember = (m: repo.CheckInMemberRow): CheckInCandidate['member'] => ({
   id: m.id,
@@ -119,7 +98,8 @@ const toCandidateMember = (m: repo.CheckInMemberRow): CheckInCandidate['member']
 
 /**
  * The members `q` finds (at most 10), each with today's verdict and their visit of the last
- * 2 hours, if any: two statements (the probe with the visits, then the subscriptions). Anything that finds no one (garbage, another business's card) answers [].
+ * 2 hours, if any: one statement (the probe, each member's cover and recent visit). Anything
+ * that finds no one (garbage, another business's card) answers [].
  */
 export const lookUp = async (
   ctx: AppContext,
@@ -132,10 +112,10 @@ export const lookUp = async (
   const since = new Date(now.getTime() - REPEAT_MS);
   const found = (await find(ctx.db, businessId, kind, since)).slice(0, LOOKUP_LIMIT);
   if (found.length === 0) return [];
-  const verdicts = await verdictsOf(ctx.db, businessId, found, lagosDay(now));
+  const today = lagosDay(now);
   return found.map((m) => ({
     member: toCandidateMember(m),
-    verdict: verdicts.get(m.id)!.verdict,
+    verdict: verdictOf(m.isActive, today, m.cover).verdict,
     found_by: kind.by as DeskFoundBy,
     checked_in_at: m.recentAt?.toISOString() ?? null,
   }));
@@ -166,12 +146,20 @@ export interface CheckInOutcome {
   status: 200 | 201;
 }
 
+/** How many times a check-in decides its verdict again when the cover changed meanwhile. */
+const ATTEMPTS = 5;
+
 /**
- * Checks a member in (at the desk, or at a kiosk when `kiosk` is given). In one transaction
- * that holds the member's row (two desks at once record one visit): a visit in the last 2 hours
- * answers that visit and records nothing; a red verdict is refused (409, the verdict's words)
- * unless the desk gives a reason, then recorded as an override; a reason on a green or amber
- * verdict is ignored. The visit keeps the subscription that covered it.
+ * Checks a member in (at the desk, or at a kiosk when `kiosk` is given), holding the member's
+ * row while the visit is recorded (two desks at once record one visit): a visit in the last 2
+ * hours answers that visit and records nothing; a red verdict is refused (409, the verdict's
+ * words) unless the desk gives a reason, then recorded as an override; a reason on a green or
+ * amber verdict is ignored. The visit keeps the subscription that covered it.
+ *
+ * Three round trips: the member's cover and recent visit are read and the verdict decided here
+ * (the one checkInVerdict); then kora_check_in locks the row, checks the cover is still the one
+ * read (else the verdict is decided again: a payment was recorded in between), and records the
+ * visit; then the visit is read with its people for the answer.
  */
 export const checkIn = async (
   ctx: AppContext,
@@ -182,70 +170,88 @@ export const checkIn = async (
   kiosk?: KioskSource,
 ): Promise<CheckInOutcome> => {
   const { businessId } = viewer;
-  let memberId = input.member_id;
   let foundBy: FoundBy = kiosk ? 'kiosk' : (input.found_by ?? 'name');
+  let by: { id: number } | { card: string };
   if (input.card_code !== undefined) {
     if (!kiosk) foundBy = 'card';
-    const code = input.card_code;
-    const [byCard] = isCardCode(code) ? await repo.memberByCard(ctx.db, businessId, code) : [];
-    if (!byCard) throw noMemberFound();
-    memberId = byCard.id;
-  }
+    if (!isCardCode(input.card_code)) throw noMemberFound();
+    by = { card: input.card_code };
+  } else by = { id: input.member_id! };
   // Only the desk lets a member in despite a red verdict.
   const reason = kiosk ? null : (input.override_reason ?? null);
   const today = lagosDay(now);
-  let repeat = false;
-  let verdict: CheckInVerdict | undefined;
-  const { id, replayed } = await createOnce(
-    ctx.db,
-    { businessId, scope: 'visit', key: idempotencyKey, body: input },
-    async (tx) => {
-      const member = await repo.lockMember(tx, businessId, memberId!);
-      if (!member) throw noMemberFound();
-      const { verdict: v, covering } = (await verdictsOf(tx, businessId, [member], today)).get(
-        member.id,
-      )!;
-      verdict = v;
-      const earlier = await repo.latestVisitSince(
-        tx,
-        businessId,
-        member.id,
-        new Date(now.getTime() - REPEAT_MS),
-      );
-      if (earlier) {
-        repeat = true;
-        return earlier.id;
-      }
-      const red = v.tone === 'red';
-      if (red && !reason) throw new AppError(409, CHECK_IN_MESSAGES.refusedCode, v.text);
-      return repo.insertVisit(tx, {
+  const since = new Date(now.getTime() - REPEAT_MS);
+  const key = idempotencyKey ?? null;
+  for (let attempt = 1; ; attempt++) {
+    const member = await repo.checkInState(ctx.db, businessId, by, since);
+    if (!member) throw noMemberFound();
+    const { verdict, covering } = verdictOf(member.isActive, today, JSON.parse(member.cover));
+    const red = verdict.tone === 'red';
+    const refuse = red && !reason;
+    let status: repo.RecordVisitStatus;
+    let visitId: number | null;
+    if (!key && member.earlierId !== null) {
+      // The 2-hour repeat: nothing to record, nothing to lock.
+      [status, visitId] = ['repeat', member.earlierId];
+    } else if (!key && refuse) {
+      [status, visitId] = ['refused', null];
+    } else {
+      ({ status, visitId } = await repo.recordVisit(ctx.db, {
         businessId,
         memberId: member.id,
+        since,
+        isActive: member.isActive,
+        cover: member.cover,
+        refuse,
+        key,
+        fingerprint: key ? fingerprintOf(input) : null,
         visitedAt: now,
         recordedByUserId: kiosk ? null : viewer.userId,
         kioskTokenId: kiosk?.tokenId ?? null,
         foundBy,
-        verdictStatus: v.status,
+        verdictStatus: verdict.status,
         overrideReason: red ? reason : null,
         subscriptionId: covering?.id ?? null,
-      });
-    },
-  );
-  const row = await repo.findVisit(ctx.db, businessId, id);
-  if (!row) throw noMemberFound();
-  if (!verdict) {
-    // A replayed Idempotency-Key: today's verdict of the member the first call checked in.
-    const [member] = await repo.memberById(ctx.db, businessId, row.memberId);
-    verdict = (await verdictsOf(ctx.db, businessId, member ? [member] : [], today)).get(
-      row.memberId,
-    )?.verdict;
-  }
-  const result = { visit: toVisit(row, viewer), verdict: verdict!, already_checked_in: repeat };
-  if (repeat)
+      }));
+    }
+    switch (status) {
+      case 'stale':
+        if (attempt < ATTEMPTS) continue;
+        throw new AppError(
+          503,
+          'CHECK_IN_BUSY',
+          "This member's subscriptions are changing right now. Please try again.",
+        );
+      case 'member_not_found':
+        throw noMemberFound();
+      case 'key_reused':
+        throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
+      case 'refused':
+        throw new AppError(409, CHECK_IN_MESSAGES.refusedCode, verdict.text);
+    }
+    const row = await repo.findVisit(ctx.db, businessId, visitId!);
+    if (!row) throw noMemberFound();
+    // A replayed key answers today's verdict of the member its visit is of.
+    const answered =
+      row.memberId === member.id
+        ? verdict
+        : await (async () => {
+            const other = await repo.checkInState(ctx.db, businessId, { id: row.memberId }, since);
+            return other && verdictOf(other.isActive, today, JSON.parse(other.cover)).verdict;
+          })();
+    if (!answered) throw noMemberFound();
+    const repeat = status === 'repeat';
+    const result = { visit: toVisit(row, viewer), verdict: answered, already_checked_in: repeat };
+    if (repeat)
+      return {
+        result,
+        message: CHECK_IN_MESSAGES.alreadyCheckedIn(lagosTime(row.visitedAt)),
+        status: 200,
+      };
     return {
       result,
-      message: CHECK_IN_MESSAGES.alreadyCheckedIn(lagosTime(row.visitedAt)),
-      status: 200,
+      message: CHECK_IN_MESSAGES.checkedIn,
+      status: status === 'replayed' ? 200 : 201,
     };
-  return { result, message: CHECK_IN_MESSAGES.checkedIn, status: replayed ? 200 : 201 };
+  }
 };
