@@ -39,45 +39,89 @@ export type CheckInMemberRow = {
  * active subscriptions the verdict is decided from) and their latest visit since `since` (one
  * probe of (business_id, member_id, visited_at)), so one statement answers all three.
  */
-const candidateColumns = (since: Date | null) => ({
+const candidateColumns = (since: SQL) => ({
   ...memberBrief,
   cover: sql<VerdictSubscription[]>`kora_member_cover("members"."business_id", "members"."id")`,
-  recentAt: (since
-    ? // Qualified by hand: Drizzle writes a one-table select's columns unqualified, which
-      // inside this subquery would read the visit's own columns.
-      sql`(select max(v.visited_at) from ${visits} v where v.business_id = "members"."business_id"
-        and v.member_id = "members"."id" and v.visited_at >= ${since.toISOString()}::timestamptz)`
-    : sql`null::timestamptz`
-  ).mapWith(visits.visitedAt),
+  // Qualified by hand: Drizzle writes a one-table select's columns unqualified, which inside
+  // this subquery would read the visit's own columns.
+  recentAt:
+    sql`(select max(v.visited_at) from ${visits} v where v.business_id = "members"."business_id"
+    and v.member_id = "members"."id" and v.visited_at >= ${since}::timestamptz)`.mapWith(
+      visits.visitedAt,
+    ),
 });
 
 /** The lookup answers at most this many members. */
 const LIMIT = 10;
 
 /**
- * The member whose card carries `code`, if they are this business's (with their visit since
- * `since`, when given: so for every probe below).
+ * The probes by card, phone and member ID, each a prepared statement (built once, parsed once
+ * per connection): the desk's busiest read. Values bound when it runs: businessId, probe, since.
  */
-export const memberByCard = (
+const probes = {
+  card: (db: Executor) =>
+    db
+      .select(candidateColumns(bound('since')))
+      .from(members)
+      .where(and(eq(members.cardCode, bound('probe')), eq(members.businessId, bound('businessId'))))
+      .limit(1)
+      .prepare('check_in_lookup_card'),
+  phone: (db: Executor) =>
+    db
+      .select(candidateColumns(bound('since')))
+      .from(members)
+      .where(
+        and(eq(members.businessId, bound('businessId')), eq(members.mobileNumber, bound('probe'))),
+      )
+      .orderBy(desc(members.isActive), members.id)
+      .limit(LIMIT)
+      .prepare('check_in_lookup_phone'),
+  code: (db: Executor) =>
+    db
+      .select(candidateColumns(bound('since')))
+      .from(members)
+      .where(
+        and(eq(members.businessId, bound('businessId')), eq(members.memberCode, bound('probe'))),
+      )
+      .limit(1)
+      .prepare('check_in_lookup_code'),
+  number: (db: Executor) =>
+    db
+      .select(candidateColumns(bound('since')))
+      .from(members)
+      .where(
+        and(
+          eq(members.businessId, bound('businessId')),
+          eq(
+            members.memberCode,
+            sql`(select ${businesses.code} from ${businesses} where ${businesses.id} = ${bound('businessId')}) || '-' || ${bound('probe')}::text`,
+          ),
+        ),
+      )
+      .limit(1)
+      .prepare('check_in_lookup_number'),
+};
+
+const probe = (
   db: Executor,
+  kind: keyof typeof probes,
   businessId: number,
-  code: string,
-  since: Date | null = null,
+  value: string,
+  since: Date,
 ) =>
-  db
-    .select(candidateColumns(since))
-    .from(members)
-    .where(and(eq(members.cardCode, code), eq(members.businessId, businessId)))
-    .limit(1);
+  preparedFor(db, `check_in_lookup_${kind}`, probes[kind]).execute({
+    businessId,
+    probe: value,
+    since: since.toISOString(),
+  });
+
+/** The member whose card carries `code`, if they are this business's. */
+export const memberByCard = (db: Executor, businessId: number, code: string, since: Date) =>
+  probe(db, 'card', businessId, code, since);
 
 /** The members with this phone (E.164). */
 export const membersByPhone = (db: Executor, businessId: number, e164: string, since: Date) =>
-  db
-    .select(candidateColumns(since))
-    .from(members)
-    .where(and(eq(members.businessId, businessId), eq(members.mobileNumber, e164)))
-    .orderBy(desc(members.isActive), members.id)
-    .limit(LIMIT);
+  probe(db, 'phone', businessId, e164, since);
 
 /**
  * The member with this member ID: `code` as written (IRON-00042), or only its `number` (42),
@@ -89,21 +133,9 @@ export const memberByMemberId = (
   id: { code: string } | { number: string },
   since: Date,
 ) =>
-  db
-    .select(candidateColumns(since))
-    .from(members)
-    .where(
-      and(
-        eq(members.businessId, businessId),
-        'code' in id
-          ? eq(members.memberCode, id.code)
-          : eq(
-              members.memberCode,
-              sql`(select ${businesses.code} from ${businesses} where ${businesses.id} = ${businessId}) || '-' || ${id.number}::text`,
-            ),
-      ),
-    )
-    .limit(1);
+  'code' in id
+    ? probe(db, 'code', businessId, id.code, since)
+    : probe(db, 'number', businessId, id.number, since);
 
 /** `%`, `_` and `\` typed are literal characters, not wildcards. */
 const likeTerm = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -126,7 +158,7 @@ export const membersByName = (db: Executor, businessId: number, folded: string, 
     )
     .limit(NAME_WINDOW);
   return db
-    .select(candidateColumns(since))
+    .select(candidateColumns(sql`${since.toISOString()}`))
     .from(members)
     .where(and(eq(members.businessId, businessId), inArray(members.id, hits)))
     .orderBy(desc(members.isActive), members.firstName, members.lastName, members.id)
@@ -256,11 +288,15 @@ const visitsWithPeople = (db: Executor) =>
     .leftJoin(users, eq(users.id, visits.recordedByUserId));
 export type VisitRow = Awaited<ReturnType<typeof visitsWithPeople>>[number];
 
+/** One visit of the business with its people (a prepared statement: every check-in reads one). */
 export const findVisit = async (db: Executor, businessId: number, id: number) =>
   (
-    await visitsWithPeople(db)
-      .where(ofBusiness(visits, businessId, id))
-      .limit(1)
+    await preparedFor(db, 'check_in_visit', (d) =>
+      visitsWithPeople(d)
+        .where(and(eq(visits.businessId, bound('businessId')), eq(visits.id, bound('id'))))
+        .limit(1)
+        .prepare('check_in_visit'),
+    ).execute({ businessId, id })
   )[0];
 
 export interface DayFilters {
