@@ -3,7 +3,6 @@ import type { FoundBy, VerdictSubscription } from '@kora/shared';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { businesses, members, users, visits } from '../../db/schema';
-import { rowsOf } from '../../db/payment-days';
 import { bound, preparedFor } from '../../db/prepared';
 import { ofBusiness } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
@@ -248,20 +247,35 @@ export type RecordVisitStatus =
  * instead of recording one, and inserts the visit. Nothing is written unless it answers
  * 'recorded' (or 'repeat' with a key: the key keeps the earlier visit).
  */
+const recordStatement = (db: Executor) =>
+  db
+    .select({
+      status: sql<RecordVisitStatus>`r.status`,
+      visitId: sql<number | null>`r.visit_id`,
+    })
+    .from(
+      sql`kora_check_in(
+        ${bound('businessId')}::integer, ${bound('memberId')}::integer,
+        ${bound('since')}::timestamptz, ${bound('cover')}::text, ${bound('isActive')}::boolean,
+        ${bound('refuse')}::boolean, ${bound('key')}::varchar, ${bound('fingerprint')}::varchar,
+        ${bound('visitedAt')}::timestamptz, ${bound('recordedByUserId')}::integer,
+        ${bound('kioskTokenId')}::integer, ${bound('foundBy')}::varchar,
+        ${bound('verdictStatus')}::varchar, ${bound('overrideReason')}::varchar,
+        ${bound('subscriptionId')}::integer) r`,
+    )
+    .prepare('check_in_record');
+
 export const recordVisit = async (
   db: Executor,
   v: VisitToRecord,
 ): Promise<{ status: RecordVisitStatus; visitId: number | null }> => {
-  const [row] = rowsOf<{ status: RecordVisitStatus; visit_id: number | null }>(
-    await db.execute(sql`select status, visit_id from kora_check_in(
-      ${v.businessId}::integer, ${v.memberId}::integer, ${v.since.toISOString()}::timestamptz,
-      ${v.cover}::text, ${v.isActive}::boolean, ${v.refuse}::boolean, ${v.key}::varchar,
-      ${v.fingerprint}::varchar, ${v.visitedAt.toISOString()}::timestamptz,
-      ${v.recordedByUserId}::integer, ${v.kioskTokenId}::integer, ${v.foundBy}::varchar,
-      ${v.verdictStatus}::varchar, ${v.overrideReason}::varchar, ${v.subscriptionId}::integer)`),
-  );
+  const [row] = await preparedFor(db, 'check_in_record', recordStatement).execute({
+    ...v,
+    since: v.since.toISOString(),
+    visitedAt: v.visitedAt.toISOString(),
+  });
   if (!row) throw new Error('kora_check_in answered no row');
-  return { status: row.status, visitId: row.visit_id };
+  return row;
 };
 
 /** A visit as the answers show it: the member, who recorded it, the kiosk. */
