@@ -4,6 +4,7 @@ import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { businesses, members, users, visits } from '../../db/schema';
 import { bound, preparedFor } from '../../db/prepared';
+import { compileSelect, runCompiled } from '../../db/raw';
 import { ofBusiness } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
 
@@ -54,8 +55,9 @@ const candidateColumns = (since: SQL) => ({
 const LIMIT = 10;
 
 /**
- * The probes by card, phone and member ID, each a prepared statement (built once, parsed once
- * per connection): the desk's busiest read. Values bound when it runs: businessId, probe, since.
+ * The probes by card, phone and member ID, each compiled once and run as a prepared statement
+ * (db/raw.ts: parsed once per connection, rows decoded without Drizzle's per-call work): the
+ * desk's busiest read. Values bound when it runs: businessId, probe, since.
  */
 const probes = {
   card: (db: Executor) =>
@@ -63,8 +65,7 @@ const probes = {
       .select(candidateColumns(bound('since')))
       .from(members)
       .where(and(eq(members.cardCode, bound('probe')), eq(members.businessId, bound('businessId'))))
-      .limit(1)
-      .prepare('check_in_lookup_card'),
+      .limit(1),
   phone: (db: Executor) =>
     db
       .select(candidateColumns(bound('since')))
@@ -73,8 +74,7 @@ const probes = {
         and(eq(members.businessId, bound('businessId')), eq(members.mobileNumber, bound('probe'))),
       )
       .orderBy(desc(members.isActive), members.id)
-      .limit(LIMIT)
-      .prepare('check_in_lookup_phone'),
+      .limit(LIMIT),
   code: (db: Executor) =>
     db
       .select(candidateColumns(bound('since')))
@@ -82,8 +82,7 @@ const probes = {
       .where(
         and(eq(members.businessId, bound('businessId')), eq(members.memberCode, bound('probe'))),
       )
-      .limit(1)
-      .prepare('check_in_lookup_code'),
+      .limit(1),
   number: (db: Executor) =>
     db
       .select(candidateColumns(bound('since')))
@@ -97,8 +96,7 @@ const probes = {
           ),
         ),
       )
-      .limit(1)
-      .prepare('check_in_lookup_number'),
+      .limit(1),
 };
 
 const probe = (
@@ -108,11 +106,13 @@ const probe = (
   value: string,
   since: Date,
 ) =>
-  preparedFor(db, `check_in_lookup_${kind}`, probes[kind]).execute({
-    businessId,
-    probe: value,
-    since: since.toISOString(),
-  });
+  runCompiled(
+    db,
+    preparedFor(db, `check_in_lookup_${kind}`, (d) =>
+      compileSelect(`check_in_lookup_${kind}`, probes[kind](d)),
+    ),
+    { businessId, probe: value, since: since.toISOString() },
+  );
 
 /** The member whose card carries `code`, if they are this business's. */
 export const memberByCard = (db: Executor, businessId: number, code: string, since: Date) =>
@@ -176,7 +176,7 @@ export const memberById = (db: Executor, businessId: number, memberId: number) =
  * What a check-in decides the verdict from, read before the member's row is locked: the
  * member (by id or by card code, of this business), their cover as the database writes it
  * (the text kora_check_in compares once the row is locked) and their latest visit since
- * `since`. One prepared statement.
+ * `since`. One prepared statement, on the database itself (not in a transaction).
  */
 const stateOf = (db: Executor, by: 'id' | 'card') =>
   db
@@ -195,8 +195,7 @@ const stateOf = (db: Executor, by: 'id' | 'card') =>
         by === 'id' ? eq(members.id, bound('member')) : eq(members.cardCode, bound('member')),
       ),
     )
-    .limit(1)
-    .prepare(`check_in_state_by_${by}`);
+    .limit(1);
 
 export type CheckInState = CheckInMemberRow & { cover: string; earlierId: number | null };
 
@@ -207,8 +206,9 @@ export const checkInState = async (
   since: Date,
 ): Promise<CheckInState | undefined> => {
   const by = 'id' in member ? 'id' : 'card';
-  const statement = preparedFor(db, `check_in_state_by_${by}`, (d) => stateOf(d, by));
-  const [row] = await statement.execute({
+  const name = `check_in_state_by_${by}`;
+  const statement = preparedFor(db, name, (d) => compileSelect(name, stateOf(d, by)));
+  const [row] = await runCompiled(db, statement, {
     businessId,
     member: 'id' in member ? member.id : member.card,
     since: since.toISOString(),
