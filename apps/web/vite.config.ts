@@ -98,6 +98,12 @@ const precompressed = () =>
     ],
   });
 
+/** Test files that replace a module with vi.mock: each runs in a module registry of its own. */
+const MOCKING_TESTS = [
+  'src/features/business/components/business-profile-settings.test.tsx',
+  'src/features/business/components/business-setup-form.test.tsx',
+];
+
 /** What runs in the browser: the back office, and the public site's small script. */
 const BROWSER_ENTRIES: Record<string, string> = {
   index: here('./index.html'),
@@ -154,9 +160,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     reporters: reporters('web'),
     testTimeout: 20_000,
     css: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_TESTS,
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'web-mocking', include: MOCKING_TESTS } },
+    ],
   },
 }));

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { queryClient } from './src/lib/query-client';
 import { sessionStore } from './src/lib/session';
+import { resetDocument } from './src/test/document';
 import { fakeMediaQueryList } from './src/test/media-query';
 
 // findBy… and waitFor wait up to 5 s (1 s by default): `npm test` runs this suite beside the
@@ -44,4 +47,14 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+// Test files share one window and module registry (isolate: false): each file starts as if it
+// ran alone. The app's query cache and Mantine's notifications (a store of their own, shown by
+// the next <Notifications />) are emptied, and the document (body, head, title, cookies such as
+// the signed-in hint, the address) put back as the environment made it.
+afterAll(() => {
+  queryClient.clear();
+  notifications.clean();
+  resetDocument();
 });
