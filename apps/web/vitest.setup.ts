@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { queryClient } from './src/lib/query-client';
 import { sessionStore } from './src/lib/session';
 import { resetDocument } from './src/test/document';
@@ -47,6 +47,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+// Testing Library marks the environment as React's act() environment in hooks it registers when
+// it is first imported, that is for the first file of a worker only (isolate: false): every file
+// marks it, so React flushes updates inside act() and does not warn.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
 
 // Test files share one window and module registry (isolate: false): each file starts as if it
