@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  is,
+  isNotNull,
+  lt,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FoundBy, VerdictSubscription } from '@kora/shared';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
@@ -176,7 +190,8 @@ export const memberById = (db: Executor, businessId: number, memberId: number) =
  * What a check-in decides the verdict from, read before the member's row is locked: the
  * member (by id or by card code, of this business), their cover as the database writes it
  * (the text kora_check_in compares once the row is locked) and their latest visit since
- * `since`. One prepared statement, on the database itself (not in a transaction).
+ * `since`. One prepared statement (compiled, on the database itself; Drizzle's, in a
+ * transaction).
  */
 const stateOf = (db: Executor, by: 'id' | 'card') =>
   db
@@ -206,14 +221,20 @@ export const checkInState = async (
   since: Date,
 ): Promise<CheckInState | undefined> => {
   const by = 'id' in member ? 'id' : 'card';
-  const name = `check_in_state_by_${by}`;
-  const statement = preparedFor(db, name, (d) => compileSelect(name, stateOf(d, by)));
-  const [row] = await runCompiled(db, statement, {
+  const values = {
     businessId,
     member: 'id' in member ? member.id : member.card,
     since: since.toISOString(),
-  });
-  return row;
+  };
+  if (is(db, PgTransaction)) {
+    // Inside a transaction (the day pass): on its connection, so it reads what the
+    // transaction wrote (the payment just recorded).
+    const name = `check_in_state_in_tx_by_${by}`;
+    return (await preparedFor(db, name, (d) => stateOf(d, by).prepare(name)).execute(values))[0];
+  }
+  const name = `check_in_state_by_${by}`;
+  const statement = preparedFor(db, name, (d) => compileSelect(name, stateOf(d, by)));
+  return (await runCompiled(db, statement, values))[0];
 };
 
 export interface VisitToRecord {
@@ -241,8 +262,9 @@ export type RecordVisitStatus =
   'member_not_found' | 'replayed' | 'key_reused' | 'stale' | 'repeat' | 'refused' | 'recorded';
 
 /**
- * Records a visit with ONE statement, the database function kora_check_in (in autocommit: the
- * statement is the transaction). It locks the member's row, claims the key, checks that the
+ * Records a visit with ONE statement, the database function kora_check_in (at the desk and the
+ * kiosk in autocommit: the statement is the transaction; for the day pass inside its
+ * transaction, the member's row then held until it ends). It locks the member's row, claims the key, checks that the
  * cover is still the one the verdict was decided from, answers a visit of the last 2 hours
  * instead of recording one, and inserts the visit. Nothing is written unless it answers
  * 'recorded' (or 'repeat' with a key: the key keeps the earlier visit).

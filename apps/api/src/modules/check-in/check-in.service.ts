@@ -16,7 +16,7 @@ import {
   type VerdictSubscription,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED, fingerprintOf } from '../../lib/idempotency';
 import { toNigerianE164 } from '../../lib/phone';
@@ -121,6 +121,19 @@ export const lookUp = async (
   }));
 };
 
+/**
+ * The members a card, phone or member ID (as `classify` read it) finds, at most `limit`, with
+ * the lookup's own probes: the kiosk asks for 2 to tell one member from several.
+ */
+export const findMembers = async (
+  db: Executor,
+  businessId: number,
+  kind: LookupKind,
+  limit: number,
+  now: Date = new Date(),
+): Promise<repo.CheckInMemberRow[]> =>
+  (await find(db, businessId, kind, new Date(now.getTime() - REPEAT_MS))).slice(0, limit);
+
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
   hour: '2-digit',
@@ -161,12 +174,34 @@ const ATTEMPTS = 5;
  * read (else the verdict is decided again: a payment was recorded in between), and records the
  * visit; then the visit is read with its people for the answer.
  */
-export const checkIn = async (
+export const checkIn = (
   ctx: AppContext,
   viewer: Viewer,
   input: CheckInData,
   idempotencyKey?: string,
   now: Date = new Date(),
+  kiosk?: KioskSource,
+): Promise<CheckInOutcome> => checkInOn(ctx.db, viewer, input, idempotencyKey, now, kiosk);
+
+/**
+ * Checks a member in inside the caller's transaction, by the same rules and the same
+ * kora_check_in as `checkIn`: the day pass records its payment and the visit together, so the
+ * verdict reads the payment just made and a failure keeps neither. The member's row stays
+ * locked until the caller's transaction ends.
+ */
+export const checkInWithin = (
+  tx: Tx,
+  viewer: Viewer,
+  input: CheckInData,
+  now: Date = new Date(),
+): Promise<CheckInOutcome> => checkInOn(tx, viewer, input, undefined, now);
+
+const checkInOn = async (
+  db: Executor,
+  viewer: Viewer,
+  input: CheckInData,
+  idempotencyKey: string | undefined,
+  now: Date,
   kiosk?: KioskSource,
 ): Promise<CheckInOutcome> => {
   const { businessId } = viewer;
@@ -183,7 +218,7 @@ export const checkIn = async (
   const since = new Date(now.getTime() - REPEAT_MS);
   const key = idempotencyKey ?? null;
   for (let attempt = 1; ; attempt++) {
-    const member = await repo.checkInState(ctx.db, businessId, by, since);
+    const member = await repo.checkInState(db, businessId, by, since);
     if (!member) throw noMemberFound();
     const { verdict, covering } = verdictOf(member.isActive, today, JSON.parse(member.cover));
     const red = verdict.tone === 'red';
@@ -196,7 +231,7 @@ export const checkIn = async (
     } else if (!key && refuse) {
       [status, visitId] = ['refused', null];
     } else {
-      ({ status, visitId } = await repo.recordVisit(ctx.db, {
+      ({ status, visitId } = await repo.recordVisit(db, {
         businessId,
         memberId: member.id,
         since,
@@ -229,14 +264,14 @@ export const checkIn = async (
       case 'refused':
         throw new AppError(409, CHECK_IN_MESSAGES.refusedCode, verdict.text);
     }
-    const row = await repo.findVisit(ctx.db, businessId, visitId!);
+    const row = await repo.findVisit(db, businessId, visitId!);
     if (!row) throw noMemberFound();
     // A replayed key answers today's verdict of the member its visit is of.
     const answered =
       row.memberId === member.id
         ? verdict
         : await (async () => {
-            const other = await repo.checkInState(ctx.db, businessId, { id: row.memberId }, since);
+            const other = await repo.checkInState(db, businessId, { id: row.memberId }, since);
             return other && verdictOf(other.isActive, today, JSON.parse(other.cover)).verdict;
           })();
     if (!answered) throw noMemberFound();

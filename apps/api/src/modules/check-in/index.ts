@@ -13,11 +13,14 @@ export const checkInModule: KoraModule = {
   routes: checkInRoutes,
 };
 
-// What other modules may call: the lookup's reading of what was typed, checking a member in
-// (the kiosk and the day pass record visits the same way), and a visit's answer.
+// What other modules may call: the lookup's reading of what was typed and its probes (the kiosk
+// finds members with them), checking a member in (the kiosk with its token; the day pass inside
+// its payment's transaction: the same rules and the same kora_check_in), and a visit's answer.
 export {
   checkIn,
+  checkInWithin,
   classify,
+  findMembers,
   lagosTime,
   lookUp,
   noMemberFound,
@@ -26,16 +29,3 @@ export {
   type LookupKind,
 } from './check-in.service';
 export { toVisit, type Viewer } from './check-in.visits';
-// Finding a member by card, phone or member ID, their verdict, and recording a visit with the
-// 2-hour repeat rule inside the caller's transaction (the kiosk and the day pass use them).
-export {
-  codeKindOf,
-  findVisit,
-  membersByCode,
-  recordVisit,
-  verdictOf,
-  type CheckInMember,
-  type CodeKind,
-  type VisitOutcome,
-  type VisitSource,
-} from './check-in.visit';

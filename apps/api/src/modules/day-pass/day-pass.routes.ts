@@ -9,10 +9,10 @@ import { DAY_PASS_MESSAGES, sellDayPass } from './day-pass.service';
 /** Selling a walk-in a day pass at the desk. */
 export const dayPassRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   route(app, api.sell, async (req, reply) => {
-    const { businessId, userId } = tenantOf(req);
+    const { businessId, userId, role } = tenantOf(req);
     const { data, replayed } = await sellDayPass(
       ctx,
-      { businessId, userId },
+      { businessId, userId, role },
       req.body,
       idempotencyKeyOf(req),
     );

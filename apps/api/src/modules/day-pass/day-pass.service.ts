@@ -5,16 +5,16 @@ import {
   ONLINE_MESSAGES,
   koboToNaira,
   nairaToKobo,
-  type CheckInResult,
   type DayPassData,
   type DayPassResult,
   type PaymentMethod,
+  type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { toNigerianE164 } from '../../lib/phone';
 import { dayPassSettings } from '../business';
-import { findVisit, recordVisit } from '../check-in';
+import { checkInWithin } from '../check-in';
 import { findOrAddWalkIn, getMemberForBusiness } from '../members';
 import { createLink, paymentLinksAvailable } from '../online';
 import { recordPaymentIn } from '../payments';
@@ -27,10 +27,11 @@ export const DAY_PASS_MESSAGES = {
   purpose: 'Day pass',
 } as const;
 
-/** A team user of a business selling the pass. */
+/** A team user of a business selling the pass (their role: who may read a visit's details). */
 export interface Seller {
   businessId: number;
   userId: number;
+  role: Role;
 }
 
 const noDayPassPlan = () => conflict(CHECK_IN_MESSAGES.noDayPassPlan, 'NO_DAY_PASS_PLAN');
@@ -61,17 +62,6 @@ const walkInOf = (input: DayPassData, city: string, state: string) => {
   if (!mobileNumber)
     throw badRequest(INVALID_NG_PHONE, 'VALIDATION_ERROR', { mobile_number: INVALID_NG_PHONE });
   return { firstName: input.first_name, lastName: input.last_name, mobileNumber, city, state };
-};
-
-/** The visit's answer as check-in gives it ("Already checked in at 07:42" on a repeat). */
-const checkInAnswer = async (
-  ctx: AppContext,
-  businessId: number,
-  outcome: NonNullable<Awaited<ReturnType<typeof recordVisit>>>,
-): Promise<CheckInResult> => {
-  const visit = await findVisit(ctx.db, businessId, outcome.visitId);
-  if (!visit) throw new Error(`visit ${outcome.visitId} not found after recording it`);
-  return { visit, verdict: outcome.verdict, already_checked_in: outcome.repeated };
 };
 
 /**
@@ -136,13 +126,10 @@ export const sellDayPass = async (
       },
       { idempotencyKey: key },
     );
+    // Checked in as at the desk (found by phone), in this transaction: the verdict reads the
+    // payment just made, and a visit of the last 2 hours is answered instead of a new one.
     const visit = input.check_in
-      ? await recordVisit(
-          tx,
-          businessId,
-          { id: member.id, isActive: true },
-          { foundBy: 'phone', source: { userId: seller.userId } },
-        )
+      ? (await checkInWithin(tx, seller, { member_id: member.id, found_by: 'phone' })).result
       : null;
     return { memberId: member.id, payment, replayed, visit };
   });
@@ -151,7 +138,7 @@ export const sellDayPass = async (
       member: await getMemberForBusiness(ctx, businessId, sold.memberId),
       payment: sold.payment,
       payment_link: null,
-      check_in: sold.visit ? await checkInAnswer(ctx, businessId, sold.visit) : null,
+      check_in: sold.visit,
     },
     replayed: sold.replayed,
   };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CHECK_IN_MESSAGES,
   KIOSK_SEE_DESK,
   formatDay,
   kioskText,
@@ -16,7 +17,7 @@ import { sha256 } from '../../lib/tokens';
 import { TokenBuckets } from '../../lib/token-bucket';
 import type { KioskSession } from '../../plugins/kiosk-auth';
 import { sessionForPassword } from '../auth';
-import { membersByCode, recordVisit } from '../check-in';
+import { checkIn, classify, findMembers, type Viewer } from '../check-in';
 import * as repo from './kiosk.repository';
 
 export const KIOSK_MESSAGES = {
@@ -140,6 +141,16 @@ export const kioskInfo = async (ctx: AppContext, kiosk: KioskSession) => {
   };
 };
 
+/**
+ * Whose check-in the kiosk's is: its business, and no team user (the visit records the kiosk's
+ * token, never a person; 0 is nobody's id). The kiosk shows nothing of the visit it answers.
+ */
+const kioskViewer = (kiosk: KioskSession): Viewer => ({
+  businessId: kiosk.businessId,
+  userId: 0,
+  role: 'staff',
+});
+
 const seeDesk = (tone: 'amber' | 'red'): KioskCheckInResult => ({
   tone,
   text: KIOSK_SEE_DESK,
@@ -160,25 +171,37 @@ export const kioskCheckIn = async (
   kiosk: KioskSession,
   code: string,
 ): Promise<KioskCheckInResult> => {
-  const { kind, members } = await membersByCode(ctx.db, kiosk.businessId, code);
-  if (kind === 'name')
+  const kind = classify(code);
+  if (kind.by === 'name' || kind.by === 'none')
     throw badRequest(KIOSK_MESSAGES.nameRefused, 'VALIDATION_ERROR', {
       code: KIOSK_MESSAGES.nameRefused,
     });
-  if (members.length > 1) return seeDesk('amber');
-  const member = members[0];
+  const found = await findMembers(ctx.db, kiosk.businessId, kind, 2);
+  if (found.length > 1) return seeDesk('amber');
+  const member = found[0];
   if (!member) return seeDesk('red');
-  const outcome = await ctx.db.transaction((tx) =>
-    recordVisit(tx, kiosk.businessId, member, {
-      foundBy: 'kiosk',
-      source: { kioskTokenId: kiosk.id },
-      allow: (verdict) => verdict.tone !== 'red',
-    }),
-  );
-  if (!outcome || outcome.verdict.tone === 'red') return seeDesk('red');
+  const outcome = await checkIn(
+    ctx,
+    kioskViewer(kiosk),
+    { member_id: member.id },
+    undefined,
+    new Date(),
+    { tokenId: kiosk.id },
+  ).catch((err: unknown) => {
+    // Refused (red, the kiosk has no override) or gone since it was found: nothing recorded.
+    if (
+      err instanceof AppError &&
+      [CHECK_IN_MESSAGES.refusedCode, 'MEMBER_NOT_FOUND'].includes(err.code)
+    )
+      return null;
+    throw err;
+  });
+  // Red shows no details, also when it answers a visit of the last 2 hours.
+  if (!outcome || outcome.result.verdict.tone === 'red') return seeDesk('red');
+  const { verdict } = outcome.result;
   return {
-    tone: outcome.verdict.tone,
-    text: kioskText(outcome.verdict, member.firstName),
+    tone: verdict.tone,
+    text: kioskText(verdict, member.firstName),
     first_name: member.firstName,
     picture_url: member.pictureUrl,
   };
