@@ -1,5 +1,7 @@
--- Records a check-in in ONE statement (one round trip, in autocommit: the statement is the
--- transaction), so the member's row stays locked only while the database works. The server has
+-- Records a check-in in ONE statement (one round trip). At the desk and the kiosk it runs in
+-- autocommit (the statement is the transaction), so the member's row stays locked only while
+-- the database works; the day pass runs it inside the transaction of its payment, so the
+-- verdict counts that payment and the row stays locked until the sale commits. The server has
 -- read the member's cover and decided the verdict just before (kora_member_cover); this call
 -- locks the member's row and then, each statement seeing what was committed before the lock was
 -- granted (READ COMMITTED, a VOLATILE function):
