@@ -16,7 +16,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FoundBy, VerdictSubscription } from '@kora/shared';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { businesses, members, users, visits } from '../../db/schema';
+import { businesses, kioskTokens, members, users, visits } from '../../db/schema';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { ofBusiness } from '../../db/tenant';
@@ -314,6 +314,7 @@ const visitColumns = {
   firstName: members.firstName,
   lastName: members.lastName,
   pictureUrl: members.pictureUrl,
+  kioskName: kioskTokens.name,
 };
 
 const visitsWithPeople = (db: Executor) =>
@@ -321,7 +322,8 @@ const visitsWithPeople = (db: Executor) =>
     .select(visitColumns)
     .from(visits)
     .innerJoin(members, eq(members.id, visits.memberId))
-    .leftJoin(users, eq(users.id, visits.recordedByUserId));
+    .leftJoin(users, eq(users.id, visits.recordedByUserId))
+    .leftJoin(kioskTokens, eq(kioskTokens.id, visits.kioskTokenId));
 export type VisitRow = Awaited<ReturnType<typeof visitsWithPeople>>[number];
 
 /** One visit of the business with its people (a prepared statement: every check-in reads one). */

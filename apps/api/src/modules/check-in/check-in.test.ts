@@ -453,7 +453,11 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
       tokenId,
     });
     expect(out.status).toBe(201);
-    expect(out.result.visit).toMatchObject({ found_by: 'kiosk', recorded_by: null });
+    expect(out.result.visit).toMatchObject({
+      found_by: 'kiosk',
+      recorded_by: null,
+      kiosk_name: 'Entrance',
+    });
     expect((await visitsOf(m.id))[0]).toMatchObject({
       foundBy: 'kiosk',
       kioskTokenId: tokenId,

@@ -45,8 +45,8 @@ export const toVisit = (row: repo.VisitRow, viewer: Viewer): Visit => {
       row.recordedById !== null && row.recordedByName !== null
         ? { id: row.recordedById, name: row.recordedByName }
         : null,
-    // Kiosk visits carry their kiosk's name once kiosks are recorded.
-    kiosk_name: null,
+    // A kiosk's visit names the kiosk (kept after it is switched off).
+    kiosk_name: row.kioskName,
     found_by: row.foundBy as FoundBy,
     verdict_status: row.verdictStatus as CheckInStatus,
     overridden,
