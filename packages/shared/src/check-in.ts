@@ -17,7 +17,7 @@ import { tokenPairSchema } from './auth';
 // The verdict
 
 /** A verdict's state, in the order it is decided: the first that applies wins. */
-export const CHECK_IN_STATUSES = [
+const CHECK_IN_STATUSES = [
   'deactivated',
   'active',
   'ends_today',
@@ -28,13 +28,13 @@ export const CHECK_IN_STATUSES = [
 ] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
 
-export const CHECK_IN_TONES = ['green', 'amber', 'red'] as const;
+const CHECK_IN_TONES = ['green', 'amber', 'red'] as const;
 export type CheckInTone = (typeof CHECK_IN_TONES)[number];
 
 /** A cover ending within this many days (after today) is amber: "Ends in 3 days". */
-export const ENDING_SOON_DAYS = 3;
+const ENDING_SOON_DAYS = 3;
 
-export const checkInVerdictSchema = z.object({
+const checkInVerdictSchema = z.object({
   status: z.enum(CHECK_IN_STATUSES),
   tone: z.enum(CHECK_IN_TONES),
   /** What the desk reads: "Active, 23 days left", "Expired 5 days ago". */
@@ -79,7 +79,7 @@ const daysBetween = (from: string, to: string): number =>
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "23 days left", "1 day left". */
-export const daysLeftText = (days: number): string => `${plural(days, 'day', 'days')} left`;
+const daysLeftText = (days: number): string => `${plural(days, 'day', 'days')} left`;
 
 /**
  * The last day of the cover that includes `start`'s chain: a subscription starting on or before
@@ -229,14 +229,13 @@ export const isCardCode = (text: string): boolean =>
   CARD_CODE_PATTERN.test(text.trim().toLowerCase());
 
 /** The public page of a member's card: `/card/{code}` (the QR it shows carries the code). */
-export const CARD_PAGE_PATH = '/card/:code';
 export const cardPath = (code: string): string => `/card/${code}`;
 
 /** How a member was found at the desk; `kiosk` for a visit the kiosk recorded. */
 export const FOUND_BY = ['phone', 'member_id', 'card', 'name', 'kiosk'] as const;
 export type FoundBy = (typeof FOUND_BY)[number];
 /** How the desk may say it found a member (the kiosk's visits say `kiosk` themselves). */
-export const DESK_FOUND_BY = ['phone', 'member_id', 'card', 'name'] as const;
+const DESK_FOUND_BY = ['phone', 'member_id', 'card', 'name'] as const;
 export type DeskFoundBy = (typeof DESK_FOUND_BY)[number];
 
 /** The lookup's longest text (a name, a phone, an ID or a card code). */
@@ -270,7 +269,6 @@ const lookupQuery = z.object({
    */
   q: searchText('Search', LOOKUP_MAX).default(''),
 });
-export type CheckInLookupQuery = z.infer<typeof lookupQuery>;
 
 /** The member as check-in shows them. */
 const checkInMemberSchema = memberSchema.pick({
@@ -283,7 +281,7 @@ const checkInMemberSchema = memberSchema.pick({
   is_active: true,
 });
 
-export const checkInCandidateSchema = z.object({
+const checkInCandidateSchema = z.object({
   member: checkInMemberSchema,
   verdict: checkInVerdictSchema,
   found_by: z.enum(DESK_FOUND_BY),
@@ -334,7 +332,7 @@ export type CheckInInput = z.input<typeof checkInSchema>;
 export type CheckInData = z.infer<typeof checkInSchema>;
 
 /** A recorded visit. `override_reason` is null for staff on visits others recorded. */
-export const visitSchema = z.object({
+const visitSchema = z.object({
   id: z.number().int(),
   /** ISO instant. */
   visited_at: z.string(),
@@ -380,7 +378,7 @@ const trueFalse = (message: string) =>
   );
 
 /** The day's visits: `date` (Lagos day, today when absent), newest first. */
-export const visitListQuery = pageQuery(100).extend({
+const visitListQuery = pageQuery(100).extend({
   date: z.preprocess((v) => (v === '' ? undefined : v), dayParam.optional()),
   search: searchText('Search', LOOKUP_MAX).optional(),
   found_by: choiceFilter(FOUND_BY, 'Found by must be phone, member_id, card, name or kiosk'),
@@ -390,7 +388,7 @@ export const visitListQuery = pageQuery(100).extend({
 export type VisitListQuery = z.infer<typeof visitListQuery>;
 
 /** A member's visits: the last one, and how many this Lagos month and the one before. */
-export const visitSummarySchema = z.object({
+const visitSummarySchema = z.object({
   last_visit_at: z.string().nullable(),
   this_month: z.number().int(),
   last_month: z.number().int(),
@@ -403,24 +401,24 @@ const memberVisitsAnswer = visitPage.extend({
   meta: visitPage.shape.meta.extend({ summary: visitSummarySchema }),
 });
 
-export const memberCardSchema = z.object({
+const memberCardSchema = z.object({
   card_code: z.string(),
   /** Absolute: `{APP_URL}/card/{code}`: the page showing the card's QR. */
   card_url: z.string(),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;
 
-export const CARD_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+const CARD_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type CardChannel = (typeof CARD_CHANNELS)[number];
-export const sendCardSchema = z.object({
+const sendCardSchema = z.object({
   channel: z.enum(CARD_CHANNELS, { error: 'Choose how to send it' }),
 });
 
 // Kiosk ----------------------------------------------------------------------------------------
 
-export const KIOSK_NAME_MAX = 60;
+const KIOSK_NAME_MAX = 60;
 
-export const kioskSchema = z.object({
+const kioskSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** Who opened or created it. */
@@ -430,7 +428,7 @@ export const kioskSchema = z.object({
 });
 export type Kiosk = z.infer<typeof kioskSchema>;
 
-export const createKioskSchema = z.object({
+const createKioskSchema = z.object({
   name: textField({ label: 'Kiosk name', min: 2, max: KIOSK_NAME_MAX }),
 });
 
@@ -443,7 +441,7 @@ const kioskInfoSchema = z.object({
   kiosk_name: z.string(),
 });
 
-export const kioskCheckInSchema = z.object({
+const kioskCheckInSchema = z.object({
   /** A card code, a phone or a member ID (a name is refused). */
   code: searchText('Code', LOOKUP_MAX),
 });
@@ -457,7 +455,7 @@ const kioskCheckInResultSchema = z.object({
 });
 export type KioskCheckInResult = z.infer<typeof kioskCheckInResultSchema>;
 
-export const kioskExitSchema = z.object({
+const kioskExitSchema = z.object({
   password: z
     .string({ error: 'Enter your password' })
     .min(1, { error: 'Enter your password' })
@@ -466,7 +464,7 @@ export const kioskExitSchema = z.object({
 
 // Day pass -------------------------------------------------------------------------------------
 
-export const DAY_PASS_METHODS = ['Cash', 'Card', 'Transfer', 'Paystack'] as const;
+const DAY_PASS_METHODS = ['Cash', 'Card', 'Transfer', 'Paystack'] as const;
 export type DayPassMethod = (typeof DAY_PASS_METHODS)[number];
 
 export const dayPassSchema = z.object({

@@ -6,7 +6,7 @@ import type { Action } from './access';
  * business (`kiosk`: the header `Authorization: Kiosk <token>`, refused everywhere else), or a
  * member of a business allowed to take an action (see `can`).
  */
-export type Access = 'public' | 'user' | 'kiosk' | Action;
+type Access = 'public' | 'user' | 'kiosk' | Action;
 
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

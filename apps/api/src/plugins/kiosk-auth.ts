@@ -25,8 +25,7 @@ declare module 'fastify' {
 }
 
 /** What a switched-off kiosk hears on its next call. */
-export const KIOSK_SWITCHED_OFF =
-  'This kiosk was switched off. Ask the front desk to open it again.';
+const KIOSK_SWITCHED_OFF = 'This kiosk was switched off. Ask the front desk to open it again.';
 
 export interface KioskAuthOptions {
   /**
@@ -43,7 +42,7 @@ export const kioskOf = (request: FastifyRequest): KioskSession => {
 };
 
 /** The token of an `Authorization: Kiosk <token>` header, '' for any other. */
-export const kioskTokenOf = (request: FastifyRequest): string => {
+const kioskTokenOf = (request: FastifyRequest): string => {
   const header = request.headers.authorization;
   return header?.startsWith('Kiosk ') ? header.slice(6).trim() : '';
 };

@@ -47,7 +47,7 @@ const notFoundPage = () =>
   );
 
 /** The card's page, or the 404 page for a code that is no member's card. */
-export const renderCardPage = async (
+const renderCardPage = async (
   ctx: AppContext,
   code: string,
 ): Promise<{ status: 200 | 404; html: string }> => {

@@ -24,7 +24,7 @@ import * as repo from './check-in.repository';
 import { toVisit, type Viewer } from './check-in.visits';
 
 /** 404 "No member found": an unknown, old or other business's card, or member. */
-export const noMemberFound = () => notFound(CHECK_IN_MESSAGES.noMember, 'MEMBER_NOT_FOUND');
+const noMemberFound = () => notFound(CHECK_IN_MESSAGES.noMember, 'MEMBER_NOT_FOUND');
 
 const REPEAT_MS = REPEAT_CHECK_IN_HOURS * 60 * 60 * 1000;
 
@@ -141,7 +141,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 /** "07:42": the Lagos time of an instant, 24-hour. */
-export const lagosTime = (at: Date): string => timeFormat.format(at);
+const lagosTime = (at: Date): string => timeFormat.format(at);
 
 /**
  * A kiosk recording a visit: no team user, the kiosk's token, found by `kiosk`. A red verdict

@@ -26,7 +26,7 @@ export interface Viewer {
 }
 
 /** The first instant of a Lagos day (Lagos is UTC+1 all year, without daylight saving). */
-export const lagosMidnight = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
+const lagosMidnight = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
 
 export const toVisit = (row: repo.VisitRow, viewer: Viewer): Visit => {
   const overridden = row.overrideReason !== null;

@@ -16,16 +16,5 @@ export const checkInModule: KoraModule = {
 // What other modules may call: the lookup's reading of what was typed and its probes (the kiosk
 // finds members with them), checking a member in (the kiosk with its token; the day pass inside
 // its payment's transaction: the same rules and the same kora_check_in), and a visit's answer.
-export {
-  checkIn,
-  checkInWithin,
-  classify,
-  findMembers,
-  lagosTime,
-  lookUp,
-  noMemberFound,
-  type CheckInOutcome,
-  type KioskSource,
-  type LookupKind,
-} from './check-in.service';
-export { toVisit, type Viewer } from './check-in.visits';
+export { checkIn, checkInWithin, classify, findMembers } from './check-in.service';
+export { type Viewer } from './check-in.visits';

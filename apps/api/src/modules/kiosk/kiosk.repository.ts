@@ -2,8 +2,6 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, kioskTokens, users } from '../../db/schema';
 
-export type KioskRow = typeof kioskTokens.$inferSelect;
-
 /** A kiosk as Settings lists it: with the name of who opened it. */
 const listColumns = {
   id: kioskTokens.id,

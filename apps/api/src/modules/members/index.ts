@@ -20,5 +20,4 @@ export {
   setMemberPicture,
   type AudienceRow,
   type SubscriptionStatusCode,
-  type WalkIn,
 } from './members.service';

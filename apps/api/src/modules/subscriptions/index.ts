@@ -10,12 +10,10 @@ export const subscriptionsModule: KoraModule = {
 // What other modules may call: who a group subscription covers, a subscription's answer, the
 // member and plan columns of an export, and each member's cover for the check-in verdict.
 export {
-  coverOfMembers,
   coveredMembersOf,
   toPaymentMember,
   toSubscription,
   type MemberBrief,
-  type MemberCover,
   type SubscriptionRow,
 } from './subscriptions.service';
 export { memberPlanColumns } from './subscriptions.export';

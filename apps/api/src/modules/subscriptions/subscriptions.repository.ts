@@ -163,33 +163,3 @@ export const groupPeople = async (
   ]);
   return { covered, payers };
 };
-
-/**
- * Every active subscription of the given members (their own and the ones a group plan gives
- * them), with the plan's name and, for a group-covered one, the payer's full name: one probe of
- * (business_id, member_id, …) per member. Cancelled subscriptions are left out.
- */
-export const coverOfMembers = (db: Executor, businessId: number, memberIds: number[]) =>
-  db
-    .select({
-      id: subscriptions.id,
-      memberId: subscriptions.memberId,
-      startDate: subscriptions.startDate,
-      expiryDate: subscriptions.expiryDate,
-      planName: plans.name,
-      coveredBy: sql<
-        string | null
-      >`case when ${subscriptions.groupSubscriptionId} is not null then (
-        select m.first_name || ' ' || m.last_name
-        from subscriptions g join members m on m.id = g.member_id
-        where g.id = ${subscriptions.groupSubscriptionId}) end`,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
-    .where(
-      and(
-        eq(subscriptions.businessId, businessId),
-        inArray(subscriptions.memberId, memberIds),
-        eq(subscriptions.isActive, true),
-      ),
-    );

@@ -109,34 +109,3 @@ export const coveredMembersOf = async (
   }
   return members;
 };
-
-/** One subscription as the check-in verdict reads it (`covered_by`: a group payer's name). */
-export interface MemberCover {
-  id: number;
-  start_date: string;
-  expiry_date: string;
-  plan_name: string;
-  covered_by: string | null;
-}
-
-/**
- * The active subscriptions of each member (own and group-covered), for the check-in verdict:
- * one statement for up to a page of members; a member without any has an empty list.
- */
-export const coverOfMembers = async (
-  exec: Executor,
-  businessId: number,
-  memberIds: number[],
-): Promise<Map<number, MemberCover[]>> => {
-  const covers = new Map<number, MemberCover[]>(memberIds.map((id) => [id, []]));
-  if (memberIds.length === 0) return covers;
-  for (const row of await repo.coverOfMembers(exec, businessId, memberIds))
-    covers.get(row.memberId)?.push({
-      id: row.id,
-      start_date: row.startDate,
-      expiry_date: row.expiryDate,
-      plan_name: row.planName,
-      covered_by: row.coveredBy,
-    });
-  return covers;
-};

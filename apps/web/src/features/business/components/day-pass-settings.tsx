@@ -6,7 +6,7 @@ import { useCan } from '@/lib/use-can';
 import { usePlans } from '@/lib/use-plans';
 import { useBusinessProfile, useUpdateBusiness } from '../api';
 
-export const DAY_PASS_TEXTS = {
+const DAY_PASS_TEXTS = {
   title: 'Day passes',
   label: 'Day-pass plan',
   description: 'What a walk-in pays for one day at the desk.',

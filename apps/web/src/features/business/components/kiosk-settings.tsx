@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/use-can';
 import { useKiosks, useRevokeKiosk } from '../api';
 
-export const KIOSK_TEXTS = {
+const KIOSK_TEXTS = {
   title: 'Kiosks',
   note: 'Devices at the entrance where members check themselves in. A kiosk switched off stops at its next scan.',
   empty: 'No kiosk is switched on. Open one from the Check-in page.',
