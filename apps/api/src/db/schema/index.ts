@@ -14,3 +14,4 @@ export * from './reminders';
 export * from './imports';
 export * from './visits';
 export * from './kiosk';
+export * from './attendance';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
-import { day, id, link, ref, timestamps } from './columns';
+import { day, id, link, moment, ref, timestamps } from './columns';
 import { plans } from './plans';
 
 /** A gym member of one business. Member IDs are `${business.code}-00001`, unique per business. */
@@ -52,6 +52,11 @@ export const members = pgTable(
       .unique('members_card_code_key')
       .default(sql`kora_card_code()`),
     /**
+     * When the member last came in (their latest visit), null when they never have. Kept by the
+     * database: the trigger on visits (`visits_roll_up`) moves it forward, never back.
+     */
+    lastVisitAt: moment('last_visit_at'),
+    /**
      * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail (when given), phone
      * (E.164) and member ID in lower case without accents or tone marks
      * (decomposed, then the combining marks U+0300–U+036F dropped: "Adébáyọ̀" is kept as
@@ -87,6 +92,9 @@ export const members = pgTable(
     index('members_business_walk_in_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`${t.isWalkIn}`),
+    // The members list's last-visit filters (visited in the last 7 or 30 days, or not in 14):
+    // the members seen since a day are one range of it; those not seen are the rest.
+    index('members_business_last_visit_idx').on(t.businessId, t.lastVisitAt),
     index('members_business_inactive_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`not ${t.isActive}`),

@@ -1,0 +1,27 @@
+-- Every visit recorded moves what the attendance figures read, in the visit's own transaction:
+-- the member's last visit (it only ever moves forward, so a visit written late never takes it
+-- back), the business's visits per Lagos day and hour, and the member's visits per week (weeks
+-- start on Monday, Lagos time). One statement per table whatever the number of visits inserted
+-- (rows taken in key order, so two writers never wait on each other in a circle). A check-in
+-- already holds its member's row locked, so moving last_visit_at adds no wait there.
+CREATE OR REPLACE FUNCTION "visits_roll_up"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "members" m SET "last_visit_at" = v."last"
+  FROM (SELECT "member_id", max("visited_at") AS "last" FROM "new_visits" GROUP BY "member_id") v
+  WHERE m."id" = v."member_id" AND (m."last_visit_at" IS NULL OR m."last_visit_at" < v."last");
+  INSERT INTO "visit_hours" ("business_id", "day", "hour", "visits")
+  SELECT "business_id", ("visited_at" AT TIME ZONE 'Africa/Lagos')::date,
+    extract(hour FROM "visited_at" AT TIME ZONE 'Africa/Lagos')::smallint, count(*)
+  FROM "new_visits" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT ("business_id", "day", "hour")
+    DO UPDATE SET "visits" = "visit_hours"."visits" + excluded."visits";
+  INSERT INTO "member_visit_weeks" ("member_id", "week_start", "business_id", "visits")
+  SELECT "member_id", date_trunc('week', "visited_at" AT TIME ZONE 'Africa/Lagos')::date,
+    "business_id", count(*)
+  FROM "new_visits" GROUP BY 1, 2, 3 ORDER BY 1, 2
+  ON CONFLICT ("member_id", "week_start")
+    DO UPDATE SET "visits" = "member_visit_weeks"."visits" + excluded."visits";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "visits_roll_up" AFTER INSERT ON "visits" REFERENCING NEW TABLE AS "new_visits" FOR EACH STATEMENT EXECUTE FUNCTION "visits_roll_up"();
