@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
 import { COMMS_CHANNEL_KEYS, COMMS_GROUP_KEYS, COMMS_STATUSES } from './communications';
-import { answerOf, contract } from './contract';
+import { pageQuery } from './common';
+import { answerOf, contract, pageOf } from './contract';
 import { PAYMENT_METHODS } from './payments';
 
 /**
@@ -164,6 +165,73 @@ const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/*
+ * Attendance: who comes, when, and who is drifting away. Counted in Lagos days and hours from
+ * the visits the front desk and the kiosk record.
+ */
+
+/** Days of the visits chart: today and the 29 before. */
+export const ATTENDANCE_DAYS = 30;
+/** Days of the busiest hours grid: today and the 27 before (four of each weekday). */
+export const BUSIEST_HOURS_DAYS = 28;
+/** An active member is at risk after this many days without a visit. */
+export const AT_RISK_ABSENT_DAYS = 14;
+/** The drop rule's windows, in weeks each. */
+export const AT_RISK_WEEKS = 4;
+/** The drop rule applies only to members who came at least this often in the earlier window. */
+export const AT_RISK_MIN_EARLIER_VISITS = 4;
+/** Rows of the dashboard's At risk list. */
+export const AT_RISK_PER_PAGE = 10;
+
+const attendanceSchema = z.object({
+  /** Visits recorded today (Lagos). */
+  visits_today: z.number().int(),
+  /** The last 30 Lagos days, oldest first, today last; days without a visit are 0. */
+  per_day: z.array(z.object({ day: z.string(), visits: z.number().int() })),
+  /**
+   * Visits per weekday (1 Monday … 7 Sunday) and hour (0–23, Lagos time) over the last 28 days
+   * (today included): all 168 cells, Monday 0:00 first.
+   */
+  busiest_hours: z.array(
+    z.object({
+      weekday: z.number().int().min(1).max(7),
+      hour: z.number().int().min(0).max(23),
+      visits: z.number().int(),
+    }),
+  ),
+  /** Active members at risk (see the at-risk list for the rule). */
+  at_risk_count: z.number().int(),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+export const AT_RISK_REASONS = ['no_visit', 'never_visited', 'visits_fell'] as const;
+export type AtRiskReason = (typeof AT_RISK_REASONS)[number];
+
+const atRiskMemberSchema = z.object({
+  member: z.object({
+    id: z.number().int(),
+    member_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    mobile_number: z.string(),
+    picture_url: z.string().nullable(),
+  }),
+  /** When they last came; null when they never have. */
+  last_visit_at: z.string().nullable(),
+  /** Visits over the last 4 full weeks (Monday to Sunday, Lagos), this week not counted. */
+  visits_last_4_weeks: z.number().int(),
+  /** Visits over the 4 full weeks before those. */
+  visits_previous_4_weeks: z.number().int(),
+  reason: z.enum(AT_RISK_REASONS),
+  /** Why, in words: "No visit in 19 days", "Never visited", "Visits fell from 12 to 4". */
+  why: z.string(),
+});
+export type AtRiskMember = z.infer<typeof atRiskMemberSchema>;
+
+/** The at-risk list's page: 20 a page unless asked, at most 100. */
+export const atRiskQuery = pageQuery(100);
+export type AtRiskQuery = z.infer<typeof atRiskQuery>;
+
 export const dashboardContracts = {
   overview: contract({
     method: 'GET',
@@ -176,5 +244,34 @@ export const dashboardContracts = {
     tag: 'dashboard',
     access: 'dashboard.read',
     answer: answerOf(dashboardSchema),
+  }),
+  attendance: contract({
+    method: 'GET',
+    path: '/v1/dashboard/attendance',
+    operationId: 'getDashboardAttendance',
+    summary:
+      'Visits today, per day over 30 days, the busiest hours, and how many members are at risk',
+    description:
+      'Counted in Lagos days and hours from the visits recorded at the desk and the kiosk. ' +
+      '`busiest_hours` covers the last 28 days (four of each weekday), 1 = Monday.',
+    tag: 'dashboard',
+    access: 'dashboard.read',
+    answer: answerOf(attendanceSchema),
+  }),
+  atRisk: contract({
+    method: 'GET',
+    path: '/v1/dashboard/at-risk',
+    operationId: 'listAtRiskMembers',
+    summary: 'Active members who stopped coming or come much less, the most at risk first',
+    description:
+      'Active members (account active, a subscription running today) who have not visited in ' +
+      '14 days, counted only once they have been covered for 14 days (a new member is not at ' +
+      'risk in their first two weeks), or whose visits over the last 4 full weeks (Monday to ' +
+      'Sunday, Lagos) are half or less of the 4 weeks before, when those had at least 4. ' +
+      'Order: never visited, then the longest without a visit, then the largest fall.',
+    tag: 'dashboard',
+    access: 'dashboard.read',
+    query: atRiskQuery,
+    answer: pageOf(atRiskMemberSchema),
   }),
 };

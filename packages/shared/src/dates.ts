@@ -33,6 +33,19 @@ export const addDays = (day: string, n: number): string => {
   return fmt(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 };
 
+/** The instant a Lagos day starts, as an ISO string (Lagos is UTC+1 all year, no daylight saving). */
+export const lagosMidnight = (day: string): string =>
+  new Date(`${day}T00:00:00+01:00`).toISOString();
+
+/** The weekday of a calendar day, 1 Monday … 7 Sunday. */
+export const isoWeekday = (day: string): number => {
+  const [y, m, d] = parse(day);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+};
+
+/** The Monday of the week a calendar day is in (weeks run Monday to Sunday). */
+export const weekStart = (day: string): string => addDays(day, 1 - isoWeekday(day));
+
 /** Adds months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 export const addMonths = (day: string, n: number): string => {
   const [y, m, d] = parse(day);

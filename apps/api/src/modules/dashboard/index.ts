@@ -3,8 +3,8 @@ import { dashboardJobs } from './dashboard.job';
 import { dashboardRoutes } from './dashboard.routes';
 
 /**
- * The dashboard overview, and the daily close that adds each finished Lagos day to the
- * payments' roll-up.
+ * The dashboard overview, its attendance (visits, busiest hours, members at risk), and the daily
+ * close that adds each finished Lagos day to the payments' roll-up.
  */
 export const dashboardModule: KoraModule = {
   name: 'dashboard',
