@@ -140,6 +140,14 @@ export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
 export const MEMBER_KINDS = ['walk_in'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
+/**
+ * The member list's last-visit filter, in Lagos days (today counts as one): `last_7` came on one
+ * of the last 7 days, `last_30` on one of the last 30, `not_14` has not come on any of the last
+ * 14 (or never has).
+ */
+export const MEMBER_VISITED_FILTERS = ['last_7', 'last_30', 'not_14'] as const;
+export type MemberVisitedFilter = (typeof MEMBER_VISITED_FILTERS)[number];
+
 /** The member list's filters (its export takes the same). */
 export const memberFilters = {
   search: searchText('Search', MEMBER_SEARCH_MAX).optional(),
@@ -148,6 +156,7 @@ export const memberFilters = {
     'Account status must be active, inactive or all',
   ),
   kind: choiceFilter(MEMBER_KINDS, 'Kind must be walk_in or all'),
+  visited: choiceFilter(MEMBER_VISITED_FILTERS, 'Visited must be last_7, last_30, not_14 or all'),
 };
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilters);
@@ -202,6 +211,8 @@ export const memberSchema = z.object({
   /** true: a walk-in, added by a day-pass sale (buying another plan later leaves it true). */
   is_walk_in: z.boolean(),
   picture_url: z.string().nullable(),
+  /** When they last came in (ISO instant); null when they never have. */
+  last_visit_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import {
   lagosDay,
   type MemberAccountStatus,
   type MemberKind,
+  type MemberVisitedFilter,
 } from '@kora/shared';
 import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -48,12 +49,51 @@ export interface MemberListOptions {
   accountStatus?: MemberAccountStatus;
   /** `walk_in`: only the members a day-pass sale added. */
   kind?: MemberKind;
+  /** The last-visit filter: members seen since `since`, or not seen since then (or never). */
+  visited?: VisitedOption;
+}
+
+export interface VisitedOption {
+  filter: MemberVisitedFilter;
+  /** An ISO instant: the start of the first Lagos day the filter looks at. */
+  since: string;
 }
 
 /** The account and kind filters, as the list and its search put them. */
-type Filters = Pick<MemberListOptions, 'accountStatus' | 'kind'>;
+type AccountFilters = Pick<MemberListOptions, 'accountStatus' | 'kind'>;
 
-const accountSql = ({ accountStatus: status, kind }: Filters, alias = ''): SQL =>
+/**
+ * The filters that shape an unsearched page's statement (each combination is its own named
+ * prepared statement); the last-visit filter's day is a parameter of it.
+ */
+interface Filters extends AccountFilters {
+  visited?: MemberVisitedFilter;
+}
+const filtersOf = (o: MemberListOptions): Filters => ({
+  accountStatus: o.accountStatus,
+  kind: o.kind,
+  visited: o.visited?.filter,
+});
+
+/** Whether a filter keeps the members seen since its day (last_7, last_30) or the others. */
+const seenFilter = (filter: MemberVisitedFilter) => filter !== 'not_14';
+
+/**
+ * The last-visit condition: seen since `since` (a range of the last-visit index), or not seen
+ * since then, never seen included. `since` is a value, or a bound parameter of a prepared
+ * statement.
+ */
+const visitedSql = (visited: MemberVisitedFilter | undefined, since: SQL, alias = ''): SQL => {
+  if (!visited) return sql``;
+  const column = sql.raw(`${alias}last_visit_at`);
+  return seenFilter(visited)
+    ? sql` and ${column} >= ${since}::timestamptz`
+    : sql` and (${column} is null or ${column} < ${since}::timestamptz)`;
+};
+const visitedOf = (o: { visited?: VisitedOption }, alias = '') =>
+  visitedSql(o.visited?.filter, sql`${o.visited?.since ?? null}`, alias);
+
+const accountSql = ({ accountStatus: status, kind }: AccountFilters, alias = ''): SQL =>
   sql.raw(
     (status === 'active'
       ? ` and ${alias}is_active`
@@ -75,14 +115,14 @@ const memberSeq = (id: SQL | number) =>
 const asMembers = (query: SQL) => new Subquery(query, {}, 'members') as unknown as typeof members;
 
 /** The walk-ins of the business (of one account status), counted through their partial index. */
-const walkInCount = (f: Filters, id: SQL | number) =>
+const walkInCount = (f: AccountFilters, id: SQL | number) =>
   sql`(select count(*) from ${members} where ${members.businessId} = ${id}${accountSql(f)})`;
 
 /**
- * The total of an unsearched list: from the member counter, without counting members (the
- * walk-ins, a few, are counted).
+ * The total of an unsearched list without a last-visit filter: from the member counter, without
+ * counting members (the walk-ins, a few, are counted).
  */
-const totalOf = (f: Filters, id: SQL | number): SQL =>
+const accountTotal = (f: AccountFilters, id: SQL | number): SQL =>
   f.kind
     ? walkInCount(f, id)
     : f.accountStatus === 'inactive'
@@ -90,6 +130,18 @@ const totalOf = (f: Filters, id: SQL | number): SQL =>
       : f.accountStatus === 'active'
         ? sql`${memberSeq(id)} - ${inactiveCount(id)}`
         : memberSeq(id);
+
+/**
+ * The total of an unsearched list. With a last-visit filter, the members seen since its day are
+ * counted through the last-visit index (the few who came lately, not the gym); those not seen
+ * are the account and kind filters' total less them.
+ */
+const totalOf = (f: Filters, id: SQL | number, since: SQL = sql`null`): SQL => {
+  if (!f.visited) return accountTotal(f, id);
+  const seen = sql`(select count(*) from ${members} where ${members.businessId} = ${id}
+    and ${members.lastVisitAt} >= ${since}::timestamptz${accountSql(f)})`;
+  return seenFilter(f.visited) ? seen : sql`${accountTotal(f, id)} - ${seen}`;
+};
 
 /** A page window written into a statement's text (a front desk's first pages). */
 interface FixedWindow {
@@ -114,12 +166,13 @@ const FIXED_PAGES = 5;
  */
 const pageStatement = (db: Executor, f: Filters, fixed: FixedWindow | undefined) => {
   const id = bound('businessId');
+  const since = bound('visitedSince');
   const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
   const offset = fixed ? sql.raw(String(fixed.offset)) : bound('offset');
-  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(f)}
+  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(f)}${visitedSql(f.visited, since)}
     order by ${members.createdAt} desc, ${members.id} desc limit ${limit} offset ${offset}`;
   return selectMembers(db, asMembers(page), bound('today'), {
-    total: sql<number>`${totalOf(f, id)}`.mapWith(Number).as('total'),
+    total: sql<number>`${totalOf(f, id, since)}`.mapWith(Number).as('total'),
   }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
 };
 
@@ -127,12 +180,13 @@ const pageStatementOf = (db: Executor, f: Filters, window: FixedWindow) => {
   const fixed =
     !f.accountStatus &&
     !f.kind &&
+    !f.visited &&
     FIXED_PAGE_SIZES.has(window.limit) &&
     window.offset % window.limit === 0 &&
     window.offset / window.limit < FIXED_PAGES
       ? window
       : undefined;
-  const name = `members_page_${f.accountStatus ?? 'all'}${f.kind ? `_${f.kind}` : ''}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
+  const name = `members_page_${f.accountStatus ?? 'all'}${f.kind ? `_${f.kind}` : ''}${f.visited ? `_${f.visited}` : ''}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
   return preparedFor(db, name, (d) => compileSelect(name, pageStatement(d, f, fixed)));
 };
 
@@ -154,14 +208,14 @@ const matchSql = (term: string, phoneDigits: string | null, alias = ''): SQL => 
 
 /** The condition a search puts on the business's members. */
 const searchWhere = (businessId: number, o: MemberListOptions & { search: string }): SQL =>
-  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o)}`;
+  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o)}${visitedOf(o)}`;
 
-/** The members the list's filters keep (search, account status): the export reads by it. */
+/** The members the list's filters keep (search, account status, kind, last visit): the export reads by it. */
 export type MemberFilterOptions = Omit<MemberListOptions, 'limit' | 'offset'>;
 const memberFilterWhere = (businessId: number, o: MemberFilterOptions): SQL =>
   o.search
     ? searchWhere(businessId, { ...o, limit: 0, offset: 0, search: o.search })
-    : sql`business_id = ${businessId}${accountSql(o)}`;
+    : sql`business_id = ${businessId}${accountSql(o)}${visitedOf(o)}`;
 
 const byDate = sql`created_at desc, id desc`;
 
@@ -187,9 +241,9 @@ const searchPage = (businessId: number, o: MemberListOptions & { search: string 
     n as (select count(*)::int as c from hits),
     recent as materialized (
       select id, created_at from (
-        select id, created_at, search_text, is_active, is_walk_in from ${members}
+        select id, created_at, search_text, is_active, is_walk_in${sql.raw(o.visited ? ', last_visit_at' : '')} from ${members}
         where business_id = ${businessId} order by ${byDate} limit ${recentWindow(o)}) r
-      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o, 'r.')}
+      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o, 'r.')}${visitedOf(o, 'r.')}
       order by ${byDate} limit ${o.limit} offset ${o.offset}),
     page as (
       (select id from hits where not ${many} order by ${byDate} limit ${o.limit} offset ${o.offset})
@@ -222,18 +276,25 @@ const countMatches = async (
 export const listMembers = async (db: Executor, businessId: number, o: MemberListOptions) => {
   const today = lagosDay();
   if (!o.search) {
-    const rows = await runCompiled(db, pageStatementOf(db, o, o), {
+    const filters = filtersOf(o);
+    const rows = await runCompiled(db, pageStatementOf(db, filters, o), {
       businessId,
       limit: o.limit,
       offset: o.offset,
       today,
+      visitedSince: o.visited?.since ?? null,
     });
     // A page past the last one has no row to carry the total.
     const total =
       rows[0]?.total ??
       (
         await db
-          .select({ total: sql<number>`${totalOf(o, businessId)}`.mapWith(Number) })
+          .select({
+            total:
+              sql<number>`${totalOf(filters, businessId, sql`${o.visited?.since ?? null}`)}`.mapWith(
+                Number,
+              ),
+          })
           .from(businesses)
           .where(eq(businesses.id, businessId))
       )[0]?.total ??

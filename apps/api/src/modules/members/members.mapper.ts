@@ -50,6 +50,7 @@ export const toMember = (row: repo.MemberRow): Member => {
     reminders_opt_out: m.remindersOptOut,
     is_walk_in: m.isWalkIn,
     picture_url: m.pictureUrl,
+    last_visit_at: m.lastVisitAt?.toISOString() ?? null,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

@@ -1,6 +1,8 @@
 import {
+  addDays,
   foldForSearch,
   lagosDay,
+  lagosMidnight,
   monthStart,
   pageMeta,
   type CreateMemberInput,
@@ -8,6 +10,7 @@ import {
   type MemberExportQuery,
   type MemberListQuery,
   type MemberSummary,
+  type MemberVisitedFilter,
   type PageMeta,
   type UpdateMemberInput,
 } from '@kora/shared';
@@ -46,9 +49,22 @@ export const getMemberForBusiness = async (
   return toMember(row);
 };
 
+/** The Lagos days each last-visit filter looks at, today included. */
+const VISITED_DAYS: Record<MemberVisitedFilter, number> = { last_7: 7, last_30: 30, not_14: 14 };
+
+/**
+ * A last-visit filter as the repository takes it: from the start (Lagos midnight) of the first
+ * day it looks at, so "last 7 days" is today and the 6 days before, whatever the hour.
+ */
+const visitedOption = (
+  filter: MemberVisitedFilter | undefined,
+  today: string = lagosDay(),
+): list.VisitedOption | undefined =>
+  filter && { filter, since: lagosMidnight(addDays(today, 1 - VISITED_DAYS[filter])) };
+
 /** The list's filters as the repository takes them: the search folded, with its phone form. */
 const filterOptions = (
-  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind'>,
+  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind' | 'visited'>,
 ): list.MemberFilterOptions => {
   const search = query.search ? foldForSearch(query.search) : undefined;
   return {
@@ -56,6 +72,7 @@ const filterOptions = (
     phoneDigits: search ? phoneSearchDigits(search) : null,
     accountStatus: query.account_status,
     kind: query.kind,
+    visited: visitedOption(query.visited),
   };
 };
 
@@ -90,9 +107,8 @@ export const memberSummary = async (
   ctx: AppContext,
   businessId: number,
 ): Promise<MemberSummary> => {
-  // Lagos is UTC+1 all year (no daylight saving).
   const today = lagosDay();
-  const since = new Date(`${monthStart(today)}T00:00:00+01:00`);
+  const since = new Date(lagosMidnight(monthStart(today)));
   const s = await repo.memberSummary(ctx.db, businessId, since, today);
   return {
     total: s.total,
