@@ -25,7 +25,7 @@ const linesOf = (body: string) => {
 
 const HEADER =
   'Member ID,First name,Middle name,Last name,Phone,E-mail,City,State,Gender,Date of birth,' +
-  'Status,Current plan,Expiry date,Account,Joined';
+  'Status,Current plan,Expiry date,Account,Last visit,Joined';
 
 const today = lagosDay();
 const [y, m, d] = today.split('-');
@@ -80,7 +80,7 @@ describe('GET /v1/member/export', () => {
     // Newest first: the risky member, then Adébáyọ̀, then Chiamaka.
     expect(lines[2]).toBe(
       `${ade.member_id},Adébáyọ̀,Olúwaṣeun,Ọláníyàn,08035556666,adebayo@example.com,Ìbàdàn,Ọ̀yọ́,` +
-        `Male,07/03/1990,Active,Gold Monthly,${lines[2]!.split(',')[12]},Active,${todayText}`,
+        `Male,07/03/1990,Active,Gold Monthly,${lines[2]!.split(',')[12]},Active,,${todayText}`,
     );
     expect(lines[2]!.split(',')[12]).toMatch(/^\d\d\/\d\d\/\d{4}$/);
     expect(lines[3]).toMatch(
@@ -133,7 +133,7 @@ describe('GET /v1/member/export', () => {
     expect(row.getCell(10).value).toEqual(new Date('1990-03-07T00:00:00Z'));
     expect(row.getCell(10).numFmt).toBe('dd/mm/yyyy');
     expect(row.getCell(13).value).toBeInstanceOf(Date);
-    expect(row.getCell(15).value).toEqual(new Date(`${today}T00:00:00Z`));
+    expect(row.getCell(16).value).toEqual(new Date(`${today}T00:00:00Z`));
     expect(row.getCell(11).value).toBe('Active');
     // Text cells stay text: no formula, whatever they start with.
     expect(sheet.getRow(2).getCell(2).value).toBe('=HYPERLINK("http://evil.example")');

@@ -27,6 +27,12 @@ const MEMBER_EXPORT_COLUMNS: ExportColumn<MemberExportRow>[] = [
     kind: 'text',
     value: (r) => (r.member.isActive ? 'Active' : 'Deactivated'),
   },
+  {
+    header: 'Last visit',
+    kind: 'day',
+    value: (r) => (r.member.lastVisitAt ? lagosDay(r.member.lastVisitAt) : null),
+    width: 14,
+  },
   { header: 'Joined', kind: 'day', value: (r) => lagosDay(r.member.createdAt), width: 14 },
 ];
 
