@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { FOUND_BY } from './check-in';
+import { choiceFilter } from './common';
 import { contract } from './contract';
 import { memberFilters } from './members';
-import { dateRangeCheck, paymentFilters } from './payments';
+import { dateRangeCheck, dayFilter, paymentFilters } from './payments';
 import { subscriptionFilters } from './subscriptions';
 
 /**
@@ -30,6 +32,23 @@ const paymentExportQuery = z.object({ ...paymentFilters, format }).superRefine(d
 const subscriptionExportQuery = z
   .object({ ...subscriptionFilters, format })
   .superRefine(dateRangeCheck);
+
+/**
+ * The visits export: Lagos days from `date_from` to `date_to` (both included; either may be left
+ * out) and how the member was found.
+ */
+const visitExportQuery = z
+  .object({
+    date_from: dayFilter('From date'),
+    date_to: dayFilter('To date'),
+    found_by: choiceFilter(FOUND_BY, 'Found by must be phone, member_id, card, name or kiosk'),
+    format,
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    error: 'To date must be on or after From date',
+    path: ['date_to'],
+  });
+export type VisitExportQuery = z.infer<typeof visitExportQuery>;
 
 /** The file an export answers (its bytes, as the media type says). */
 const exportFile = z.string().meta({ format: 'binary' });
@@ -75,6 +94,22 @@ export const exportContracts = {
     tag: 'subscriptions',
     access: 'subscriptions.read',
     query: subscriptionExportQuery,
+    answer: exportFile,
+    produces,
+  }),
+  visits: contract({
+    method: 'GET',
+    path: '/v1/check-in/export',
+    operationId: 'exportVisits',
+    summary: "The business's visits as a CSV or Excel file",
+    description:
+      'Every visit between the days given (Lagos days, both included), newest first: member, ' +
+      'member ID, day and time (Lagos), how they were found, who recorded them, and the override ' +
+      'reason (owner and admin see every reason; staff only those of the visits they recorded). ' +
+      '`format=csv` (default; UTF-8 with a BOM) or `format=xlsx`. Streamed as it is read.',
+    tag: 'check-in',
+    access: 'check_in.read',
+    query: visitExportQuery,
     answer: exportFile,
     produces,
   }),

@@ -89,7 +89,7 @@ const idFilter = (label: string) =>
   );
 
 /** An optional calendar day filter, YYYY-MM-DD. */
-const dayFilter = (label: string) =>
+export const dayFilter = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z
