@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira, formatPhone, initials } from './format';
+import { formatDate, formatNaira, formatPhone, initials, lastVisitText } from './format';
 
 describe('formatting', () => {
   it('shows Nigerian numbers in one national form, grouped 4-3-4', () => {
@@ -24,6 +24,15 @@ describe('formatting', () => {
     expect(formatNaira(25000)).toBe('₦25,000');
     expect(formatDate('2026-11-20')).toBe('20 Nov 2026');
     expect(formatDate(null)).toBe('N/A');
+  });
+
+  it('says when a member last came in Lagos days: Today, Yesterday, 3 days ago, Never', () => {
+    expect(lastVisitText(null, '2026-03-18')).toBe('Never');
+    // 23:30 UTC on the 17th is 00:30 on the 18th in Lagos.
+    expect(lastVisitText('2026-03-17T23:30:00Z', '2026-03-18')).toBe('Today');
+    expect(lastVisitText('2026-03-17T22:30:00Z', '2026-03-18')).toBe('Yesterday');
+    expect(lastVisitText('2026-03-15T08:00:00Z', '2026-03-18')).toBe('3 days ago');
+    expect(lastVisitText('2026-02-27T06:30:00Z', '2026-03-18')).toBe('19 days ago');
   });
 
   it('makes initials with a fallback', () => {

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatNaira } from '@kora/shared';
+import { addDays, formatNaira, lagosDay } from '@kora/shared';
 
 export { formatNaira };
 
@@ -35,3 +35,19 @@ export const fullName = (first?: string | null, last?: string | null): string =>
 /** Up to two initials for an avatar placeholder. */
 export const initials = (first?: string | null, last?: string | null): string =>
   `${first?.trim()[0] ?? ''}${last?.trim()[0] ?? ''}`.toUpperCase() || 'U';
+
+/**
+ * When a member last came, counted in Lagos days: "Today", "Yesterday", "3 days ago", or "Never"
+ * when they have not come yet.
+ */
+export const lastVisitText = (
+  at: string | null | undefined,
+  today: string = lagosDay(),
+): string => {
+  if (!at) return 'Never';
+  const day = lagosDay(new Date(at));
+  if (day >= today) return 'Today';
+  if (day === addDays(today, -1)) return 'Yesterday';
+  const days = Math.round((Date.parse(today) - Date.parse(day)) / 86_400_000);
+  return `${days} days ago`;
+};

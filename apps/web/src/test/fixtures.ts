@@ -45,6 +45,7 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   reminders_opt_out: false,
   is_walk_in: false,
   picture_url: null,
+  last_visit_at: null,
   created_at: '2026-01-05T09:00:00.000Z',
   updated_at: '2026-01-05T09:00:00.000Z',
   ...overrides,

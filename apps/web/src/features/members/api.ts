@@ -5,6 +5,7 @@ import {
   type Member,
   type MemberAccountStatus,
   type MemberKind,
+  type MemberVisitedFilter,
   type UpdateMemberInput,
 } from '@kora/shared';
 import { callApi, idempotent } from '@/lib/api-client';
@@ -25,6 +26,8 @@ export interface MemberListParams {
   accountStatus?: MemberAccountStatus;
   /** `walk_in`: only the members a day-pass sale added. */
   kind?: MemberKind;
+  /** Seen lately, or not seen in 14 days; undefined lists everyone. */
+  visited?: MemberVisitedFilter;
 }
 
 export const membersKey = queryRoots.members;
@@ -35,9 +38,16 @@ export const memberKey = (id: number) => [...membersKey, 'detail', id] as const;
 export const memberSearchKey = (term: string) => [...membersKey, 'search', term] as const;
 
 export const membersApi = {
-  list: ({ page, search, accountStatus, kind }: MemberListParams) =>
+  list: ({ page, search, accountStatus, kind, visited }: MemberListParams) =>
     callApi(memberContracts.list, {
-      query: { page, per_page: MEMBERS_PER_PAGE, search, account_status: accountStatus, kind },
+      query: {
+        page,
+        per_page: MEMBERS_PER_PAGE,
+        search,
+        account_status: accountStatus,
+        kind,
+        visited,
+      },
     }),
   /** The member picker's search: the first members matching the term. */
   search: (term: string, signal?: AbortSignal) =>

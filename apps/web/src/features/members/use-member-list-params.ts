@@ -2,8 +2,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   MEMBER_ACCOUNT_STATUSES,
   MEMBER_KINDS,
+  MEMBER_VISITED_FILTERS,
   type MemberAccountStatus,
   type MemberKind,
+  type MemberVisitedFilter,
 } from '@kora/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,10 +23,17 @@ const readAccountStatus = (value: string | null): MemberAccountStatus | undefine
 const readKind = (value: string | null): MemberKind | undefined =>
   (MEMBER_KINDS as readonly (string | null)[]).includes(value) ? (value as MemberKind) : undefined;
 
+/** ?visited=last_7|last_30|not_14; anything else (or none) is any visit. */
+const readVisited = (value: string | null): MemberVisitedFilter | undefined =>
+  (MEMBER_VISITED_FILTERS as readonly (string | null)[]).includes(value)
+    ? (value as MemberVisitedFilter)
+    : undefined;
+
 /**
- * The members list's page, search, account and kind (walk-ins) filters, kept in the URL
- * (?search=&account_status=&kind=&page=) so a refresh or a shared link keeps them. The search
- * box updates the URL after a pause in typing; a new search or filter goes back to page 1.
+ * The members list's page, search, account, kind (walk-ins) and last-visit filters, kept in the
+ * URL (?search=&account_status=&kind=&visited=&page=) so a refresh or a shared link keeps them.
+ * The search box updates the URL after a pause in typing; a new search or filter goes back to
+ * page 1.
  */
 export const useMemberListParams = () => {
   const [params, setParams] = useSearchParams();
@@ -32,6 +41,7 @@ export const useMemberListParams = () => {
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const accountStatus = readAccountStatus(params.get('account_status'));
   const kind = readKind(params.get('kind'));
+  const visited = readVisited(params.get('visited'));
   const [input, setInput] = useState(urlSearch);
   const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -66,33 +76,32 @@ export const useMemberListParams = () => {
       return q;
     });
 
+  /** A filter of the URL set (or removed), back to page 1. */
+  const setFilter = (name: string, next: string | undefined) =>
+    setParams((prev) => {
+      const q = new URLSearchParams(prev);
+      if (next) q.set(name, next);
+      else q.delete(name);
+      q.delete('page');
+      return q;
+    });
   const setAccountStatus = (next: MemberAccountStatus | undefined) =>
-    setParams((prev) => {
-      const q = new URLSearchParams(prev);
-      if (next) q.set('account_status', next);
-      else q.delete('account_status');
-      q.delete('page');
-      return q;
-    });
+    setFilter('account_status', next);
+  const setVisited = (next: MemberVisitedFilter | undefined) => setFilter('visited', next);
 
-  const setKind = (next: MemberKind | undefined) =>
-    setParams((prev) => {
-      const q = new URLSearchParams(prev);
-      if (next) q.set('kind', next);
-      else q.delete('kind');
-      q.delete('page');
-      return q;
-    });
+  const setKind = (next: MemberKind | undefined) => setFilter('kind', next);
 
   return {
     page,
     search: urlSearch,
     accountStatus,
     kind,
+    visited,
     input,
     setInput,
     setPage,
     setAccountStatus,
     setKind,
+    setVisited,
   };
 };

@@ -2,7 +2,13 @@ import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { mutedStyle } from '@/components/data-table-columns';
-import { MemberContactCell, MemberNameCell, MemberPlanCell, memberLocation } from './member-cells';
+import {
+  LastVisitCell,
+  MemberContactCell,
+  MemberNameCell,
+  MemberPlanCell,
+  memberLocation,
+} from './member-cells';
 import { MemberStatusBadge } from './member-status-badge';
 
 /**
@@ -39,6 +45,7 @@ export function MemberCards({
               </Group>
               <Group gap="lg" wrap="wrap">
                 <MemberPlanCell member={m} />
+                <LastVisitCell member={m} labelled />
                 <Stack gap={0}>
                   <Text size="sm">{memberLocation(m)}</Text>
                   <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { formatNaira, type Member } from '@kora/shared';
-import { formatPhone } from '@/lib/format';
+import { formatDateTime, formatPhone, lastVisitText } from '@/lib/format';
 import { memberFullName } from '../member-format';
 import { MemberAvatar } from './member-avatar';
 
@@ -48,6 +48,28 @@ export function MemberPlanCell({ member }: { member: Member }) {
       <Text size="xs" c="dimmed">
         {plan ? formatNaira(plan.amount) : 'N/A'}
       </Text>
+    </Stack>
+  );
+}
+
+/**
+ * When the member last came: "Today", "3 days ago" or "Never", the day and time on hover; on a
+ * phone card (`labelled`) with the words "Last visit" under it.
+ */
+export function LastVisitCell({ member, labelled }: { member: Member; labelled?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text
+        size="sm"
+        title={member.last_visit_at ? formatDateTime(member.last_visit_at) : undefined}
+      >
+        {lastVisitText(member.last_visit_at)}
+      </Text>
+      {labelled ? (
+        <Text size="xs" c="dimmed">
+          Last visit
+        </Text>
+      ) : null}
     </Stack>
   );
 }

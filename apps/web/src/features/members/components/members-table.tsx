@@ -3,7 +3,13 @@ import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
 import { RowAction, actionsColumn } from '@/components/row-action';
-import { MemberContactCell, MemberNameCell, MemberPlanCell, memberLocation } from './member-cells';
+import {
+  LastVisitCell,
+  MemberContactCell,
+  MemberNameCell,
+  MemberPlanCell,
+  memberLocation,
+} from './member-cells';
 import { MemberStatusBadge } from './member-status-badge';
 
 interface MembersTableProps {
@@ -21,6 +27,7 @@ export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
     { header: 'Location', cell: (m) => <Text size="sm">{memberLocation(m)}</Text> },
     { header: 'Subscription', cell: (m) => <MemberPlanCell member={m} /> },
     { header: 'Status', cell: (m) => <MemberStatusBadge member={m} /> },
+    { header: 'Last visit', cell: (m) => <LastVisitCell member={m} /> },
     actionsColumn((m) => (
       <>
         <RowAction
@@ -42,7 +49,7 @@ export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
     <DataTable
       rows={members}
       columns={columns}
-      minWidth={900}
+      minWidth={1000}
       onRowClick={onOpen}
       isMuted={(m) => !m.is_active}
     />

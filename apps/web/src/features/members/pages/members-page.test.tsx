@@ -206,6 +206,43 @@ describe('MembersPage', () => {
     expect(api.sent('GET /v1/member')[0]!.query.get('kind')).toBe('walk_in');
   });
 
+  it('shows when each member last came: Today, 3 days ago, Never (on a phone card too)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-18T10:00:00+01:00') });
+    try {
+      const seen = () =>
+        ok(
+          [
+            member({ last_visit_at: '2026-03-17T23:30:00Z' }),
+            { ...musa, last_visit_at: '2026-03-15T08:00:00Z' },
+            zainab,
+          ],
+          { meta: { page: 1, per_page: 10, pages: 1, total: 3 } },
+        );
+      open(seen);
+      expect(await screen.findByRole('columnheader', { name: 'Last visit' })).toBeInTheDocument();
+      expect(within(await findRow('Chiamaka Ada Okafor')).getByText('Today')).toBeInTheDocument();
+      expect(within(rowOf('Musa Bello')).getByText('3 days ago')).toBeInTheDocument();
+      expect(within(rowOf('Zainab Sani')).getByText('Never')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('filters by last visit, kept in the URL with the account filter; nobody matching says so', async () => {
+    const { api, user, router } = open(empty, '/members?account_status=active');
+    await expectShown('No members found');
+    expect(api.sent('GET /v1/member')[0]!.query.has('visited')).toBe(false);
+    await user.click(screen.getByRole('textbox', { name: 'Last visit' }));
+    await user.click(await screen.findByRole('option', { name: 'Not seen in 14 days' }));
+    expect(router.state.location.search).toBe('?account_status=active&visited=not_14');
+    await vi.waitFor(() => {
+      const last = api.sent('GET /v1/member').at(-1)!.query;
+      expect(last.get('visited')).toBe('not_14');
+      expect(last.get('account_status')).toBe('active');
+    });
+    await expectShown('No active member matches "Not seen in 14 days".');
+  });
+
   itShows(open, [
     [
       'one member in all, the footer is singular',

@@ -1,6 +1,11 @@
 import { Button, Chip, CloseButton, Group, Loader, TextInput } from '@mantine/core';
 import { IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { MEMBER_SEARCH_MAX, exportContracts, type Member } from '@kora/shared';
+import {
+  MEMBER_SEARCH_MAX,
+  exportContracts,
+  type Member,
+  type MemberVisitedFilter,
+} from '@kora/shared';
 import { Link, useNavigate } from 'react-router';
 import { Can } from '@/components/can';
 import { ExportMenu } from '@/components/export-menu';
@@ -10,6 +15,7 @@ import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
 import { MEMBERS_PER_PAGE, useMembers } from '../api';
 import { AccountStatusFilter } from '../components/account-status-filter';
+import { VISITED_LABELS, VisitedFilter } from '../components/visited-filter';
 import { MemberCards } from '../components/member-cards';
 import { MemberStats } from '../components/member-stats';
 import { MembersTable } from '../components/members-table';
@@ -17,12 +23,19 @@ import { MEMBER_TEXTS } from '../member-form';
 import { useMemberListParams } from '../use-member-list-params';
 
 /** What the empty list says when a search or a filter finds nobody. */
-const noMatchText = (search: string, accountStatus: string | undefined, walkIns: boolean) =>
+const noMatchText = (
+  search: string,
+  accountStatus: string | undefined,
+  walkIns: boolean,
+  visited: MemberVisitedFilter | undefined,
+) =>
   search
     ? `No ${accountStatus ? `${accountStatus} ` : ''}${walkIns ? 'walk-in' : 'member'} matches "${search}". Check the spelling or search by phone number.`
-    : walkIns
-      ? `There are no ${accountStatus === 'inactive' ? 'deactivated ' : ''}walk-ins. A day pass sold at the desk adds one.`
-      : `There are no ${accountStatus === 'inactive' ? 'deactivated' : 'active'} member accounts.`;
+    : visited
+      ? `No ${accountStatus === 'inactive' ? 'deactivated ' : accountStatus === 'active' ? 'active ' : ''}${walkIns ? 'walk-in' : 'member'} matches "${VISITED_LABELS[visited]}".`
+      : walkIns
+        ? `There are no ${accountStatus === 'inactive' ? 'deactivated ' : ''}walk-ins. A day pass sold at the desk adds one.`
+        : `There are no ${accountStatus === 'inactive' ? 'deactivated' : 'active'} member accounts.`;
 
 /**
  * /members: summary cards, search, the account and walk-ins filters, the paged list (cards on a
@@ -31,10 +44,21 @@ const noMatchText = (search: string, accountStatus: string | undefined, walkIns:
 export function MembersPage() {
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
-  const { page, search, accountStatus, kind, input, setInput, setPage, setAccountStatus, setKind } =
-    useMemberListParams();
-  const members = useMembers({ page, search, accountStatus, kind });
-  const filtered = Boolean(search || accountStatus || kind);
+  const {
+    page,
+    search,
+    accountStatus,
+    kind,
+    visited,
+    input,
+    setInput,
+    setPage,
+    setAccountStatus,
+    setKind,
+    setVisited,
+  } = useMemberListParams();
+  const members = useMembers({ page, search, accountStatus, kind, visited });
+  const filtered = Boolean(search || accountStatus || kind || visited);
   usePageTitle('Members');
   const open = (m: Member) => void navigate(sectionPath(`members/${m.id}`));
   const add = () => void navigate(sectionPath('members/add'));
@@ -48,7 +72,7 @@ export function MembersPage() {
           <>
             <ExportMenu
               contract={exportContracts.members}
-              filters={{ search, account_status: accountStatus, kind }}
+              filters={{ search, account_status: accountStatus, kind, visited }}
               name="members"
             />
             <Can action="members.write">
@@ -100,6 +124,7 @@ export function MembersPage() {
             >
               Walk-ins
             </Chip>
+            <VisitedFilter value={visited} onChange={setVisited} />
           </Group>
         }
         query={members}
@@ -108,7 +133,7 @@ export function MembersPage() {
           icon: IconUsers,
           title: filtered ? 'No members found' : 'No members yet',
           text: filtered
-            ? noMatchText(search, accountStatus, kind === 'walk_in')
+            ? noMatchText(search, accountStatus, kind === 'walk_in', visited)
             : 'Add your first member to start tracking subscriptions and payments.',
           action: filtered ? null : (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>
