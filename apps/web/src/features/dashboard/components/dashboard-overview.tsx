@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '../api';
 import { DASHBOARD_TEXTS, emptyDashboard } from '../dashboard-format';
+import { AttendancePanels } from './attendance-panels';
 import { DashboardCards } from './dashboard-cards';
 import { ExpiringPanel } from './expiring-panel';
 import { GettingStartedCard } from './getting-started-card';
@@ -59,6 +60,7 @@ function Panels({ data, onRenew, onSendLink }: PanelsProps) {
       <Grid.Col span={half}>
         <RecentActivityPanel data={data} />
       </Grid.Col>
+      <AttendancePanels />
       <Grid.Col span={half}>
         <RevenueByPlanPanel data={data} />
       </Grid.Col>
