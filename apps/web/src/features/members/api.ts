@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  checkInContracts,
   memberContracts,
   type CreateMemberInput,
   type Member,
@@ -34,6 +35,11 @@ export const membersKey = queryRoots.members;
 const memberListKey = (p: MemberListParams) => [...listsOf(membersKey), p] as const;
 const memberSummaryKey = [...membersKey, 'summary'] as const;
 export const memberKey = (id: number) => [...membersKey, 'detail', id] as const;
+/** A member's visits, a page at a time (under the member, so refreshing members refreshes them). */
+const memberVisitsKey = (id: number, page: number) =>
+  [...membersKey, 'detail', id, 'visits', { page }] as const;
+/** A member's visits: 10 a page. */
+export const VISITS_PER_PAGE = 10;
 /** Under the members key, so refreshing members after a change refreshes searches too. */
 export const memberSearchKey = (term: string) => [...membersKey, 'search', term] as const;
 
@@ -66,7 +72,23 @@ export const membersApi = {
   update: (id: number, input: UpdateMemberInput) =>
     callApi(memberContracts.update, { params: { id }, body: input }),
   uploadPicture: (id: number, file: File) => uploadFile(file, 'member_picture', id),
+  visits: (id: number, page: number) =>
+    callApi(checkInContracts.memberVisits, {
+      params: { id },
+      query: { page, per_page: VISITS_PER_PAGE },
+    }),
 };
+
+/** A member's visits, newest first, with their last visit and this and last month's counts. */
+export const useMemberVisits = (id: number, page: number) =>
+  useQuery({
+    queryKey: memberVisitsKey(id, page),
+    queryFn: async () => {
+      const answer = await membersApi.visits(id, page);
+      return { data: answer.data, meta: answer.meta };
+    },
+    placeholderData: keepPreviousData,
+  });
 
 export const useMembers = (params: MemberListParams) =>
   usePagedQuery(memberListKey(params), () => membersApi.list(params));

@@ -11,6 +11,7 @@ import { useMember } from '../api';
 import { InfoCard, type InfoItem } from '../components/info-list';
 import { MemberPictureCard } from '../components/member-picture-card';
 import { MemberQuickActions } from '../components/member-quick-actions';
+import { MemberVisitsCard } from '../components/member-visits-card';
 import { MemberStatusBadge } from '../components/member-status-badge';
 import { MemberSubscriptionCard } from '../components/member-subscription-card';
 import { formatPhone } from '@/lib/format';
@@ -79,6 +80,7 @@ export function MemberDetailsPage({
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">
                 <MemberInfo member={m}>{subscriptionCards?.(m)}</MemberInfo>
+                <MemberVisitsCard member={m} />
                 {moreCards?.(m)}
               </Stack>
             </Grid.Col>
