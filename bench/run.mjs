@@ -5,6 +5,8 @@
 //                      [--payments-per-member 0]
 //   node bench/run.mjs --target postgres --suite dashboard [--payments 1000000] [--keep-db]
 //                      [--dashboard-db postgres://…]
+//   node bench/run.mjs --target postgres --suite attendance [--visits 5000000]
+//                      [--attendance-members 50000]
 // Suite `serialise` runs in-process, once. For each target, the other suites get a fresh
 // database, the generator's data, the built Kora server (port 3900), and beside it a bare Fastify
 // route (3901) and, on PostgreSQL, the yardstick of the hot routes (yardstick-server.mjs, 3902:
@@ -14,7 +16,8 @@
 // `compare` (not in the default list) measures the member list of a second build,
 // BENCH_BASELINE_SERVER, beside this one (its baseline on port 3903).
 // --smoke (CI): proves every suite still works, fast, on PostgreSQL: 1 business × 300 members
-// with a payment each, 1 s per route, 4 connections, the dashboard at 3,000 payments; the
+// with a payment each, 1 s per route, 4 connections, the dashboard at 3,000 payments and the
+// attendance at 20,000 visits (suites/attendance.mjs, its own database, PostgreSQL only); the
 // roll-ups the generator fills set-based compared row by row with a copy the triggers built;
 // any check that fails, answer that differs from the yardstick or 5xx fails the run; no figures
 // kept (bench/results/ is not written). Options given beside it still apply.
@@ -57,6 +60,9 @@ const { values: given } = parseArgs({
     'payments-per-member': { type: 'string' },
     // suite `dashboard`: its payment count; keep its database; or measure one kept before
     payments: { type: 'string' },
+    // suite `attendance`: its visits and members
+    visits: { type: 'string' },
+    'attendance-members': { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
     'dashboard-db': { type: 'string' },
     smoke: { type: 'boolean', default: false },
@@ -72,6 +78,8 @@ const DEFAULTS = {
   suite: 'serialise,members,check-in,payments',
   'payments-per-member': '0',
   payments: '1000000',
+  visits: '5000000',
+  'attendance-members': '50000',
 };
 const SMOKE = {
   target: 'postgres',
@@ -79,9 +87,11 @@ const SMOKE = {
   members: '300',
   duration: '1',
   connections: '4',
-  suite: 'serialise,members,check-in,payments,dashboard',
+  suite: 'serialise,members,check-in,payments,dashboard,attendance',
   'payments-per-member': '1',
   payments: '3000',
+  visits: '20000',
+  'attendance-members': '500',
 };
 const smoke = given.smoke;
 const values = { ...DEFAULTS, ...(smoke ? SMOKE : {}) };
@@ -102,7 +112,7 @@ const ROLLUP_TABLES = {
 };
 
 // Suites that make their own database and data (and build their own server).
-const OWN_DATA = ['dashboard'];
+const OWN_DATA = ['dashboard', 'attendance'];
 const serverSuites = suites.filter((s) => s !== 'serialise' && !OWN_DATA.includes(s));
 
 if (serverSuites.length > 0 && !existsSync(KORA_SERVER)) {
@@ -244,14 +254,31 @@ if (suites.includes('dashboard')) {
   }
 }
 
+let attendanceRows;
+if (suites.includes('attendance')) {
+  if (values.target === 'pglite') {
+    console.log('\n== suite attendance runs on PostgreSQL only: skipped with --target pglite');
+  } else {
+    const { attendanceSuite } = await import('./suites/attendance.mjs');
+    attendanceRows = await attendanceSuite({
+      smoke,
+      pgAdminUrl,
+      duration,
+      visits: Number(values.visits),
+      members: Number(values['attendance-members']),
+    });
+    if (!smoke) console.log(`\n${markdownTable(attendanceRows)}\n`);
+  }
+}
+
 if (smoke) {
   // Every route answered without a server error, and every database check passed.
-  const broken = [...rows, ...(dashboardRows ?? [])].filter(
+  const broken = [...rows, ...(dashboardRows ?? []), ...(attendanceRows ?? [])].filter(
     (r) => /CHECKS FAIL/.test(r.notes ?? '') || /(^|[ ;])5\d\d×/.test(r.notes ?? ''),
   );
   for (const r of broken) console.error(`SMOKE FAILED: ${r.target} ${r.route}: ${r.notes}`);
   console.log(
-    `\n== bench smoke: ${rows.length + (dashboardRows?.length ?? 0)} routes measured, ${broken.length} broken`,
+    `\n== bench smoke: ${rows.length + (dashboardRows?.length ?? 0) + (attendanceRows?.length ?? 0)} routes measured, ${broken.length} broken`,
   );
   process.exit(broken.length ? 1 : 0);
 }

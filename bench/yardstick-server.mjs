@@ -223,6 +223,10 @@ const MEMBER_JSON = obj([
   ['is_active', val('m.is_active')],
   ['reminders_opt_out', val('m.reminders_opt_out')],
   ['picture_url', opt('m.picture_url')],
+  [
+    'last_visit_at',
+    `case when m.last_visit_at is null then 'null' else ${iso('m.last_visit_at')}::text end`,
+  ],
   ['created_at', iso('m.created_at')],
   ['updated_at', iso('m.updated_at')],
 ]);

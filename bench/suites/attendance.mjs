@@ -1,0 +1,250 @@
+// The dashboard's attendance at 5,000,000 visits, PostgreSQL only (see bench/README.md,
+// "Attendance at 5,000,000 visits"). Its own database and data:
+//   1. a fresh database filled by generate-attendance.ts: ONE business, its members and N visits
+//      written set-based with the visits' trigger off, the roll-ups filled by migration 0024's
+//      backfill and checked against a recount of the raw visits (a difference aborts the run);
+//   2. the server built from this working tree (bench/dist/attendance-api, or BENCH_SERVER) and
+//      the bare route; the answers of GET /v1/dashboard/attendance and /v1/dashboard/at-risk
+//      checked against the same figures counted from the raw visits and subscriptions (any
+//      difference aborts the run);
+//   3. each route one request at a time for the run's duration, and the attendance at 10
+//      connections, each beside the bare route at the same connections (the yardstick of the
+//      dashboard suites). Written to bench/results/attendance.md unless --smoke.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { bundleServer } from '../build-server.mjs';
+import {
+  ROOT,
+  createPgDatabase,
+  loadGet,
+  markdownTable,
+  routeRow,
+  startBare,
+  startKora,
+  stopProcess,
+  tokenFor,
+} from '../lib.mjs';
+
+const KORA_PORT = 3920;
+const BARE_PORT = 3921;
+const CONNECTIONS = 10;
+const WARM_UP = 20;
+
+const tsx = (script, args, env) => {
+  const res = spawnSync(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    [join(ROOT, 'bench', script), ...args],
+    {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (res.status !== 0) throw new Error(`${script} failed (see above)\n${res.stdout}`);
+  return JSON.parse(res.stdout.trim().split('\n').pop());
+};
+
+const getJson = async (url, token) => {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200)
+    throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), ms: performance.now() - t0 };
+};
+
+/**
+ * The answers against the raw visits (no roll-up): visits per Lagos day over 30 days, and the
+ * members at risk counted by the rule straight from visits and subscriptions.
+ */
+const checkAnswers = async (databaseUrl, businessId, attendance, atRisk) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const diffs = [];
+  try {
+    const today = attendance.per_day.at(-1).day;
+    const perDay = (
+      await client.query(
+        `select to_char((visited_at at time zone 'Africa/Lagos')::date, 'YYYY-MM-DD') as day, count(*)::int as n
+         from visits where business_id = $1 and visited_at >= (($2::date - 29)::timestamp at time zone 'Africa/Lagos')
+         group by 1`,
+        [businessId, today],
+      )
+    ).rows;
+    const raw = new Map(perDay.map((r) => [r.day, r.n]));
+    for (const d of attendance.per_day)
+      if ((raw.get(d.day) ?? 0) !== d.visits)
+        diffs.push(`per_day ${d.day}: answered ${d.visits}, raw ${raw.get(d.day) ?? 0}`);
+    const monday = `date_trunc('week', $2::date)::date`;
+    const [{ n }] = (
+      await client.query(
+        `with running as (
+           select distinct member_id from subscriptions where business_id = $1 and is_active
+             and start_date <= $2 and expiry_date >= $2),
+         counts as (
+           select m.id, m.last_visit_at,
+             (select count(*) from visits v where v.member_id = m.id
+               and (v.visited_at at time zone 'Africa/Lagos')::date >= ${monday} - 28
+               and (v.visited_at at time zone 'Africa/Lagos')::date < ${monday}) as last4,
+             (select count(*) from visits v where v.member_id = m.id
+               and (v.visited_at at time zone 'Africa/Lagos')::date >= ${monday} - 56
+               and (v.visited_at at time zone 'Africa/Lagos')::date < ${monday} - 28) as prev4,
+             (select max(visited_at) from visits v where v.member_id = m.id) as last_visit
+           from running r join members m on m.id = r.member_id and m.is_active)
+         select count(*)::int as n from counts c
+         where ((c.last_visit is null or (c.last_visit at time zone 'Africa/Lagos')::date <= $2::date - 14)
+             and exists (select 1 from subscriptions s where s.member_id = c.id and s.is_active
+               and s.start_date <= $2::date - 14 and s.expiry_date >= $2::date - 14))
+           or (c.prev4 >= 4 and c.last4 * 2 <= c.prev4)`,
+        [businessId, today],
+      )
+    ).rows;
+    if (n !== attendance.at_risk_count)
+      diffs.push(`at_risk_count: answered ${attendance.at_risk_count}, raw ${n}`);
+    if (n !== atRisk.meta.total)
+      diffs.push(`at-risk total: answered ${atRisk.meta.total}, raw ${n}`);
+    return diffs;
+  } finally {
+    await client.end();
+  }
+};
+
+/** Answers the table rows and, unless smoke, writes bench/results/attendance.md. */
+export const attendanceSuite = async ({ pgAdminUrl, duration, visits, members, smoke = false }) => {
+  console.log('\n== Attendance (PostgreSQL): building the server from this working tree');
+  const server = process.env.BENCH_SERVER ?? (await bundleServer('attendance-api'));
+  const db = await createPgDatabase(pgAdminUrl);
+  const rows = [];
+  let kora;
+  let bare;
+  try {
+    console.log(
+      `   generating 1 business × ${members.toLocaleString('en')} members, ${visits.toLocaleString('en')} visits`,
+    );
+    const data = tsx(
+      'generate-attendance.ts',
+      ['--members', String(members), '--visits', String(visits)],
+      {
+        BENCH_DATABASE_URL: db.url,
+      },
+    );
+    console.log(
+      `   ${data.visits.toLocaleString('en')} visits in ${data.seconds} s; roll-ups checked: ${data.checks.hour_rows} day-hour rows, ${data.checks.week_rows} member-week rows, no difference`,
+    );
+    const owner = data.owners[0];
+    const label = `1 × ${members.toLocaleString('en')} members, ${data.visits.toLocaleString('en')} visits`;
+    const ctx = {
+      target: 'postgres',
+      data: { businessCount: 1, memberCount: members },
+      duration,
+      connections: 1,
+    };
+    kora = await startKora(KORA_PORT, { DATABASE_URL: db.url }, server);
+    bare = await startBare(BARE_PORT);
+    const koraUrl = `http://127.0.0.1:${KORA_PORT}`;
+    const bareUrl = `http://127.0.0.1:${BARE_PORT}`;
+    const token = await tokenFor(owner);
+    const auth = () => ({ authorization: `Bearer ${token}` });
+    const routes = {
+      attendance: '/v1/dashboard/attendance',
+      atRisk: '/v1/dashboard/at-risk?page=1&per_page=10',
+    };
+    const first = {};
+    const answers = {};
+    for (const [name, path] of Object.entries(routes)) {
+      const r = await getJson(koraUrl + path, token);
+      first[name] = r.ms;
+      answers[name] = r.body;
+    }
+    const diffs = await checkAnswers(
+      db.url,
+      owner.businessId,
+      answers.attendance.data,
+      answers.atRisk,
+    );
+    if (diffs.length)
+      throw new Error(`ATTENDANCE ANSWER CHECK FAILED:\n  ${diffs.slice(0, 40).join('\n  ')}`);
+    console.log(
+      `   answers checked against the raw visits: equal (at risk: ${answers.atRisk.meta.total})`,
+    );
+    for (const path of Object.values(routes))
+      for (let i = 0; i < WARM_UP; i++) await getJson(koraUrl + path, token);
+
+    const run = (what, url, path, connections, headers = auth) => {
+      console.log(`   ${what}…`);
+      return loadGet({ ...ctx, connections }, url, () => path, headers, connections);
+    };
+    const bare1 = await run('bare route, 1 connection', bareUrl, '/bare', 1, () => ({}));
+    const att1 = await run(
+      'GET /v1/dashboard/attendance, 1 connection',
+      koraUrl,
+      routes.attendance,
+      1,
+    );
+    const risk1 = await run('GET /v1/dashboard/at-risk, 1 connection', koraUrl, routes.atRisk, 1);
+    const bare10 = await run(
+      `bare route, ${CONNECTIONS} connections`,
+      bareUrl,
+      '/bare',
+      CONNECTIONS,
+      () => ({}),
+    );
+    const att10 = await run(
+      `GET /v1/dashboard/attendance, ${CONNECTIONS} connections`,
+      koraUrl,
+      routes.attendance,
+      CONNECTIONS,
+    );
+    const row = (route, r, bareRun, notes) => ({
+      ...routeRow(ctx, route, r, { bare: bareRun, notes }),
+      data: label,
+    });
+    const ms = (v) => `${v.toFixed(1)} ms`;
+    rows.push(
+      row('bare Fastify route, 1 connection', bare1, bare1, 'yardstick for the 1-connection rows'),
+      row(
+        'GET /v1/dashboard/attendance, 1 connection',
+        att1,
+        bare1,
+        `target p95 ≤ 50 ms; first request ${ms(first.attendance)}`,
+      ),
+      row(
+        'GET /v1/dashboard/at-risk, 1 connection',
+        risk1,
+        bare1,
+        `target p95 ≤ 100 ms; ${answers.atRisk.meta.total} at risk; first request ${ms(first.atRisk)}`,
+      ),
+      row(
+        `bare Fastify route, ${CONNECTIONS} connections`,
+        bare10,
+        bare10,
+        `yardstick for the ${CONNECTIONS}-connection rows`,
+      ),
+      row(
+        `GET /v1/dashboard/attendance, ${CONNECTIONS} connections`,
+        att10,
+        bare10,
+        `${CONNECTIONS} users at once`,
+      ),
+    );
+    if (!smoke) {
+      mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+      const steps = Object.entries(data.steps)
+        .map(([k, v]) => `${k} ${v} s`)
+        .join('; ');
+      writeFileSync(
+        join(ROOT, 'bench/results/attendance.md'),
+        `# Attendance at ${data.visits.toLocaleString('en')} visits (suite \`attendance\`)\n\n${new Date().toISOString()} on ${process.platform} ${process.arch} (${cpus().length} CPUs), Node ${process.version}; ${duration} s per route.\n\nData: ${label}; generated in ${data.seconds} s (${steps}); roll-ups equal to a recount of the raw visits (${data.checks.hour_rows} day-hour rows, ${data.checks.week_rows} member-week rows); both answers equal to the figures counted from the raw visits.\n\n${markdownTable(rows)}\n`,
+      );
+    }
+    return rows;
+  } finally {
+    await stopProcess(kora);
+    await stopProcess(bare);
+    await db.drop();
+  }
+};
