@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, addPeriod, formatDay, lagosDay, periodEnd } from './dates';
+import {
+  addDays,
+  addMonths,
+  addPeriod,
+  formatDay,
+  isoWeekday,
+  lagosDay,
+  lagosMidnight,
+  periodEnd,
+  weekStart,
+} from './dates';
 
 describe('calendar days', () => {
   it('takes "today" in Lagos, one hour ahead of UTC', () => {
@@ -32,5 +42,14 @@ describe('calendar days', () => {
   it('formats a day for Nigerian readers', () => {
     expect(formatDay('2026-11-20')).toBe('20 Nov 2026');
     expect(formatDay(null)).toBe('N/A');
+  });
+
+  it('starts a Lagos day at 23:00 UTC the day before, and weeks on Monday', () => {
+    expect(lagosMidnight('2026-03-18')).toBe('2026-03-17T23:00:00.000Z');
+    expect(isoWeekday('2026-03-16')).toBe(1);
+    expect(isoWeekday('2026-03-22')).toBe(7);
+    expect(weekStart('2026-03-22')).toBe('2026-03-16');
+    expect(weekStart('2026-03-16')).toBe('2026-03-16');
+    expect(weekStart('2027-01-01')).toBe('2026-12-28');
   });
 });
