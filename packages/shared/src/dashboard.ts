@@ -204,8 +204,8 @@ const attendanceSchema = z.object({
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
-export const AT_RISK_REASONS = ['no_visit', 'never_visited', 'visits_fell'] as const;
-export type AtRiskReason = (typeof AT_RISK_REASONS)[number];
+/** Why a member is at risk: no visit for 14 days, never a visit, or visits fallen by half. */
+const AT_RISK_REASONS = ['no_visit', 'never_visited', 'visits_fell'] as const;
 
 const atRiskMemberSchema = z.object({
   member: z.object({

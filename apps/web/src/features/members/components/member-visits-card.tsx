@@ -15,7 +15,7 @@ const FOUND_BY_LABELS: Record<FoundBy, string> = {
   kiosk: 'Kiosk',
 };
 
-export const VISITS_TEXTS = {
+const VISITS_TEXTS = {
   failed: 'An error occurred while fetching visits.',
   none: 'No visits yet. Check-ins at the desk or the kiosk show here.',
 } as const;
