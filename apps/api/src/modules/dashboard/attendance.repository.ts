@@ -90,12 +90,15 @@ export interface AtRiskRow {
   last4: number;
   prev4: number;
   absent: boolean;
+  /** How many members are at risk in all (the same statement counts them). */
+  total: number;
 }
 
 /**
  * A page of the members at risk, the most at risk first: those who never came, then the
  * longest without a visit, then the largest fall (the smallest share of their earlier visits,
- * then the most earlier visits); member id last so pages never overlap.
+ * then the most earlier visits); member id last so pages never overlap. Each row carries the
+ * count of them all, so a page is one pass over the rule.
  */
 export const atRiskPage = async (
   db: Executor,
@@ -109,7 +112,7 @@ export const atRiskPage = async (
       atRiskSql(
         businessId,
         w,
-        sql`select * from risk
+        sql`select *, count(*) over () as total from risk
           order by absent desc,
             (case when absent then coalesce(last_visit_at, '-infinity') end) asc,
             last4::float / nullif(prev4, 0) asc, prev4 desc, id
@@ -127,4 +130,5 @@ export const atRiskPage = async (
     last4: asNumber(r.last4),
     prev4: asNumber(r.prev4),
     absent: Boolean(r.absent),
+    total: asNumber(r.total),
   }));

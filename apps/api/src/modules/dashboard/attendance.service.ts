@@ -98,10 +98,9 @@ export const atRiskOf = async (
 ): Promise<{ data: AtRiskMember[]; meta: PageMeta }> => {
   const window = atRiskWindow(today);
   const { limit, offset } = pageWindow(query);
-  const [rows, total] = await Promise.all([
-    repo.atRiskPage(ctx.db, businessId, window, limit, offset),
-    repo.countAtRisk(ctx.db, businessId, window),
-  ]);
+  const rows = await repo.atRiskPage(ctx.db, businessId, window, limit, offset);
+  // A page past the last one has no row to carry the count.
+  const total = rows[0]?.total ?? (await repo.countAtRisk(ctx.db, businessId, window));
   return {
     data: rows.map((r) => ({
       member: {

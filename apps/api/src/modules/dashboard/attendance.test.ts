@@ -186,6 +186,10 @@ describe('GET /v1/dashboard/at-risk', () => {
     expect(
       res.json().data.map((r: { member: { first_name: string } }) => r.member.first_name),
     ).toEqual(['Ife']);
+    // A page past the last one still says how many there are.
+    const past = await get('/v1/dashboard/at-risk?page=9&per_page=3');
+    expect(past.json().data).toEqual([]);
+    expect(past.json().meta.total).toBe(4);
   });
 
   it("never lists another gym's members; theirs are their own", async () => {
