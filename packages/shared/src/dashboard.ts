@@ -229,7 +229,7 @@ const atRiskMemberSchema = z.object({
 export type AtRiskMember = z.infer<typeof atRiskMemberSchema>;
 
 /** The at-risk list's page: 20 a page unless asked, at most 100. */
-export const atRiskQuery = pageQuery(100);
+const atRiskQuery = pageQuery(100);
 export type AtRiskQuery = z.infer<typeof atRiskQuery>;
 
 export const dashboardContracts = {

@@ -20,7 +20,7 @@ import { pageWindow } from '../../lib/paging';
 import * as repo from './attendance.repository';
 
 /** The windows of the At risk rule on `today` (a Lagos day). */
-export const atRiskWindow = (today: string): repo.AtRiskWindow => {
+const atRiskWindow = (today: string): repo.AtRiskWindow => {
   const thisWeek = weekStart(today);
   const lastWeeksFrom = addDays(thisWeek, -7 * AT_RISK_WEEKS);
   return {
