@@ -141,8 +141,10 @@ await step('check', async () => {
       select member_id, date_trunc('week', visited_at at time zone 'Africa/Lagos')::date, count(*)::int
       from visits group by 1, 2
       except select member_id, week_start, visits from member_visit_weeks) d) as weeks_off,
-    (select count(*) from members m where m.business_id = ${businessId}
-      and m.last_visit_at is distinct from (select max(visited_at) from visits v where v.member_id = m.id)) as last_off,
+    (select count(*) from members m
+      left join (select member_id, max(visited_at) as last from visits group by member_id) v
+        on v.member_id = m.id
+      where m.business_id = ${businessId} and m.last_visit_at is distinct from v.last) as last_off,
     (select count(*) from visits) as visits,
     (select count(*) from visit_hours) as hour_rows,
     (select count(*) from member_visit_weeks) as week_rows`);

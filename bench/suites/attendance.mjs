@@ -85,19 +85,24 @@ const checkAnswers = async (databaseUrl, businessId, attendance, atRisk) => {
         `with running as (
            select distinct member_id from subscriptions where business_id = $1 and is_active
              and start_date <= $2 and expiry_date >= $2),
+         weeks as (
+           select member_id,
+             count(*) filter (where d >= ${monday} - 28 and d < ${monday}) as last4,
+             count(*) filter (where d >= ${monday} - 56 and d < ${monday} - 28) as prev4
+           from (select member_id, (visited_at at time zone 'Africa/Lagos')::date as d from visits
+                 where business_id = $1) x
+           group by 1),
+         last_visits as (
+           select member_id, max(visited_at) as last_visit from visits where business_id = $1
+           group by 1),
          counts as (
-           select m.id, m.last_visit_at,
-             (select count(*) from visits v where v.member_id = m.id
-               and (v.visited_at at time zone 'Africa/Lagos')::date >= ${monday} - 28
-               and (v.visited_at at time zone 'Africa/Lagos')::date < ${monday}) as last4,
-             (select count(*) from visits v where v.member_id = m.id
-               and (v.visited_at at time zone 'Africa/Lagos')::date >= ${monday} - 56
-               and (v.visited_at at time zone 'Africa/Lagos')::date < ${monday} - 28) as prev4,
-             (select max(visited_at) from visits v where v.member_id = m.id) as last_visit
-           from running r join members m on m.id = r.member_id and m.is_active)
+           select m.id, coalesce(w.last4, 0) as last4, coalesce(w.prev4, 0) as prev4, l.last_visit
+           from running r join members m on m.id = r.member_id and m.is_active
+           left join weeks w on w.member_id = m.id
+           left join last_visits l on l.member_id = m.id)
          select count(*)::int as n from counts c
          where ((c.last_visit is null or (c.last_visit at time zone 'Africa/Lagos')::date <= $2::date - 14)
-             and exists (select 1 from subscriptions s where s.member_id = c.id and s.is_active
+             and exists (select 1 from subscriptions s where s.business_id = $1 and s.member_id = c.id and s.is_active
                and s.start_date <= $2::date - 14 and s.expiry_date >= $2::date - 14))
            or (c.prev4 >= 4 and c.last4 * 2 <= c.prev4)`,
         [businessId, today],
