@@ -206,6 +206,20 @@ describe('MembersPage', () => {
     expect(api.sent('GET /v1/member')[0]!.query.get('kind')).toBe('walk_in');
   });
 
+  it('keeps the walk-ins and last-visit filters together in the URL, the request and the no-match text', async () => {
+    const { api, user, router } = open(empty, '/members?kind=walk_in&visited=last_7');
+    await expectShown('No members found', 'No walk-in matches "Came in the last 7 days".');
+    const first = api.sent('GET /v1/member')[0]!.query;
+    expect([first.get('kind'), first.get('visited')]).toEqual(['walk_in', 'last_7']);
+    await user.click(screen.getByRole('checkbox', { name: 'Walk-ins' }));
+    expect(router.state.location.search).toBe('?visited=last_7');
+    await vi.waitFor(() => {
+      const last = api.sent('GET /v1/member').at(-1)!.query;
+      expect(last.has('kind')).toBe(false);
+      expect(last.get('visited')).toBe('last_7');
+    });
+  });
+
   it('shows when each member last came: Today, 3 days ago, Never (on a phone card too)', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-18T10:00:00+01:00') });
     try {
