@@ -51,7 +51,7 @@ const ife = atRisk({
 const page = (rows: AtRiskMember[], p = 1, total = rows.length) =>
   ok(rows, { meta: { page: p, per_page: 10, pages: Math.max(1, Math.ceil(total / 10)), total } });
 
-const open = (answers: { attendance?: Handler; atRisk?: Handler } = {}) => {
+const open = (answers: { attendance?: Handler; atRisk?: Handler } = {}, onlyWhenUsed = false) => {
   const api = mockFetch({
     'GET /v1/dashboard/attendance': answers.attendance ?? (() => ok(attendance())),
     'GET /v1/dashboard/at-risk': answers.atRisk ?? (() => page([atRisk(), ife], 1, 23)),
@@ -60,7 +60,7 @@ const open = (answers: { attendance?: Handler; atRisk?: Handler } = {}) => {
     api,
     ...renderPage(
       <Grid>
-        <AttendancePanels />
+        <AttendancePanels onlyWhenUsed={onlyWhenUsed} />
       </Grid>,
       { path: '/dashboard' },
     ),
@@ -74,6 +74,26 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('AttendancePanels', () => {
+  it("beside a new gym's first steps, shows up only once there are visits or members at risk", async () => {
+    const quiet = attendance({
+      visits_today: 0,
+      per_day: attendance().per_day.map((d) => ({ ...d, visits: 0 })),
+      at_risk_count: 0,
+    });
+    const empty = open({ attendance: () => ok(quiet) }, true);
+    await waitFor(() => expect(empty.api.sent('GET /v1/dashboard/attendance')).toHaveLength(1));
+    // The answer is read (no skeleton, no panels): nothing to show yet.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(document.querySelector('.mantine-Skeleton-root')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Visits' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'At risk' })).not.toBeInTheDocument();
+    empty.unmount();
+
+    open({ attendance: () => ok({ ...quiet, at_risk_count: 2 }) }, true);
+    expect(await screen.findByRole('region', { name: 'At risk' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Visits' })).toHaveTextContent('Today: 0 visits');
+  });
+
   it("shows today's visits and each of the last 30 days", async () => {
     open();
     const visits = await screen.findByRole('region', { name: 'Visits' });

@@ -118,10 +118,19 @@ function BusiestHoursPanel({ data }: { data: Attendance }) {
 /**
  * The dashboard's attendance: visits (today and 30 days), the busiest hours and the members at
  * risk, from their own calls, so the rest of the dashboard never waits for them.
+ * `onlyWhenUsed`: shown only once there is something to show (a visit in the last 30 days or a
+ * member at risk) and nothing while loading: a new gym's first steps stay uncluttered, yet a
+ * gym that brought its members in and checks them in sees who comes before its first payment.
  */
-export function AttendancePanels() {
+export function AttendancePanels({ onlyWhenUsed = false }: { onlyWhenUsed?: boolean }) {
   const query = useAttendance();
   const half = { base: 12, md: 6 };
+  if (
+    onlyWhenUsed &&
+    (!query.data ||
+      (query.data.at_risk_count === 0 && query.data.per_day.every((d) => d.visits === 0)))
+  )
+    return null;
   if (!query.data)
     return (
       <Grid.Col span={12}>

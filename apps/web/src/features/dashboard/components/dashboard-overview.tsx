@@ -41,10 +41,15 @@ interface PanelsProps {
 function Panels({ data, onRenew, onSendLink }: PanelsProps) {
   if (isNewBusiness(data))
     return (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <GettingStartedCard done={data.getting_started} />
-        <RecentActivityPanel data={data} />
-      </SimpleGrid>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <GettingStartedCard done={data.getting_started} />
+          <RecentActivityPanel data={data} />
+        </SimpleGrid>
+        <Grid gutter="md">
+          <AttendancePanels onlyWhenUsed />
+        </Grid>
+      </Stack>
     );
   return (
     <Grid gutter="md">
