@@ -1,9 +1,17 @@
 import { Badge, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDoorEnter, IconSearch } from '@tabler/icons-react';
-import { FOUND_BY, LOOKUP_MAX, type FoundBy, type Visit } from '@kora/shared';
+import {
+  FOUND_BY,
+  LOOKUP_MAX,
+  exportContracts,
+  lagosDay,
+  type FoundBy,
+  type Visit,
+} from '@kora/shared';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { ExportMenu } from '@/components/export-menu';
 import { PagedRows } from '@/components/paged-rows';
 import { PersonAvatar } from '@/components/person-avatar';
 import { VISITS_PER_PAGE, useVisits } from '../api';
@@ -34,6 +42,7 @@ export function TodayVisits() {
   const visits = useVisits({ page, search: debounced, found_by: foundBy, overrides });
   const filtered = Boolean(debounced || foundBy || overrides);
   const total = visits.data?.meta.total;
+  const today = lagosDay();
 
   return (
     <Card withBorder radius="lg" padding={0}>
@@ -42,13 +51,21 @@ export function TodayVisits() {
           <Title order={3} fz="h4">
             Today
           </Title>
-          {total === undefined ? null : (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {filtered
-                ? `${total} ${total === 1 ? 'visit matches' : 'visits match'}`
-                : `${total} ${total === 1 ? 'visit' : 'visits'}`}
-            </Text>
-          )}
+          <Group gap="sm" align="center">
+            {total === undefined ? null : (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {filtered
+                  ? `${total} ${total === 1 ? 'visit matches' : 'visits match'}`
+                  : `${total} ${total === 1 ? 'visit' : 'visits'}`}
+              </Text>
+            )}
+            {/* Today's visits as a file, by how they were found (the export knows no name search). */}
+            <ExportMenu
+              contract={exportContracts.visits}
+              filters={{ date_from: today, date_to: today, found_by: foundBy }}
+              name={`visits-${today}`}
+            />
+          </Group>
         </Group>
         <Group gap="xs" align="center" wrap="wrap">
           <TextInput
