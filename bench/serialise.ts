@@ -48,6 +48,8 @@ const member = (i: number): Member => ({
   subscription_status_label: i % 2 ? 'Active' : 'No Subscription',
   is_active: true,
   reminders_opt_out: i % 7 === 0,
+  is_walk_in: i % 11 === 0,
+  last_visit_at: i % 3 ? new Date(Date.UTC(2026, 0, 2, 7, i % 60)).toISOString() : null,
   picture_url: null,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
   updated_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
