@@ -222,6 +222,7 @@ const MEMBER_JSON = obj([
   ],
   ['is_active', val('m.is_active')],
   ['reminders_opt_out', val('m.reminders_opt_out')],
+  ['is_walk_in', val('m.is_walk_in')],
   ['picture_url', opt('m.picture_url')],
   [
     'last_visit_at',
