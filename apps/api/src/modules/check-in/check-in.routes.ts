@@ -10,8 +10,8 @@ import * as checkIns from './check-in.service';
 import { listDayVisits, listMemberVisits, type Viewer } from './check-in.visits';
 
 const viewerOf = (req: FastifyRequest): Viewer => {
-  const { businessId, userId, role } = tenantOf(req);
-  return { businessId, userId, role };
+  const { businessId, userId, role, firstName, lastName } = tenantOf(req);
+  return { businessId, userId, role, name: `${firstName} ${lastName}` };
 };
 
 /**

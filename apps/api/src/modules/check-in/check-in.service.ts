@@ -150,6 +150,8 @@ const lagosTime = (at: Date): string => timeFormat.format(at);
  */
 export interface KioskSource {
   tokenId: number;
+  /** The kiosk's name, as its visits show it. */
+  name: string;
 }
 
 export interface CheckInOutcome {
@@ -169,10 +171,10 @@ const ATTEMPTS = 5;
  * words) unless the desk gives a reason, then recorded as an override; a reason on a green or
  * amber verdict is ignored. The visit keeps the subscription that covered it.
  *
- * Three round trips: the member's cover and recent visit are read and the verdict decided here
+ * Two round trips: the member's cover and recent visit are read and the verdict decided here
  * (the one checkInVerdict); then kora_check_in locks the row, checks the cover is still the one
  * read (else the verdict is decided again: a payment was recorded in between), and records the
- * visit; then the visit is read with its people for the answer.
+ * visit, answered from what the server knows (a repeat or a replayed key reads the visit).
  */
 export const checkIn = (
   ctx: AppContext,
@@ -264,7 +266,27 @@ const checkInOn = async (
       case 'refused':
         throw new AppError(409, CHECK_IN_MESSAGES.refusedCode, verdict.text);
     }
-    const row = await repo.findVisit(db, businessId, visitId!);
+    // A visit just recorded is answered from what is known (no read-back); a repeat or a
+    // replayed key reads the earlier visit with its people.
+    const recordedBy = kiosk ? null : viewer.name;
+    const row =
+      status === 'recorded' && recordedBy !== undefined
+        ? {
+            id: visitId!,
+            visitedAt: now,
+            foundBy,
+            verdictStatus: verdict.status,
+            overrideReason: red ? reason : null,
+            recordedById: kiosk ? null : viewer.userId,
+            recordedByName: recordedBy,
+            memberId: member.id,
+            memberCode: member.memberCode,
+            firstName: member.firstName,
+            lastName: member.lastName,
+            pictureUrl: member.pictureUrl,
+            kioskName: kiosk?.name ?? null,
+          }
+        : await repo.findVisit(db, businessId, visitId!);
     if (!row) throw noMemberFound();
     // A replayed key answers today's verdict of the member its visit is of.
     const answered =

@@ -451,6 +451,7 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
     const tokenId = kiosk!.id;
     const out = await recordVisit(t.app.ctx, viewer, { member_id: m.id }, undefined, NOW, {
       tokenId,
+      name: 'Entrance',
     });
     expect(out.status).toBe(201);
     expect(out.result.visit).toMatchObject({
@@ -472,7 +473,7 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
         { member_id: red.id, override_reason: 'Let me in' },
         undefined,
         NOW,
-        { tokenId },
+        { tokenId, name: 'Entrance' },
       ),
     ).rejects.toMatchObject({
       status: 409,

@@ -23,6 +23,8 @@ export interface Viewer {
   businessId: number;
   userId: number;
   role: Role;
+  /** The user's full name, when known: a visit they just recorded is answered without reading it back. */
+  name?: string;
 }
 
 /** The first instant of a Lagos day (Lagos is UTC+1 all year, without daylight saving). */

@@ -186,7 +186,7 @@ export const kioskCheckIn = async (
     { member_id: member.id },
     undefined,
     new Date(),
-    { tokenId: kiosk.id },
+    { tokenId: kiosk.id, name: kiosk.name },
   ).catch((err: unknown) => {
     // Refused (red, the kiosk has no override) or gone since it was found: nothing recorded.
     if (
