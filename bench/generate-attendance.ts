@@ -45,18 +45,26 @@ const step = async (name: string, run: () => Promise<unknown>) => {
 };
 const started = Date.now();
 
-/** Migration 0024's backfill: its statements filling last_visit_at, visit_hours and the weeks. */
-const backfill = (): string[] => {
-  const text = readFileSync(join(ROOT, 'apps/api/src/db/migrations/0024_attendance.sql'), 'utf8');
-  const found = text
+/** The statements of a migration file that match `pattern`, comments before them removed. */
+const statementsOf = (file: string, pattern: RegExp): string[] =>
+  readFileSync(join(ROOT, 'apps/api/src/db/migrations', file), 'utf8')
     .split('--> statement-breakpoint')
     .map((st) => st.replace(/^(\s*--[^\n]*\n)+/, '').trim())
-    .filter((st) =>
-      /^(UPDATE "members" m SET "last_visit_at"|INSERT INTO "(visit_hours|member_visit_weeks)")/.test(
-        st,
-      ),
-    );
-  if (found.length !== 3) throw new Error('migration 0024 backfill statements not found');
+    .filter((st) => pattern.test(st));
+
+/**
+ * The migrations' backfill: 0024's statements filling last_visit_at, visit_hours and the weeks,
+ * then 0025's copying each covered member's last visit beside their cover.
+ */
+const backfill = (): string[] => {
+  const found = [
+    ...statementsOf(
+      '0024_attendance.sql',
+      /^(UPDATE "members" m SET "last_visit_at"|INSERT INTO "(visit_hours|member_visit_weeks)")/,
+    ),
+    ...statementsOf('0025_at_risk_falls.sql', /^UPDATE "member_cover" c SET "last_visit_at"/),
+  ];
+  if (found.length !== 4) throw new Error('migrations 0024/0025 backfill statements not found');
   return found;
 };
 
@@ -145,11 +153,13 @@ await step('check', async () => {
       left join (select member_id, max(visited_at) as last from visits group by member_id) v
         on v.member_id = m.id
       where m.business_id = ${businessId} and m.last_visit_at is distinct from v.last) as last_off,
+    (select count(*) from member_cover c join members m on m.id = c.member_id
+      where c.business_id = ${businessId} and c.last_visit_at is distinct from m.last_visit_at) as cover_last_off,
     (select count(*) from visits) as visits,
     (select count(*) from visit_hours) as hour_rows,
     (select count(*) from member_visit_weeks) as week_rows`);
   for (const [k, v] of Object.entries(c!)) checks[k] = Number(v);
-  if (checks.hours_off || checks.weeks_off || checks.last_off)
+  if (checks.hours_off || checks.weeks_off || checks.last_off || checks.cover_last_off)
     throw new Error(`ATTENDANCE ROLL-UP CHECK FAILED: ${JSON.stringify(checks)}`);
 });
 await step('vacuum analyze', () => q(`vacuum analyze`));

@@ -10,8 +10,9 @@ BEGIN
   IF last_day IS NULL THEN
     DELETE FROM "member_cover" WHERE "member_id" = member;
   ELSE
-    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended")
-    VALUES (member, business, last_day, ended)
+    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended", "last_visit_at")
+    VALUES (member, business, last_day, ended,
+      (SELECT m."last_visit_at" FROM "members" m WHERE m."id" = member))
     ON CONFLICT ("member_id") DO UPDATE SET "paid_through" = last_day, "last_ended" = ended;
   END IF;
 END $$;

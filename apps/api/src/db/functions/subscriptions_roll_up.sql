@@ -11,9 +11,10 @@ DECLARE
   paid_method varchar;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended")
+    INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended", "last_visit_at")
     VALUES (NEW."member_id", NEW."business_id", NEW."expiry_date",
-      CASE WHEN NEW."expiry_date" <= closed THEN NEW."expiry_date" END)
+      CASE WHEN NEW."expiry_date" <= closed THEN NEW."expiry_date" END,
+      (SELECT m."last_visit_at" FROM "members" m WHERE m."id" = NEW."member_id"))
     ON CONFLICT ("member_id") DO UPDATE SET
       "paid_through" = greatest("member_cover"."paid_through", excluded."paid_through"),
       "last_ended" = greatest("member_cover"."last_ended", excluded."last_ended")

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { day, ref } from './columns';
 import { members } from './members';
@@ -48,5 +56,48 @@ export const memberVisitWeeks = pgTable(
     // A business's weeks, read in one range by the At risk rule. Migration 0024 writes it with
     // INCLUDE (visits) (Drizzle cannot declare INCLUDE), so the rule reads the index alone.
     index('member_visit_weeks_business_week_idx').on(t.businessId, t.weekStart, t.memberId),
+  ],
+);
+
+/**
+ * The weeks for which a business's falls (below) have been worked out. Complete weeks never
+ * change, so the At risk rule's comparison of a member's last 4 full weeks with the 4 before
+ * them is worked out once per business and week (the first time the dashboard asks), not by
+ * adding up 8 weeks of every member on each request. A visit written late into an earlier week
+ * removes the later weeks here (trigger `visits_roll_up`), and their falls with them, so they
+ * are worked out again.
+ */
+export const atRiskFallWeeks = pgTable(
+  'at_risk_fall_weeks',
+  {
+    businessId: ref('business_id', () => businesses.id),
+    /** The Monday of the week the comparison was made in (the week in progress). */
+    weekStart: day('week_start').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.weekStart] })],
+);
+
+/**
+ * The members whose visits fell as of a week: their last 4 full weeks hold half or fewer of the
+ * visits of the 4 weeks before, those having at least the rule's minimum. The At risk rule
+ * checks them again with today's cover and account on every read.
+ */
+export const atRiskFalls = pgTable(
+  'at_risk_falls',
+  {
+    businessId: integer('business_id').notNull(),
+    weekStart: day('week_start').notNull(),
+    memberId: integer('member_id').notNull(),
+    /** Their visits over the last 4 full weeks, and over the 4 weeks before them. */
+    last4: integer('last4').notNull(),
+    prev4: integer('prev4').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.weekStart, t.memberId] }),
+    foreignKey({
+      name: 'at_risk_falls_week_fk',
+      columns: [t.businessId, t.weekStart],
+      foreignColumns: [atRiskFallWeeks.businessId, atRiskFallWeeks.weekStart],
+    }).onDelete('cascade'),
   ],
 );

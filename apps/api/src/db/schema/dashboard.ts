@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
-import { createdAt, day, id, kobo, link, ref } from './columns';
+import { createdAt, day, id, kobo, link, moment, ref } from './columns';
 import { members } from './members';
 import { users } from './users';
 
@@ -88,10 +88,19 @@ export const memberCover = pgTable(
      * "members whose subscription ended in the last 90 days" is a range of this index.
      */
     lastEnded: day('last_ended'),
+    /**
+     * The member's last visit (the same as `members.last_visit_at`, kept by the visits' trigger):
+     * the At risk rule finds the covered members who stopped coming by this index range alone,
+     * never reading the members who lapsed long ago.
+     */
+    lastVisitAt: moment('last_visit_at'),
   },
   (t) => [
     // Member id last: the expiring list reads it in order, soonest first, and stops.
     index('member_cover_business_paid_through_idx').on(t.businessId, t.paidThrough, t.memberId),
     index('member_cover_business_last_ended_idx').on(t.businessId, t.lastEnded),
+    // Written by migration 0025 with INCLUDE (paid_through) (Drizzle cannot declare INCLUDE), so
+    // the At risk rule reads the index alone.
+    index('member_cover_business_last_visit_idx').on(t.businessId, t.lastVisitAt),
   ],
 );

@@ -38,46 +38,99 @@ export interface AtRiskWindow {
  *   covered 14 days ago as well, so a new member, or one who just came back after a lapse, is
  *   not at risk before two weeks of cover; or their visits over the last 4 full weeks are half
  *   or less of the 4 weeks before, those having at least `minEarlier`.
- * Reads the subscriptions running today (index), those members' rows, and at most 8 weekly
- * roll-up rows per member who came in those 8 weeks; never a visit.
+ * Never reads every member: the candidates are the covered members without a visit since
+ * `absentSince` (an index range of member_cover by last visit, the cover beside it) and this
+ * week's falls (`ensureFalls`); each is then checked against every condition above with today's
+ * cover and account (the weekly roll-up's 8 rows read only for the absent), never a visit.
  */
 const atRiskSql = (b: number, w: AtRiskWindow, select: SQL) => sql`
-  with weeks as (
-    select member_id,
-      sum(visits) filter (where week_start >= ${w.lastWeeksFrom})::int as last4,
-      sum(visits) filter (where week_start < ${w.lastWeeksFrom})::int as prev4
-    from member_visit_weeks
-    where business_id = ${b} and week_start >= ${w.previousWeeksFrom} and week_start < ${w.thisWeek}
-    group by member_id
+  with candidates as (
+    select c.member_id as id, null::int as last4, null::int as prev4 from member_cover c
+    where c.business_id = ${b} and c.paid_through >= ${w.today}
+      and (c.last_visit_at < ${w.absentSince}::timestamptz or c.last_visit_at is null)
+    union all
+    select f.member_id, f.last4, f.prev4 from at_risk_falls f
+    where f.business_id = ${b} and f.week_start = ${w.thisWeek}
   ),
-  running as (
-    select distinct member_id from subscriptions
-    where business_id = ${b} and is_active and expiry_date >= ${w.today} and start_date <= ${w.today}
+  merged as (
+    select id, max(last4) as last4, max(prev4) as prev4 from candidates group by id
   ),
   members_running as (
     select m.id, m.member_id as member_code, m.first_name, m.last_name, m.mobile_number,
-      m.picture_url, m.last_visit_at, coalesce(wk.last4, 0) as last4, coalesce(wk.prev4, 0) as prev4,
-      (m.last_visit_at is null or m.last_visit_at < ${w.absentSince}::timestamptz) as absent
-    from running r
-    join members m on m.id = r.member_id and m.business_id = ${b} and m.is_active
-    left join weeks wk on wk.member_id = m.id
+      m.picture_url, m.last_visit_at,
+      coalesce(c.last4, wk.last4, 0) as last4, coalesce(c.prev4, wk.prev4, 0) as prev4,
+      (m.last_visit_at is null or m.last_visit_at < ${w.absentSince}::timestamptz) as absent,
+      covered.since is not null as covered_before
+    from merged c
+    join members m on m.id = c.id and m.business_id = ${b} and m.is_active
+    join lateral (
+      select 1 from subscriptions s where s.business_id = ${b} and s.member_id = m.id
+        and s.is_active and s.start_date <= ${w.today} and s.expiry_date >= ${w.today} limit 1
+    ) running on true
+    left join lateral (
+      select sum(visits) filter (where week_start >= ${w.lastWeeksFrom})::int as last4,
+        sum(visits) filter (where week_start < ${w.lastWeeksFrom})::int as prev4
+      from member_visit_weeks mw
+      where c.last4 is null and mw.member_id = m.id
+        and mw.week_start >= ${w.previousWeeksFrom} and mw.week_start < ${w.thisWeek}
+    ) wk on true
+    left join lateral (
+      select s.start_date as since from subscriptions s
+      where (m.last_visit_at is null or m.last_visit_at < ${w.absentSince}::timestamptz)
+        and s.business_id = ${b} and s.member_id = m.id and s.is_active
+        and s.start_date <= ${w.coveredOn} and s.expiry_date >= ${w.coveredOn} limit 1
+    ) covered on true
   ),
   risk as (
     select * from members_running c
-    where (c.absent and exists (select 1 from subscriptions s where s.business_id = ${b}
-        and s.member_id = c.id and s.is_active
-        and s.start_date <= ${w.coveredOn} and s.expiry_date >= ${w.coveredOn}))
+    where (c.absent and c.covered_before)
       or (c.prev4 >= ${w.minEarlier} and c.last4 * 2 <= c.prev4)
   )
   ${select}`;
 
+/**
+ * Works out this week's falls of the business once (see `at_risk_fall_weeks`): the members
+ * whose last 4 full weeks hold half or fewer of the visits of the 4 weeks before, those having
+ * at least `minEarlier`. One statement: the week is claimed, the older weeks dropped and the
+ * falls written together; a second request at the same moment waits for the first one's claim,
+ * then finds it and adds up nothing.
+ */
+const ensureFalls = async (db: Executor, b: number, w: AtRiskWindow) => {
+  const known = rowsOf(
+    await db.execute(sql`
+      select 1 from at_risk_fall_weeks where business_id = ${b} and week_start = ${w.thisWeek}`),
+  );
+  if (known.length > 0) return;
+  await db.execute(sql`
+    with claimed as (
+      insert into at_risk_fall_weeks (business_id, week_start) values (${b}, ${w.thisWeek})
+      on conflict do nothing returning week_start
+    ),
+    dropped as (
+      delete from at_risk_fall_weeks
+      where business_id = ${b} and week_start <> ${w.thisWeek} and exists (select 1 from claimed)
+    )
+    insert into at_risk_falls (business_id, week_start, member_id, last4, prev4)
+    select ${b}, ${w.thisWeek}, member_id, last4, prev4 from (
+      select member_id,
+        coalesce(sum(visits) filter (where week_start >= ${w.lastWeeksFrom}), 0)::int as last4,
+        coalesce(sum(visits) filter (where week_start < ${w.lastWeeksFrom}), 0)::int as prev4
+      from member_visit_weeks
+      where business_id = ${b} and week_start >= ${w.previousWeeksFrom} and week_start < ${w.thisWeek}
+      group by member_id
+    ) weeks
+    where exists (select 1 from claimed) and prev4 >= ${w.minEarlier} and last4 * 2 <= prev4`);
+};
+
 /** How many members are at risk. */
-export const countAtRisk = async (db: Executor, businessId: number, w: AtRiskWindow) =>
-  asNumber(
+export const countAtRisk = async (db: Executor, businessId: number, w: AtRiskWindow) => {
+  await ensureFalls(db, businessId, w);
+  return asNumber(
     rowsOf<{ n: unknown }>(
       await db.execute(atRiskSql(businessId, w, sql`select count(*) as n from risk`)),
     )[0]?.n,
   );
+};
 
 export interface AtRiskRow {
   id: number;
@@ -106,8 +159,9 @@ export const atRiskPage = async (
   w: AtRiskWindow,
   limit: number,
   offset: number,
-): Promise<AtRiskRow[]> =>
-  rowsOf<Record<string, unknown>>(
+): Promise<AtRiskRow[]> => {
+  await ensureFalls(db, businessId, w);
+  return rowsOf<Record<string, unknown>>(
     await db.execute(
       atRiskSql(
         businessId,
@@ -132,3 +186,4 @@ export const atRiskPage = async (
     absent: Boolean(r.absent),
     total: asNumber(r.total),
   }));
+};

@@ -227,11 +227,59 @@ describe('the attendance roll-ups', () => {
         select member_id, date_trunc('week', visited_at at time zone 'Africa/Lagos')::date, count(*)
         from visits group by 1, 2
         except select member_id, week_start, visits from member_visit_weeks) d) as weeks_off,
+      (select count(*) from member_cover c join members m on m.id = c.member_id
+        where c.last_visit_at is distinct from m.last_visit_at) as cover_last_off,
       (select sum(visits) from visit_hours) as total,
       (select count(*) from visits) as visits`);
     const row = (recount as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
     expect(Number(row.hours_off)).toBe(0);
     expect(Number(row.weeks_off)).toBe(0);
+    // Each covered member's last visit beside their cover (what At risk reads) is theirs.
+    expect(Number(row.cover_last_off)).toBe(0);
     expect(Number(row.total)).toBe(Number(row.visits));
+  });
+});
+
+describe('At risk after visits written late into earlier weeks', () => {
+  const atRisk = async () =>
+    (await get('/v1/dashboard/at-risk'))
+      .json()
+      .data.map(
+        (r: { member: { first_name: string }; why: string }) => `${r.member.first_name}: ${r.why}`,
+      );
+
+  it('works this week’s falls out again: one fall ends, another begins', async () => {
+    // This week's falls were worked out by the reads above.
+    expect(await atRisk()).toEqual([
+      'Dayo: Never visited',
+      'Bola: No visit in 19 days',
+      'Ada: Visits fell from 12 to 5',
+      'Ife: Visits fell from 8 to 4',
+    ]);
+    // Ife came on 5 March after all (a paper register typed in late): 5 of 8 is more than half.
+    await addVisits(t, on(owner, 'Ife', ['2026-03-05']));
+    // Funmi's January was busier than recorded: 7 of 15 is less than half.
+    await addVisits(t, on(owner, 'Funmi', ['2026-01-20', '2026-01-27', '2026-02-10']));
+    expect(await atRisk()).toEqual([
+      'Dayo: Never visited',
+      'Bola: No visit in 19 days',
+      'Ada: Visits fell from 12 to 5',
+      'Funmi: Visits fell from 15 to 7',
+    ]);
+    expect((await get('/v1/dashboard/attendance')).json().data.at_risk_count).toBe(4);
+  });
+
+  it('keeps a visit of this week from touching the falls worked out', async () => {
+    const weeks = async () =>
+      (
+        (await t.db.execute(
+          sql`select count(*) as n from at_risk_fall_weeks where business_id = ${owner.businessId}`,
+        )) as unknown as { rows: { n: unknown }[] }
+      ).rows[0]!.n;
+    expect(Number(await weeks())).toBe(1);
+    await addVisits(t, on(owner, 'Ada', ['2026-03-17']));
+    expect(Number(await weeks())).toBe(1);
+    await addVisits(t, on(owner, 'Ada', ['2026-03-09']));
+    expect(Number(await weeks())).toBe(0);
   });
 });
