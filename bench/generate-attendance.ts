@@ -54,7 +54,7 @@ const statementsOf = (file: string, pattern: RegExp): string[] =>
 
 /**
  * The migrations' backfill: 0024's statements filling last_visit_at, visit_hours and the weeks,
- * then 0025's copying each covered member's last visit beside their cover.
+ * then at_risk_falls's copying each covered member's last visit beside their cover.
  */
 const backfill = (): string[] => {
   const found = [
@@ -64,7 +64,7 @@ const backfill = (): string[] => {
     ),
     ...statementsOf('0025_at_risk_falls.sql', /^UPDATE "member_cover" c SET "last_visit_at"/),
   ];
-  if (found.length !== 4) throw new Error('migrations 0024/0025 backfill statements not found');
+  if (found.length !== 4) throw new Error("the migrations' backfill statements were not found");
   return found;
 };
 

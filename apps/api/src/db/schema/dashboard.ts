@@ -99,8 +99,8 @@ export const memberCover = pgTable(
     // Member id last: the expiring list reads it in order, soonest first, and stops.
     index('member_cover_business_paid_through_idx').on(t.businessId, t.paidThrough, t.memberId),
     index('member_cover_business_last_ended_idx').on(t.businessId, t.lastEnded),
-    // Written by migration 0025 with INCLUDE (paid_through) (Drizzle cannot declare INCLUDE), so
-    // the At risk rule reads the index alone.
+    // Written by the migration `at_risk_falls` with INCLUDE (paid_through) (Drizzle cannot
+    // declare INCLUDE), so the At risk rule reads the index alone.
     index('member_cover_business_last_visit_idx').on(t.businessId, t.lastVisitAt),
   ],
 );
