@@ -270,3 +270,44 @@ describe("a payment's audit entry", () => {
     await expectGapless(owner);
   });
 });
+
+describe('the payment answer', () => {
+  it('says when a payment was voided, how much was refunded, and that a voided transfer needs no confirming', async () => {
+    const member = await addMember(t, owner.token, { first_name: 'Uche', last_name: 'Nwosu' });
+    const plan = await addPlan(t, owner.token, { amount: 25000 });
+    const voided = await pay(t, staff, paymentBody(member.id, plan.id, 25000));
+    const refunded = await pay(
+      t,
+      staff,
+      paymentBody(member.id, plan.id, 25000, { method: 'Card' }),
+    );
+    const at = new Date('2026-11-27T10:15:00.000Z');
+    await t.db
+      .update(payments)
+      .set({ voidedAt: at, voidedBy: owner.userId, voidReason: 'Wrong member' })
+      .where(eq(payments.id, voided.id));
+    await t.db
+      .update(payments)
+      .set({ refundedKobo: 1_250_050 })
+      .where(eq(payments.id, refunded.id));
+    const listed = json(
+      await call(t.app, 'GET', `/v1/payment?member_id=${member.id}`, { token: staff.token }),
+    ).data as Record<string, unknown>[];
+    expect(listed.find((p) => p.id === voided.id)).toMatchObject({
+      voided: true,
+      voided_at: at.toISOString(),
+      void_reason: 'Wrong member',
+      refunded: 0,
+      confirmed: false,
+      needs_confirmation: false,
+    });
+    expect(listed.find((p) => p.id === refunded.id)).toMatchObject({
+      voided: false,
+      voided_at: null,
+      void_reason: null,
+      refunded: 12500.5,
+      confirmed: true,
+      needs_confirmation: false,
+    });
+  });
+});
