@@ -48,14 +48,17 @@ const DEPTH_MAX = 4;
 const SECRET_FIELD =
   /(^|_)(password|passwords|hash|token|tokens|secret|code|otp|key|keys|link|url|authorization|cookie)$/i;
 /** Fields that name a business's record and are no secret although they end like one. */
-const NOT_SECRET = new Set(['member_code', 'business_code']);
+const NOT_SECRET = new Set(['member_code', 'business_code', 'website_url']);
+
+/** A link that carries a secret: a query string, or a path part long enough to be a token. */
+const SECRET_LINK = /\bhttps?:\/\/\S*?(?:\?|\/[A-Za-z0-9_-]{20,})\S*/gi;
 
 const isSecretField = (key: string) => SECRET_FIELD.test(key) && !NOT_SECRET.has(key);
 
-/** A value as the trail keeps it: secrets inside text cut, links dropped, long text cut. */
+/** A value as the trail keeps it: secrets and links carrying them cut out, long text cut. */
 const cleanValue = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'string') {
-    const text = redactText(value).replace(/\bhttps?:\/\/\S+/gi, '[link]');
+    const text = redactText(value).replace(SECRET_LINK, '[link]');
     return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
   }
   if (typeof value === 'bigint') return Number(value);

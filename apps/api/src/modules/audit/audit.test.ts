@@ -218,18 +218,22 @@ describe('recordAudit', () => {
         password_hash: { from: '$argon2id$v=19$abc', to: '$argon2id$v=19$def' },
         card_code: { from: 'abcdefghijklmnopqrstuvwxyz', to: 'bcdefghijklmnopqrstuvwxyza' },
         phone: { from: '08031234567', to: '08037654321' },
+        website_url: { from: null, to: 'https://irongym.ng' },
       },
       detail: {
         token: 'secret',
         reset_link: 'https://kora.test/reset?token=abc',
-        note: 'sent https://kora.test/r/abcdefabcdefabcdefabcdefabcdefab to her',
+        note: 'sent https://kora.test/r/Q3x_9kLm-2PzA7vB0cRtYw8eN5sUjH1d to her',
         ['__proto__' as string]: { polluted: true },
       },
     });
     const row = (
       await t.db.select().from(auditEntries).where(eq(auditEntries.recordId, 31337))
     )[0]!;
-    expect(row.changes).toEqual({ phone: { from: '08031234567', to: '08037654321' } });
+    expect(row.changes).toEqual({
+      phone: { from: '08031234567', to: '08037654321' },
+      website_url: { from: null, to: 'https://irongym.ng' },
+    });
     expect(row.detail).toEqual({ note: 'sent [link] to her', ['__proto__']: { polluted: true } });
     expect(Object.prototype.hasOwnProperty.call(row.detail, '__proto__')).toBe(true);
     expect(row.recordLabel).toHaveLength(200);
