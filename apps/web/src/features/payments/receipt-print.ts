@@ -1,12 +1,12 @@
+import type { ReceiptSize } from '@kora/shared';
 import { saveFile } from '@/components/export-menu';
 import { requestFile } from '@/lib/http';
 
 /** The receipt's two paper sizes: an A4 page, or the 80 mm roll of a thermal printer. */
-export const RECEIPT_SIZES = [
+export const RECEIPT_PAPERS: { value: ReceiptSize; label: string }[] = [
   { value: 'a4', label: 'A4 page' },
   { value: '80mm', label: '80 mm (thermal printer)' },
-] as const;
-export type ReceiptSize = (typeof RECEIPT_SIZES)[number]['value'];
+];
 
 /** The receipt PDF's address in the API. */
 export const receiptPdfPath = (paymentId: number, size: ReceiptSize) =>

@@ -1,4 +1,11 @@
-import { formatDay, formatNaira, nairaToKobo, REFUND_REASON_MAX } from '@kora/shared';
+import {
+  PAYMENT_MESSAGES,
+  REFUND_REASON_MAX,
+  formatDay,
+  formatNaira,
+  nairaToKobo,
+  refundPaymentSchema,
+} from '@kora/shared';
 
 export const REFUND_TEXTS = {
   failedTitle: 'The refund was not recorded',
@@ -6,10 +13,6 @@ export const REFUND_TEXTS = {
   reasonMax: REFUND_REASON_MAX,
   amountRequired: 'Enter the amount refunded',
   amountPositive: 'The refund must be more than ₦0',
-  methodRequired: 'Please select how the money went back',
-  reasonRequired: 'Please give the reason for the refund',
-  reasonTooLong: `The reason can be at most ${REFUND_REASON_MAX} characters`,
-  dayRequired: 'Choose the new last day',
   nothingLeft: 'This payment has been refunded in full.',
 } as const;
 
@@ -24,9 +27,9 @@ export interface RefundValues {
   expiry_date: string;
 }
 
-/** "The refund can be at most ₦25,000: what is left of this payment." */
+/** The server's words, with what is left: "… less earlier refunds. At most ₦15,000." */
 export const refundTooLarge = (left: number) =>
-  `The refund can be at most ${formatNaira(left)}: what is left of this payment.`;
+  `${PAYMENT_MESSAGES.refundTooLarge} At most ${formatNaira(left)}.`;
 
 interface RefundLimits {
   /** Naira: what is left of the payment to refund. */
@@ -35,25 +38,36 @@ interface RefundLimits {
   subscription: { start_date: string; expiry_date: string } | null | undefined;
 }
 
+type RefundErrors = Partial<Record<keyof RefundValues, string>>;
+
 /**
- * What is wrong with the refund as typed, by field (none: it can be sent). The server checks
- * the same and more (an earlier refund since this page loaded, a renewal chained after it).
+ * What is wrong with the refund as typed, by field (none: it can be sent): the shared rules
+ * and messages of the refund call, then what the screen knows more (what is left to refund, the
+ * subscription's dates). The server checks the same and more (a refund made meanwhile, a
+ * renewal chained after it).
  */
 export const refundErrors = (
   v: RefundValues,
   { left, subscription }: RefundLimits,
-): Partial<Record<keyof RefundValues, string>> => {
-  const errors: Partial<Record<keyof RefundValues, string>> = {};
+): RefundErrors => {
+  const errors: RefundErrors = {};
+  const parsed = refundPaymentSchema.safeParse({
+    amount: v.amount === '' ? undefined : Number(v.amount),
+    method: v.method ?? undefined,
+    reason: v.reason,
+    subscription: v.subscription,
+    expiry_date: v.subscription === 'shorten' ? v.expiry_date : undefined,
+  });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof RefundValues | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
   if (v.amount === '' || v.amount === null) errors.amount = REFUND_TEXTS.amountRequired;
   else if (nairaToKobo(Number(v.amount)) <= 0) errors.amount = REFUND_TEXTS.amountPositive;
   else if (nairaToKobo(Number(v.amount)) > nairaToKobo(left)) errors.amount = refundTooLarge(left);
-  if (!v.method) errors.method = REFUND_TEXTS.methodRequired;
-  const reason = v.reason.trim();
-  if (!reason) errors.reason = REFUND_TEXTS.reasonRequired;
-  else if (reason.length > REFUND_REASON_MAX) errors.reason = REFUND_TEXTS.reasonTooLong;
-  if (v.subscription === 'shorten' && subscription) {
-    if (!v.expiry_date) errors.expiry_date = REFUND_TEXTS.dayRequired;
-    else if (v.expiry_date < subscription.start_date)
+  if (v.subscription === 'shorten' && subscription && v.expiry_date && !errors.expiry_date) {
+    if (v.expiry_date < subscription.start_date)
       errors.expiry_date = `The new last day cannot be before the subscription starts (${formatDay(subscription.start_date)})`;
     else if (v.expiry_date > subscription.expiry_date)
       errors.expiry_date = `The new last day cannot be after it ends now (${formatDay(subscription.expiry_date)})`;

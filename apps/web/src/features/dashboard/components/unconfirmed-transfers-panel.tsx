@@ -38,12 +38,17 @@ export function UnconfirmedTransfersPanel({ data }: { data: Dashboard['unconfirm
               {countText(data.count)}: {formatNaira(data.amount)}
             </Text>
             <Text size="xs" c="dimmed">
-              Transfers recorded at the desk on or before {formatDay(data.before)}, older than
-              two days. Check them against your bank statement.
+              Transfers recorded at the desk on or before {formatDay(data.before)}, older than two
+              days. Check them against your bank statement.
             </Text>
           </Stack>
         </Group>
-        <Button component={Link} to={unconfirmedTransfersPath(data.before)} color="yellow" variant="light">
+        <Button
+          component={Link}
+          to={unconfirmedTransfersPath(data.before)}
+          color="yellow"
+          variant="light"
+        >
           Review transfers
         </Button>
       </Group>

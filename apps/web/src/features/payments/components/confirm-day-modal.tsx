@@ -44,7 +44,11 @@ export function ConfirmDayModal({ opened, onClose, day: startDay }: ConfirmDayMo
     onClose();
   };
   const send = () => {
-    const error = !day ? CONFIRM_DAY_TEXTS.dayRequired : day > today ? CONFIRM_DAY_TEXTS.dayInFuture : null;
+    const error = !day
+      ? CONFIRM_DAY_TEXTS.dayRequired
+      : day > today
+        ? CONFIRM_DAY_TEXTS.dayInFuture
+        : null;
     setShown(error);
     if (error) return;
     confirm.mutate(day, {

@@ -8,13 +8,13 @@ import {
   IconPrinter,
   IconSend,
 } from '@tabler/icons-react';
-import type { ReceiptChannel } from '@kora/shared';
+import type { ReceiptChannel, ReceiptSize } from '@kora/shared';
 import { useState } from 'react';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { errorMessage } from '@/lib/api-error';
 import { formatPhone } from '@/lib/format';
 import { useSendReceipt } from '../api';
-import { openReceiptPdf, RECEIPT_SIZES, type ReceiptSize } from '../receipt-print';
+import { openReceiptPdf, RECEIPT_PAPERS } from '../receipt-print';
 
 /** The ways a receipt is sent, in the menu's order. */
 const CHANNELS: { value: ReceiptChannel; label: string; icon: typeof IconMail }[] = [
@@ -52,7 +52,12 @@ interface ReceiptActionsProps {
  * roll, and View receipt (its public page) where the link is known. What was sent, or why it
  * could not be, shows under the buttons.
  */
-export function ReceiptActions({ paymentId, receiptNumber, receiptUrl, onUse }: ReceiptActionsProps) {
+export function ReceiptActions({
+  paymentId,
+  receiptNumber,
+  receiptUrl,
+  onUse,
+}: ReceiptActionsProps) {
   const send = useSendReceipt(paymentId);
   const [printing, setPrinting] = useState(false);
   const [printError, setPrintError] = useState<string | null>(null);
@@ -112,7 +117,7 @@ export function ReceiptActions({ paymentId, receiptNumber, receiptUrl, onUse }: 
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {RECEIPT_SIZES.map(({ value, label }) => (
+            {RECEIPT_PAPERS.map(({ value, label }) => (
               <Menu.Item key={value} onClick={() => void print(value)}>
                 {label}
               </Menu.Item>
@@ -148,4 +153,3 @@ export function ReceiptActions({ paymentId, receiptNumber, receiptUrl, onUse }: 
     </Stack>
   );
 }
-

@@ -24,7 +24,8 @@ interface RefundPaymentModalProps {
 }
 
 /** What is left to refund of the payment, in kobo. */
-const leftKobo = (p: PaymentDetails) => Math.max(0, nairaToKobo(p.amount) - nairaToKobo(p.refunded));
+const leftKobo = (p: PaymentDetails) =>
+  Math.max(0, nairaToKobo(p.amount) - nairaToKobo(p.refunded));
 
 const startValues = (p: PaymentDetails): RefundValues => ({
   amount: koboToNaira(leftKobo(p)),
@@ -53,7 +54,8 @@ function RefundForm({ payment, onDone }: { payment: PaymentDetails; onDone: () =
   const [values, setValues] = useState<RefundValues>(() => startValues(payment));
   const [errors, setErrors] = useState<Partial<Record<keyof RefundValues, string>>>({});
   const [tried, setTried] = useState(false);
-  const subscription = payment.subscription;
+  // The payer's subscription (a group plan's covered members follow it and change with it).
+  const subscription = payment.subscriptions[0] ?? null;
   const left = koboToNaira(leftKobo(payment));
   const serverErrors = refund.error instanceof ApiError ? (refund.error.errors ?? {}) : {};
   const sending = refund.isPending || submission.sending;
@@ -149,7 +151,11 @@ function RefundForm({ payment, onDone }: { payment: PaymentDetails; onDone: () =
           <Stack gap={6} mt={6}>
             <Radio value="keep" label="Keep it as it is" />
             <Radio value="end" label="End it today" disabled={!subscription} />
-            <Radio value="shorten" label="Shorten it to a chosen last day" disabled={!subscription} />
+            <Radio
+              value="shorten"
+              label="Shorten it to a chosen last day"
+              disabled={!subscription}
+            />
           </Stack>
         </Radio.Group>
         {subscription ? (

@@ -1,5 +1,5 @@
 import { Stack, Text, Textarea } from '@mantine/core';
-import { formatNaira, VOID_REASON_MAX, type PaymentDetails } from '@kora/shared';
+import { formatNaira, VOID_REASON_MAX, voidPaymentSchema, type PaymentDetails } from '@kora/shared';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { fullName } from '@/lib/format';
@@ -9,16 +9,12 @@ export const VOID_TEXTS = {
   title: 'Void this payment?',
   failedTitle: 'The payment was not voided',
   failed: 'An error occurred while voiding the payment. Please try again.',
-  reasonRequired: 'Please give the reason for voiding this payment',
-  reasonTooLong: `The reason can be at most ${VOID_REASON_MAX} characters`,
 } as const;
 
-/** The reason as the server keeps it: trimmed; the rule it breaks, if any. */
+/** The rule the reason breaks, in the void call's own words (1 to 200 characters), if any. */
 const reasonError = (reason: string): string | null => {
-  const trimmed = reason.trim();
-  if (!trimmed) return VOID_TEXTS.reasonRequired;
-  if (trimmed.length > VOID_REASON_MAX) return VOID_TEXTS.reasonTooLong;
-  return null;
+  const parsed = voidPaymentSchema.safeParse({ reason });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 };
 
 interface VoidPaymentModalProps {
@@ -47,7 +43,7 @@ export function VoidPaymentModal({ payment, opened, onClose }: VoidPaymentModalP
     const error = reasonError(reason);
     setShown(error);
     if (error) return;
-    voiding.mutate({ reason: reason.trim() }, { onSuccess: close });
+    voiding.mutate({ reason: voidPaymentSchema.parse({ reason }).reason }, { onSuccess: close });
   };
 
   return (

@@ -67,13 +67,20 @@ function PaymentDetailsView({ payment: p }: { payment: PaymentDetails }) {
                   </Text>
                 </Fact>
                 <Fact label="Member">
-                  <Anchor component={Link} to={sectionPath(`members/${p.member.id}`)} size="sm" fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={sectionPath(`members/${p.member.id}`)}
+                    size="sm"
+                    fw={600}
+                  >
                     {member}
                   </Anchor>
                 </Fact>
                 <Fact label="Plan">{p.subscription_type.name}</Fact>
                 <Fact label="Periods">{paymentDurationLabel(p, undefined)}</Fact>
-                <Fact label="Subscription">{subscriptionText(p)}</Fact>
+                <Fact label="Subscription">
+                  <SubscriptionsText payment={p} />
+                </Fact>
                 <Fact label="Method">
                   <MethodBadge method={p.method} />
                 </Fact>
@@ -124,12 +131,30 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "1 Nov 2026 to 30 Nov 2026", and "(withdrawn)" when it no longer counts. */
-const subscriptionText = (p: PaymentDetails) => {
-  const s = p.subscription;
-  if (!s) return 'None';
-  return `${formatDay(s.start_date)} to ${formatDay(s.expiry_date)}${s.is_active ? '' : ' (withdrawn)'}`;
-};
+/**
+ * The subscriptions the payment bought, with their current dates: "20 Nov 2026 to 19 Dec 2026",
+ * "(withdrawn)" when it no longer counts; for a group plan, each covered member's after the
+ * payer's.
+ */
+function SubscriptionsText({ payment: p }: { payment: PaymentDetails }) {
+  if (p.subscriptions.length === 0)
+    return (
+      <Text size="sm" fw={500}>
+        None
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {p.subscriptions.map((s, i) => (
+        <Text key={s.id} size="sm" fw={500}>
+          {i > 0 ? `${fullName(s.member.first_name, s.member.last_name)}: ` : ''}
+          {formatDay(s.start_date)} to {formatDay(s.expiry_date)}
+          {s.is_active ? '' : ' (withdrawn)'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 /** Whether a transfer was ticked against the bank statement, by whom and when. */
 const confirmationText = (p: PaymentDetails) => {
@@ -142,7 +167,12 @@ const confirmationText = (p: PaymentDetails) => {
 /** Voided: why, by whom and when. */
 function VoidedNotice({ payment: p }: { payment: PaymentDetails }) {
   return (
-    <Alert color="red" variant="light" title="This payment was voided" icon={<IconBan size={18} aria-hidden />}>
+    <Alert
+      color="red"
+      variant="light"
+      title="This payment was voided"
+      icon={<IconBan size={18} aria-hidden />}
+    >
       <Text size="sm">Reason: {p.void_reason}</Text>
       <Text size="sm">
         Voided by {p.voided_by_name ?? 'an unknown user'}
@@ -177,7 +207,9 @@ function PaymentActions({ payment: p }: { payment: PaymentDetails }) {
         </Button>
       ) : null}
       {canRefund && !p.voided ? (
-        <DisabledWithReason reason={fullyRefunded ? 'This payment has been refunded in full.' : null}>
+        <DisabledWithReason
+          reason={fullyRefunded ? 'This payment has been refunded in full.' : null}
+        >
           <Button
             variant="default"
             leftSection={<IconArrowBackUp size={16} aria-hidden />}
@@ -203,7 +235,10 @@ function PaymentActions({ payment: p }: { payment: PaymentDetails }) {
       <RefundPaymentModal payment={p} opened={open === 'refund'} onClose={() => setOpen(null)} />
       {confirm.error ? (
         <div style={{ flexBasis: '100%' }}>
-          <ErrorAlert error={confirm.error} fallback="The transfer could not be confirmed. Please try again." />
+          <ErrorAlert
+            error={confirm.error}
+            fallback="The transfer could not be confirmed. Please try again."
+          />
         </div>
       ) : null}
     </>

@@ -136,8 +136,7 @@ export function PaymentsPage() {
         <Alert color="yellow" variant="light" mb="md">
           <Group justify="space-between" gap="xs">
             <Text size="sm">
-              Unconfirmed transfers paid on or before{' '}
-              {formatDay(list.filters.unconfirmed_before)}.
+              Unconfirmed transfers paid on or before {formatDay(list.filters.unconfirmed_before)}.
             </Text>
             <Button
               size="compact-sm"
