@@ -77,7 +77,9 @@ function PaymentDetailsView({ payment: p }: { payment: PaymentDetails }) {
                   </Anchor>
                 </Fact>
                 <Fact label="Plan">{p.subscription_type.name}</Fact>
-                <Fact label="Periods">{paymentDurationLabel(p, undefined)}</Fact>
+                <Fact label="Duration">
+                  {paymentDurationLabel(p, p.subscriptions[0]?.plan_duration)}
+                </Fact>
                 <Fact label="Subscription">
                   <SubscriptionsText payment={p} />
                 </Fact>
