@@ -146,5 +146,12 @@ describe('Refund payment', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(api.sent(REFUND)[0]!.body).toMatchObject({ amount: 25000, subscription: 'end' });
     expect(await screen.findByText('Refunded')).toBeInTheDocument();
+    // Nothing is left to refund: the button stays, disabled, saying why.
+    const refund = screen.getByRole('button', { name: 'Refund' });
+    expect(refund).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(refund);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'This payment has been refunded in full.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findRow, rowOf } from '@/test/expect';
 import { field, renderRoutes } from '@/test/render';
@@ -114,8 +114,14 @@ describe('Payments list: receipts and states', () => {
 
     await user.click(screen.getByRole('button', { name: 'Confirm all for a day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm all transfers of a day' });
-    // The newest listed transfer's day to start with.
-    expect(within(dialog).getByLabelText(/^Day paid/)).toHaveValue('2026-11-20');
+    // The newest listed transfer's day to start with; a day is required.
+    const day = within(dialog).getByLabelText(/^Day paid/);
+    expect(day).toHaveValue('2026-11-20');
+    fireEvent.change(day, { target: { value: '' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm all' }));
+    expect(within(dialog).getByText('Choose the day the transfers were paid')).toBeInTheDocument();
+    expect(api.sent('POST /v1/payment/confirm-day')).toHaveLength(0);
+    fireEvent.change(day, { target: { value: '2026-11-20' } });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm all' }));
     expect(await within(dialog).findByText('2 transfers of 20 Nov 2026 confirmed.')).toBeVisible();
     expect(api.sent('POST /v1/payment/confirm-day').map((r) => r.body)).toEqual([
