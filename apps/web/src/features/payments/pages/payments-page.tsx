@@ -1,6 +1,13 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCash, IconChecks, IconPlus } from '@tabler/icons-react';
-import { PAYMENT_METHODS, exportContracts, formatDay, lagosDay, type Payment } from '@kora/shared';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  exportContracts,
+  formatDay,
+  lagosDay,
+  type Payment,
+} from '@kora/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
@@ -47,7 +54,7 @@ const STATUS_CHOICE: FilterChoice = {
   ],
 };
 const CHOICES = [METHOD_CHOICE, STATUS_CHOICE];
-const RULES = { status: (v: string) => STATUS_CHOICE.options.some((o) => o.value === v) };
+const RULES = { status: (v: string) => (PAYMENT_STATUSES as readonly string[]).includes(v) };
 
 /**
  * /payments: server summary, member search and filters (kept in the URL), the paged list (a row
