@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findRow, rowOf } from '@/test/expect';
 import { field, renderRoutes } from '@/test/render';
 import { mockFetch, ok, pageOf, type Routes } from '@/test/mock-fetch';
+import { phoneScreen } from '@/test/phone-screen';
 import { signIn } from '@/test/session';
 import { payment, plans } from '../test-fixtures';
 import { PaymentsPage } from './payments-page';
@@ -83,6 +84,18 @@ describe('Payments list: receipts and states', () => {
     await user.click(await screen.findByText('Ngozi Eze'));
     expect(router.state.location.pathname).toBe('/payments/33');
     expect(screen.getByText('Payment page')).toBeInTheDocument();
+  });
+
+  it("on a phone, a voided payment's card is struck through and a card opens the payment", async () => {
+    phoneScreen();
+    const { user, router } = open();
+    const card = (await screen.findByText('Musa Bello')).closest('[data-struck]');
+    expect(card).toHaveStyle({ textDecoration: 'line-through' });
+    expect(within(card as HTMLElement).getByText('Voided')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText(/IRON-000032/)).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-struck]')).toHaveLength(1);
+    await user.click(screen.getByText('Ngozi Eze'));
+    expect(router.state.location.pathname).toBe('/payments/33');
   });
 
   it('filters by status, kept in the URL and sent to the server', async () => {
