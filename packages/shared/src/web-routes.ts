@@ -57,6 +57,7 @@ const BACK_OFFICE_PAGES = [
   'subscription-plans/:id/edit',
   'subscriptions',
   'payments',
+  'payments/:id',
   'users',
   'communications',
   'communications/create',

@@ -1,11 +1,12 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { mutedStyle, type CardPlace, type Column } from './data-table-columns';
+import { mutedStyle, struckStyle, type CardPlace, type Column } from './data-table-columns';
 
 interface DataTableCardsProps<T> {
   rows: T[];
   columns: Column<T>[];
   onRowClick?: (row: T) => void;
   isMuted?: (row: T) => boolean;
+  isStruck?: (row: T) => boolean;
 }
 
 const placeOf = <T,>(column: Column<T>, index: number): CardPlace =>
@@ -17,7 +18,7 @@ const placeOf = <T,>(column: Column<T>, index: number): CardPlace =>
  * every column is reachable without scrolling sideways. A card opens its row like a table row.
  */
 export function DataTableCards<T extends { id: number }>(props: DataTableCardsProps<T>) {
-  const { rows, columns, onRowClick, isMuted } = props;
+  const { rows, columns, onRowClick, isMuted, isStruck } = props;
   const placed = columns.map((column, i) => ({ column, place: placeOf(column, i) }));
   const at = (place: CardPlace) => placed.filter((p) => p.place === place).map((p) => p.column);
   const [titles, corners, fields, actions] = [
@@ -31,6 +32,7 @@ export function DataTableCards<T extends { id: number }>(props: DataTableCardsPr
     <Stack gap="xs" p="md">
       {rows.map((row) => {
         const muted = isMuted?.(row) ?? false;
+        const struck = isStruck?.(row) ?? false;
         return (
           <Paper
             key={row.id}
@@ -38,10 +40,12 @@ export function DataTableCards<T extends { id: number }>(props: DataTableCardsPr
             radius="md"
             p="sm"
             data-muted={muted || undefined}
+            data-struck={struck || undefined}
             onClick={onRowClick ? () => onRowClick(row) : undefined}
             style={{
               ...(onRowClick ? { cursor: 'pointer' } : {}),
               ...(muted ? mutedStyle : {}),
+              ...(struck ? struckStyle : {}),
             }}
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

@@ -24,3 +24,6 @@ export const mutedStyle = {
   backgroundColor: 'var(--mantine-color-gray-0)',
   opacity: 0.7,
 } as const;
+
+/** The look of a struck-through row or card (a voided payment): its text crossed out. */
+export const struckStyle = { textDecoration: 'line-through' } as const;

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTableCards } from './data-table-cards';
-import { mutedStyle, type Column } from './data-table-columns';
+import { mutedStyle, struckStyle, type Column } from './data-table-columns';
 
 export type { Column } from './data-table-columns';
 
@@ -17,6 +17,8 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** A row shown muted (a deactivated member): dimmed, on a grey background. */
   isMuted?: (row: T) => boolean;
+  /** A row struck through (a voided payment): its text crossed out, its badges readable. */
+  isStruck?: (row: T) => boolean;
 }
 
 /**
@@ -25,11 +27,17 @@ interface DataTableProps<T> {
  * is cut off.
  */
 export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
-  const { rows, columns, minWidth, onRowClick, isMuted } = props;
+  const { rows, columns, minWidth, onRowClick, isMuted, isStruck } = props;
   const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   if (phone)
     return (
-      <DataTableCards rows={rows} columns={columns} onRowClick={onRowClick} isMuted={isMuted} />
+      <DataTableCards
+        rows={rows}
+        columns={columns}
+        onRowClick={onRowClick}
+        isMuted={isMuted}
+        isStruck={isStruck}
+      />
     );
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -46,14 +54,17 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
         <Table.Tbody>
           {rows.map((row) => {
             const muted = isMuted?.(row) ?? false;
+            const struck = isStruck?.(row) ?? false;
             return (
               <Table.Tr
                 key={row.id}
                 data-muted={muted || undefined}
+                data-struck={struck || undefined}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 style={{
                   ...(onRowClick ? { cursor: 'pointer' } : {}),
                   ...(muted ? mutedStyle : {}),
+                  ...(struck ? struckStyle : {}),
                 }}
               >
                 {columns.map((c) => (

@@ -13,6 +13,7 @@ import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { BusinessProfileSettings, DayPassSettings, KioskSettings } from '@/features/business';
 import { PaystackSettings } from '@/features/online';
+import { ReceiptSettings } from '@/features/payments';
 import { ReminderSettings } from '@/features/reminders';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -28,7 +29,8 @@ const TABS = [
 
 /**
  * /settings: a tab per part of the business the owner sets up (the business profile, Paystack,
- * renewal reminders, the front desk's day passes and kiosks), each from its own feature.
+ * renewal reminders, the front desk's receipts, day passes and kiosks), each from its own
+ * feature.
  */
 export function SettingsPage() {
   usePageTitle('Settings');
@@ -66,6 +68,7 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="desk" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="lg">
+              <ReceiptSettings />
               <DayPassSettings />
               <KioskSettings />
             </Stack>

@@ -37,7 +37,8 @@ export interface FilterProps {
   MemberPicker: MemberPicker;
   plans: Plan[] | undefined;
   planLabel: string;
-  choice: FilterChoice;
+  /** The list's choices: the payments' method and status, the subscriptions' status. */
+  choice: FilterChoice | readonly FilterChoice[];
   onApply: (filters: ListFilters) => void;
   onClear: () => void;
 }
@@ -54,14 +55,19 @@ const DATE_BOUNDS = {
 } as const;
 
 /**
- * The Filters panel of the payments and subscriptions lists: member, plan, method or status,
- * and a date range. Changes wait for Apply Filters; Clear removes every filter.
+ * The Filters panel of the payments and subscriptions lists: member, plan, the list's choices
+ * (method, status), and a date range. Changes wait for Apply Filters; Clear removes every filter.
  */
 export function ListFilterPanel(props: ListFilterPanelProps) {
-  const { applied, plans, choice, MemberPicker } = props;
+  const { applied, plans, MemberPicker } = props;
+  const choices: readonly FilterChoice[] = Array.isArray(props.choice)
+    ? props.choice
+    : [props.choice as FilterChoice];
   const [member, setMember] = useState<Member | null>(props.member);
   const [plan, setPlan] = useState(applied.subscription_type_id ?? ALL);
-  const [picked, setPicked] = useState(applied[choice.key] ?? ALL);
+  const [picked, setPicked] = useState<Record<string, string>>(() =>
+    Object.fromEntries(choices.map((c) => [c.key, applied[c.key] ?? ALL])),
+  );
   const [start, setStart] = useState(applied.start_date ?? '');
   const [end, setEnd] = useState(applied.end_date ?? '');
   // Which date was changed last: the rule shows under it; both dates are marked invalid.
@@ -90,9 +96,13 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
       // A member still loading from the URL stays chosen.
       member_id: member ? String(member.id) : props.member ? '' : (applied.member_id ?? ''),
       subscription_type_id: plan === ALL ? '' : plan,
-      [choice.key]: picked === ALL ? '' : picked,
+      ...Object.fromEntries(
+        choices.map((c) => [c.key, picked[c.key] === ALL ? '' : picked[c.key]]),
+      ),
       start_date: start,
       end_date: end,
+      // The dashboard's "paid on or before" stays while the list still shows unconfirmed transfers.
+      unconfirmed_before: picked.status === 'unconfirmed' ? (applied.unconfirmed_before ?? '') : '',
     });
   };
 
@@ -104,7 +114,7 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
         apply();
       }}
     >
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: choices.length > 1 ? 3 : 5 }} spacing="sm">
         <MemberPicker
           label="Member"
           placeholder="Type 2+ letters"
@@ -121,13 +131,16 @@ export function ListFilterPanel(props: ListFilterPanelProps) {
           onChange={(v) => setPlan(v ?? ALL)}
           allowDeselect={false}
         />
-        <Select
-          label={choice.label}
-          data={[{ value: ALL, label: choice.allLabel }, ...choice.options]}
-          value={picked}
-          onChange={(v) => setPicked(v ?? ALL)}
-          allowDeselect={false}
-        />
+        {choices.map((c) => (
+          <Select
+            key={c.key}
+            label={c.label}
+            data={[{ value: ALL, label: c.allLabel }, ...c.options]}
+            value={picked[c.key]}
+            onChange={(v) => setPicked((prev) => ({ ...prev, [c.key]: v ?? ALL }))}
+            allowDeselect={false}
+          />
+        ))}
         {dateInput('start')}
         {dateInput('end')}
       </SimpleGrid>

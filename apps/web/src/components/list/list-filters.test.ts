@@ -20,6 +20,22 @@ describe('list filters', () => {
     ).toEqual({ start_date: '2026-11-20' });
   });
 
+  it("checks a filter by the list's own rule: the payments' statuses, the dashboard's day", () => {
+    const keys = ['status', 'unconfirmed_before'] as const;
+    const rules = { status: (v: string) => ['voided', 'unconfirmed'].includes(v) };
+    const read = (q: string) => readFilters(new URLSearchParams(q), keys, rules);
+    expect(read('status=unconfirmed&unconfirmed_before=2026-11-25')).toEqual({
+      status: 'unconfirmed',
+      unconfirmed_before: '2026-11-25',
+    });
+    // A subscription status is not a payment status; a day that is not one is dropped.
+    expect(read('status=active&unconfirmed_before=2026-11-31')).toEqual({});
+    expect(activeFilterCount({ status: 'unconfirmed', unconfirmed_before: '2026-11-25' })).toBe(1);
+    expect(queryString(listQuery(1, 20, { unconfirmed_before: '2026-11-25' }))).toBe(
+      '?page=1&per_page=20&unconfirmed_before=2026-11-25',
+    );
+  });
+
   it('counts member, plan, method or status, and the date range as one', () => {
     expect(activeFilterCount({})).toBe(0);
     expect(activeFilterCount({ member_id: '5', status: 'active' })).toBe(2);

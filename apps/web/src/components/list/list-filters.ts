@@ -2,8 +2,10 @@ import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from '@kora/shared';
 
 /*
  * The filters of the payments and subscriptions lists. They live in the URL query string under
- * the API's own names (?member_id=&subscription_type_id=&method=|status=&start_date=&end_date=),
+ * the API's own names (?member_id=&subscription_type_id=&method=&status=&start_date=&end_date=),
  * so a refresh or a shared link keeps them; a value the API would refuse is ignored.
+ * `unconfirmed_before` (payments: unconfirmed transfers paid on or before a day) is what the
+ * dashboard's link sets.
  */
 
 const FILTER_KEYS = [
@@ -13,6 +15,7 @@ const FILTER_KEYS = [
   'status',
   'start_date',
   'end_date',
+  'unconfirmed_before',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type ListFilters = Partial<Record<FilterKey, string>>;
@@ -32,14 +35,25 @@ const VALID: Record<FilterKey, (v: string) => boolean> = {
   status: (v) => (SUBSCRIPTION_STATUSES as readonly string[]).includes(v),
   start_date: isDay,
   end_date: isDay,
+  unconfirmed_before: isDay,
 };
 
-/** The filters among `keys` that the query string holds, valid ones only. */
-export const readFilters = (params: URLSearchParams, keys: readonly FilterKey[]): ListFilters => {
+/** A list's own rule for a filter's values (the payments list's statuses). */
+export type FilterRules = Partial<Record<FilterKey, (value: string) => boolean>>;
+
+/**
+ * The filters among `keys` that the query string holds, valid ones only (by the list's own
+ * `rules` where it has them).
+ */
+export const readFilters = (
+  params: URLSearchParams,
+  keys: readonly FilterKey[],
+  rules: FilterRules = {},
+): ListFilters => {
   const filters: ListFilters = {};
   for (const key of keys) {
     const value = params.get(key)?.trim() ?? '';
-    if (value && VALID[key](value)) filters[key] = value;
+    if (value && (rules[key] ?? VALID[key])(value)) filters[key] = value;
   }
   // An end before the start is a range the API refuses: keep the start only.
   if (filters.start_date && filters.end_date && filters.end_date < filters.start_date)
@@ -47,13 +61,16 @@ export const readFilters = (params: URLSearchParams, keys: readonly FilterKey[])
   return filters;
 };
 
-/** Filters set, for the Filters badge: member, plan, method or status, and the date range. */
+/**
+ * Filters set, for the Filters badge: member, plan, method, status (with the day unconfirmed
+ * transfers were paid by), and the date range.
+ */
 export const activeFilterCount = (filters: ListFilters): number =>
   [
     filters.member_id,
     filters.subscription_type_id,
     filters.method,
-    filters.status,
+    filters.status || filters.unconfirmed_before,
     filters.start_date || filters.end_date,
   ].filter(Boolean).length;
 

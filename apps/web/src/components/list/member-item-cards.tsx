@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { struckStyle } from '../data-table-columns';
 import { groupLine, type MemberPlanParts, type MemberPlanRow } from './list-columns';
 
 export interface MemberItemCard {
@@ -13,6 +14,10 @@ export interface MemberItemCard {
   footer: string;
   /** Cut the last line at the card's edge. */
   truncateFooter?: boolean;
+  /** Struck through (a voided payment): its text crossed out. */
+  struck?: boolean;
+  /** Opening the card (a payment's details); the card then takes clicks. */
+  onOpen?: () => void;
 }
 
 /** Subscriptions or payments on a phone: one card each, the same facts as the table's columns. */
@@ -28,10 +33,21 @@ export function MemberItemCards<T extends MemberPlanRow>({
   return (
     <Stack gap="xs" px="md" pb="xs">
       {rows.map((row) => {
-        const { corner, line, aside, footer, truncateFooter } = card(row);
+        const { corner, line, aside, footer, truncateFooter, struck, onOpen } = card(row);
         const group = groupLine(row);
         return (
-          <Paper key={row.id} withBorder radius="md" p="sm">
+          <Paper
+            key={row.id}
+            withBorder
+            radius="md"
+            p="sm"
+            data-struck={struck || undefined}
+            onClick={onOpen}
+            style={{
+              ...(onOpen ? { cursor: 'pointer' } : {}),
+              ...(struck ? struckStyle : {}),
+            }}
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <div style={{ minWidth: 0 }}>
                 <MemberCell member={row.member} />

@@ -1,17 +1,24 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { readFilters, readPage, type FilterKey, type ListFilters } from './list-filters';
+import {
+  readFilters,
+  readPage,
+  type FilterKey,
+  type FilterRules,
+  type ListFilters,
+} from './list-filters';
 
 /**
  * A list's page and filters, kept in the URL. Applying or clearing filters goes back to page 1;
- * other query values (such as ?record=1) are left alone.
+ * other query values (such as ?record=1) are left alone. `rules`: the list's own check of a
+ * filter's values (the payments list's statuses), a constant of the page.
  */
-export const useListFilters = (keys: readonly FilterKey[]) => {
+export const useListFilters = (keys: readonly FilterKey[], rules?: FilterRules) => {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const filters = useMemo(
-    () => readFilters(new URLSearchParams(query), keys),
-    // `keys` is a constant of the page.
+    () => readFilters(new URLSearchParams(query), keys, rules),
+    // `keys` and `rules` are constants of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [query],
   );

@@ -25,3 +25,11 @@ export const paymentDurationLabel = (
       )
     : `${payment.duration} period${payment.duration === 1 ? '' : 's'}`;
 };
+
+/** The payment's page: its list, and what it says when the payment is not there. */
+export const PAYMENT_RECORD = {
+  list: 'payments',
+  back: 'Back to Payments',
+  notFound: 'Payment not found.',
+  detailFailed: 'An error occurred while fetching the payment.',
+};

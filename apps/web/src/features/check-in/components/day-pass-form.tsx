@@ -14,6 +14,7 @@ import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { DonePanel } from '@/components/done-panel';
 import { ErrorAlert } from '@/components/form-alerts';
+import { ReceiptActions } from '@/features/payments';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { ApiError } from '@/lib/api-error';
 import { formAdapter } from '@/lib/form-adapter';
@@ -174,14 +175,28 @@ function DayPassSold({ result, onDone }: { result: DayPassResult; onDone: () => 
     );
   }
   const visit = result.check_in?.visit;
+  const { payment } = result;
   return (
-    <DonePanel title="Day pass sold" onClose={onDone}>
+    <DonePanel
+      title="Day pass sold"
+      onClose={onDone}
+      below={
+        payment ? (
+          <ReceiptActions paymentId={payment.id} receiptNumber={payment.receipt_number} />
+        ) : null
+      }
+    >
       <Stack gap={4}>
         {result.payment ? (
           <Text size="sm">
             <strong>{formatNaira(result.payment.amount)}</strong> received from{' '}
             <strong>{name}</strong> (
             {result.payment.method === 'Card' ? 'POS' : result.payment.method}).
+          </Text>
+        ) : null}
+        {payment ? (
+          <Text size="sm">
+            Receipt number: <strong>{payment.receipt_number}</strong>
           </Text>
         ) : null}
         {visit ? (

@@ -346,6 +346,7 @@ describe('Sell day pass', () => {
 
   it('a day pass paid on the POS: the payment and the check-in are confirmed', async () => {
     const { user } = openPage([], {
+      'POST /v1/payment/40/receipt/send': () => ok({ channel: 'whatsapp', to: '+2348031112222' }),
       [DAY_PASS]: () =>
         ok(
           {
@@ -369,6 +370,14 @@ describe('Sell day pass', () => {
               },
               subscription_type: { id: 9, name: 'Day pass', is_grouped: 0, duration_type: 'day' },
               covered_members: [],
+              receipt_number: 'IRON-000040',
+              voided: false,
+              voided_at: null,
+              void_reason: null,
+              refunded: 0,
+              confirmed: true,
+              needs_confirmation: false,
+              recorded_by_name: 'Ada Obi',
               subscription: subscription({ start_date: '2026-11-27', expiry_date: '2026-11-27' }),
             },
             payment_link: null,
@@ -385,6 +394,14 @@ describe('Sell day pass', () => {
     expect(within(dialog).getByText(/₦2,000/)).toBeInTheDocument();
     expect(within(dialog).getByText(/\(POS\)/)).toBeInTheDocument();
     expect(within(dialog).getByText('Checked in at 07:42.')).toBeInTheDocument();
+    // The walk-in's receipt: its number, and sent or printed from here.
+    expect(within(dialog).getByText('IRON-000040')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'WhatsApp' }));
+    expect(
+      await within(dialog).findByText('Receipt IRON-000040 sent by WhatsApp to 0803 111 2222.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
   });
 
   it('Paystack, while connected: the link shows as a QR to scan, and the link itself', async () => {

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/use-can';
 import { useDashboard } from '../api';
 import { DASHBOARD_TEXTS, emptyDashboard } from '../dashboard-format';
 import { AttendancePanels } from './attendance-panels';
@@ -15,6 +16,7 @@ import { LifecyclePanel, MembershipGrowthPanel } from './member-panels';
 import { PanelSkeleton } from './panel';
 import { RecentActivityPanel } from './recent-activity-panel';
 import { PaymentMethodsPanel, RevenueByPlanPanel, RevenueTrendPanel } from './revenue-panels';
+import { UnconfirmedTransfersPanel } from './unconfirmed-transfers-panel';
 
 // The charts' code starts loading with the page's, while the dashboard's call is on its way.
 loadCharts().catch(() => undefined);
@@ -89,7 +91,8 @@ export interface DashboardOverviewProps extends Omit<PanelsProps, 'data'> {
 }
 
 /**
- * The business's figures, charts, expiring subscriptions and recent activity. The page that
+ * The business's figures, charts, expiring subscriptions and recent activity, under the
+ * transfers waiting to be confirmed (owners and admins). The page that
  * shows it (app/pages/dashboard-page.tsx) adds what other features contribute.
  */
 export function DashboardOverview({
@@ -104,6 +107,8 @@ export function DashboardOverview({
   const query = useDashboard(hasBusiness);
   const [fallback] = useState(noBusiness);
   const data = hasBusiness ? query.data : fallback;
+  // Only owners and admins confirm transfers: the reminder is theirs.
+  const canConfirm = useCan('payments.confirm');
 
   return (
     <Stack gap="lg">
@@ -112,6 +117,9 @@ export function DashboardOverview({
         description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is an overview of your gym.`}
       />
       {hasBusiness ? tasks : null}
+      {hasBusiness && canConfirm && data ? (
+        <UnconfirmedTransfersPanel data={data.unconfirmed_transfers} />
+      ) : null}
       {!data && query.isError ? (
         <LoadError
           message={DASHBOARD_TEXTS.loadFailed}

@@ -4,24 +4,42 @@ import type { ReactNode } from 'react';
 import { DonePanel } from '@/components/done-panel';
 import { fullName } from '@/lib/format';
 import { PAYMENT_TEXTS } from '../payment-form';
+import { ReceiptActions } from './receipt-actions';
 
 /**
- * The confirmation after a payment: amount, member, the subscription's new expiry date, and the
- * other members a group plan covers.
+ * The confirmation after a payment: amount, member, the subscription's new expiry date, the
+ * other members a group plan covers and the receipt number; under it, Send receipt and Print
+ * receipt.
  */
 export function PaymentSuccess({
   payment,
   onClose,
   below,
+  onReceiptUse,
 }: {
   payment: RecordedPayment;
   onClose: () => void;
   /** More under the confirmation, from the page that opened the dialog ("Check in"). */
   below?: ReactNode;
+  /** The person is sending or printing the receipt: the confirmation stays until closed. */
+  onReceiptUse?: () => void;
 }) {
   const { subscription } = payment;
   return (
-    <DonePanel title={PAYMENT_TEXTS.recordedTitle} onClose={onClose} below={below}>
+    <DonePanel
+      title={PAYMENT_TEXTS.recordedTitle}
+      onClose={onClose}
+      below={
+        <>
+          <ReceiptActions
+            paymentId={payment.id}
+            receiptNumber={payment.receipt_number}
+            onUse={onReceiptUse}
+          />
+          {below}
+        </>
+      }
+    >
       <Stack gap={4}>
         <Text size="sm">
           <strong>{formatNaira(payment.amount)}</strong> received from{' '}
@@ -34,6 +52,9 @@ export function PaymentSuccess({
         <Text size="xs" c="dimmed">
           Subscription runs {formatDay(subscription.start_date)} to{' '}
           {formatDay(subscription.expiry_date)}.
+        </Text>
+        <Text size="sm">
+          Receipt number: <strong>{payment.receipt_number}</strong>
         </Text>
         {payment.covered_members.length > 0 ? (
           <Text size="sm">

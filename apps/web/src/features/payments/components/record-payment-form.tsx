@@ -54,6 +54,8 @@ export function RecordPaymentForm({
   const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
+  // Sending or printing the receipt keeps the confirmation open until it is closed.
+  const [kept, setKept] = useState(false);
   // A group plan's other members covered (the payer is `member`).
   const [group, setGroup] = useState<PaymentMember[]>([]);
   const form = useAdapterForm(paymentForm, {
@@ -75,9 +77,10 @@ export function RecordPaymentForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [plans.data, currentPlan]);
 
-  // The confirmation stays 3 seconds, then the form resets and the modal closes.
+  // The confirmation stays 3 seconds, then the form resets and the modal closes; once the
+  // receipt is being sent or printed it stays until closed.
   useEffect(() => {
-    if (!recorded) return;
+    if (!recorded || kept) return;
     const timer = setTimeout(() => {
       setRecorded(null);
       setMember(given);
@@ -86,9 +89,9 @@ export function RecordPaymentForm({
       onDone();
     }, PAYMENT_MODAL_CLOSE_MS);
     return () => clearTimeout(timer);
-    // Runs once per recorded payment.
+    // Runs once per recorded payment, and stops when the receipt is used.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recorded]);
+  }, [recorded, kept]);
 
   if (recorded)
     return (
@@ -96,6 +99,7 @@ export function RecordPaymentForm({
         payment={recorded}
         onClose={onDone}
         below={successAction?.(recorded, onDone)}
+        onReceiptUse={() => setKept(true)}
       />
     );
 

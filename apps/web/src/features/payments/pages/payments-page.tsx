@@ -1,35 +1,68 @@
-import { Button } from '@mantine/core';
-import { IconCash, IconPlus } from '@tabler/icons-react';
-import { PAYMENT_METHODS, exportContracts } from '@kora/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconCash, IconChecks, IconPlus } from '@tabler/icons-react';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  exportContracts,
+  formatDay,
+  lagosDay,
+  type Payment,
+} from '@kora/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
+import { useSectionPath } from '@/components/use-section-path';
 import { useChosenMember, useMemberFilter } from '@/features/members';
+import { useCan } from '@/lib/use-can';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePlans } from '@/lib/use-plans';
 import { PAYMENTS_PER_PAGE, usePayments } from '../api';
+import { ConfirmDayModal } from '../components/confirm-day-modal';
 import { PaymentCards } from '../components/payment-cards';
 import { PaymentStats } from '../components/payment-stats';
 import { PaymentsTable } from '../components/payments-table';
 import { RecordPaymentModal } from '../components/record-payment-modal';
 import { PAYMENT_TEXTS } from '../payment-form';
 
-const FILTERS = ['member_id', 'subscription_type_id', 'method', 'start_date', 'end_date'] as const;
+const FILTERS = [
+  'member_id',
+  'subscription_type_id',
+  'method',
+  'status',
+  'start_date',
+  'end_date',
+  'unconfirmed_before',
+] as const;
 const METHOD_CHOICE: FilterChoice = {
   key: 'method',
   label: 'Payment Method',
   allLabel: 'All Methods',
   options: PAYMENT_METHODS.map((m) => ({ value: m, label: m })),
 };
+/** Valid: not voided. Unconfirmed: desk transfers not yet ticked against the bank statement. */
+const STATUS_CHOICE: FilterChoice = {
+  key: 'status',
+  label: 'Status',
+  allLabel: 'All',
+  options: [
+    { value: 'valid', label: 'Valid' },
+    { value: 'voided', label: 'Voided' },
+    { value: 'refunded', label: 'Refunded' },
+    { value: 'unconfirmed', label: 'Unconfirmed transfers' },
+  ],
+};
+const CHOICES = [METHOD_CHOICE, STATUS_CHOICE];
+const RULES = { status: (v: string) => (PAYMENT_STATUSES as readonly string[]).includes(v) };
 
 /**
- * /payments: server summary, member search and filters (kept in the URL), the paged list and
- * Record Payment. /payments?record=1&member_id={id} opens the modal for that member.
+ * /payments: server summary, member search and filters (kept in the URL), the paged list (a row
+ * opens the payment) and Record Payment. /payments?record=1&member_id={id} opens the modal for
+ * that member. Filtered to unconfirmed transfers, owners and admins confirm a whole day at once.
  */
 export function PaymentsPage() {
-  const list = useListFilters(FILTERS);
+  const list = useListFilters(FILTERS, RULES);
   const payments = usePayments({ page: list.page, ...list.filters });
   const plans = usePlans(false);
   const [params, setParams] = useSearchParams();
@@ -40,6 +73,13 @@ export function PaymentsPage() {
   const forMember = useChosenMember(linked);
   const memberFilter = useMemberFilter(list.filters.member_id);
   usePageTitle('Payments');
+  const navigate = useNavigate();
+  const sectionPath = useSectionPath();
+  const pathOf = useCallback((p: Payment) => sectionPath(`payments/${p.id}`), [sectionPath]);
+  const open = useCallback((p: Payment) => void navigate(pathOf(p)), [navigate, pathOf]);
+  const canConfirm = useCan('payments.confirm');
+  const [confirmingDay, setConfirmingDay] = useState(false);
+  const unconfirmed = list.filters.status === 'unconfirmed';
   const planDurations = useMemo(
     () => new Map((plans.data ?? []).map((p) => [p.id, p.duration])),
     [plans.data],
@@ -85,27 +125,73 @@ export function PaymentsPage() {
               filters={list.filters}
               name="payments"
             />
+            {canConfirm && unconfirmed ? (
+              <Button
+                variant="default"
+                leftSection={<IconChecks size={16} aria-hidden />}
+                onClick={() => setConfirmingDay(true)}
+              >
+                Confirm all for a day
+              </Button>
+            ) : null}
             {recordButton('Record Payment')}
           </>
         }
       />
       <PaymentStats />
+      {list.filters.unconfirmed_before ? (
+        <Alert color="yellow" variant="light" mb="md">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              Unconfirmed transfers paid on or before {formatDay(list.filters.unconfirmed_before)}.
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => list.apply({ ...list.filters, unconfirmed_before: '' })}
+            >
+              Show every unconfirmed transfer
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <FilteredListCard
         list={list}
         toolbar={{
           ...memberFilter,
           plans: plans.data,
           planLabel: 'Subscription Plan',
-          choice: METHOD_CHOICE,
+          choice: CHOICES,
         }}
         query={payments}
         texts={PAYMENT_TEXTS}
         empty={{ icon: IconCash, action: recordButton('Record First Payment') }}
         noun="payments"
         perPage={PAYMENTS_PER_PAGE}
-        cards={(rows) => <PaymentCards payments={rows} planDurations={planDurations} />}
-        table={(rows) => <PaymentsTable payments={rows} planDurations={planDurations} />}
+        cards={(rows) => (
+          <PaymentCards
+            payments={rows}
+            planDurations={planDurations}
+            pathOf={pathOf}
+            onOpen={open}
+          />
+        )}
+        table={(rows) => (
+          <PaymentsTable
+            payments={rows}
+            planDurations={planDurations}
+            pathOf={pathOf}
+            onOpen={open}
+          />
+        )}
       />
+      {canConfirm && unconfirmed && confirmingDay ? (
+        <ConfirmDayModal
+          opened
+          onClose={() => setConfirmingDay(false)}
+          day={payments.data?.data[0]?.paid_on ?? list.filters.unconfirmed_before ?? lagosDay()}
+        />
+      ) : null}
       <RecordPaymentModal
         opened={recording && !fromUrl}
         onClose={closeModal}
