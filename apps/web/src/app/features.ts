@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { accountFeature } from '@/features/account';
+import { activityFeature } from '@/features/activity';
 import { authFeature } from '@/features/auth';
 import { checkInFeature } from '@/features/check-in';
 import { communicationsFeature } from '@/features/communications';
@@ -38,6 +39,7 @@ export const FEATURES: Feature[] = [
   withPage(membersFeature, 'members/:id', MemberDetailsRoute),
   subscriptionsFeature,
   paymentsFeature,
+  activityFeature,
   communicationsFeature,
   teamFeature,
   plansFeature,

@@ -37,6 +37,8 @@ export const queryRoots = {
   checkIn: ['check-in'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
+  /** The audit trail: the Activity page and a member's history (read fresh on every visit). */
+  audit: ['audit'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
