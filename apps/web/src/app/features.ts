@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { accountFeature } from '@/features/account';
 import { activityFeature } from '@/features/activity';
 import { authFeature } from '@/features/auth';
+import { cashUpFeature } from '@/features/cash-up';
 import { checkInFeature } from '@/features/check-in';
 import { communicationsFeature } from '@/features/communications';
 import { membersFeature } from '@/features/members';
@@ -40,6 +41,7 @@ export const FEATURES: Feature[] = [
   subscriptionsFeature,
   paymentsFeature,
   activityFeature,
+  cashUpFeature,
   communicationsFeature,
   teamFeature,
   plansFeature,

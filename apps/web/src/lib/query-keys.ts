@@ -39,6 +39,8 @@ export const queryRoots = {
   linkCheck: ['link-check'],
   /** The audit trail: the Activity page and a member's history (read fresh on every visit). */
   audit: ['audit'],
+  /** Cash-ups: the signed-in user's drawer, the cash-ups recorded and the weekly view. */
+  cashUps: ['cash-ups'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
@@ -68,7 +70,8 @@ export type Change =
   | 'reminder-settings'
   | 'kiosk'
   | 'check-in'
-  | 'day-pass';
+  | 'day-pass'
+  | 'cash-up';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -140,6 +143,9 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
     statsOf(queryRoots.plans),
     queryRoots.dashboard,
   ],
+  // A cash-up recorded: the drawer starts again from it, the cash-ups and the week list it, and
+  // the trail has its entry.
+  'cash-up': [queryRoots.cashUps, queryRoots.audit],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */
