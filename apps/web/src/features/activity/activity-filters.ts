@@ -1,5 +1,4 @@
-import { isCalendarDay } from '@kora/shared';
-import { RECORD_KINDS } from './activity-format';
+import { AUDIT_RECORD_KINDS, isCalendarDay } from '@kora/shared';
 
 /*
  * The Activity page's filters. They live in the URL query string under the API's own names
@@ -21,7 +20,7 @@ const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_6
 
 const VALID: Record<ActivityFilterKey, (v: string) => boolean> = {
   user_id: isId,
-  record_kind: (v) => RECORD_KINDS.some((k) => k.value === v),
+  record_kind: (v) => (AUDIT_RECORD_KINDS as readonly string[]).includes(v),
   member_id: isId,
   start_date: isCalendarDay,
   end_date: isCalendarDay,

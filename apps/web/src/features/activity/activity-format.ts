@@ -1,39 +1,29 @@
-import type { AuditEntry } from '@kora/shared';
+import { AUDIT_RECORD_KINDS, type AuditRecordKind } from '@kora/shared';
 
 /** The kinds of record the trail covers, as the Kind of record filter offers them. */
-export const RECORD_KINDS = [
-  { value: 'member', label: 'Members' },
-  { value: 'plan', label: 'Plans' },
-  { value: 'payment', label: 'Payments' },
-  { value: 'subscription', label: 'Subscriptions' },
-  { value: 'receipt', label: 'Receipts' },
-  { value: 'cash_up', label: 'Cash-ups' },
-  { value: 'visit', label: 'Check-ins' },
-  { value: 'message', label: 'Messages' },
-  { value: 'user', label: 'Team' },
-  { value: 'business', label: 'Business settings' },
-  { value: 'paystack', label: 'Paystack' },
-  { value: 'payment_link', label: 'Payment links' },
-  { value: 'import', label: 'Imports' },
-  { value: 'export', label: 'Exports' },
-  { value: 'kiosk', label: 'Kiosks' },
-] as const;
-
-/** Who acted, when it was not a person of the team. */
-const OTHER_ACTORS: Record<string, string> = {
-  member: 'Member via payment link',
+const RECORD_KIND_LABELS: Record<AuditRecordKind, string> = {
+  member: 'Members',
+  plan: 'Plans',
+  payment: 'Payments',
+  subscription: 'Subscriptions',
+  receipt: 'Receipts',
+  cash_up: 'Cash-ups',
+  visit: 'Check-ins',
+  message: 'Messages',
+  user: 'Team',
+  business: 'Business settings',
   paystack: 'Paystack',
-  import: 'Import',
-  kiosk: 'Kiosk',
-  system: 'System',
+  payment_link: 'Payment links',
+  import: 'Imports',
+  export: 'Exports',
+  kiosk: 'Kiosks',
 };
 
-/** Who did it: "Chidi Okeke (staff)", or "Paystack", "Kiosk", "System"… */
-export const actorLabel = (actor: AuditEntry['actor']): string => {
-  if (actor.kind !== 'user') return OTHER_ACTORS[actor.kind] ?? actor.kind;
-  const name = actor.name?.trim() || 'A former team member';
-  return actor.role ? `${name} (${actor.role})` : name;
-};
+/** The Kind of record filter's choices, in the order of the record kinds. */
+export const RECORD_KINDS = AUDIT_RECORD_KINDS.map((value) => ({
+  value,
+  label: RECORD_KIND_LABELS[value],
+}));
 
 export const ACTIVITY_TEXTS = {
   title: 'Activity',

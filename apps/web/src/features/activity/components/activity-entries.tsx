@@ -1,7 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import type { AuditEntry } from '@kora/shared';
+import { auditActorName, type AuditEntry } from '@kora/shared';
 import { formatDateTime } from '@/lib/format';
-import { actorLabel } from '../activity-format';
 
 /**
  * Entries of the trail, newest first: each in plain words ("Chidi Okeke (staff) voided payment
@@ -24,7 +23,7 @@ export function ActivityEntries({ entries }: { entries: AuditEntry[] }) {
           </Text>
           <Text size="xs" c="dimmed">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            {` · ${actorLabel(entry.actor)}`}
+            {` · ${auditActorName(entry.actor)}`}
           </Text>
         </Stack>
       ))}

@@ -15,10 +15,10 @@ const entries = [
   entry({
     id: 900,
     at: '2026-11-27T08:00:00.000Z',
-    actor: { kind: 'paystack', user_id: null, name: null, role: null },
+    actor: { kind: 'paystack', user_id: null, name: 'Paystack', role: null },
     action: 'payment.record',
     text: 'Paystack recorded payment IRON-000122 of ₦30,000 for Musa Bello',
-  } as never),
+  }),
 ];
 const page = () => ok(entries, { meta: { page: 1, per_page: 20, pages: 3, total: 45 } });
 const empty = () => ok([], { meta: { page: 1, per_page: 20, pages: 1, total: 0 } });
