@@ -46,8 +46,6 @@ export const CASH_UP_TEXTS = {
   expectedLabel: 'Expected cash',
   expectedFailed: 'An error occurred while working out your expected cash.',
   countedRequired: 'Enter the cash you counted',
-  countedNegative: 'Counted cash cannot be less than ₦0',
-  noteTooLong: 'Note must be at most 500 characters',
   recordFailed: 'The cash-up could not be recorded. Please try again.',
   recorded: 'Cash-up recorded',
   listTitle: 'Cash-ups',
@@ -59,6 +57,3 @@ export const CASH_UP_TEXTS = {
   weekFailed: 'An error occurred while fetching the week.',
   weekNone: 'No cash-up was recorded this week.',
 } as const;
-
-/** The longest note a cash-up keeps. */
-export const NOTE_MAX = 500;

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatNaira, type CashUp } from '@kora/shared';
+import { CASH_UP_NOTE_MAX, formatNaira, recordCashUpSchema, type CashUp } from '@kora/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { MoneyInput } from '@/components/form/money-input';
@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { useExpectedCash, useRecordCashUp } from '../api';
-import { CASH_UP_TEXTS, NOTE_MAX, expectedBasis } from '../cash-up-format';
+import { CASH_UP_TEXTS, expectedBasis } from '../cash-up-format';
 import { DifferenceBadge } from './difference-badge';
 
 interface CountValues extends Record<string, unknown> {
@@ -16,14 +16,21 @@ interface CountValues extends Record<string, unknown> {
   note: string;
 }
 
-/** The count's form: the cash counted (naira, ₦0 or more) and an optional note. */
+/**
+ * The count's form: the cash counted (naira) and an optional note, checked by the shared rules
+ * (₦0 or more, two decimals at most, a note of 500 characters at most). An empty count is
+ * asked for rather than read as ₦0.
+ */
 const countForm = {
   empty: { counted: '', note: '' } as CountValues,
   validate: ({ counted, note }: CountValues) => {
     const errors: Record<string, string> = {};
     if (counted === '') errors.counted = CASH_UP_TEXTS.countedRequired;
-    else if (counted < 0) errors.counted = CASH_UP_TEXTS.countedNegative;
-    if (note.trim().length > NOTE_MAX) errors.note = CASH_UP_TEXTS.noteTooLong;
+    const parsed = recordCashUpSchema.safeParse({ counted: counted === '' ? 0 : counted, note });
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = String(issue.path[0]);
+      errors[field] ??= issue.message;
+    }
     return errors;
   },
 };
@@ -135,7 +142,7 @@ export function DrawerCard() {
             placeholder="Anything the owner should know (optional)"
             autosize
             minRows={2}
-            maxLength={NOTE_MAX}
+            maxLength={CASH_UP_NOTE_MAX}
             {...form.getInputProps('note')}
           />
           <Group justify="flex-end">
