@@ -187,7 +187,8 @@ describe('CashUpPage: your drawer', () => {
 
 describe('CashUpPage: the cash-ups', () => {
   it('staff see their own cash-ups only: no person filter, no week', async () => {
-    const { api } = open('staff');
+    // Even a link naming someone else asks only for their own.
+    const { api } = open('staff', {}, '/cash-up?user_id=1&short_only=true');
     expect(await screen.findByRole('heading', { name: 'Your cash-ups' })).toBeInTheDocument();
     expect(await screen.findByText('Short ₦500')).toBeInTheDocument();
     expect(screen.queryByLabelText('Person')).not.toBeInTheDocument();
@@ -195,7 +196,8 @@ describe('CashUpPage: the cash-ups', () => {
     expect(screen.queryByRole('columnheader', { name: 'Person' })).not.toBeInTheDocument();
     expect(api.sent('GET /v1/user')).toHaveLength(0);
     expect(api.sent(WEEK)).toHaveLength(0);
-    expect(api.sent(LIST)[0]!.query.get('user_id')).toBeNull();
+    const sent = api.sent(LIST)[0]!.query;
+    expect([sent.get('user_id'), sent.get('short_only')]).toEqual([null, null]);
   });
 
   it("an owner sees everyone's, differences in colour, and filters by person and Only short", async () => {
