@@ -62,6 +62,8 @@ const BACK_OFFICE_PAGES = [
   'communications',
   'communications/create',
   'communications/:id',
+  'activity',
+  'cash-up',
 ];
 
 /** Every path of the single-page web app (sign-in and back office), `:param` for a segment. */

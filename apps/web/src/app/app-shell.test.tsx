@@ -32,9 +32,9 @@ const overview = {
   getting_started: { plan: true, member: true, payment: true, team: false, message: false },
 };
 
-const signIn = (businessId: number | null = 7) =>
+const signIn = (businessId: number | null = 7, role = 'owner') =>
   sessionStore.signIn({
-    access_token: accessToken({ business_id: businessId }),
+    access_token: accessToken({ business_id: businessId, role }),
     refresh_token: 'r1',
   });
 const open = (path: string) => renderRoutes(routes, { path });
@@ -130,7 +130,7 @@ describe('routes and guards', () => {
 });
 
 describe('the shell', () => {
-  it('has the nine navigation items in order, and the business in the header', async () => {
+  it('has the eleven navigation items in order, and the business in the header', async () => {
     signIn();
     vi.spyOn(accountApi, 'me').mockResolvedValue({ message: 'ok', data: profile });
     open('/dashboard');
@@ -145,6 +145,8 @@ describe('the shell', () => {
       'Members',
       'Subscriptions',
       'Payments',
+      'Activity',
+      'Cash-up',
       'Communications',
       'Users',
       'Subscription Plans',
@@ -158,6 +160,22 @@ describe('the shell', () => {
     expect(screen.getByText('IRG')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByText(SETUP_BANNER.long)).not.toBeInTheDocument();
+  });
+
+  it('staff have Cash-up but no Activity: the trail is for owners and admins', async () => {
+    signIn(7, 'staff');
+    vi.spyOn(accountApi, 'me').mockResolvedValue({
+      message: 'ok',
+      data: { ...profile, role: 'staff' },
+    });
+    open('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toContain('Cash-up');
+    expect(links).not.toContain('Activity');
+    expect(links).toHaveLength(10);
   });
 
   it('dashboard: the figures of the business, loaded from the API', async () => {

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { accountFeature } from '@/features/account';
+import { activityFeature } from '@/features/activity';
 import { authFeature } from '@/features/auth';
+import { cashUpFeature } from '@/features/cash-up';
 import { checkInFeature } from '@/features/check-in';
 import { communicationsFeature } from '@/features/communications';
 import { membersFeature } from '@/features/members';
@@ -38,6 +40,8 @@ export const FEATURES: Feature[] = [
   withPage(membersFeature, 'members/:id', MemberDetailsRoute),
   subscriptionsFeature,
   paymentsFeature,
+  activityFeature,
+  cashUpFeature,
   communicationsFeature,
   teamFeature,
   plansFeature,

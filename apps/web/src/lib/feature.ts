@@ -1,4 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
+import type { Action } from '@kora/shared';
 import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 
@@ -35,6 +36,8 @@ export interface NavItem {
   to: string;
   icon: Icon;
   order: number;
+  /** Shown only to a role that may take this action (the Activity page: owners and admins). */
+  action?: Action;
 }
 
 /** What a feature adds to the app: its pages and its navigation item. */

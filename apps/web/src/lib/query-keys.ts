@@ -37,6 +37,10 @@ export const queryRoots = {
   checkIn: ['check-in'],
   /** A reset or invitation link, checked once when its page opens (never refreshed). */
   linkCheck: ['link-check'],
+  /** The audit trail: the Activity page and a member's history (read fresh on every visit). */
+  audit: ['audit'],
+  /** Cash-ups: the signed-in user's drawer, the cash-ups recorded and the weekly view. */
+  cashUps: ['cash-ups'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
@@ -66,7 +70,8 @@ export type Change =
   | 'reminder-settings'
   | 'kiosk'
   | 'check-in'
-  | 'day-pass';
+  | 'day-pass'
+  | 'cash-up';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -138,6 +143,9 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
     statsOf(queryRoots.plans),
     queryRoots.dashboard,
   ],
+  // A cash-up recorded: the drawer starts again from it, the cash-ups and the week list it, and
+  // the trail has its entry.
+  'cash-up': [queryRoots.cashUps, queryRoots.audit],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -1,7 +1,8 @@
 import { NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
-import { NAV_ITEMS, isNavItemActive } from './nav-items';
+import { useSession } from '@/lib/session';
+import { isNavItemActive, navItemsFor } from './nav-items';
 import classes from './side-nav.module.css';
 
 /**
@@ -10,10 +11,11 @@ import classes from './side-nav.module.css';
 export function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const compact = useMediaQuery('(min-width: 48em) and (max-width: 74.99em)');
+  const items = navItemsFor(useSession().user?.role);
 
   return (
     <Stack component="nav" aria-label="Main navigation" gap={4} p={compact ? 'xs' : 'sm'}>
-      {NAV_ITEMS.map((item) => {
+      {items.map((item) => {
         const active = isNavItemActive(item, pathname);
         const Icon = item.icon;
         if (compact) {

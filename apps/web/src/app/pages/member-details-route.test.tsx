@@ -6,8 +6,13 @@ import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { MemberDetailsRoute } from './member-details-route';
 
-const open = (isConnected: boolean, shown = member(), transferAccounts = false) => {
-  signIn();
+const open = (
+  isConnected: boolean,
+  shown = member(),
+  transferAccounts = false,
+  role: 'owner' | 'staff' = 'owner',
+) => {
+  signIn({ role });
   const api = mockFetch({
     'GET /v1/member/5': () => ok(shown),
     [CONNECTION]: () =>
@@ -25,6 +30,28 @@ const open = (isConnected: boolean, shown = member(), transferAccounts = false) 
         card_url: 'https://kora.ng/card/aaaaaaaaaaaaaaaaaaaaaaaaaa',
       }),
     'GET /v1/auth/me': () => ok(profile({ business_name: 'Iron Gym' })),
+    'GET /v1/member/5/reminders': () =>
+      ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
+    'GET /v1/audit': () =>
+      ok(
+        [
+          {
+            id: 77,
+            at: '2026-11-27T09:15:00.000Z',
+            actor: { kind: 'user', user_id: 12, name: 'Chidi Okeke', role: 'staff' },
+            action: 'payment.void',
+            record_kind: 'payment',
+            record_id: 123,
+            record_label: 'IRG-000123',
+            member_id: 5,
+            payment_id: 123,
+            changes: {},
+            detail: {},
+            text: 'Chidi Okeke (staff) voided payment IRG-000123 of ₦25,000 for Chiamaka Okafor: wrong member',
+          },
+        ],
+        { meta: { page: 1, per_page: 10, pages: 1, total: 1 } },
+      ),
   });
   return {
     api,
@@ -104,5 +131,28 @@ describe('MemberDetailsRoute', () => {
     open(true, member(), true);
     for (const name of ['Update Subscription', 'Send Payment Link', 'Create transfer account'])
       expect(await screen.findByRole('button', { name })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("an owner sees the member's history from the trail, newest first", async () => {
+    const { api } = open(false);
+    const card = (await screen.findByRole('heading', { name: 'History' })).closest(
+      '.mantine-Card-root',
+    ) as HTMLElement;
+    expect(
+      await within(card).findByText(
+        'Chidi Okeke (staff) voided payment IRG-000123 of ₦25,000 for Chiamaka Okafor: wrong member',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(/Chidi Okeke \(staff\)$/)).toBeInTheDocument();
+    const sent = api.sent('GET /v1/audit')[0]!.query;
+    expect([sent.get('member_id'), sent.get('per_page')]).toEqual(['5', '10']);
+  });
+
+  it('staff do not see the history, and it is not asked for', async () => {
+    const { api } = open(false, member(), false, 'staff');
+    await screen.findByRole('button', { name: 'Update Subscription' });
+    await screen.findByText('No renewal reminder has been sent to this member yet.');
+    expect(screen.queryByRole('heading', { name: 'History' })).not.toBeInTheDocument();
+    expect(api.sent('GET /v1/audit')).toHaveLength(0);
   });
 });

@@ -1,23 +1,27 @@
 import { useUserProfile } from '@/features/account';
+import { MemberHistoryCard } from '@/features/activity';
 import { MemberCardCard } from '@/features/check-in';
 import { MemberDetailsPage, deactivatedReason } from '@/features/members';
 import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
 import { MemberRemindersCard } from '@/features/reminders';
 import { GroupCoverCard } from '@/features/subscriptions';
+import { useCan } from '@/lib/use-can';
 
 /**
  * Member details with Update Subscription opening the Record Payment modal in place, with that
  * member chosen; whom the member's group plan covers (or whose covers them) under their
  * subscription; while Paystack is connected, Send Payment Link and the member's payment links
  * and transfer account; the renewal reminders sent to them; and their check-in card (the QR,
- * printed with the gym's name and logo). The app composes the features here; none of them
- * imports another for it.
+ * printed with the gym's name and logo); for owners and admins, the member's history (every
+ * action taken on or for them, from the audit trail). The app composes the features here; none
+ * of them imports another for it.
  */
 export function MemberDetailsRoute() {
   const profile = useUserProfile().data;
   const recordPayment = useRecordPaymentModal();
   const sendLink = useSendLinkModal();
+  const readsTrail = useCan('audit.read');
   return (
     <>
       <MemberDetailsPage
@@ -38,6 +42,7 @@ export function MemberDetailsRoute() {
             />
             <MemberOnlinePayments member={m} />
             <MemberRemindersCard member={m} />
+            {readsTrail ? <MemberHistoryCard member={m} /> : null}
           </>
         )}
       />

@@ -3,6 +3,7 @@ import { teamContracts, type InviteInput, type TeamRole, type TeamUser } from '@
 import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';
+import { teamUserName } from './team-format';
 
 const teamKey = queryRoots.team;
 const teamListKey = listsOf(teamKey);
@@ -55,3 +56,14 @@ const teamActionCall = (action: TeamAction): Promise<{ message: string }> => {
 
 /** Resends, revokes, changes a role or removes; the team list loads again afterwards. */
 export const useTeamAction = () => useChangeMutation('team', teamActionCall);
+
+/**
+ * The people of the team who have joined (pending invitations left out), as a person filter
+ * offers them: "Chidi Okeke (staff)". Asked only when `enabled` (a manager's screen).
+ */
+export const usePeopleOptions = (enabled = true) => {
+  const team = useDataQuery(teamListKey, () => teamApi.list(), { enabled });
+  return (team.data ?? [])
+    .filter((user) => user.email_verified)
+    .map((user) => ({ value: String(user.id), label: `${teamUserName(user)} (${user.role})` }));
+};
