@@ -1,5 +1,6 @@
 import { authModule } from './auth';
 import { blogModule } from './blog';
+import { cashUpModule } from './cash-up';
 import { businessModule } from './business';
 import { checkInModule } from './check-in';
 import { communicationsModule } from './communications';
@@ -15,6 +16,7 @@ import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { plansModule } from './plans';
+import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
 import { uploadsModule } from './uploads';
@@ -30,6 +32,8 @@ export const MODULES: readonly KoraModule[] = [
   importsModule,
   plansModule,
   paymentsModule,
+  receiptsModule,
+  cashUpModule,
   onlineModule,
   kioskModule,
   dayPassModule,
