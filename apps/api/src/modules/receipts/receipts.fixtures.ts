@@ -85,7 +85,8 @@ export const pdfText = (pdf: Buffer): string[] => {
         font = fonts.get(m[1]);
         continue;
       }
-      const hexes = m[2] !== undefined ? [...m[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]!) : [m[3]!];
+      const hexes =
+        m[2] !== undefined ? [...m[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]!) : [m[3]!];
       const codes = hexes.flatMap((h) => (h.match(/.{4}/g) ?? []).map((c) => parseInt(c, 16)));
       pieces.push(codes.map((c) => font?.get(c) ?? '\ufffd').join(''));
     }

@@ -22,7 +22,11 @@ export interface ReceiptMessage {
   url: string;
 }
 
-export const receiptMessage = (channel: Channel, to: string, v: ReceiptMessage): OutgoingMessage => {
+export const receiptMessage = (
+  channel: Channel,
+  to: string,
+  v: ReceiptMessage,
+): OutgoingMessage => {
   const text =
     `Hi ${v.firstName}, thank you for your payment of ${v.amount} to ${v.gym.name}. ` +
     `Your receipt ${v.receiptNumber}: ${v.url}`;

@@ -106,7 +106,12 @@ const draw = (doc: PDFKit.PDFDocument, r: ReceiptPrint, l: Layout): number => {
   doc.font('regular').fontSize(l.body).fillColor(MUTED);
   for (const line of r.gym.lines) doc.text(line, center);
   y = doc.y + l.body;
-  doc.moveTo(x, y).lineTo(x + inner, y).lineWidth(0.5).strokeColor('#cbd2d9').stroke();
+  doc
+    .moveTo(x, y)
+    .lineTo(x + inner, y)
+    .lineWidth(0.5)
+    .strokeColor('#cbd2d9')
+    .stroke();
   y += l.body;
 
   doc.fillColor(INK).font('bold').fontSize(l.title).text('Receipt', x, y, center);
@@ -132,7 +137,12 @@ const draw = (doc: PDFKit.PDFDocument, r: ReceiptPrint, l: Layout): number => {
   }
 
   y += l.body * 0.6;
-  doc.moveTo(x, y).lineTo(x + inner, y).lineWidth(0.5).strokeColor('#cbd2d9').stroke();
+  doc
+    .moveTo(x, y)
+    .lineTo(x + inner, y)
+    .lineWidth(0.5)
+    .strokeColor('#cbd2d9')
+    .stroke();
   y += l.body;
   doc.font('regular').fillColor(MUTED).fontSize(l.body).text('Amount paid', x, y, center);
   doc.font('bold').fillColor(INK).fontSize(l.amount).text(r.amount, center);

@@ -111,11 +111,12 @@ const statusOf = (r: Receipt): string | null =>
 /** The receipt in words, as the PDF and the public page show it. */
 export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
   const b = r.business;
-  const place = [b.address, b.city, b.state].map((s) => s.trim()).filter(Boolean).join(', ');
+  const place = [b.address, b.city, b.state]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
   const contacts = [b.phone, b.email].filter(Boolean).join(' · ');
-  const rows: [string, string][] = [
-    ['Member', `${fullName(r.member)} (${r.member.member_id})`],
-  ];
+  const rows: [string, string][] = [['Member', `${fullName(r.member)} (${r.member.member_id})`]];
   if (r.covered_members.length)
     rows.push([
       'Also covers',
@@ -128,10 +129,7 @@ export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
     ['Ends', formatDay(r.expiry_date)],
   );
   if (r.purpose.trim()) rows.push(['For', r.purpose.trim()]);
-  rows.push(
-    ['Method', r.method],
-    ['Recorded by', r.recorded_by_name ?? 'Paid online'],
-  );
+  rows.push(['Method', r.method], ['Recorded by', r.recorded_by_name ?? 'Paid online']);
   return {
     gym: {
       name: b.name,
