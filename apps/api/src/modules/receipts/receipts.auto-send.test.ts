@@ -134,4 +134,36 @@ describe('receipts sent automatically', () => {
     expect(await receiptsTo(member.id)).toHaveLength(0);
     await setAutoSend(owner.token, false);
   });
+
+  it("sends the receipt of a day pass sold at the desk, in the sale's transaction", async () => {
+    const dayPlan = await addPlan(t, owner.token, {
+      name: 'Day pass',
+      amount: 3000,
+      duration: 1,
+      duration_type: 'day',
+    });
+    const profile = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: owner.token,
+      body: { day_pass_plan_id: dayPlan.id },
+    });
+    expect(profile.statusCode).toBe(200);
+    await setAutoSend(owner.token, true);
+    const sold = await call(t.app, 'POST', '/v1/day-pass', {
+      token: staff.token,
+      body: {
+        first_name: 'Emeka',
+        last_name: 'Obi',
+        mobile_number: '08094449876',
+        method: 'Cash',
+        check_in: false,
+      },
+      headers: { 'idempotency-key': 'day-pass-1' },
+    });
+    expect(sold.statusCode).toBe(201);
+    const memberId = json(sold).data.payment.member_id;
+    const queued = await receiptsTo(memberId);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ channel: 'whatsapp', to: '+2348094449876' });
+    await setAutoSend(owner.token, false);
+  });
 });

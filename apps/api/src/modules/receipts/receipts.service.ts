@@ -301,10 +301,12 @@ export const autoSendReceipt = async (
   if (!(await repo.autoSendOf(exec, payment.businessId))) return;
   const row = await repo.receiptOf(exec, payment.businessId, payment.paymentId);
   if (!row) return;
-  for (const channel of REMINDER_CHANNEL_ORDER) {
-    const to = addressFor(channel, row.member);
-    if (to) return queueReceipt(ctx, exec, SYSTEM_ACTOR, row, channel, to, true);
-  }
+  const channel = REMINDER_CHANNEL_ORDER.find((c) => addressFor(c, row.member));
+  if (!channel) return;
+  const to = addressFor(channel, row.member);
+  // The message and its audit entry together: in the caller's transaction, or one of their own.
+  if (exec !== ctx.db) return queueReceipt(ctx, exec, SYSTEM_ACTOR, row, channel, to, true);
+  await ctx.db.transaction((tx) => queueReceipt(ctx, tx, SYSTEM_ACTOR, row, channel, to, true));
 };
 
 /** GET /v1/business/receipt-settings. */
