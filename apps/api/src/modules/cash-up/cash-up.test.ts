@@ -176,6 +176,18 @@ describe('cash-up arithmetic', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it('makes two cash-ups sent at once one after the other: the second counts from the first', async () => {
+    await payCash(owner, 8000);
+    const [a, b] = await Promise.all([
+      cashUp(owner, { counted: 8000 }),
+      cashUp(owner, { counted: 0 }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const made = [json(a).data, json(b).data].sort((x, y) => x.id - y.id);
+    expect(made.map((c) => c.expected)).toEqual([8000, 0]);
+    expect(made[1].since).toBe(made[0].created_at);
+  });
+
   it('refuses a negative or unreadable count and a note over 500 characters, recording nothing', async () => {
     const before = await t.db.select().from(cashUps);
     for (const [body, field, message] of [
@@ -199,7 +211,9 @@ describe('reading cash-ups', () => {
 
   it('shows managers everyone, filtered by person and shortfalls; staff only their own', async () => {
     const all = json(await list(owner)).data as { user_id: number; difference: number }[];
-    expect(new Set(all.map((c) => c.user_id))).toEqual(new Set([staff.userId, staff2.userId]));
+    expect(new Set(all.map((c) => c.user_id))).toEqual(
+      new Set([owner.userId, staff.userId, staff2.userId]),
+    );
 
     const onePerson = json(await list(owner, `?user_id=${staff.userId}`)).data;
     expect(onePerson).toHaveLength(2);
