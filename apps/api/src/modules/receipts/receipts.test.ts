@@ -1,7 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_MESSAGES } from '@kora/shared';
-import { auditEntries, outbox, payments } from '../../db/schema';
+import { auditEntries, businesses, outbox, payments } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTestApp, useTenants } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
@@ -156,6 +159,37 @@ describe('GET /v1/payment/:id/receipt.pdf', () => {
       token: owner.token,
     });
     expect(json(json2).data.refunded).toBe(5000);
+  });
+
+  it("prints the gym's logo when it is a file of the uploads folder, never one from elsewhere", async () => {
+    const { payment } = await setUp();
+    const hasImage = async () => {
+      const res = await call(t.app, 'GET', `/v1/payment/${payment.id}/receipt.pdf`, {
+        token: staff.token,
+      });
+      expect(res.statusCode).toBe(200);
+      return /\/Subtype \/Image/.test(res.rawPayload.toString('latin1'));
+    };
+    expect(await hasImage()).toBe(false);
+    // A WebP logo, as an upload keeps it: printed (made a PNG for the PDF).
+    const dir = join(t.config.uploadsDir, 'u1', 'business_logo');
+    mkdirSync(dir, { recursive: true });
+    const logo = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#0f766e' },
+    })
+      .webp()
+      .toBuffer();
+    writeFileSync(join(dir, 'logo.webp'), logo);
+    const setLogo = (logoUrl: string) =>
+      t.db.update(businesses).set({ logoUrl }).where(eq(businesses.id, owner.businessId));
+    await setLogo('/uploads/u1/business_logo/logo.webp');
+    expect(await hasImage()).toBe(true);
+    // Outside the uploads folder, or on another server: left out, the receipt still prints.
+    for (const url of ['/uploads/../../etc/passwd', 'https://cdn.example.com/logo.png']) {
+      await setLogo(url);
+      expect(await hasImage()).toBe(false);
+    }
+    await setLogo(null as never);
   });
 
   it('refuses a size other than a4 or 80mm', async () => {
