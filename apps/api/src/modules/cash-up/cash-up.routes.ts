@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
-import { actorOf } from './cash-up.audit';
+import { actorOf } from '../audit';
 import * as cashUp from './cash-up.service';
 
 /** Cash-ups: every team user counts their own drawer; owners and admins read everyone's. */

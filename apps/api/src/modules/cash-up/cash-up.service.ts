@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED } from '../../lib/idempotency';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { recordAudit, type Actor } from './cash-up.audit';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './cash-up.repository';
 
 /*

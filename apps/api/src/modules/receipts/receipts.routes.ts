@@ -3,7 +3,7 @@ import { receiptContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { tenantOf } from '../../plugins/tenancy';
-import { actorOf } from './receipts.audit';
+import { actorOf } from '../audit';
 import * as receipts from './receipts.service';
 
 /** A payment's receipt (JSON, PDF, sending it) and the business's automatic-receipt setting. */

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
-import { recordAudit, SYSTEM_ACTOR, type Actor } from './receipts.audit';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit';
 import { receiptMessage } from './receipts.messages';
 import { receiptPdf } from './receipts.pdf';
 import { localLogo, printOf } from './receipts.print';
