@@ -205,6 +205,28 @@ export const sendReceipt = async (
 };
 
 /**
+ * Whether each business sends receipts automatically, as this instance last read it: the busiest
+ * call (recording a payment) then costs no extra round trip. A change made on this instance
+ * applies at once; one made on another instance within AUTO_SEND_FRESH_MS.
+ */
+const AUTO_SEND_FRESH_MS = 10_000;
+const autoSendSeen = new WeakMap<AppContext, Map<number, { on: boolean; at: number }>>();
+const seenOf = (ctx: AppContext) => {
+  let seen = autoSendSeen.get(ctx);
+  if (!seen) autoSendSeen.set(ctx, (seen = new Map()));
+  return seen;
+};
+
+const autoSendOn = async (ctx: AppContext, exec: Executor, businessId: number) => {
+  const seen = seenOf(ctx);
+  const known = seen.get(businessId);
+  if (known && Date.now() - known.at < AUTO_SEND_FRESH_MS) return known.on;
+  const on = await repo.autoSendOf(exec, businessId);
+  seen.set(businessId, { on, at: Date.now() });
+  return on;
+};
+
+/**
  * After a desk payment (`exec`: the payment's own transaction, or right after it): when the
  * business sends receipts automatically, the receipt goes by the member's preferred channel,
  * the rule renewal reminders use (WhatsApp, then SMS, then e-mail: the first they have an
@@ -216,7 +238,7 @@ export const autoSendReceipt = async (
   exec: Executor,
   payment: { businessId: number; paymentId: number },
 ): Promise<void> => {
-  if (!(await repo.autoSendOf(exec, payment.businessId))) return;
+  if (!(await autoSendOn(ctx, exec, payment.businessId))) return;
   const row = await repo.receiptOf(exec, payment.businessId, payment.paymentId);
   if (!row) return;
   const channel = REMINDER_CHANNEL_ORDER.find((c) => addressFor(c, row.member));
@@ -255,5 +277,6 @@ export const updateReceiptSettings = async (
       changes: { auto_send_receipts: { from: before, to: autoSend } },
     });
   });
+  seenOf(ctx).set(businessId, { on: autoSend, at: Date.now() });
   return { auto_send: autoSend };
 };
