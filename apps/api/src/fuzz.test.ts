@@ -564,7 +564,13 @@ describe('fuzzing every route from its contract', () => {
 
   it('stored nothing invalid', async () => {
     const junk: string[] = [];
-    const multiLine = new Set(['address', 'home_address', 'additional_information', 'html', 'note']);
+    const multiLine = new Set([
+      'address',
+      'home_address',
+      'additional_information',
+      'html',
+      'note',
+    ]);
     const names = new Set(['first_name', 'last_name', 'name', 'business_name', 'city']);
     for (const table of [
       'users',
