@@ -187,6 +187,9 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     mapping: { first_name: 0, last_name: 1, mobile_number: 2, email_address: 3 },
     duplicates: 'skip',
   },
+  sendReceipt: { channel: 'whatsapp' },
+  updateReceiptSettings: { auto_send: true },
+  recordCashUp: { counted: 25000.5, note: 'Two notes torn.\nCounted twice.' },
 });
 
 interface Ids {
@@ -561,7 +564,13 @@ describe('fuzzing every route from its contract', () => {
 
   it('stored nothing invalid', async () => {
     const junk: string[] = [];
-    const multiLine = new Set(['address', 'home_address', 'additional_information', 'html']);
+    const multiLine = new Set([
+      'address',
+      'home_address',
+      'additional_information',
+      'html',
+      'note',
+    ]);
     const names = new Set(['first_name', 'last_name', 'name', 'business_name', 'city']);
     for (const table of [
       'users',
@@ -575,6 +584,7 @@ describe('fuzzing every route from its contract', () => {
       'transfer_accounts',
       'comms_messages',
       'visits',
+      'cash_ups',
     ]) {
       const rows = (await t.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
         rows?: Record<string, unknown>[];

@@ -136,6 +136,15 @@ const CONTROL_RECORDS: Record<string, (side: Side) => Promise<Partial<Records>>>
   startMemberImport: async (side) => ({
     memberImport: await addMemberImport(t, side.tenant.token, 'previewed'),
   }),
+  // The cash-ups of one person: the owner counts their drawer, and the list names them.
+  listCashUps: async (side) => {
+    const res = await call(t.app, 'POST', '/v1/cash-up', {
+      token: side.tenant.token,
+      body: { counted: 0 },
+    });
+    if (res.statusCode !== 201) throw new Error(`cash-up failed: ${res.body}`);
+    return { teamUser: side.tenant.userId };
+  },
 };
 
 // -------------------------------------------------------------------------------------------

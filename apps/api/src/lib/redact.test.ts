@@ -44,6 +44,17 @@ describe('logs hold no secrets', () => {
     expect(log).not.toContain('token=');
   });
 
+  it("a receipt's public page and PDF log their path, never the receipt's token", async () => {
+    lines.length = 0;
+    const token = 'Ab3_x-9QzY7wVu5tSr1qPo0nMl2kJi4h';
+    await t.app.inject({ method: 'GET', url: `/r/${token}` });
+    await t.app.inject({ method: 'GET', url: `/r/${token}.pdf?size=80mm` });
+    const log = lines.join('');
+    expect(log).toContain('/r/');
+    expect(log).not.toContain(token);
+    expect(redactText(`Your receipt: https://kora.ng/r/${token}`)).not.toContain(token);
+  });
+
   it('cuts hashes, tokens, links and codes out of any text', () => {
     const text = [
       'Failed query: insert into "users" values ($1, $2) params: ada@example.com,$argon2id$v=19$m=19456,t=2,p=1$abc$def',

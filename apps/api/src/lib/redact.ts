@@ -30,6 +30,8 @@ const PATTERNS: [RegExp, string][] = [
   // A member card's code, in its page's address (/card/…) or alone (26 base32 characters).
   [/(\/card\/)[^\s/?#"']+/g, `$1${REDACTED}`],
   [/\b[a-z2-7]{26}\b/g, REDACTED],
+  // A receipt's public token, in its page's address (/r/… and /r/….pdf).
+  [/(\/r\/)[A-Za-z0-9_-]+/g, `$1${REDACTED}`],
   // Long opaque strings: refresh tokens (base64url), hashes (hex).
   [/\b[A-Za-z0-9_-]{40,}\b/g, REDACTED],
   [/\b[a-f0-9]{32,}\b/gi, REDACTED],

@@ -1,6 +1,7 @@
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { blogModule } from './blog';
+import { cashUpModule } from './cash-up';
 import { businessModule } from './business';
 import { checkInModule } from './check-in';
 import { communicationsModule } from './communications';
@@ -16,6 +17,7 @@ import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { plansModule } from './plans';
+import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
 import { uploadsModule } from './uploads';
@@ -31,6 +33,8 @@ export const MODULES: readonly KoraModule[] = [
   importsModule,
   plansModule,
   paymentsModule,
+  receiptsModule,
+  cashUpModule,
   onlineModule,
   kioskModule,
   dayPassModule,

@@ -57,7 +57,7 @@ const FIELD_ENTITIES: Record<string, Entity> = {
   payment_id: 'payment',
   subscription_id: 'subscription',
   day_pass_plan_id: 'plan',
-  // The audit trail's filter of the team user who acted.
+  // A list filtered by a team user: the audit trail's actor, the cash-ups of one person.
   user_id: 'teamUser',
 };
 
@@ -130,11 +130,15 @@ export const COMMON_BODIES = {
   }),
   // The columns of every import file (memberImportFile).
   previewMemberImport: () => structuredClone(IMPORT_SETTINGS),
+  sendReceipt: () => ({ channel: 'sms' }),
+  updateReceiptSettings: () => ({ auto_send: true }),
+  recordCashUp: () => ({ counted: 0, note: 'Matrix count' }),
 } satisfies Record<string, () => Record<string, unknown>>;
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */
 const QUERIES: Record<string, Record<string, string>> = {
   countCommunicationAudience: { group: 'all_members', channel: 'email' },
+  getCashUpWeek: { start: '2026-11-23' },
 };
 
 let picture: Promise<Buffer> | undefined;

@@ -13,19 +13,6 @@ const NOT_YET_SERVED: ReadonlySet<string> = new Set([
   'refundPayment',
   'confirmPayment',
   'confirmPaymentDay',
-
-  // Receipts
-  'getReceipt',
-  'getReceiptPdf',
-  'sendReceipt',
-  'getReceiptSettings',
-  'updateReceiptSettings',
-
-  // Cash-up
-  'getCashUpExpected',
-  'recordCashUp',
-  'listCashUps',
-  'getCashUpWeek',
 ]);
 
 const served = (calls: Record<string, unknown>): Record<string, unknown> =>

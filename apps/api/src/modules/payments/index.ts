@@ -8,9 +8,10 @@ export const paymentsModule: KoraModule = {
 };
 
 // What other modules may call: recording a payment (desk or received online), the group's
-// members check, and the payment summary.
+// members check, the payment summary, and work to do after each desk payment.
 export {
   checkGroupMembers,
+  onDeskPaymentRecorded,
   paymentSummary,
   recordPayment,
   recordPaymentIn,

@@ -73,6 +73,21 @@ export const recordPayment = async (
   opts: { idempotencyKey?: string; today?: string } = {},
 ): Promise<RecordedPayment> => (await recordPaymentIn(ctx, ctx.db, who, input, opts)).payment;
 
+/** Work that follows a payment a team user recorded (not a replay), in the same executor. */
+export type DeskPaymentListener = (
+  exec: Executor,
+  payment: { businessId: number; paymentId: number },
+) => Promise<void>;
+const deskPaymentListeners = new WeakMap<AppContext, DeskPaymentListener[]>();
+
+/**
+ * Adds work to do after each payment a team user records in this app (the receipts module sends
+ * the receipt when the business asked for it). Registered once per app, when its routes load.
+ */
+export const onDeskPaymentRecorded = (ctx: AppContext, listener: DeskPaymentListener): void => {
+  deskPaymentListeners.set(ctx, [...(deskPaymentListeners.get(ctx) ?? []), listener]);
+};
+
 /**
  * `recordPayment` run by `exec`: in the caller's transaction (the day pass records the walk-in,
  * the payment and the visit together), with the same rules and errors. `replayed`: the key's
@@ -107,8 +122,15 @@ export const recordPaymentIn = async (
     actorKind: who.actorKind ?? 'user',
   });
   switch (outcome.status) {
-    case 'recorded':
+    case 'recorded': {
+      // What other modules do after a team user's payment (the receipt sent automatically),
+      // with the same executor: inside the caller's transaction when there is one, else right
+      // after the payment. A replayed key never gets here, so it never runs twice.
+      if ((who.actorKind ?? 'user') === 'user')
+        for (const listener of deskPaymentListeners.get(ctx) ?? [])
+          await listener(exec, { businessId, paymentId: outcome.recorded.payment.id });
       return { payment: await withCovered(exec, businessId, outcome.recorded), replayed: false };
+    }
     case 'member_not_found':
       throw memberNotFound();
     case 'plan_not_found':

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import sharp from 'sharp';
+import { formatDay, formatNaira, type Receipt } from '@kora/shared';
+import type { AppContext } from '../../context';
+import { LOCAL_UPLOADS_PREFIX } from '../../lib/storage';
+import type { ReceiptPrint } from './receipts.pdf';
+
+/* A receipt in words, as its PDF and its public page show it, and the gym's logo for the PDF. */
+
+/** "27 Nov 2026, 09:15": a moment as a Lagos clock shows it. */
+const lagosTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const momentText = (iso: string) => {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(at);
+  return `${formatDay(day)}, ${lagosTime.format(at)}`;
+};
+
+const fullName = (p: { first_name: string; last_name: string }) =>
+  `${p.first_name} ${p.last_name}`.trim();
+
+/** The status a receipt carries in capitals: VOIDED, REFUNDED ₦X, or none. */
+const statusOf = (r: Receipt): string | null =>
+  r.voided ? 'VOIDED' : r.refunded > 0 ? `REFUNDED ${formatNaira(r.refunded)}` : null;
+
+/** The receipt in words, as the PDF and the public page show it. */
+export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
+  const b = r.business;
+  const place = [b.address, b.city, b.state]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
+  const contacts = [b.phone, b.email].filter(Boolean).join(' · ');
+  const rows: [string, string][] = [['Member', `${fullName(r.member)} (${r.member.member_id})`]];
+  if (r.covered_members.length)
+    rows.push([
+      'Also covers',
+      r.covered_members.map((m) => `${fullName(m)} (${m.member_id})`).join(', '),
+    ]);
+  rows.push(
+    ['Plan', r.plan.name],
+    ['Periods', String(r.duration)],
+    ['Starts', formatDay(r.start_date)],
+    ['Ends', formatDay(r.expiry_date)],
+  );
+  if (r.purpose.trim()) rows.push(['For', r.purpose.trim()]);
+  rows.push(['Method', r.method], ['Recorded by', r.recorded_by_name ?? 'Paid online']);
+  return {
+    gym: {
+      name: b.name,
+      lines: [place, contacts, b.website_url ?? ''].filter(Boolean),
+      logo,
+    },
+    receiptNumber: r.receipt_number,
+    date: momentText(r.created_at),
+    status: statusOf(r),
+    statusNote: null,
+    rows,
+    amount: formatNaira(r.amount),
+    footer: `Thank you for your payment to ${b.name}.`,
+  };
+};
+
+/**
+ * The gym's logo for the PDF when it is a file of this server's uploads folder (a logo kept in a
+ * bucket is left out: the PDF is made without fetching anything from the network). Made a small
+ * PNG by sharp, whatever it was stored as (pdfkit reads PNG and JPEG only); any failure: none.
+ */
+export const localLogo = async (ctx: AppContext, url: string | null): Promise<Buffer | null> => {
+  if (!url?.startsWith(LOCAL_UPLOADS_PREFIX)) return null;
+  const root = resolve(ctx.config.uploadsDir);
+  const path = resolve(root, url.slice(LOCAL_UPLOADS_PREFIX.length));
+  if (!path.startsWith(root + sep)) return null;
+  try {
+    return await sharp(await readFile(path), { limitInputPixels: 25_000_000 })
+      .resize(400, 200, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+};

@@ -1,0 +1,122 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { businesses, members, payments, plans, subscriptions, users } from '../../db/schema';
+
+/** The team user who recorded a payment (users joined under another name). */
+const recorder = alias(users, 'recorder');
+
+const receiptColumns = {
+  id: payments.id,
+  businessId: payments.businessId,
+  receiptNumber: payments.receiptNumber,
+  receiptToken: payments.receiptToken,
+  createdAt: payments.createdAt,
+  paidOn: payments.paidOn,
+  amountKobo: payments.amountKobo,
+  duration: payments.duration,
+  method: payments.method,
+  purpose: payments.purpose,
+  voidedAt: payments.voidedAt,
+  refundedKobo: payments.refundedKobo,
+  recordedByName: sql<
+    string | null
+  >`nullif(trim(${recorder.firstName} || ' ' || ${recorder.lastName}), '')`,
+  business: {
+    name: businesses.name,
+    code: businesses.code,
+    address: businesses.address,
+    city: businesses.city,
+    state: businesses.state,
+    phone: businesses.businessPhone,
+    email: businesses.businessEmail,
+    websiteUrl: businesses.websiteUrl,
+    logoUrl: businesses.logoUrl,
+  },
+  member: {
+    id: members.id,
+    firstName: members.firstName,
+    lastName: members.lastName,
+    memberCode: members.memberCode,
+    mobileNumber: members.mobileNumber,
+    emailAddress: members.emailAddress,
+  },
+  planName: plans.name,
+  subscriptionId: subscriptions.id,
+  startDate: subscriptions.startDate,
+  expiryDate: subscriptions.expiryDate,
+};
+
+/** Everything a receipt shows, read in one statement: the payment, member, plan, gym, recorder. */
+const receiptWhere = async (db: Executor, where: SQL) =>
+  (
+    await db
+      .select(receiptColumns)
+      .from(payments)
+      .innerJoin(businesses, eq(businesses.id, payments.businessId))
+      .innerJoin(members, eq(members.id, payments.memberId))
+      .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
+      .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+      .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
+      .where(where)
+      .limit(1)
+  )[0];
+
+export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof receiptWhere>>>;
+
+/** Payment `paymentId`'s receipt, only if it is `businessId`'s. */
+export const receiptOf = (db: Executor, businessId: number, paymentId: number) =>
+  receiptWhere(db, and(eq(payments.businessId, businessId), eq(payments.id, paymentId))!);
+
+/** The receipt whose public token is `token` (whichever business's it is). */
+export const receiptByToken = (db: Executor, token: string) =>
+  receiptWhere(db, eq(payments.receiptToken, token));
+
+/** The other members a group payment covers (its subscription's cover rows), by name. */
+export const coveredMembers = (db: Executor, businessId: number, subscriptionId: number) =>
+  db
+    .select({
+      firstName: members.firstName,
+      lastName: members.lastName,
+      memberCode: members.memberCode,
+    })
+    .from(subscriptions)
+    .innerJoin(members, eq(members.id, subscriptions.memberId))
+    .where(
+      and(
+        eq(subscriptions.businessId, businessId),
+        eq(subscriptions.groupSubscriptionId, subscriptionId),
+      ),
+    )
+    .orderBy(asc(members.firstName), asc(members.lastName), asc(members.id));
+
+/** Whether the business sends receipts automatically after each desk payment. */
+export const autoSendOf = async (db: Executor, businessId: number): Promise<boolean> =>
+  (
+    await db
+      .select({ on: businesses.autoSendReceipts })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0]?.on ?? false;
+
+/** Sets the setting; answers what it was before (undefined: no such business). */
+export const setAutoSend = async (
+  db: Executor,
+  businessId: number,
+  on: boolean,
+): Promise<boolean | undefined> => {
+  const before = await db
+    .select({ on: businesses.autoSendReceipts })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update')
+    .limit(1);
+  if (!before[0]) return undefined;
+  if (before[0].on !== on)
+    await db
+      .update(businesses)
+      .set({ autoSendReceipts: on, updatedAt: new Date() })
+      .where(eq(businesses.id, businessId));
+  return before[0].on;
+};
