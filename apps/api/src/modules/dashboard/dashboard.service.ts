@@ -135,7 +135,8 @@ export const dashboardOf = async (
       m.firsts += r.firsts;
       m.ended += r.ended;
     }
-    if (r.payments > 0) {
+    // A day with only refunds has no payment but takes kobo off its plan and method.
+    if (r.payments > 0 || r.kobo !== 0) {
       const plan = byPlan.get(r.planId) ?? { name: r.planName, payments: 0, kobo: 0 };
       plan.payments += r.payments;
       plan.kobo += r.kobo;
