@@ -232,8 +232,10 @@ describe('the roll-up with voids and refunds', () => {
     )[0]!;
 
   it('equals the raw sums after random payments, voids and refunds across midnights and closes', async () => {
+    // The earlier payments rolled up from scratch, through 31 July; 40 days of payments follow.
     await t.db.execute(sql`delete from payment_days`);
-    await t.db.update(paymentRollupState).set({ closedThrough: '2026-07-31' });
+    await t.db.update(paymentRollupState).set({ closedThrough: '2000-01-01' });
+    await closePaymentDays(t.db, '2026-08-01');
     const pick = random(20261127);
     const recorded: { id: number; day: string; amount: number }[] = [];
     let instant = Date.parse('2026-08-01T06:00:00Z');
