@@ -11,13 +11,6 @@ const NOT_YET_SERVED: ReadonlySet<string> = new Set([
   'listAuditEntries',
   'exportAuditEntries',
 
-  // Payment details, void, refund, confirmation
-  'getPayment',
-  'voidPayment',
-  'refundPayment',
-  'confirmPayment',
-  'confirmPaymentDay',
-
   // Receipts
   'getReceipt',
   'getReceiptPdf',

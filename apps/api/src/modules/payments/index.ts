@@ -16,3 +16,5 @@ export {
   recordPaymentIn,
   recordReceivedPayment,
 } from './payments.service';
+// Voids and refunds with a pinned clock and calendar: the roll-up's randomized test.
+export { refundPayment, voidPayment } from './payments.corrections';

@@ -1,0 +1,386 @@
+import {
+  PAYMENT_MESSAGES,
+  STAFF_VOID_MINUTES,
+  formatDay,
+  formatNaira,
+  koboToNaira,
+  lagosDay,
+  nairaToKobo,
+  renewalChainedMessage,
+  type PaymentDetails,
+  type PaymentMethod,
+  type RefundPaymentData,
+  type Role,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { KEY_REUSED } from '../../lib/idempotency';
+import { recordAudit, type Actor } from '../audit';
+import * as repo from './payments.corrections.repository';
+import { toPaymentDetails } from './payments.details';
+import { findPaymentRow } from './payments.repository';
+
+/*
+ * Correcting a payment without ever deleting it: a void (recorded by mistake: it stays, marked,
+ * leaves every figure, and its subscriptions are withdrawn), a refund (money given back, on the
+ * day it is given), and the confirmation of a desk transfer against the bank statement. Each
+ * writes its audit entry in its own transaction; a refusal writes nothing.
+ */
+
+/** The signed-in team user correcting a payment. */
+export interface Corrector {
+  businessId: number;
+  userId: number;
+  role: Role;
+  /** For the audit trail; the user themself by default. */
+  actor?: Actor;
+}
+
+const actorOfCorrector = (who: Corrector): Actor =>
+  who.actor ?? { kind: 'user', userId: who.userId, role: who.role };
+
+export const paymentNotFound = () => notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
+
+export const REFUNDED_NO_VOID =
+  'This payment has refunds recorded, so it cannot be voided: record a refund for the rest instead.';
+export const VOIDED_NO_CONFIRM = 'A voided payment cannot be confirmed.';
+export const FULLY_REFUNDED = 'This payment has been refunded in full already.';
+export const NOT_STARTED_SHORTEN = 'The last day cannot be before the subscription starts';
+export const AFTER_END_SHORTEN = "The last day cannot be after the subscription's current last day";
+
+/** The most a refund of this payment may be: what was paid less earlier refunds. */
+const refundLeftOf = (p: repo.PaymentRow) => p.amountKobo - p.refundedKobo;
+
+/**
+ * Made through Paystack: recorded without a desk user, or by a team user assigning a payment
+ * Paystack received (its key is the Paystack reference).
+ */
+const isPaystack = (p: repo.PaymentRow) =>
+  p.recordedBy === null || (p.idempotencyKey?.startsWith('paystack:') ?? false);
+
+/**
+ * Why `who` may not void payment `p` at `now` (the error to answer), or null when they may
+ * (a renewal chained after it is checked apart). Owners and admins may void any desk payment;
+ * staff only their own Cash payment, within 30 minutes of recording it, and not once a cash-up
+ * of theirs has counted it.
+ */
+const voidRefusal = async (
+  db: Executor,
+  who: Corrector,
+  p: repo.PaymentRow,
+  now: Date,
+): Promise<AppError | null> => {
+  if (isPaystack(p)) return conflict(PAYMENT_MESSAGES.paystackVoid, 'PAYSTACK_PAYMENT');
+  if (who.role === 'staff') {
+    if (p.recordedBy !== who.userId || p.method !== 'Cash')
+      return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');
+    const cashedUp = await repo.lastCashUpAt(db, who.businessId, who.userId);
+    if (cashedUp && cashedUp.getTime() >= p.createdAt.getTime())
+      return forbidden(PAYMENT_MESSAGES.cashedUp, 'COUNTED_IN_CASH_UP');
+    if (now.getTime() - p.createdAt.getTime() > STAFF_VOID_MINUTES * 60_000)
+      return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');
+  }
+  if (p.refundedKobo > 0) return conflict(REFUNDED_NO_VOID, 'PAYMENT_REFUNDED');
+  return null;
+};
+
+/** The refusal when a renewal is chained after one of `subs` (it would be left hanging). */
+const chainRefusal = async (db: Executor, businessId: number, subs: repo.SubscriptionRow[]) => {
+  const receipt = await repo.chainedRenewal(db, businessId, subs);
+  return receipt === undefined ? null : conflict(renewalChainedMessage(receipt), 'RENEWAL_CHAINED');
+};
+
+/** Payment `id` of the business with everything its details page shows, for `who`. */
+export const paymentDetails = async (
+  ctx: AppContext,
+  who: Corrector,
+  id: number,
+  now: Date = new Date(),
+  db: Executor = ctx.db,
+): Promise<PaymentDetails> => {
+  const row = await findPaymentRow(db, who.businessId, id);
+  if (!row) throw paymentNotFound();
+  const subs = await repo.subscriptionsOfPayment(db, who.businessId, id);
+  const [withPeople, refunds, names] = await Promise.all([
+    repo.subscriptionsWithPeople(
+      db,
+      who.businessId,
+      subs.map((s) => s.id),
+    ),
+    repo.refundsOf(db, who.businessId, id),
+    repo.userNames(db, [row.payment.voidedBy, row.payment.confirmedBy]),
+  ]);
+  let blocked: AppError | null = null;
+  if (row.payment.voidedAt === null) {
+    blocked = await voidRefusal(db, who, row.payment, now);
+    blocked ??= await chainRefusal(db, who.businessId, subs);
+  }
+  return toPaymentDetails({
+    row,
+    subscriptions: withPeople,
+    refunds,
+    names,
+    blocked: blocked?.message ?? null,
+    receiptUrl: `${ctx.config.appUrl}/r/${row.payment.receiptToken}`,
+  });
+};
+
+/** The member and the payment's words for the audit entry's detail. */
+const auditDetail = (p: repo.PaymentRow, memberName: string) => ({
+  member_name: memberName,
+  amount_kobo: p.amountKobo,
+  method: p.method,
+});
+
+const memberNameOf = async (db: Executor, businessId: number, paymentId: number) => {
+  const row = await findPaymentRow(db, businessId, paymentId);
+  return row ? `${row.member.firstName} ${row.member.lastName}`.trim() : '';
+};
+
+/**
+ * Voids payment `id` (recorded by mistake) for `reason`: it stays, marked, leaves every total,
+ * and the subscriptions it bought (the payer's and those of the members a group plan covered)
+ * are withdrawn. A member whose first subscription it was is new again when they next pay (or
+ * their next active subscription becomes their first). Refused when a renewal is chained after
+ * it (void that one first). A voided payment is answered as it is and nothing is written.
+ */
+export const voidPayment = async (
+  ctx: AppContext,
+  who: Corrector,
+  id: number,
+  input: { reason: string },
+  opts: { now?: Date } = {},
+): Promise<PaymentDetails> => {
+  const now = opts.now ?? new Date();
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPayment(tx, who.businessId, id);
+    if (!p) throw paymentNotFound();
+    if (p.voidedAt !== null) return;
+    const subs = await repo.subscriptionsOfPayment(tx, who.businessId, id);
+    await repo.lockMembers(
+      tx,
+      who.businessId,
+      subs.map((s) => s.memberId),
+    );
+    const refused =
+      (await voidRefusal(tx, who, p, now)) ?? (await chainRefusal(tx, who.businessId, subs));
+    if (refused) throw refused;
+    await repo.markVoided(tx, p.id, who.userId, input.reason);
+    const active = subs.filter((s) => s.isActive);
+    await repo.withdrawSubscriptions(
+      tx,
+      active.map((s) => s.id),
+    );
+    await repo.passFirstOn(
+      tx,
+      who.businessId,
+      active.filter((s) => s.isFirst).map((s) => s.memberId),
+    );
+    await recordAudit(tx, actorOfCorrector(who), {
+      businessId: who.businessId,
+      action: 'payment.void',
+      recordKind: 'payment',
+      recordId: p.id,
+      recordLabel: p.receiptNumber,
+      memberId: p.memberId,
+      paymentId: p.id,
+      detail: {
+        ...auditDetail(p, await memberNameOf(tx, who.businessId, p.id)),
+        reason: input.reason,
+        withdrawn_subscription_ids: active.map((s) => s.id),
+      },
+    });
+  });
+  return paymentDetails(ctx, who, id, now);
+};
+
+/** What a refund does to the payer's subscription: its new last day, or withdrawn. */
+type SubscriptionChange = { kind: 'none' } | { kind: 'end'; day: string } | { kind: 'withdraw' };
+
+/**
+ * The change a refund asks for: 'keep' none; 'end' a last day of today (withdrawn when it has
+ * not started yet; none when it ended already); 'shorten' the day chosen, not before its start
+ * nor after its current last day.
+ */
+const changeOf = (
+  input: RefundPaymentData,
+  sub: repo.SubscriptionRow | undefined,
+  today: string,
+): SubscriptionChange => {
+  if (!sub || !sub.isActive || input.subscription === 'keep') return { kind: 'none' };
+  if (input.subscription === 'end') {
+    if (sub.startDate > today) return { kind: 'withdraw' };
+    return sub.expiryDate > today ? { kind: 'end', day: today } : { kind: 'none' };
+  }
+  const day = input.expiry_date!;
+  if (day < sub.startDate) {
+    const message = `${NOT_STARTED_SHORTEN} (${formatDay(sub.startDate)}).`;
+    throw badRequest(message, 'VALIDATION_ERROR', { expiry_date: message });
+  }
+  if (day > sub.expiryDate) {
+    const message = `${AFTER_END_SHORTEN} (${formatDay(sub.expiryDate)}).`;
+    throw badRequest(message, 'VALIDATION_ERROR', { expiry_date: message });
+  }
+  return day < sub.expiryDate ? { kind: 'end', day } : { kind: 'none' };
+};
+
+/**
+ * Records money given back on payment `id` (owners and admins): at most what was paid less
+ * earlier refunds, never on a voided payment. The subscription it bought (and those a group plan
+ * gave) is kept, ended today, or shortened; a change is refused when a renewal is chained after
+ * it. The refund counts on the Lagos day `today`. A repeated Idempotency-Key answers the first
+ * refund (`replayed`) and writes nothing.
+ */
+export const refundPayment = async (
+  ctx: AppContext,
+  who: Corrector,
+  id: number,
+  input: RefundPaymentData,
+  opts: { idempotencyKey?: string; today?: string } = {},
+): Promise<{ details: PaymentDetails; replayed: boolean }> => {
+  const today = opts.today ?? lagosDay();
+  const key = opts.idempotencyKey ?? null;
+  const replayed = await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPayment(tx, who.businessId, id);
+    if (!p) throw paymentNotFound();
+    if (key) {
+      const earlier = await repo.findRefundByKey(tx, who.businessId, key);
+      if (earlier) {
+        if (earlier.paymentId !== p.id) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
+        return true;
+      }
+    }
+    if (p.voidedAt !== null) throw conflict(PAYMENT_MESSAGES.refundVoided, 'PAYMENT_VOIDED');
+    const left = refundLeftOf(p);
+    if (left <= 0) throw conflict(FULLY_REFUNDED, 'PAYMENT_REFUNDED');
+    const amountKobo = nairaToKobo(input.amount);
+    if (amountKobo > left) {
+      const message = `${PAYMENT_MESSAGES.refundTooLarge} At most ${formatNaira(koboToNaira(left))}.`;
+      throw badRequest(message, 'REFUND_TOO_LARGE', { amount: message });
+    }
+    const subs = await repo.subscriptionsOfPayment(tx, who.businessId, id);
+    await repo.lockMembers(
+      tx,
+      who.businessId,
+      subs.map((s) => s.memberId),
+    );
+    const change = changeOf(input, subs[0], today);
+    const changing = subs.filter((s) => s.isActive);
+    if (change.kind !== 'none') {
+      const refused = await chainRefusal(tx, who.businessId, changing);
+      if (refused) throw refused;
+    }
+    const refundId = await repo.insertRefund(tx, {
+      businessId: who.businessId,
+      paymentId: p.id,
+      memberId: p.memberId,
+      subscriptionTypeId: p.subscriptionTypeId,
+      amountKobo,
+      method: input.method,
+      reason: input.reason,
+      subscriptionAction: input.subscription,
+      newExpiryDate: change.kind === 'end' ? change.day : null,
+      refundedOn: today,
+      recordedBy: who.userId,
+      idempotencyKey: key,
+    });
+    // The same key sent at the same moment for another payment: the first one took it.
+    if (refundId === undefined) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
+    if (change.kind === 'end')
+      await repo.endSubscriptionsOn(
+        tx,
+        changing.map((s) => s.id),
+        change.day,
+      );
+    if (change.kind === 'withdraw') {
+      await repo.withdrawSubscriptions(
+        tx,
+        changing.map((s) => s.id),
+      );
+      await repo.passFirstOn(
+        tx,
+        who.businessId,
+        changing.filter((s) => s.isFirst).map((s) => s.memberId),
+      );
+    }
+    const sub = subs[0];
+    await recordAudit(tx, actorOfCorrector(who), {
+      businessId: who.businessId,
+      action: 'payment.refund',
+      recordKind: 'payment',
+      recordId: p.id,
+      recordLabel: p.receiptNumber,
+      memberId: p.memberId,
+      paymentId: p.id,
+      changes:
+        change.kind === 'none' || !sub
+          ? {}
+          : change.kind === 'end'
+            ? { subscription_last_day: { from: sub.expiryDate, to: change.day } }
+            : { subscription_active: { from: true, to: false } },
+      detail: {
+        member_name: await memberNameOf(tx, who.businessId, p.id),
+        amount_kobo: amountKobo,
+        method: input.method as PaymentMethod,
+        reason: input.reason,
+        refund_id: refundId,
+        subscription_action: input.subscription,
+        refunded_on: today,
+      },
+    });
+    return false;
+  });
+  return { details: await paymentDetails(ctx, who, id), replayed };
+};
+
+/**
+ * Ticks payment `id` against the bank statement (owners and admins). One already confirmed is
+ * answered as it is; a voided one is refused.
+ */
+export const confirmPayment = async (
+  ctx: AppContext,
+  who: Corrector,
+  id: number,
+): Promise<PaymentDetails> => {
+  await ctx.db.transaction(async (tx) => {
+    const p = await repo.lockPayment(tx, who.businessId, id);
+    if (!p) throw paymentNotFound();
+    if (p.voidedAt !== null) throw conflict(VOIDED_NO_CONFIRM, 'PAYMENT_VOIDED');
+    if (p.confirmedAt !== null) return;
+    await repo.markConfirmed(tx, p.id, who.userId);
+    await recordAudit(tx, actorOfCorrector(who), {
+      businessId: who.businessId,
+      action: 'payment.confirm',
+      recordKind: 'payment',
+      recordId: p.id,
+      recordLabel: p.receiptNumber,
+      memberId: p.memberId,
+      paymentId: p.id,
+      detail: auditDetail(p, await memberNameOf(tx, who.businessId, p.id)),
+    });
+  });
+  return paymentDetails(ctx, who, id);
+};
+
+/**
+ * Ticks every desk transfer of a Lagos day not confirmed yet (nor voided); answers how many.
+ * One audit entry tells how many were confirmed and their total; none when there were none.
+ */
+export const confirmPaymentDay = async (
+  ctx: AppContext,
+  who: Corrector,
+  day: string,
+): Promise<{ confirmed: number }> =>
+  ctx.db.transaction(async (tx) => {
+    const done = await repo.confirmDay(tx, who.businessId, day, who.userId);
+    if (done.count > 0)
+      await recordAudit(tx, actorOfCorrector(who), {
+        businessId: who.businessId,
+        action: 'payment.confirm',
+        recordKind: 'payment',
+        recordLabel: formatDay(day),
+        detail: { day, count: done.count, amount_kobo: done.kobo },
+      });
+    return { confirmed: done.count };
+  });
