@@ -160,6 +160,24 @@ export const membersByMonth = async (
   }));
 };
 
+/**
+ * Desk transfers not yet ticked against the bank statement (nor voided) and paid on or before
+ * `before`: how many and their kobo (a partial index holds only the unconfirmed payments).
+ */
+export const unconfirmedTransfers = async (
+  db: Executor,
+  businessId: number,
+  before: string,
+): Promise<{ count: number; kobo: number }> => {
+  const r = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) as n, coalesce(sum(amount_kobo), 0)::bigint as kobo from payments
+      where business_id = ${businessId} and confirmed_at is null and voided_at is null
+        and paid_on <= ${before}`),
+  )[0];
+  return { count: asNumber(r?.n), kobo: asNumber(r?.kobo) };
+};
+
 export interface ExpiringRow {
   subscriptionId: number;
   memberId: number;
