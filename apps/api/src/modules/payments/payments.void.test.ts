@@ -7,6 +7,7 @@ import { snapshot } from '../../test/contract-matrix';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, postPayment, subscriptionsOf } from '../../test/payments';
+import { voidPayment } from './payments.corrections';
 
 /* Voiding a payment recorded by mistake: who may, when, and what it takes out of the figures. */
 
@@ -199,6 +200,25 @@ describe('POST /v1/payment/:id/void', () => {
       expect((await details(admin, id)).json().data.can_void, what).toBe(true);
     }
     expect((await voidIt(admin, late.paid.id)).statusCode).toBe(200);
+  });
+
+  it('counts the 30 minutes from the moment the payment was recorded, to the millisecond', async () => {
+    const staffOf = { businessId: staff.businessId, userId: staff.userId, role: 'staff' as const };
+    const { paid } = await payFor(staff, 'Cash');
+    const recordedAt = (await paymentRow(paid.id)).createdAt.getTime();
+    const at = (ms: number) => ({ now: new Date(recordedAt + ms) });
+    await expect(
+      voidPayment(t.app.ctx, staffOf, paid.id, { reason: 'Late' }, at(30 * 60_000 + 1)),
+    ).rejects.toMatchObject({ status: 403, code: 'VOID_NOT_ALLOWED' });
+    expect((await paymentRow(paid.id)).voidedAt).toBeNull();
+    const done = await voidPayment(
+      t.app.ctx,
+      staffOf,
+      paid.id,
+      { reason: 'Just in time' },
+      at(30 * 60_000),
+    );
+    expect(done).toMatchObject({ voided: true, void_reason: 'Just in time' });
   });
 
   it('refuses staff a payment their cash-up counted; an owner or admin may still void it', async () => {
