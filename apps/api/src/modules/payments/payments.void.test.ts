@@ -309,6 +309,50 @@ describe('POST /v1/payment/:id/void', () => {
     expect(row.isFirst).toBe(true);
   });
 
+  it('never leaves a renewal chained onto a payment voided at the same moment', async () => {
+    const outcomes = new Set<number>();
+    for (let i = 0; i < 6; i++) {
+      const member = await addMember(t, owner.token, { first_name: `Race${i}` });
+      const first = await pay(
+        t,
+        owner,
+        paymentBody(member.id, monthly.id, 25000, { method: 'Card' }),
+      );
+      const [voided, renewal] = await Promise.all([
+        voidIt(owner, first.id),
+        postPayment(t, owner, paymentBody(member.id, monthly.id, 25000)),
+      ]);
+      expect(renewal.statusCode, renewal.body).toBe(201);
+      outcomes.add(voided.statusCode);
+      const renewed = renewal.json().data.subscription;
+      if (voided.statusCode === 200) {
+        // Voided first: the payment after it starts today, on nothing withdrawn.
+        expect(renewed.start_date).toBe(lagosDay());
+      } else {
+        // Renewed first: the void is refused and the first payment stays whole.
+        expect(voided.statusCode).toBe(409);
+        expect(voided.json().message).toBe(
+          renewalChainedMessage(renewal.json().data.receipt_number),
+        );
+        expect(renewed.start_date > first.subscription.expiry_date).toBe(true);
+        expect((await paymentRow(first.id)).voidedAt).toBeNull();
+      }
+      const subs = await subscriptionsOf(t, member.id);
+      const active = subs.filter((s) => s.isActive);
+      // The member's cover is exactly their active subscriptions'.
+      const cover = (
+        await t.db.select().from(memberCover).where(eq(memberCover.memberId, member.id))
+      )[0]!;
+      expect(cover.paidThrough).toBe(
+        active
+          .map((s) => s.expiryDate)
+          .sort()
+          .at(-1),
+      );
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
   it("gives the member's next subscription the place of the first when the first is voided", async () => {
     const member = await addMember(t, owner.token, { first_name: 'Chidi' });
     const first = await pay(t, owner, paymentBody(member.id, monthly.id, 25000));
