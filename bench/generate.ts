@@ -158,11 +158,23 @@ async function addPayments(businessId: number) {
     await tx.execute(
       sql.raw(`
       insert into payments (id, business_id, member_id, subscription_type_id, amount_kobo, duration,
-        method, purpose, created_at, paid_on)
-      select pid, business_id, member_id, plan_id, amount_kobo, 1,
+        method, purpose, created_at, paid_on, receipt_seq, receipt_number, receipt_token,
+        confirmed_at)
+      select pid, s.business_id, member_id, plan_id, amount_kobo, 1,
         (array['Cash','Card','Transfer'])[1 + (member_id + n) % 3], 'Subscription payment',
-        least(start_date, current_date) + interval '9 hours', least(start_date, current_date)
-      from src order by pid`),
+        least(start_date, current_date) + interval '9 hours', least(start_date, current_date),
+        seq, b.code || '-' || case when seq < 1000000 then lpad(seq::text, 6, '0') else seq::text end,
+        kora_receipt_token(), least(start_date, current_date) + interval '9 hours'
+      from (select src.*, row_number() over (order by pid)::integer as seq from src) s
+      join businesses b on b.id = s.business_id
+      order by pid`),
+    );
+    // The business's receipt counter goes on from its last number.
+    await tx.execute(
+      sql.raw(`
+      insert into receipt_counters (business_id, last_seq)
+      select ${businessId}, count(*) from payments where business_id = ${businessId}
+      on conflict (business_id) do update set last_seq = excluded.last_seq`),
     );
     await tx.execute(
       sql.raw(`
