@@ -126,6 +126,40 @@ export const paymentDetails = async (
   });
 };
 
+/**
+ * One `subscription.withdraw` or `subscription.change` entry per member a group plan covered
+ * (the payer's own is told by the payment's entry), so each member's history shows it.
+ */
+const auditCovered = async (
+  tx: Executor,
+  who: Corrector,
+  p: repo.PaymentRow,
+  covered: repo.SubscriptionRow[],
+  what: { action: 'subscription.withdraw' | 'subscription.change'; reason: string; to?: string },
+) => {
+  if (covered.length === 0) return;
+  const rows = await repo.subscriptionsWithPeople(
+    tx,
+    who.businessId,
+    covered.map((s) => s.id),
+  );
+  for (const { subscription: s, member, plan } of rows)
+    await recordAudit(tx, actorOfCorrector(who), {
+      businessId: who.businessId,
+      action: what.action,
+      recordKind: 'subscription',
+      recordId: s.id,
+      recordLabel: `${plan.name} of ${member.firstName} ${member.lastName}`.trim(),
+      memberId: member.id,
+      paymentId: p.id,
+      changes:
+        what.action === 'subscription.withdraw'
+          ? { active: { from: true, to: false } }
+          : { last_day: { from: s.expiryDate, to: what.to } },
+      detail: { reason: what.reason, receipt_number: p.receiptNumber },
+    });
+};
+
 /** The member and the payment's words for the audit entry's detail. */
 const auditDetail = (p: repo.PaymentRow, memberName: string) => ({
   member_name: memberName,
@@ -168,6 +202,10 @@ export const voidPayment = async (
     if (refused) throw refused;
     await repo.markVoided(tx, p.id, who.userId, input.reason);
     const active = subs.filter((s) => s.isActive);
+    await auditCovered(tx, who, p, active.slice(subs[0]?.isActive ? 1 : 0), {
+      action: 'subscription.withdraw',
+      reason: input.reason,
+    });
     await repo.withdrawSubscriptions(
       tx,
       active.map((s) => s.id),
@@ -287,6 +325,20 @@ export const refundPayment = async (
     });
     // The same key sent at the same moment for another payment: the first one took it.
     if (refundId === undefined) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
+    const coveredChanging = changing.filter((s) => s.id !== subs[0]?.id);
+    if (change.kind === 'end')
+      await auditCovered(
+        tx,
+        who,
+        p,
+        coveredChanging.filter((s) => s.expiryDate > change.day),
+        { action: 'subscription.change', reason: input.reason, to: change.day },
+      );
+    if (change.kind === 'withdraw')
+      await auditCovered(tx, who, p, coveredChanging, {
+        action: 'subscription.withdraw',
+        reason: input.reason,
+      });
     if (change.kind === 'end')
       await repo.endSubscriptionsOn(
         tx,

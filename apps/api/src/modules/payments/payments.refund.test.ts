@@ -193,6 +193,13 @@ describe('POST /v1/payment/:id/refund', () => {
     expect(res.statusCode, res.body).toBe(201);
     for (const m of [payer, friend])
       expect((await subscriptionsOf(t, m.id)).map((s) => s.expiryDate)).toEqual([today]);
+    const told = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.memberId, friend.id), eq(auditEntries.paymentId, paid.id)));
+    expect(told.map((e) => [e.action, e.changes])).toEqual([
+      ['subscription.change', { last_day: { from: paid.subscription.expiry_date, to: today } }],
+    ]);
   });
 
   it('refuses to change a subscription whose renewal is chained after it, but may keep it', async () => {

@@ -403,6 +403,16 @@ describe('POST /v1/payment/:id/void', () => {
       );
       expect((cover as unknown as { rows: { c: string }[] }).rows[0]!.c).toBe('[]');
     }
+    // Each covered member's history tells their subscription was withdrawn, and why.
+    for (const m of [a, b]) {
+      const entries = await t.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.memberId, m.id), eq(auditEntries.paymentId, paid.id)));
+      expect(entries.map((e) => [e.action, e.recordKind, e.detail.reason])).toEqual([
+        ['subscription.withdraw', 'subscription', 'Wrong member'],
+      ]);
+    }
   });
 });
 
