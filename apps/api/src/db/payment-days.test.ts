@@ -296,6 +296,30 @@ describe('the roll-up with voids and refunds', () => {
     await closePaymentDays(t.db, addDays(lastDay, 1));
     await expectRollUpExact();
 
+    // The list's totals, by status, from the roll-up and the partial indexes alike.
+    const listTotal = async (query: string) =>
+      (await call(t.app, 'GET', `/v1/payment?${query}`, { token: gym.token })).json().total;
+    const rawCount = async (where: ReturnType<typeof sql>) =>
+      Number(
+        rowsOf<{ n: unknown }>(
+          await t.db.execute(
+            sql`select count(*) n from payments where business_id = ${gym.businessId} and ${where}`,
+          ),
+        )[0]!.n,
+      );
+    expect(await listTotal('')).toBe(await rawCount(sql`true`));
+    expect(await listTotal('status=valid')).toBe(await rawCount(sql`voided_at is null`));
+    expect(await listTotal('status=voided')).toBe(await rawCount(sql`voided_at is not null`));
+    expect(await listTotal('status=refunded')).toBe(
+      await rawCount(sql`refunded_kobo > 0 and voided_at is null`),
+    );
+    expect(await listTotal('method=Cash&start_date=2026-08-10')).toBe(
+      await rawCount(sql`method = 'Cash' and paid_on >= '2026-08-10'`),
+    );
+    expect(await listTotal('status=valid&method=Card')).toBe(
+      await rawCount(sql`method = 'Card' and voided_at is null`),
+    );
+
     for (const today of ['2026-08-20', lastDay, addDays(lastDay, 40)]) {
       await t.db.update(paymentRollupState).set({ closedThrough: addDays(today, -1) });
       const raw = await rawSummary(today);
