@@ -17,4 +17,5 @@ export {
   recordReceivedPayment,
 } from './payments.service';
 // Voids and refunds with a pinned clock and calendar: the roll-up's randomized test.
-export { refundPayment, voidPayment } from './payments.corrections';
+export { voidPayment } from './payments.corrections';
+export { refundPayment } from './payments.refund';

@@ -1,21 +1,13 @@
 import {
   PAYMENT_MESSAGES,
   STAFF_VOID_MINUTES,
-  formatDay,
-  formatNaira,
-  koboToNaira,
-  lagosDay,
-  nairaToKobo,
   renewalChainedMessage,
   type PaymentDetails,
-  type PaymentMethod,
-  type RefundPaymentData,
   type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { KEY_REUSED } from '../../lib/idempotency';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './payments.corrections.repository';
 import { toPaymentDetails } from './payments.details';
@@ -25,7 +17,9 @@ import { findPaymentRow } from './payments.repository';
  * Correcting a payment without ever deleting it: a void (recorded by mistake: it stays, marked,
  * leaves every figure, and its subscriptions are withdrawn), a refund (money given back, on the
  * day it is given), and the confirmation of a desk transfer against the bank statement. Each
- * writes its audit entry in its own transaction; a refusal writes nothing.
+ * writes its audit entry in its own transaction; a refusal writes nothing. This file holds who
+ * may void what, the details page and the void; payments.refund.ts and payments.confirm.ts the
+ * others.
  */
 
 /** The signed-in team user correcting a payment. */
@@ -37,7 +31,7 @@ export interface Corrector {
   actor?: Actor;
 }
 
-const actorOfCorrector = (who: Corrector): Actor =>
+export const actorOfCorrector = (who: Corrector): Actor =>
   who.actor ?? { kind: 'user', userId: who.userId, role: who.role };
 
 export const paymentNotFound = () => notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
@@ -50,7 +44,7 @@ export const NOT_STARTED_SHORTEN = 'The last day cannot be before the subscripti
 export const AFTER_END_SHORTEN = "The last day cannot be after the subscription's current last day";
 
 /** The most a refund of this payment may be: what was paid less earlier refunds. */
-const refundLeftOf = (p: repo.PaymentRow) => p.amountKobo - p.refundedKobo;
+export const refundLeftOf = (p: repo.PaymentRow) => p.amountKobo - p.refundedKobo;
 
 /**
  * Made through Paystack: recorded without a desk user, or by a team user assigning a payment
@@ -86,7 +80,11 @@ const voidRefusal = async (
 };
 
 /** The refusal when a renewal is chained after one of `subs` (it would be left hanging). */
-const chainRefusal = async (db: Executor, businessId: number, subs: repo.SubscriptionRow[]) => {
+export const chainRefusal = async (
+  db: Executor,
+  businessId: number,
+  subs: repo.SubscriptionRow[],
+) => {
   const receipt = await repo.chainedRenewal(db, businessId, subs);
   return receipt === undefined ? null : conflict(renewalChainedMessage(receipt), 'RENEWAL_CHAINED');
 };
@@ -130,7 +128,7 @@ export const paymentDetails = async (
  * One `subscription.withdraw` or `subscription.change` entry per member a group plan covered
  * (the payer's own is told by the payment's entry), so each member's history shows it.
  */
-const auditCovered = async (
+export const auditCovered = async (
   tx: Executor,
   who: Corrector,
   p: repo.PaymentRow,
@@ -161,13 +159,13 @@ const auditCovered = async (
 };
 
 /** The member and the payment's words for the audit entry's detail. */
-const auditDetail = (p: repo.PaymentRow, memberName: string) => ({
+export const auditDetail = (p: repo.PaymentRow, memberName: string) => ({
   member_name: memberName,
   amount_kobo: p.amountKobo,
   method: p.method,
 });
 
-const memberNameOf = async (db: Executor, businessId: number, paymentId: number) => {
+export const memberNameOf = async (db: Executor, businessId: number, paymentId: number) => {
   const row = await findPaymentRow(db, businessId, paymentId);
   return row ? `${row.member.firstName} ${row.member.lastName}`.trim() : '';
 };
@@ -232,207 +230,3 @@ export const voidPayment = async (
   });
   return paymentDetails(ctx, who, id, now);
 };
-
-/** What a refund does to the payer's subscription: its new last day, or withdrawn. */
-type SubscriptionChange = { kind: 'none' } | { kind: 'end'; day: string } | { kind: 'withdraw' };
-
-/**
- * The change a refund asks for: 'keep' none; 'end' a last day of today (withdrawn when it has
- * not started yet; none when it ended already); 'shorten' the day chosen, not before its start
- * nor after its current last day.
- */
-const changeOf = (
-  input: RefundPaymentData,
-  sub: repo.SubscriptionRow | undefined,
-  today: string,
-): SubscriptionChange => {
-  if (!sub || !sub.isActive || input.subscription === 'keep') return { kind: 'none' };
-  if (input.subscription === 'end') {
-    if (sub.startDate > today) return { kind: 'withdraw' };
-    return sub.expiryDate > today ? { kind: 'end', day: today } : { kind: 'none' };
-  }
-  const day = input.expiry_date!;
-  if (day < sub.startDate) {
-    const message = `${NOT_STARTED_SHORTEN} (${formatDay(sub.startDate)}).`;
-    throw badRequest(message, 'VALIDATION_ERROR', { expiry_date: message });
-  }
-  if (day > sub.expiryDate) {
-    const message = `${AFTER_END_SHORTEN} (${formatDay(sub.expiryDate)}).`;
-    throw badRequest(message, 'VALIDATION_ERROR', { expiry_date: message });
-  }
-  return day < sub.expiryDate ? { kind: 'end', day } : { kind: 'none' };
-};
-
-/**
- * Records money given back on payment `id` (owners and admins): at most what was paid less
- * earlier refunds, never on a voided payment. The subscription it bought (and those a group plan
- * gave) is kept, ended today, or shortened; a change is refused when a renewal is chained after
- * it. The refund counts on the Lagos day `today`. A repeated Idempotency-Key answers the first
- * refund (`replayed`) and writes nothing.
- */
-export const refundPayment = async (
-  ctx: AppContext,
-  who: Corrector,
-  id: number,
-  input: RefundPaymentData,
-  opts: { idempotencyKey?: string; today?: string } = {},
-): Promise<{ details: PaymentDetails; replayed: boolean }> => {
-  const today = opts.today ?? lagosDay();
-  const key = opts.idempotencyKey ?? null;
-  const replayed = await ctx.db.transaction(async (tx) => {
-    const p = await repo.lockPayment(tx, who.businessId, id);
-    if (!p) throw paymentNotFound();
-    if (key) {
-      const earlier = await repo.findRefundByKey(tx, who.businessId, key);
-      if (earlier) {
-        if (earlier.paymentId !== p.id) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
-        return true;
-      }
-    }
-    if (p.voidedAt !== null) throw conflict(PAYMENT_MESSAGES.refundVoided, 'PAYMENT_VOIDED');
-    const left = refundLeftOf(p);
-    if (left <= 0) throw conflict(FULLY_REFUNDED, 'PAYMENT_REFUNDED');
-    const amountKobo = nairaToKobo(input.amount);
-    if (amountKobo > left) {
-      const message = `${PAYMENT_MESSAGES.refundTooLarge} At most ${formatNaira(koboToNaira(left))}.`;
-      throw badRequest(message, 'REFUND_TOO_LARGE', { amount: message });
-    }
-    const subs = await repo.subscriptionsOfPayment(tx, who.businessId, id);
-    await repo.lockMembers(
-      tx,
-      who.businessId,
-      subs.map((s) => s.memberId),
-    );
-    const change = changeOf(input, subs[0], today);
-    const changing = subs.filter((s) => s.isActive);
-    if (change.kind !== 'none') {
-      const refused = await chainRefusal(tx, who.businessId, changing);
-      if (refused) throw refused;
-    }
-    const refundId = await repo.insertRefund(tx, {
-      businessId: who.businessId,
-      paymentId: p.id,
-      memberId: p.memberId,
-      subscriptionTypeId: p.subscriptionTypeId,
-      amountKobo,
-      method: input.method,
-      reason: input.reason,
-      subscriptionAction: input.subscription,
-      newExpiryDate: change.kind === 'end' ? change.day : null,
-      refundedOn: today,
-      recordedBy: who.userId,
-      idempotencyKey: key,
-    });
-    // The same key sent at the same moment for another payment: the first one took it.
-    if (refundId === undefined) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
-    const coveredChanging = changing.filter((s) => s.id !== subs[0]?.id);
-    if (change.kind === 'end')
-      await auditCovered(
-        tx,
-        who,
-        p,
-        coveredChanging.filter((s) => s.expiryDate > change.day),
-        { action: 'subscription.change', reason: input.reason, to: change.day },
-      );
-    if (change.kind === 'withdraw')
-      await auditCovered(tx, who, p, coveredChanging, {
-        action: 'subscription.withdraw',
-        reason: input.reason,
-      });
-    if (change.kind === 'end')
-      await repo.endSubscriptionsOn(
-        tx,
-        changing.map((s) => s.id),
-        change.day,
-      );
-    if (change.kind === 'withdraw') {
-      await repo.withdrawSubscriptions(
-        tx,
-        changing.map((s) => s.id),
-      );
-      await repo.passFirstOn(
-        tx,
-        who.businessId,
-        changing.filter((s) => s.isFirst).map((s) => s.memberId),
-      );
-    }
-    const sub = subs[0];
-    await recordAudit(tx, actorOfCorrector(who), {
-      businessId: who.businessId,
-      action: 'payment.refund',
-      recordKind: 'payment',
-      recordId: p.id,
-      recordLabel: p.receiptNumber,
-      memberId: p.memberId,
-      paymentId: p.id,
-      changes:
-        change.kind === 'none' || !sub
-          ? {}
-          : change.kind === 'end'
-            ? { subscription_last_day: { from: sub.expiryDate, to: change.day } }
-            : { subscription_active: { from: true, to: false } },
-      detail: {
-        member_name: await memberNameOf(tx, who.businessId, p.id),
-        amount_kobo: amountKobo,
-        method: input.method as PaymentMethod,
-        reason: input.reason,
-        refund_id: refundId,
-        subscription_action: input.subscription,
-        refunded_on: today,
-      },
-    });
-    return false;
-  });
-  return { details: await paymentDetails(ctx, who, id), replayed };
-};
-
-/**
- * Ticks payment `id` against the bank statement (owners and admins). One already confirmed is
- * answered as it is; a voided one is refused.
- */
-export const confirmPayment = async (
-  ctx: AppContext,
-  who: Corrector,
-  id: number,
-): Promise<PaymentDetails> => {
-  await ctx.db.transaction(async (tx) => {
-    const p = await repo.lockPayment(tx, who.businessId, id);
-    if (!p) throw paymentNotFound();
-    if (p.voidedAt !== null) throw conflict(VOIDED_NO_CONFIRM, 'PAYMENT_VOIDED');
-    if (p.confirmedAt !== null) return;
-    await repo.markConfirmed(tx, p.id, who.userId);
-    await recordAudit(tx, actorOfCorrector(who), {
-      businessId: who.businessId,
-      action: 'payment.confirm',
-      recordKind: 'payment',
-      recordId: p.id,
-      recordLabel: p.receiptNumber,
-      memberId: p.memberId,
-      paymentId: p.id,
-      detail: auditDetail(p, await memberNameOf(tx, who.businessId, p.id)),
-    });
-  });
-  return paymentDetails(ctx, who, id);
-};
-
-/**
- * Ticks every desk transfer of a Lagos day not confirmed yet (nor voided); answers how many.
- * One audit entry tells how many were confirmed and their total; none when there were none.
- */
-export const confirmPaymentDay = async (
-  ctx: AppContext,
-  who: Corrector,
-  day: string,
-): Promise<{ confirmed: number }> =>
-  ctx.db.transaction(async (tx) => {
-    const done = await repo.confirmDay(tx, who.businessId, day, who.userId);
-    if (done.count > 0)
-      await recordAudit(tx, actorOfCorrector(who), {
-        businessId: who.businessId,
-        action: 'payment.confirm',
-        recordKind: 'payment',
-        recordLabel: formatDay(day),
-        detail: { day, count: done.count, amount_kobo: done.kobo },
-      });
-    return { confirmed: done.count };
-  });

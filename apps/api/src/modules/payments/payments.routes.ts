@@ -6,8 +6,10 @@ import { sendExport } from '../../lib/export-file';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
+import { confirmPayment, confirmPaymentDay } from './payments.confirm';
 import * as corrections from './payments.corrections';
 import { paymentExport } from './payments.export';
+import { refundPayment } from './payments.refund';
 import * as payments from './payments.service';
 
 /** The signed-in user correcting a payment, with their role and audit actor. */
@@ -58,7 +60,7 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   // Registered before /v1/payment/:id/… so `confirm-day` is never read as an id.
   route(app, api.confirmDay, async (req) => ({
     message: 'Transfers confirmed.',
-    data: await corrections.confirmPaymentDay(ctx, correctorOf(req), req.body.day),
+    data: await confirmPaymentDay(ctx, correctorOf(req), req.body.day),
   }));
 
   route(app, api.get, async (req) => ({
@@ -72,7 +74,7 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   }));
 
   route(app, api.refund, async (req, reply) => {
-    const { details, replayed } = await corrections.refundPayment(
+    const { details, replayed } = await refundPayment(
       ctx,
       correctorOf(req),
       req.params.id,
@@ -84,6 +86,6 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
 
   route(app, api.confirm, async (req) => ({
     message: 'Payment confirmed.',
-    data: await corrections.confirmPayment(ctx, correctorOf(req), req.params.id),
+    data: await confirmPayment(ctx, correctorOf(req), req.params.id),
   }));
 };
