@@ -62,7 +62,7 @@ const backfill = (): string[] => {
       '0024_attendance.sql',
       /^(UPDATE "members" m SET "last_visit_at"|INSERT INTO "(visit_hours|member_visit_weeks)")/,
     ),
-    ...statementsOf('0026_at_risk_falls.sql', /^UPDATE "member_cover" c SET "last_visit_at"/),
+    ...statementsOf('0027_at_risk_falls.sql', /^UPDATE "member_cover" c SET "last_visit_at"/),
   ];
   if (found.length !== 4) throw new Error("the migrations' backfill statements were not found");
   return found;

@@ -138,6 +138,9 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     group_member_ids: [],
   },
   createPlan: { name: 'Fuzz Plan', amount: 5000, duration: 1, duration_type: 'month' },
+  voidPayment: { reason: 'Recorded by mistake' },
+  refundPayment: { amount: 1000, method: 'Cash', reason: 'Overcharged', subscription: 'keep' },
+  confirmPaymentDay: { day: '2026-01-15' },
   updatePlan: { name: 'Gold Plan' },
   createCommunication: {
     group: 'all_members',

@@ -5,6 +5,7 @@ import {
   ACTIONS,
   NOT_ALLOWED,
   NO_BUSINESS_MESSAGE,
+  PAYMENT_MESSAGES,
   ROLES,
   can,
   onlineContracts,
@@ -184,6 +185,14 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
   createKiosk: () => ({ name: `Door ${next()}` }),
   kioskCheckIn: () => ({ code: '08031234567' }),
   exitKiosk: (_own, caller) => ({ password: caller.password }),
+  voidPayment: () => ({ reason: 'Recorded by mistake' }),
+  refundPayment: () => ({
+    amount: 1000,
+    method: 'Cash',
+    reason: 'Overcharged',
+    subscription: 'keep',
+  }),
+  confirmPaymentDay: () => ({ day: '2026-01-15' }),
   // Each sale is a new walk-in.
   sellDayPass: () => ({
     first_name: 'Emeka',
@@ -210,6 +219,16 @@ const EXCEPTIONS: Record<string, Partial<Record<CallerName, Expected>>> = {
     admin: HAS_A_BUSINESS,
     staff: HAS_A_BUSINESS,
     'the owner of another business': HAS_A_BUSINESS,
+  },
+  voidPayment: {
+    staff: {
+      status: 403,
+      code: 'VOID_NOT_ALLOWED',
+      message: PAYMENT_MESSAGES.staffVoidOwnCash,
+      reason:
+        "staff may void only their own Cash payment within 30 minutes: the case's payment is " +
+        "the owner's Card payment",
+    },
   },
   uploadFile: {
     'a user without a business': {

@@ -98,6 +98,14 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
     method: 'Cash',
     check_in: true,
   }),
+  voidPayment: () => ({ reason: 'Recorded by mistake' }),
+  refundPayment: () => ({
+    amount: 1000,
+    method: 'Cash',
+    reason: 'Overcharged',
+    subscription: 'keep',
+  }),
+  confirmPaymentDay: () => ({ day: '2026-01-15' }),
   // The held payment's payer is unknown: the member in the body is the one it is assigned to.
   assignHeldPayment: (own) => ({
     member_id: own.member,
@@ -145,6 +153,25 @@ const CONTROL_RECORDS: Record<string, (side: Side) => Promise<Partial<Records>>>
     if (res.statusCode !== 201) throw new Error(`cash-up failed: ${res.body}`);
     return { teamUser: side.tenant.userId };
   },
+  // A voided payment is refunded no more: each void and refund corrects a payment of its own.
+  voidPayment: async (side) => ({ payment: await freshPayment(side) }),
+  refundPayment: async (side) => ({ payment: await freshPayment(side) }),
+};
+
+/** A new desk payment of the side's member and plan (for a control that corrects it). */
+const freshPayment = async (side: Side): Promise<number> => {
+  const paid = await call(t.app, 'POST', '/v1/payment', {
+    token: side.tenant.token,
+    body: {
+      member_id: side.records.member,
+      subscription_type_id: side.records.plan,
+      amount: PLAN.amount,
+      method: 'Card',
+      duration: 1,
+    },
+  });
+  if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  return paid.json().data.id;
 };
 
 // -------------------------------------------------------------------------------------------

@@ -7,6 +7,11 @@ import type { Db, Executor } from './client';
  * method, the payments' count and kobo, how many bought a member's first subscription, and how
  * many subscriptions bought with that plan and method ended that day.
  *
+ * A voided payment and the subscriptions it bought (withdrawn, `is_active` false) count for
+ * nothing, as if they had never been recorded. A refund takes its amount off the Lagos day it was
+ * made (`refunded_on`), under the payment's plan and the refund's method; the count of payments
+ * does not change. Figures are therefore net of refunds.
+ *
  * Rule: the roll-up holds the closed days, up to `payment_rollup_state.closed_through`
  * (normally yesterday); every figure reads those days from it and the days after (today) live
  * from `payments`. A payment's transaction never writes a shared row, and the figures stay exact:
@@ -62,8 +67,9 @@ export const closePaymentDays = async (db: Db, today: string = lagosDay()): Prom
       from businesses b
       cross join lateral (
         select * from payments p where p.business_id = b.id and p.paid_on > ${from} and p.paid_on <= ${through}
+          and p.voided_at is null
       ) p
-      left join subscriptions s on s.payment_id = p.id
+      left join subscriptions s on s.payment_id = p.id and s.is_active
       group by 1, 2, 3, 4
       on conflict (business_id, day, subscription_type_id, method) do update set
         payments = payment_days.payments + excluded.payments,
@@ -75,11 +81,23 @@ export const closePaymentDays = async (db: Db, today: string = lagosDay()): Prom
       from businesses b
       cross join lateral (
         select * from subscriptions s where s.business_id = b.id and s.expiry_date > ${from} and s.expiry_date <= ${through}
+          and s.is_active
       ) s
       join payments p on p.id = s.payment_id
       group by 1, 2, 3, 4
       on conflict (business_id, day, subscription_type_id, method) do update set
         ended_subscriptions = payment_days.ended_subscriptions + excluded.ended_subscriptions`);
+    // Refunds take their amount off the day they were made (the payments' count is unchanged).
+    await tx.execute(sql`
+      insert into payment_days (business_id, day, subscription_type_id, method, amount_kobo)
+      select r.business_id, r.refunded_on, r.subscription_type_id, r.method, -sum(r.amount_kobo)
+      from businesses b
+      cross join lateral (
+        select * from refunds r where r.business_id = b.id and r.refunded_on > ${from} and r.refunded_on <= ${through}
+      ) r
+      group by 1, 2, 3, 4
+      on conflict (business_id, day, subscription_type_id, method) do update set
+        amount_kobo = payment_days.amount_kobo + excluded.amount_kobo`);
     // Members' last ended day, for "whose subscription ended in the last 90 days".
     await tx.execute(sql`
       update member_cover c set last_ended = e.day
@@ -89,6 +107,7 @@ export const closePaymentDays = async (db: Db, today: string = lagosDay()): Prom
         cross join lateral (
           select member_id, expiry_date from subscriptions s
           where s.business_id = b.id and s.expiry_date > ${from} and s.expiry_date <= ${through}
+            and s.is_active
         ) s
         group by 1
       ) e
@@ -119,20 +138,20 @@ export const paymentDaysOf = (
   const live = opts.firsts
     ? sql`select p.paid_on as day, p.subscription_type_id as plan, p.method, 1 as payments,
           p.amount_kobo as kobo, case when s.is_first then 1 else 0 end as firsts, 0 as ended
-        from payments p join subscriptions s on s.payment_id = p.id
+        from payments p left join subscriptions s on s.payment_id = p.id and s.is_active
         where p.business_id = ${businessId} and p.paid_on between ${from} and ${to}
-          and p.paid_on > ${closedThrough}`
+          and p.paid_on > ${closedThrough} and p.voided_at is null`
     : sql`select p.paid_on as day, p.subscription_type_id as plan, p.method, 1 as payments,
           p.amount_kobo as kobo, 0 as firsts, 0 as ended
         from payments p
         where p.business_id = ${businessId} and p.paid_on between ${from} and ${to}
-          and p.paid_on > ${closedThrough}`;
+          and p.paid_on > ${closedThrough} and p.voided_at is null`;
   const ended = endedBefore
     ? sql`union all
         select s.expiry_date, s.subscription_type_id, p.method, 0, 0, 0, 1
         from subscriptions s join payments p on p.id = s.payment_id
         where s.business_id = ${businessId} and s.expiry_date between ${from} and ${to}
-          and s.expiry_date < ${endedBefore} and s.expiry_date > ${closedThrough}`
+          and s.expiry_date < ${endedBefore} and s.expiry_date > ${closedThrough} and s.is_active`
     : sql``;
   return sql`(
     select r.day, r.subscription_type_id as plan, r.method, r.payments, r.amount_kobo as kobo,
@@ -143,6 +162,11 @@ export const paymentDaysOf = (
       and r.day <= ${closedThrough}
     union all
     ${live}
+    union all
+    select r.refunded_on, r.subscription_type_id, r.method, 0, -r.amount_kobo, 0, 0
+    from refunds r
+    where r.business_id = ${businessId} and r.refunded_on between ${from} and ${to}
+      and r.refunded_on > ${closedThrough}
     ${ended}
   )`;
 };

@@ -11,6 +11,9 @@ DECLARE
   paid_method varchar;
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    IF NOT NEW."is_active" THEN
+      RETURN NULL;
+    END IF;
     INSERT INTO "member_cover" ("member_id", "business_id", "paid_through", "last_ended", "last_visit_at")
     VALUES (NEW."member_id", NEW."business_id", NEW."expiry_date",
       CASE WHEN NEW."expiry_date" <= closed THEN NEW."expiry_date" END,
@@ -20,17 +23,18 @@ BEGIN
       "last_ended" = greatest("member_cover"."last_ended", excluded."last_ended")
     WHERE "member_cover"."paid_through" < excluded."paid_through"
       OR excluded."last_ended" > coalesce("member_cover"."last_ended", '-infinity');
-  ELSIF TG_OP = 'DELETE' OR OLD."expiry_date" IS DISTINCT FROM NEW."expiry_date" OR OLD."member_id" IS DISTINCT FROM NEW."member_id" THEN
+  ELSIF TG_OP = 'DELETE' OR OLD."expiry_date" IS DISTINCT FROM NEW."expiry_date" OR OLD."member_id" IS DISTINCT FROM NEW."member_id"
+      OR OLD."is_active" IS DISTINCT FROM NEW."is_active" THEN
     PERFORM "member_cover_recount"(OLD."member_id", OLD."business_id", closed);
     IF TG_OP = 'UPDATE' AND OLD."member_id" IS DISTINCT FROM NEW."member_id" THEN
       PERFORM "member_cover_recount"(NEW."member_id", NEW."business_id", closed);
     END IF;
   END IF;
-  IF TG_OP = 'UPDATE' AND (OLD."business_id", OLD."expiry_date", OLD."subscription_type_id", OLD."payment_id", OLD."is_first")
-      IS NOT DISTINCT FROM (NEW."business_id", NEW."expiry_date", NEW."subscription_type_id", NEW."payment_id", NEW."is_first") THEN
+  IF TG_OP = 'UPDATE' AND (OLD."business_id", OLD."expiry_date", OLD."subscription_type_id", OLD."payment_id", OLD."is_first", OLD."is_active")
+      IS NOT DISTINCT FROM (NEW."business_id", NEW."expiry_date", NEW."subscription_type_id", NEW."payment_id", NEW."is_first", NEW."is_active") THEN
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' AND OLD."payment_id" IS NOT NULL THEN
+  IF TG_OP <> 'INSERT' AND OLD."payment_id" IS NOT NULL AND OLD."is_active" THEN
     SELECT "paid_on", "method" INTO paid_day, paid_method FROM "payments" WHERE "id" = OLD."payment_id";
     IF OLD."is_first" AND paid_day <= closed THEN
       PERFORM "payment_days_add"(OLD."business_id", paid_day, OLD."subscription_type_id", paid_method, 0, 0, -1, 0);
@@ -39,7 +43,7 @@ BEGIN
       PERFORM "payment_days_add"(OLD."business_id", OLD."expiry_date", OLD."subscription_type_id", paid_method, 0, 0, 0, -1);
     END IF;
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW."payment_id" IS NOT NULL AND (NEW."is_first" OR NEW."expiry_date" <= closed) THEN
+  IF TG_OP <> 'DELETE' AND NEW."payment_id" IS NOT NULL AND NEW."is_active" AND (NEW."is_first" OR NEW."expiry_date" <= closed) THEN
     SELECT "paid_on", "method" INTO paid_day, paid_method FROM "payments" WHERE "id" = NEW."payment_id";
     IF NEW."is_first" AND paid_day <= closed THEN
       PERFORM "payment_days_add"(NEW."business_id", paid_day, NEW."subscription_type_id", paid_method, 0, 0, 1, 0);

@@ -55,6 +55,17 @@ export const payments = pgTable(
     index('payments_plan_idx').on(t.subscriptionTypeId, t.createdAt, t.id),
     // Amount included: the summary (count, day/month/year sums) reads the index only.
     index('payments_business_paid_on_idx').on(t.businessId, t.paidOn, t.amountKobo),
+    // The few payments out of the ordinary, each kind counted and listed by day without reading
+    // every payment: the voided, the refunded, and the desk transfers waiting to be confirmed.
+    index('payments_business_voided_idx')
+      .on(t.businessId, t.paidOn)
+      .where(sql`${t.voidedAt} is not null`),
+    index('payments_business_refunded_idx')
+      .on(t.businessId, t.paidOn)
+      .where(sql`${t.refundedKobo} > 0 and ${t.voidedAt} is null`),
+    index('payments_business_unconfirmed_idx')
+      .on(t.businessId, t.paidOn, t.amountKobo)
+      .where(sql`${t.confirmedAt} is null and ${t.voidedAt} is null`),
   ],
 );
 

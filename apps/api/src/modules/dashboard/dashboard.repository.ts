@@ -94,7 +94,7 @@ export const scalars = async (
         (select count(*) from member_cover where business_id = ${b}
           and last_ended between ${days.retentionFrom} and ${days.yesterday})
         + (select count(distinct s.member_id) from subscriptions s
-          where s.business_id = ${b} and s.expiry_date > ${closed}
+          where s.business_id = ${b} and s.expiry_date > ${closed} and s.is_active
             and s.expiry_date between ${days.retentionFrom} and ${days.yesterday}
             and not exists (select 1 from member_cover c where c.member_id = s.member_id
               and c.last_ended between ${days.retentionFrom} and ${days.yesterday})) as ended,
@@ -160,6 +160,24 @@ export const membersByMonth = async (
   }));
 };
 
+/**
+ * Desk transfers not yet ticked against the bank statement (nor voided) and paid on or before
+ * `before`: how many and their kobo (a partial index holds only the unconfirmed payments).
+ */
+export const unconfirmedTransfers = async (
+  db: Executor,
+  businessId: number,
+  before: string,
+): Promise<{ count: number; kobo: number }> => {
+  const r = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select count(*) as n, coalesce(sum(amount_kobo), 0)::bigint as kobo from payments
+      where business_id = ${businessId} and confirmed_at is null and voided_at is null
+        and paid_on <= ${before}`),
+  )[0];
+  return { count: asNumber(r?.n), kobo: asNumber(r?.kobo) };
+};
+
 export interface ExpiringRow {
   subscriptionId: number;
   memberId: number;
@@ -199,7 +217,7 @@ export const expiring = async (
       cross join lateral (
         select s.id, s.subscription_type_id from subscriptions s
         where s.business_id = c.business_id and s.member_id = c.member_id
-          and s.expiry_date = c.paid_through
+          and s.expiry_date = c.paid_through and s.is_active
         order by s.id desc limit 1
       ) s
       join plans p on p.id = s.subscription_type_id
@@ -242,7 +260,8 @@ export const recentActivity = async (
           from payments p
           join members m on m.id = p.member_id
           join plans t on t.id = p.subscription_type_id
-          where p.business_id = ${b} order by p.created_at desc, p.id desc limit ${limit})
+          where p.business_id = ${b} and p.voided_at is null
+          order by p.created_at desc, p.id desc limit ${limit})
         union all
         (select 'member', m.created_at, m.id,
           json_build_object('member_id', m.id, 'first_name', m.first_name, 'last_name', m.last_name)

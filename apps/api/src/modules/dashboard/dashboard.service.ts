@@ -94,7 +94,9 @@ export const dashboardOf = async (
   const yesterday = addDays(today, -1);
   const compare = sameDaysLastMonth(today);
   const closed = await readClosedThrough(ctx.db);
-  const [money, scalars, people, expiring, activity] = await Promise.all([
+  // Transfers waiting more than two days to be ticked against the bank statement.
+  const unconfirmedBefore = addDays(today, -2);
+  const [money, scalars, people, expiring, activity, unconfirmed] = await Promise.all([
     repo.moneyByMonth(ctx.db, businessId, range, today, compare, closed),
     repo.scalars(
       ctx.db,
@@ -116,6 +118,7 @@ export const dashboardOf = async (
       DASHBOARD_EXPIRING_LIMIT,
     ),
     repo.recentActivity(ctx.db, businessId, DASHBOARD_ACTIVITY_LIMIT),
+    repo.unconfirmedTransfers(ctx.db, businessId, unconfirmedBefore),
   ]);
 
   const byMonth = new Map(
@@ -135,7 +138,8 @@ export const dashboardOf = async (
       m.firsts += r.firsts;
       m.ended += r.ended;
     }
-    if (r.payments > 0) {
+    // A day with only refunds has no payment but takes kobo off its plan and method.
+    if (r.payments > 0 || r.kobo !== 0) {
       const plan = byPlan.get(r.planId) ?? { name: r.planName, payments: 0, kobo: 0 };
       plan.payments += r.payments;
       plan.kobo += r.kobo;
@@ -223,6 +227,11 @@ export const dashboardOf = async (
       payment: scalars.hasPayment,
       team: scalars.hasTeam,
       message: scalars.hasMessage,
+    },
+    unconfirmed_transfers: {
+      count: unconfirmed.count,
+      amount: koboToNaira(unconfirmed.kobo),
+      before: unconfirmedBefore,
     },
   };
 };

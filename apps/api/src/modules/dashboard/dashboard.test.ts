@@ -1,10 +1,11 @@
+import { addDays } from '@kora/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communicationMessages, members, paymentRollupState } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import { recordPayment } from '../payments';
+import { recordPayment, refundPayment, voidPayment } from '../payments';
 import { dashboardOf, sameDaysLastMonth, trendMonths } from './dashboard.service';
 import { closePaymentDays, rowsOf } from '../../db/payment-days';
 
@@ -326,5 +327,109 @@ describe('GET /v1/dashboard', () => {
 
   it('refuses a caller without a business and without a token', async () => {
     expect((await call(t.app, 'GET', '/v1/dashboard')).statusCode).toBe(401);
+  });
+});
+
+describe('dashboard figures with voids and refunds', () => {
+  it('leaves voided payments out and takes refunds off, live and after the daily close', async () => {
+    const gym = await createTenant(t, { code: 'DVR', name: 'Void Gym' });
+    const plan = await addPlan(t, gym.token, { name: 'Monthly', amount: 25000 });
+    const week = await addPlan(t, gym.token, {
+      name: 'Weekly',
+      amount: 8000.5,
+      duration_type: 'week',
+    });
+    const who = { businessId: gym.businessId, userId: gym.userId, role: 'owner' as const };
+    const paid: Record<string, { id: number }> = {};
+    for (const [name, day, p, method] of [
+      ['Ada', '2026-03-02', plan, 'Cash'],
+      ['Bola', '2026-03-05', week, 'Card'],
+      ['Chidi', '2026-03-10', plan, 'Transfer'],
+      ['Dayo', '2026-03-03', plan, 'Cash'],
+    ] as const) {
+      const member = await addMember(t, gym.token, { first_name: name });
+      paid[name] = await recordPayment(
+        t.app.ctx,
+        who,
+        {
+          member_id: member.id,
+          subscription_type_id: p.id,
+          amount: p === plan ? 25000 : 8000.5,
+          method,
+          duration: 1,
+          purpose: 'Subscription payment',
+        },
+        { today: day },
+      );
+    }
+    const refund = (name: string, amount: number, method: 'Cash' | 'Card') =>
+      refundPayment(
+        t.app.ctx,
+        who,
+        paid[name]!.id,
+        { amount, method, reason: 'Overcharged', subscription: 'keep' },
+        { today: TODAY },
+      );
+    const figures = async () => {
+      const d = await dashboardOf(t.app.ctx, gym.businessId, TODAY);
+      const march = d.revenue_trend.find((m) => m.month === '2026-03')!;
+      return {
+        month: d.cards.revenue_this_month,
+        year: d.cards.revenue_year_to_date,
+        march,
+        new: d.lifecycle.find((m) => m.month === '2026-03')!.new,
+        plans: d.revenue_by_plan.map((p) => [p.name, p.revenue, p.payments]),
+        methods: d.payments_by_method.map((m) => [m.method, m.revenue, m.payments]),
+      };
+    };
+
+    // Chidi's payment voided and ₦3,000.50 of Bola's refunded in cash, all days open.
+    await reopenEveryDay();
+    await voidPayment(t.app.ctx, who, paid.Chidi!.id, { reason: 'Wrong member' });
+    await refund('Bola', 3000.5, 'Cash');
+    const first = {
+      month: 55000,
+      year: 55000,
+      march: { month: '2026-03', revenue: 55000, payments: 3 },
+      new: 3,
+      plans: [
+        ['Monthly', 50000, 2],
+        ['Weekly', 5000, 1],
+      ],
+      methods: [
+        ['Cash', 46999.5, 2],
+        ['Card', 8000.5, 1],
+        ['Transfer', 0, 0],
+      ],
+    };
+    expect(await figures()).toEqual(first);
+    await closePaymentDays(t.db, TODAY);
+    expect(await figures()).toEqual(first);
+
+    // Dayo's payment (a closed day) voided, and ₦1,000 of Ada's refunded by card today.
+    await voidPayment(t.app.ctx, who, paid.Dayo!.id, { reason: 'Paid twice' });
+    await refund('Ada', 1000, 'Card');
+    const second = {
+      month: 29000,
+      year: 29000,
+      march: { month: '2026-03', revenue: 29000, payments: 2 },
+      new: 2,
+      plans: [
+        ['Monthly', 24000, 1],
+        ['Weekly', 5000, 1],
+      ],
+      methods: [
+        ['Cash', 21999.5, 1],
+        ['Card', 7000.5, 1],
+        ['Transfer', 0, 0],
+      ],
+    };
+    expect(await figures()).toEqual(second);
+    // The same once the day of the refunds is closed, and closed again from scratch.
+    await closePaymentDays(t.db, addDays(TODAY, 1));
+    expect(await figures()).toEqual(second);
+    await reopenEveryDay();
+    await closePaymentDays(t.db, TODAY);
+    expect(await figures()).toEqual(second);
   });
 });

@@ -17,3 +17,6 @@ export {
   recordPaymentIn,
   recordReceivedPayment,
 } from './payments.service';
+// Voids and refunds with a pinned clock and calendar: the roll-up's randomized test.
+export { voidPayment } from './payments.corrections';
+export { refundPayment } from './payments.refund';

@@ -37,6 +37,9 @@ let tunde: { id: number; member_id: string };
 let monthly: { id: number };
 let quarterly: { id: number };
 let expiredSub: number;
+/** The receipt numbers of Ngozi's and Tunde's payments. */
+let ngoziReceipt: string;
+let tundeReceipt: string;
 
 beforeAll(async () => {
   monthly = await addPlan(t, owner.token, { name: 'Monthly', amount: 25000 });
@@ -49,8 +52,9 @@ beforeAll(async () => {
   tunde = await addMember(t, owner.token, { first_name: 'Túndé', last_name: 'Bákàrè' });
   const first = await pay(t, owner, paymentBody(ngozi.id, monthly.id, 25000, { method: 'Cash' }));
   expiredSub = first.subscription.id;
+  ngoziReceipt = first.receipt_number;
   await setSubscriptionDates(t, expiredSub, '2026-01-01', '2026-01-31');
-  await pay(
+  const second = await pay(
     t,
     owner,
     paymentBody(tunde.id, quarterly.id, 120001, {
@@ -59,13 +63,15 @@ beforeAll(async () => {
       purpose: '=cmd|calc',
     }),
   );
+  tundeReceipt = second.receipt_number;
   const otherPlan = await addPlan(t, other.token, { name: 'Secret plan' });
   const otherMember = await addMember(t, other.token, { first_name: 'Secretother' });
   await pay(t, other, paymentBody(otherMember.id, otherPlan.id, 25000));
 });
 
 describe('GET /v1/payment/export', () => {
-  const HEADER = 'Date,Member,Member ID,Plan,Periods,Amount (₦),Method,Purpose';
+  const HEADER =
+    'Date,Receipt,Member,Member ID,Plan,Periods,Amount (₦),Method,Purpose,Status,Refunded (₦),Net (₦)';
 
   it('answers a CSV of the payments, newest first, in naira and en-NG days', async () => {
     const res = await get(owner, '/v1/payment/export');
@@ -74,8 +80,9 @@ describe('GET /v1/payment/export', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(linesOf(res.body)).toEqual([
       HEADER,
-      `${en(today)},Túndé Bákàrè,${tunde.member_id},Quarterly Ọ̀pẹ́,2,120001.00,Transfer,'=cmd|calc`,
-      `${en(today)},Ngozi Okafor,${ngozi.member_id},Monthly,1,25000.00,Cash,Subscription payment`,
+      // A transfer recorded at the desk waits to be confirmed against the bank statement.
+      `${en(today)},${tundeReceipt},Túndé Bákàrè,${tunde.member_id},Quarterly Ọ̀pẹ́,2,120001.00,Transfer,'=cmd|calc,Unconfirmed,0.00,120001.00`,
+      `${en(today)},${ngoziReceipt},Ngozi Okafor,${ngozi.member_id},Monthly,1,25000.00,Cash,Subscription payment,,0.00,25000.00`,
     ]);
     expect(res.body).not.toContain('Secret');
   });
@@ -98,16 +105,18 @@ describe('GET /v1/payment/export', () => {
     expect(res.statusCode, res.body).toBe(200);
     const sheet = await loadXlsx(res.rawPayload, 'Payments');
     expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(1).getCell(6).value).toBe('Amount');
+    expect(sheet.getRow(1).getCell(7).value).toBe('Amount');
     const row = sheet.getRow(2);
     expect(row.getCell(1).value).toEqual(new Date(`${today}T00:00:00Z`));
     expect(row.getCell(1).numFmt).toBe('dd/mm/yyyy');
-    expect(row.getCell(2).value).toBe('Túndé Bákàrè');
-    expect(row.getCell(5).value).toBe(2);
-    expect(row.getCell(6).value).toBe(120001);
-    expect(row.getCell(6).type).toBe(ExcelJS.ValueType.Number);
-    expect(row.getCell(6).numFmt).toBe('"₦"#,##0.00');
-    expect(row.getCell(8).value).toBe('=cmd|calc');
+    expect(row.getCell(2).value).toBe(tundeReceipt);
+    expect(row.getCell(3).value).toBe('Túndé Bákàrè');
+    expect(row.getCell(6).value).toBe(2);
+    expect(row.getCell(7).value).toBe(120001);
+    expect(row.getCell(7).type).toBe(ExcelJS.ValueType.Number);
+    expect(row.getCell(7).numFmt).toBe('"₦"#,##0.00');
+    expect(row.getCell(9).value).toBe('=cmd|calc');
+    expect(row.getCell(12).value).toBe(120001);
   });
 
   it('is open to staff (payments.read)', async () => {

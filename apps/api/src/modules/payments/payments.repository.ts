@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditActorKind } from '@kora/shared';
+import type { AuditActorKind, PaymentStatus } from '@kora/shared';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
@@ -199,11 +199,33 @@ export const findPaymentByKey = async (db: Executor, businessId: number, key: st
       .limit(1)
   )[0];
 
+/** Payment `id` of the business with its member, plan, subscription and recorder; none if not its. */
+export const findPaymentRow = async (db: Executor, businessId: number, id: number) =>
+  (
+    await selectRecorded(db)
+      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)))
+      .limit(1)
+  )[0];
+
 export interface PaymentFilters extends MemberPlanFilters {
   method?: string;
   from?: string;
   to?: string;
+  status?: PaymentStatus;
+  /** Unconfirmed desk transfers paid on or before this day (the dashboard's link). */
+  unconfirmedBefore?: string;
 }
+
+/**
+ * The payments of a status: voided; valid (not voided); refunded (any refund, not voided);
+ * unconfirmed (a desk transfer not yet ticked, not voided).
+ */
+const STATUS_CONDITIONS: Record<PaymentStatus, SQL> = {
+  voided: sql`${payments.voidedAt} is not null`,
+  valid: sql`${payments.voidedAt} is null`,
+  refunded: sql`${payments.refundedKobo} > 0 and ${payments.voidedAt} is null`,
+  unconfirmed: sql`${payments.confirmedAt} is null and ${payments.voidedAt} is null`,
+};
 
 /** The payments the list's filters keep (the list and the export read by it). */
 const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
@@ -212,6 +234,10 @@ const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
     given(f.method, (method) => eq(payments.method, method)),
     given(f.from, (day) => gte(payments.paidOn, day)),
     given(f.to, (day) => lte(payments.paidOn, day)),
+    given(f.status, (status) => STATUS_CONDITIONS[status]),
+    given(f.unconfirmedBefore, (day) =>
+      and(STATUS_CONDITIONS.unconfirmed, lte(payments.paidOn, day))!,
+    ),
   )!;
 
 export const listPayments = async (
@@ -259,9 +285,11 @@ export const exportPaymentsBatch = (
 export type PaymentExportRow = Awaited<ReturnType<typeof exportPaymentsBatch>>[number];
 
 /**
- * How many payments match: one member's are counted directly (a few rows of its index); any
- * other filter (plan, method, days) is answered by the daily roll-up, which does not grow with
- * the payments.
+ * How many payments match: one member's are counted directly (a few rows of its index), and so
+ * are the voided, refunded and unconfirmed ones (a partial index each holds only them); any other
+ * filter (plan, method, days) is answered by the daily roll-up, which does not grow with the
+ * payments and counts the payments not voided: the voided ones are added to it when the list
+ * shows them too (no status filter).
  */
 const countPayments = async (
   db: Executor,
@@ -269,14 +297,25 @@ const countPayments = async (
   filters: PaymentFilters,
   where: SQL,
 ): Promise<{ total: number }[]> => {
-  if (filters.memberId) return db.select({ total: count() }).from(payments).where(where);
-  const total = await countPaymentDays(
+  const direct = () => db.select({ total: count() }).from(payments).where(where);
+  const { status } = filters;
+  if (filters.memberId || filters.unconfirmedBefore || (status && status !== 'valid'))
+    return direct();
+  const voided = status
+    ? 0
+    : ((
+        await db
+          .select({ total: count() })
+          .from(payments)
+          .where(and(where, STATUS_CONDITIONS.voided))
+      )[0]?.total ?? 0);
+  const valid = await countPaymentDays(
     db,
     businessId,
     { from: filters.from ?? ALL_DAYS.from, to: filters.to ?? ALL_DAYS.to },
     { planId: filters.planId, method: filters.method },
   );
-  return [{ total }];
+  return [{ total: valid + voided }];
 };
 
 /**

@@ -1,12 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportContracts, paymentContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { sendExport } from '../../lib/export-file';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
+import { confirmPayment, confirmPaymentDay } from './payments.confirm';
+import * as corrections from './payments.corrections';
 import { paymentExport } from './payments.export';
+import { refundPayment } from './payments.refund';
 import * as payments from './payments.service';
+
+/** The signed-in user correcting a payment, with their role and audit actor. */
+const correctorOf = (req: FastifyRequest): corrections.Corrector => {
+  const tenant = tenantOf(req);
+  return {
+    businessId: tenant.businessId,
+    userId: tenant.userId,
+    role: tenant.role,
+    actor: actorOf(req),
+  };
+};
 
 /** Payments of the caller's business. Staff, admins and owners may all record and read. */
 export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
@@ -41,4 +56,36 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     // A retry with the same Idempotency-Key answers the first payment with 201 as well.
     return reply.status(201).send({ message: 'Payment recorded successfully.', data });
   });
+
+  // Registered before /v1/payment/:id/… so `confirm-day` is never read as an id.
+  route(app, api.confirmDay, async (req) => ({
+    message: 'Transfers confirmed.',
+    data: await confirmPaymentDay(ctx, correctorOf(req), req.body.day),
+  }));
+
+  route(app, api.get, async (req) => ({
+    message: 'Payment loaded.',
+    data: await corrections.paymentDetails(ctx, correctorOf(req), req.params.id),
+  }));
+
+  route(app, api.void, async (req) => ({
+    message: 'Payment voided.',
+    data: await corrections.voidPayment(ctx, correctorOf(req), req.params.id, req.body),
+  }));
+
+  route(app, api.refund, async (req, reply) => {
+    const { details, replayed } = await refundPayment(
+      ctx,
+      correctorOf(req),
+      req.params.id,
+      req.body,
+      { idempotencyKey: idempotencyKeyOf(req) },
+    );
+    return sendCreated(reply, replayed, { message: 'Refund recorded.', data: details });
+  });
+
+  route(app, api.confirm, async (req) => ({
+    message: 'Payment confirmed.',
+    data: await confirmPayment(ctx, correctorOf(req), req.params.id),
+  }));
 };

@@ -252,10 +252,18 @@ const filtersOf = (query: PaymentFilterQuery): repo.PaymentFilters => ({
   method: query.method,
   from: query.start_date,
   to: query.end_date,
+  status: query.status,
+  unconfirmedBefore: query.unconfirmed_before,
 });
 type PaymentFilterQuery = Pick<
   PaymentListQuery,
-  'member_id' | 'subscription_type_id' | 'method' | 'start_date' | 'end_date'
+  | 'member_id'
+  | 'subscription_type_id'
+  | 'method'
+  | 'start_date'
+  | 'end_date'
+  | 'status'
+  | 'unconfirmed_before'
 >;
 
 export const listPayments = async (

@@ -1,0 +1,3 @@
+CREATE INDEX "payments_business_voided_idx" ON "payments" USING btree ("business_id","paid_on") WHERE "payments"."voided_at" is not null;--> statement-breakpoint
+CREATE INDEX "payments_business_refunded_idx" ON "payments" USING btree ("business_id","paid_on") WHERE "payments"."refunded_kobo" > 0 and "payments"."voided_at" is null;--> statement-breakpoint
+CREATE INDEX "payments_business_unconfirmed_idx" ON "payments" USING btree ("business_id","paid_on","amount_kobo") WHERE "payments"."confirmed_at" is null and "payments"."voided_at" is null;
