@@ -18,8 +18,10 @@ await build({
   outdir: 'dist',
   sourcemap: true,
   external: [...external, 'pg-native'],
+  // `require` for the CommonJS packages the bundle loads; the import is renamed, so a module of
+  // ours that imports createRequire itself does not declare the name twice.
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as koraCreateRequire } from 'node:module'; const require = koraCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });
