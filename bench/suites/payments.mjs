@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT, firstDifference, loadGet, routeRow, statusCounts, tokenFor } from '../lib.mjs';
 
-const CONNECTIONS = 64;
+export const CONNECTIONS = 64;
 const METHODS = ['Cash', 'Card', 'Transfer'];
 const REGULARS_PER_BUSINESS = 5;
 
@@ -121,7 +121,7 @@ const withDatabase = async (ctx, fn) => {
 };
 
 /** The next payment of a run: a random business, a regular a third of the time, a random plan. */
-const paymentSource = (data, tokens, prefix) => {
+export const paymentSource = (data, tokens, prefix) => {
   let seq = 0;
   const pick = (n) => Math.floor(Math.random() * n);
   return () => {
@@ -158,7 +158,7 @@ const paymentSource = (data, tokens, prefix) => {
  * requests that got no answer retried with their key, and a sample of acknowledged ones sent
  * again (each must answer the same payment).
  */
-const recordUnderLoad = async (url, duration, nextPayment) => {
+export const recordUnderLoad = async (url, duration, nextPayment) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const acknowledged = new Map(); // key → payment id
   const unanswered = []; // requests that got no answer: retried afterwards with the same key

@@ -5,7 +5,8 @@ import { route } from '../../lib/contract-route';
 import { sendExport } from '../../lib/export-file';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
-import { paymentExport } from './payments.export';
+import { actorOf } from '../audit';
+import { auditPaymentExport, paymentExport } from './payments.export';
 import * as payments from './payments.service';
 
 /** Payments of the caller's business. Staff, admins and owners may all record and read. */
@@ -17,13 +18,16 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   });
 
   // A streamed file (CSV or .xlsx) of every payment the list's filters keep.
-  route(app, exportContracts.payments, async (req, reply) =>
-    sendExport(
+  // The trail notes who exported what before the first row is read.
+  route(app, exportContracts.payments, async (req, reply) => {
+    const { businessId } = tenantOf(req);
+    await auditPaymentExport(ctx, businessId, actorOf(req), req.query);
+    return sendExport(
       reply,
       req.query.format,
-      paymentExport(payments.paymentExportReader(ctx, tenantOf(req).businessId, req.query)),
-    ),
-  );
+      paymentExport(payments.paymentExportReader(ctx, businessId, req.query)),
+    );
+  });
 
   route(app, api.summary, async (req) => ({
     message: 'Payments summary loaded.',
