@@ -25,6 +25,21 @@ export const ACTIONS = [
   'check_in.read',
   /** Check members in, or let one in despite a red verdict with a reason (every role). */
   'check_in.record',
+  /** Read the audit trail (who did what, when) and export it (owners and admins). */
+  'audit.read',
+  /**
+   * Void a payment recorded by mistake (every role: the service lets staff void only their own
+   * Cash payment within 30 minutes, before their cash-up covers it).
+   */
+  'payments.void',
+  /** Record money given back on a payment (owners and admins). */
+  'payments.refund',
+  /** Tick desk transfers against the bank statement (owners and admins). */
+  'payments.confirm',
+  /** Count one's own cash drawer at the end of a shift (every role). */
+  'cash_up.record',
+  /** Read cash-ups (every role: staff see only their own). */
+  'cash_up.read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -33,6 +48,9 @@ const MANAGERS_ONLY: ReadonlySet<Action> = new Set([
   'plans.manage',
   'business.manage',
   'team.manage',
+  'audit.read',
+  'payments.refund',
+  'payments.confirm',
 ]);
 
 /** Whether `role` may take `action`; nobody without a role (no business yet) may take any. */

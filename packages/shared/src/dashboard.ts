@@ -146,6 +146,15 @@ const gettingStartedSchema = z.object({
 });
 export type GettingStarted = z.infer<typeof gettingStartedSchema>;
 
+const unconfirmedTransfersSchema = z.object({
+  count: z.number().int(),
+  /** Naira. */
+  amount: z.number(),
+  /** YYYY-MM-DD: transfers paid on or before this Lagos day. */
+  before: z.string(),
+});
+export type UnconfirmedTransfers = z.infer<typeof unconfirmedTransfersSchema>;
+
 const dashboardSchema = z.object({
   /** The Lagos day the figures are counted to. */
   today: z.string(),
@@ -162,6 +171,13 @@ const dashboardSchema = z.object({
   expiring: z.object({ total: z.number().int(), data: z.array(expiringSubscriptionSchema) }),
   recent_activity: z.array(activitySchema),
   getting_started: gettingStartedSchema,
+  /**
+   * Desk transfers not yet ticked against the bank statement and paid on or before `before`
+   * (today − 2 days): how many and how much (naira). The dashboard links to the payments list
+   * filtered to them (`status=unconfirmed&unconfirmed_before={before}`). Optional until the
+   * dashboard fills it.
+   */
+  unconfirmed_transfers: unconfirmedTransfersSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

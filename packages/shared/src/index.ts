@@ -24,3 +24,6 @@ export * from './messages';
 export * from './site';
 export * from './web-routes';
 export * from './check-in';
+export * from './audit';
+export * from './receipts';
+export * from './cash-up';

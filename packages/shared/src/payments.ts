@@ -73,6 +73,10 @@ export const recordPaymentSchema = z.object({
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
 
+/** The payment list's status filter (see `paymentFilters.status`). */
+export const PAYMENT_STATUSES = ['voided', 'refunded', 'unconfirmed', 'valid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** An empty query value (`?member_id=`) means "no filter". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -133,6 +137,13 @@ export const paymentFilters = {
   ...memberPlanFilters,
   method: choiceFilter(PAYMENT_METHODS, 'Payment method must be Cash, Card or Transfer'),
   ...dayRangeFilters,
+  /**
+   * voided: voided payments only; valid: every payment not voided; refunded: payments with any
+   * refund (and not voided); unconfirmed: desk transfers not yet ticked against the bank statement.
+   */
+  status: choiceFilter(PAYMENT_STATUSES, 'Status must be voided, refunded, unconfirmed or valid'),
+  /** With status=unconfirmed (the dashboard's link): unconfirmed transfers paid on or before this day. */
+  unconfirmed_before: dayFilter('Unconfirmed before'),
 };
 
 export const paymentListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
@@ -172,6 +183,20 @@ const paymentSchema = z.object({
   }),
   /** For a group plan: the other members the payment covers (the payer is `member`). */
   covered_members: z.array(paymentMemberSchema),
+  /** `{BUSINESS CODE}-{6 digits}` (IRON-000123): per business, gapless, in order of recording. */
+  receipt_number: z.string(),
+  /** Voided: recorded by mistake; it stays in lists but leaves every total. */
+  voided: z.boolean(),
+  voided_at: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  /** Naira given back so far (0 when none). */
+  refunded: z.number(),
+  /** False only for a desk transfer not yet ticked against the bank statement. */
+  confirmed: z.boolean(),
+  /** A desk transfer waiting to be ticked (not voided). */
+  needs_confirmation: z.boolean(),
+  /** The team user who recorded it; null for a payment made online (Paystack). */
+  recorded_by_name: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -230,6 +255,117 @@ const paymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
+/** What a refund does to the subscription the payment bought. */
+export const REFUND_SUBSCRIPTION_ACTIONS = ['keep', 'end', 'shorten'] as const;
+export type RefundSubscriptionAction = (typeof REFUND_SUBSCRIPTION_ACTIONS)[number];
+
+export const VOID_REASON_MAX = 200;
+export const REFUND_REASON_MAX = 200;
+
+/** What the void and refund screens and the API say. */
+export const PAYMENT_MESSAGES = {
+  notFound: 'Payment not found',
+  paystackVoid: 'Payments made through Paystack are refunded in Paystack; record the refund here.',
+  cashedUp: 'This payment was counted in your cash-up; ask an owner or admin to void it.',
+  staffVoidOwnCash:
+    'Staff can void only their own Cash payments, within 30 minutes of recording them.',
+  refundTooLarge: 'The refund cannot be more than what was paid, less earlier refunds.',
+  refundVoided: 'A voided payment cannot be refunded.',
+  shortenNeedsDay: 'Please choose the last day of the subscription',
+} as const;
+
+/** Staff may void their own Cash payment for this many minutes after recording it. */
+export const STAFF_VOID_MINUTES = 30;
+
+/** "Void payment IRON-000124 first: its renewal starts after this one." */
+export const renewalChainedMessage = (receiptNumber: string) =>
+  `Void payment ${receiptNumber} first: its renewal starts after this one.`;
+
+export const voidPaymentSchema = z.object({
+  reason: textField({
+    label: 'Reason',
+    min: 1,
+    max: VOID_REASON_MAX,
+    minMessage: 'Please give a reason',
+  }),
+});
+export type VoidPaymentInput = z.input<typeof voidPaymentSchema>;
+
+export const refundPaymentSchema = z
+  .object({
+    /** Naira, like a payment's amount. */
+    amount: nairaAmount(),
+    method: z.enum(PAYMENT_METHODS, { error: 'Please select a refund method' }),
+    reason: textField({
+      label: 'Reason',
+      min: 1,
+      max: REFUND_REASON_MAX,
+      minMessage: 'Please give a reason',
+    }),
+    subscription: z.enum(REFUND_SUBSCRIPTION_ACTIONS, {
+      error: 'Subscription must be keep, end or shorten',
+    }),
+    /** With 'shorten': the subscription's new last day (YYYY-MM-DD). */
+    expiry_date: dayFilter('Last day'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.subscription === 'shorten' && !v.expiry_date)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expiry_date'],
+        message: PAYMENT_MESSAGES.shortenNeedsDay,
+      });
+  });
+export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
+export type RefundPaymentData = z.infer<typeof refundPaymentSchema>;
+
+export const confirmDaySchema = z.object({
+  day: z
+    .string({ error: 'Day must be a date (YYYY-MM-DD)' })
+    .trim()
+    .max(10, { error: 'Day must be a date (YYYY-MM-DD)' })
+    .refine(isCalendarDay, { error: 'Day must be a date (YYYY-MM-DD)' }),
+});
+export type ConfirmDayInput = z.input<typeof confirmDaySchema>;
+
+const paymentIdParams = z.object({ id: chosenId('Payment not found') });
+
+/** A refund recorded on a payment. */
+export const refundSchema = z.object({
+  id: z.number().int(),
+  /** Naira. */
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reason: z.string(),
+  subscription_action: z.enum(REFUND_SUBSCRIPTION_ACTIONS),
+  /** YYYY-MM-DD: the subscription's new last day ('end' or 'shorten'); null with 'keep'. */
+  new_expiry_date: z.string().nullable(),
+  created_at: z.string(),
+  /** The Lagos day it counts on. */
+  refunded_on: z.string(),
+  recorded_by_name: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/**
+ * A payment with everything its details page shows: the subscriptions it bought (the payer's
+ * first, then the members a group plan covers) with their current dates, its refunds, who voided
+ * and confirmed it, and whether the signed-in user may void it (with why not).
+ */
+export const paymentDetailsSchema = paymentSchema.extend({
+  subscriptions: z.array(subscriptionSchema),
+  refunds: z.array(refundSchema),
+  voided_by_name: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  confirmed_by_name: z.string().nullable(),
+  can_void: z.boolean(),
+  /** Why the signed-in user may not void it (null when they may, or it is voided already). */
+  void_blocked_reason: z.string().nullable(),
+  /** The receipt's public link (`{APP_URL}/r/{token}`). */
+  receipt_url: z.string(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
 /** The payment calls. Every role of the business (owner, admin, staff) records and reads them. */
 export const paymentContracts = {
   list: contract({
@@ -271,5 +407,68 @@ export const paymentContracts = {
     answer: answerOf(recordedPaymentSchema),
     status: 201,
     idempotent: true,
+  }),
+  get: contract({
+    method: 'GET',
+    path: '/v1/payment/:id',
+    operationId: 'getPayment',
+    summary: 'A payment with its subscriptions, refunds, void and confirmation',
+    tag: 'payments',
+    access: 'payments.read',
+    params: paymentIdParams,
+    answer: answerOf(paymentDetailsSchema),
+  }),
+  void: contract({
+    method: 'POST',
+    path: '/v1/payment/:id/void',
+    operationId: 'voidPayment',
+    summary: 'Void a payment recorded by mistake',
+    description:
+      'The payment stays, marked voided, and leaves every total; its subscription (and those a ' +
+      'group plan gave) is withdrawn. Owners and admins may void any desk payment; staff only ' +
+      'their own Cash payment within 30 minutes and before their cash-up covers it. Voiding a ' +
+      'voided payment answers it as it is and writes nothing.',
+    tag: 'payments',
+    access: 'payments.void',
+    params: paymentIdParams,
+    body: voidPaymentSchema,
+    answer: answerOf(paymentDetailsSchema),
+  }),
+  refund: contract({
+    method: 'POST',
+    path: '/v1/payment/:id/refund',
+    operationId: 'refundPayment',
+    summary: 'Record money given back on a payment',
+    description:
+      'At most what was paid less earlier refunds. The subscription is kept, ended today or ' +
+      'shortened to `expiry_date`. A retry with the same Idempotency-Key answers the first ' +
+      'refund and records nothing new.',
+    tag: 'payments',
+    access: 'payments.refund',
+    params: paymentIdParams,
+    body: refundPaymentSchema,
+    answer: answerOf(paymentDetailsSchema),
+    status: 201,
+    idempotent: true,
+  }),
+  confirm: contract({
+    method: 'POST',
+    path: '/v1/payment/:id/confirm',
+    operationId: 'confirmPayment',
+    summary: 'Tick a desk transfer against the bank statement',
+    tag: 'payments',
+    access: 'payments.confirm',
+    params: paymentIdParams,
+    answer: answerOf(paymentDetailsSchema),
+  }),
+  confirmDay: contract({
+    method: 'POST',
+    path: '/v1/payment/confirm-day',
+    operationId: 'confirmPaymentDay',
+    summary: 'Tick every unconfirmed desk transfer of a Lagos day',
+    tag: 'payments',
+    access: 'payments.confirm',
+    body: confirmDaySchema,
+    answer: answerOf(z.object({ confirmed: z.number().int() })),
   }),
 };

@@ -3,6 +3,15 @@
 -- transaction), so the member row stays locked for the time the database works, not for the
 -- network's round trips. Answers one row (OUT parameters, not a set: no result set to build):
 -- `status` and, when 'recorded', the payment, the subscription, the member's and the plan's brief.
+-- Each payment gets the next receipt number of its business (`receipt_counters`, locked just
+-- before the payment is inserted and held until the transaction ends: numbers follow the order
+-- of recording, and a payment that rolls back gives its number back, so there are no gaps), a
+-- public receipt token, and its `payment.record` entry in the audit trail, written by the same
+-- statement: a payment never exists without its entry, and a refusal or a replay writes none.
+-- `in_actor_kind` says who acted: 'user' (a team user, `in_recorded_by`), 'member' (through a
+-- payment link), 'paystack', 'import', 'kiosk' or 'system'. A transfer recorded at the desk
+-- (actor 'user', not a Paystack charge) waits for an owner or admin to confirm it against the
+-- bank statement (`confirmed_at` null); every other payment is confirmed when recorded.
 --   replayed         the key was used in this business: `payment_id` is that payment (nothing written)
 --   member_not_found no such member in this business
 --   plan_not_found   no such plan in this business
@@ -19,7 +28,7 @@
 CREATE OR REPLACE FUNCTION "record_payment"(
   "in_business" integer, "in_member" integer, "in_plan" integer, "in_periods" integer,
   "in_amount_kobo" bigint, "in_method" varchar, "in_purpose" varchar, "in_key" varchar,
-  "in_recorded_by" integer, "in_today" date, "in_group" integer[],
+  "in_recorded_by" integer, "in_today" date, "in_group" integer[], "in_actor_kind" varchar,
   OUT "status" varchar,
   OUT "expected_kobo" bigint,
   OUT "payment_id" integer,
@@ -49,7 +58,12 @@ CREATE OR REPLACE FUNCTION "record_payment"(
   OUT "plan_is_grouped" boolean,
   OUT "plan_duration_type" varchar,
   OUT "group_limit" integer,
-  OUT "group_member_ids" integer[]
+  OUT "group_member_ids" integer[],
+  OUT "payment_receipt_seq" integer,
+  OUT "payment_receipt_number" varchar,
+  OUT "payment_receipt_token" varchar,
+  OUT "payment_confirmed_at" timestamptz,
+  OUT "payment_recorded_by_name" varchar
 ) RETURNS record LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
@@ -63,6 +77,9 @@ DECLARE
   "covered" integer[];
   "named" integer;
   "active_named" integer;
+  "seq" integer;
+  "by_name" varchar;
+  "by_role" varchar;
 BEGIN
   -- (0) A group plan's other members (never the payer, each once), locked with the payer in id
   -- order, so two group payments naming each other's payer queue instead of deadlocking. An
@@ -77,9 +94,10 @@ BEGIN
   SELECT m."is_active" AS "member_active", m."picture_url", m."first_name", m."last_name",
     m."email_address", t."id" AS "plan_id", t."name" AS "plan_name", t."is_grouped",
     t."duration_type", t."duration", t."amount_kobo", t."is_active" AS "plan_active",
-    t."group_limit"
+    t."group_limit", b."code" AS "business_code"
   INTO "found_member"
   FROM "members" m
+  JOIN "businesses" b ON b."id" = m."business_id"
   LEFT JOIN "plans" t ON t."business_id" = m."business_id" AND t."id" = "in_plan"
   WHERE m."business_id" = "in_business" AND m."id" = "in_member"
   FOR UPDATE OF m;
@@ -89,11 +107,15 @@ BEGIN
   END IF;
   -- (b) A retry of a recorded payment: its id, nothing written.
   IF "in_key" IS NOT NULL THEN
-    SELECT x."id" INTO "earlier" FROM "payments" x
+    SELECT x.* INTO "paid" FROM "payments" x
     WHERE x."business_id" = "in_business" AND x."idempotency_key" = "in_key";
     IF FOUND THEN
       "status" := 'replayed';
-      "payment_id" := "earlier";
+      "payment_id" := "paid"."id";
+      "payment_receipt_seq" := "paid"."receipt_seq";
+      "payment_receipt_number" := "paid"."receipt_number";
+      "payment_receipt_token" := "paid"."receipt_token";
+      "payment_confirmed_at" := "paid"."confirmed_at";
       RETURN;
     END IF;
   END IF;
@@ -132,14 +154,28 @@ BEGIN
   IF "status" IS NOT NULL THEN
     RETURN;
   END IF;
-  -- (d) The payment; nothing when the same key was recorded meanwhile.
+  -- (d) The next receipt number: the business's counter row, created at its first payment,
+  -- locked from here to the end of the transaction (as late as possible: the checks are done).
+  INSERT INTO "receipt_counters" AS c ("business_id", "last_seq") VALUES ("in_business", 1)
+  ON CONFLICT ("business_id") DO UPDATE SET "last_seq" = c."last_seq" + 1
+  RETURNING c."last_seq" INTO "seq";
+  -- (d2) The payment; nothing when the same key was recorded meanwhile (the number is given
+  -- back: the counter row is still locked by this transaction, nobody took a number after it).
   INSERT INTO "payments" ("business_id", "member_id", "subscription_type_id", "amount_kobo",
-    "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on")
+    "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on",
+    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at")
   VALUES ("in_business", "in_member", "in_plan", "expected", "in_periods", "in_method",
-    "in_purpose", "in_key", "in_recorded_by", "in_today")
+    "in_purpose", "in_key", "in_recorded_by", "in_today",
+    "seq",
+    "found_member"."business_code" || '-' ||
+      CASE WHEN "seq" < 1000000 THEN lpad("seq"::text, 6, '0') ELSE "seq"::text END,
+    "kora_receipt_token"(),
+    CASE WHEN "in_method" = 'Transfer' AND "in_actor_kind" = 'user'
+      AND ("in_key" IS NULL OR "in_key" NOT LIKE 'paystack:%') THEN NULL ELSE now() END)
   ON CONFLICT ("business_id", "idempotency_key") DO NOTHING
   RETURNING * INTO "paid";
   IF NOT FOUND THEN
+    UPDATE "receipt_counters" c SET "last_seq" = c."last_seq" - 1 WHERE c."business_id" = "in_business";
     "status" := 'key_used';
     RETURN;
   END IF;
@@ -169,6 +205,26 @@ BEGIN
   ELSE
     "group_member_ids" := '{}';
   END IF;
+  -- (f3) The audit trail's entry, naming the team user as they are now (name and role).
+  IF "in_recorded_by" IS NOT NULL THEN
+    SELECT left(trim(u."first_name" || ' ' || u."last_name"), 200), u."role"
+    INTO "by_name", "by_role" FROM "users" u WHERE u."id" = "in_recorded_by";
+  END IF;
+  INSERT INTO "audit_entries" ("business_id", "actor_kind", "actor_user_id", "actor_name",
+    "actor_role", "action", "record_kind", "record_id", "record_label", "member_id", "payment_id",
+    "detail")
+  VALUES ("in_business", "in_actor_kind", "in_recorded_by", "by_name",
+    "by_role", 'payment.record', 'payment', "paid"."id", "paid"."receipt_number",
+    "in_member", "paid"."id",
+    jsonb_build_object(
+      'amount_kobo', "paid"."amount_kobo",
+      'method', "paid"."method",
+      'plan', "found_member"."plan_name",
+      'periods', "paid"."duration",
+      'start_date', "bought"."start_date",
+      'expiry_date', "bought"."expiry_date",
+      'covered_member_ids', to_jsonb(coalesce("covered", '{}'::integer[])),
+      'member_name', trim("found_member"."first_name" || ' ' || "found_member"."last_name")));
   -- (g) The answer.
   "status" := 'recorded';
   "payment_id" := "paid"."id";
@@ -197,5 +253,10 @@ BEGIN
   "plan_name" := "found_member"."plan_name";
   "plan_is_grouped" := "found_member"."is_grouped";
   "plan_duration_type" := "found_member"."duration_type";
+  "payment_receipt_seq" := "paid"."receipt_seq";
+  "payment_receipt_number" := "paid"."receipt_number";
+  "payment_receipt_token" := "paid"."receipt_token";
+  "payment_confirmed_at" := "paid"."confirmed_at";
+  "payment_recorded_by_name" := "by_name";
   RETURN;
 END $$;

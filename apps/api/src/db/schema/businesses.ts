@@ -1,4 +1,4 @@
-import { integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 
 /** A business is a tenant: every back-office record belongs to exactly one. */
@@ -22,5 +22,7 @@ export const businesses = pgTable('businesses', {
    * plans already point at businesses, and the schema files may not import each other in a circle.
    */
   dayPassPlanId: integer('day_pass_plan_id'),
+  /** After each desk payment, send the receipt by the member's preferred channel. */
+  autoSendReceipts: boolean('auto_send_receipts').notNull().default(false),
   ...timestamps(),
 });

@@ -15,3 +15,5 @@ export * from './imports';
 export * from './visits';
 export * from './kiosk';
 export * from './attendance';
+export * from './audit';
+export * from './cash-ups';

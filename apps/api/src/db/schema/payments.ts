@@ -1,11 +1,14 @@
-import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, day, id, kobo, link } from './columns';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+import { createdAt, day, id, kobo, link, moment, ref } from './columns';
 import { memberPlanColumns } from './member-plan';
 import { users } from './users';
 
 /**
  * A payment a member made for `duration` periods of a plan. Recording it creates the
- * subscription it bought (same transaction). Payments are never changed or deleted.
+ * subscription it bought (same transaction). Payments are never deleted: a payment recorded by
+ * mistake is voided (it stays, marked, and leaves every total); money given back is a refund.
  */
 export const payments = pgTable(
   'payments',
@@ -26,8 +29,24 @@ export const payments = pgTable(
     createdAt: createdAt(),
     /** The Lagos day it was recorded on: what "today", "this month" and "year to date" count. */
     paidOn: day('paid_on').notNull(),
+    /** Its place in the business's receipts: 1, 2, 3… without gaps, in order of recording. */
+    receiptSeq: integer('receipt_seq').notNull(),
+    /** `{BUSINESS CODE}-{6 digits}`: IRON-000123. */
+    receiptNumber: varchar('receipt_number', { length: 20 }).notNull(),
+    /** The receipt's public link `/r/{token}`: 32 URL-safe random characters. */
+    receiptToken: varchar('receipt_token', { length: 32 }).notNull().unique(),
+    /** Voided: recorded by mistake. It stays, and leaves every total. */
+    voidedAt: moment('voided_at'),
+    voidedBy: link('voided_by', () => users.id, { onDelete: 'set null' }),
+    voidReason: varchar('void_reason', { length: 200 }),
+    /** The sum of its refunds, kept in each refund's transaction. */
+    refundedKobo: bigint('refunded_kobo', { mode: 'number' }).notNull().default(0),
+    /** When it was confirmed: at recording, except a desk transfer (null until ticked). */
+    confirmedAt: moment('confirmed_at'),
+    confirmedBy: link('confirmed_by', () => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('payments_business_receipt_seq_idx').on(t.businessId, t.receiptSeq),
     uniqueIndex('payments_business_idempotency_idx').on(t.businessId, t.idempotencyKey),
     // Scanned backwards for the list, newest first.
     index('payments_business_created_idx').on(t.businessId, t.createdAt, t.id),
@@ -36,5 +55,55 @@ export const payments = pgTable(
     index('payments_plan_idx').on(t.subscriptionTypeId, t.createdAt, t.id),
     // Amount included: the summary (count, day/month/year sums) reads the index only.
     index('payments_business_paid_on_idx').on(t.businessId, t.paidOn, t.amountKobo),
+  ],
+);
+
+/**
+ * The last receipt number handed out per business. `record_payment` locks the business's row
+ * just before inserting the payment, so numbers follow the order of recording, and a payment
+ * that rolls back gives its number back: no gaps.
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  businessId: integer('business_id')
+    .primaryKey()
+    .references(() => businesses.id),
+  lastSeq: integer('last_seq').notNull(),
+});
+
+/**
+ * Money given back on a payment. The payment's `refunded_kobo` is kept equal to the sum of its
+ * refunds. A refund counts on the Lagos day it was made (`refunded_on`). Never changed or deleted.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    businessId: ref('business_id', () => businesses.id),
+    paymentId: ref('payment_id', () => payments.id),
+    memberId: integer('member_id').notNull(),
+    /** The payment's plan, for the roll-ups. */
+    subscriptionTypeId: integer('subscription_type_id').notNull(),
+    amountKobo: kobo('amount_kobo'),
+    /** Cash, Card or Transfer. */
+    method: varchar('method', { length: 10 }).notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    /** keep, end or shorten: what the refund did to the subscription. */
+    subscriptionAction: varchar('subscription_action', { length: 8 }).notNull(),
+    newExpiryDate: day('new_expiry_date'),
+    refundedOn: day('refunded_on').notNull(),
+    recordedBy: link('recorded_by', () => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+  },
+  (t) => [
+    uniqueIndex('refunds_business_idempotency_idx').on(t.businessId, t.idempotencyKey),
+    index('refunds_business_payment_idx').on(t.businessId, t.paymentId),
+    index('refunds_business_day_idx').on(t.businessId, t.refundedOn),
+    index('refunds_business_recorder_idx').on(t.businessId, t.recordedBy, t.createdAt),
+    check('refunds_amount_check', sql`${t.amountKobo} > 0`),
+    check(
+      'refunds_subscription_action_check',
+      sql`${t.subscriptionAction} in ('keep', 'end', 'shorten')`,
+    ),
   ],
 );

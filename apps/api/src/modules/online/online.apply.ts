@@ -126,6 +126,9 @@ export const applyCharge = async (
         idempotencyKey: paystackKey(t.reference),
         recordedBy: t.recordedBy,
         groupMemberIds: t.groupMemberIds,
+        // A team user assigning a held payment acted; else the member paid a link, or Paystack
+        // reported a transfer into the member's account.
+        actorKind: t.recordedBy !== null ? 'user' : t.linkId !== null ? 'member' : 'paystack',
       },
       lagosDay(),
     );

@@ -20,12 +20,17 @@ export interface PlanBrief {
   durationType: string;
 }
 
-/** A payment row with its member and plan, as the API answers it. */
+/**
+ * A payment row with its member, plan and recorder, as the API answers it. A transfer recorded
+ * at the desk needs confirming until an owner or admin ticks it (a voided one no longer does).
+ */
 export const toPayment = (
   row: {
     payment: PaymentRow;
     member: MemberBrief;
     plan: PlanBrief;
+    /** The team user who recorded it; null for a payment made online. */
+    recordedByName: string | null;
   },
   coveredMembers: MemberBrief[] = [],
 ): Payment => {
@@ -48,6 +53,14 @@ export const toPayment = (
       duration_type: row.plan.durationType as DurationType,
     },
     covered_members: coveredMembers.map(toPaymentMember),
+    receipt_number: p.receiptNumber,
+    voided: p.voidedAt !== null,
+    voided_at: p.voidedAt?.toISOString() ?? null,
+    void_reason: p.voidReason,
+    refunded: koboToNaira(p.refundedKobo),
+    confirmed: p.confirmedAt !== null,
+    needs_confirmation: p.confirmedAt === null && p.voidedAt === null,
+    recorded_by_name: row.recordedByName,
   };
 };
 
@@ -60,6 +73,7 @@ export const toRecordedPayment = (
     payment: PaymentRow;
     member: MemberBrief;
     plan: PlanBrief;
+    recordedByName: string | null;
     subscription: SubscriptionRow;
   },
   coveredMembers: MemberBrief[] = [],

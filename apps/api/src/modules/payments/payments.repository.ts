@@ -1,8 +1,10 @@
 import { and, count, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuditActorKind } from '@kora/shared';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
-import { members, payments, plans, subscriptions } from '../../db/schema';
+import { members, payments, plans, subscriptions, users } from '../../db/schema';
 import type { ExportCursor } from '../../lib/export-file';
 import { readPage } from '../../lib/paging';
 import {
@@ -32,9 +34,14 @@ export interface PaymentToRecord {
   today: string;
   /** For a group plan: the other members it covers (none for an individual payment). */
   groupMemberIds?: readonly number[];
+  /**
+   * Who acted, for the audit trail: 'user' at the desk (`recordedBy`), 'member' through a
+   * payment link, 'paystack' for a transfer into a member's account, 'kiosk', 'import'.
+   */
+  actorKind: AuditActorKind;
 }
 
-/** What `record_payment` answered (migration 0012). */
+/** What `record_payment` answered. */
 export type RecordOutcome =
   | { status: 'recorded'; recorded: RecordedRow }
   /** The key was used in this business, before or meanwhile: nothing written. */
@@ -77,7 +84,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
       ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
       ${p.duration}::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
       ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
-      ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[])`),
+      ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[], ${p.actorKind}::varchar)`),
   )[0];
   if (!row) throw new Error('record_payment answered no row');
   switch (row.status) {
@@ -110,7 +117,17 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         recordedBy: row.payment_recorded_by as number | null,
         createdAt: read(payments.createdAt, row.payment_created_at),
         paidOn: read(payments.paidOn, row.payment_paid_on),
+        receiptSeq: row.payment_receipt_seq as number,
+        receiptNumber: row.payment_receipt_number as string,
+        receiptToken: row.payment_receipt_token as string,
+        voidedAt: null,
+        voidedBy: null,
+        voidReason: null,
+        refundedKobo: 0,
+        confirmedAt: read(payments.confirmedAt, row.payment_confirmed_at),
+        confirmedBy: null,
       },
+      recordedByName: (row.payment_recorded_by_name as string | null) ?? null,
       subscription: {
         id: row.subscription_id as number,
         ...of,
@@ -143,7 +160,18 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
   };
 };
 
-/** A payment with its member, plan (and the subscription it bought), as the API answers it. */
+/** The team user who recorded a payment (users joined under another name). */
+const recorder = alias(users, 'recorder');
+
+/** The recorder's full name as payments show it; null for a payment made online. */
+const recordedByName = sql<
+  string | null
+>`nullif(trim(${recorder.firstName} || ' ' || ${recorder.lastName}), '')`;
+
+/**
+ * A payment with its member, plan (and the subscription it bought) and who recorded it, as the
+ * API answers it.
+ */
 const selectPayments = <S extends object>(db: Executor, extra: S) =>
   db
     .select({
@@ -151,12 +179,14 @@ const selectPayments = <S extends object>(db: Executor, extra: S) =>
       member: memberBrief,
       // The unit bought, even if the plan was edited since.
       plan: { ...planBrief, durationType: subscriptions.durationType },
+      recordedByName,
       ...extra,
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
-    .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id));
+    .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+    .leftJoin(recorder, eq(recorder.id, payments.recordedBy));
 
 const selectRecorded = (db: Executor) => selectPayments(db, { subscription: subscriptions });
 

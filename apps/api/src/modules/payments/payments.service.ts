@@ -34,11 +34,13 @@ const amountMismatch = (expectedKobo: number) =>
 export interface Recorder {
   businessId: number;
   userId: number;
+  /** For the audit trail: 'user' (the default) at the desk, 'kiosk' for a kiosk's sale. */
+  actorKind?: 'user' | 'kiosk';
 }
 
 /**
  * Records a payment and creates the subscription it bought, in ONE round trip: one call of the
- * database function `record_payment` (migration 0012), run in autocommit, so the statement is
+ * database function `record_payment` (db/functions/record_payment.sql), run in autocommit, so the statement is
  * the transaction: a payment never exists without its subscription, nor a subscription without
  * its payment, and the member row is locked only while the database works, not across network
  * round trips (5 round trips before: BEGIN, lock, payment, subscription, COMMIT).
@@ -102,6 +104,7 @@ export const recordPaymentIn = async (
     recordedBy: who.userId,
     today: opts.today ?? lagosDay(),
     groupMemberIds: group,
+    actorKind: who.actorKind ?? 'user',
   });
   switch (outcome.status) {
     case 'recorded':
@@ -188,6 +191,11 @@ export interface ReceivedPayment {
   recordedBy: number | null;
   /** For a group plan: the other members the link's payment covers. */
   groupMemberIds?: readonly number[];
+  /**
+   * Who acted, for the audit trail: 'member' (paid through a payment link), 'paystack' (a
+   * transfer into the member's account), 'user' (a team user assigned a held payment).
+   */
+  actorKind: 'member' | 'paystack' | 'user';
 }
 
 /**
@@ -212,6 +220,7 @@ export const recordReceivedPayment = (
     recordedBy: p.recordedBy,
     today,
     groupMemberIds: p.groupMemberIds,
+    actorKind: p.actorKind,
   });
 
 /** The list's filters as the repository takes them (the export's too). */

@@ -33,6 +33,14 @@ const recorded: RecordedPayment = {
   member: chiamaka,
   subscription_type: { id: 7, name: 'Monthly', is_grouped: 0, duration_type: 'month' },
   covered_members: [],
+  receipt_number: 'IRON-000031',
+  voided: false,
+  voided_at: null,
+  void_reason: null,
+  refunded: 0,
+  confirmed: true,
+  needs_confirmation: false,
+  recorded_by_name: 'Tunde Bello',
   subscription: subscription({ start_date: '2026-11-27', expiry_date: '2026-12-26' }),
 };
 

@@ -14,6 +14,14 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
   member: chiamaka,
   subscription_type: { id: 7, name: 'Monthly', is_grouped: 0, duration_type: 'month' },
   covered_members: [],
+  receipt_number: 'IRON-000031',
+  voided: false,
+  voided_at: null,
+  void_reason: null,
+  refunded: 0,
+  confirmed: true,
+  needs_confirmation: false,
+  recorded_by_name: 'Tunde Bello',
   ...overrides,
 });
 
