@@ -234,9 +234,7 @@ for (const target of targets) {
     }
     if (suites.includes('audit-cost')) {
       const { auditCostSuite } = await import('./suites/audit-cost.mjs');
-      rows.push(
-        ...(await auditCostSuite({ ...ctx, smoke, turns: Number(values.turns ?? 3) })),
-      );
+      rows.push(...(await auditCostSuite({ ...ctx, smoke, turns: Number(values.turns ?? 3) })));
     }
   } finally {
     await stopProcess(kora);

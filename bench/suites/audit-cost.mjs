@@ -17,9 +17,8 @@ import { CONNECTIONS, paymentSource, recordUnderLoad } from './payments.mjs';
  * the comparison never measures the same function twice.
  */
 export const withoutAuditInsert = (definition) => {
-  // A PL/pgSQL statement `insert into audit_entries (…) … ;` (up to its semicolon), or a CTE
-  // `name as (insert into audit_entries …)` followed by a comma.
-  const statement = /\binsert\s+into\s+(?:public\.)?audit_entries\b[^;]*;/gi;
+  // The PL/pgSQL statement `INSERT INTO "audit_entries" (…) VALUES (…);`, up to its semicolon.
+  const statement = /\binsert\s+into\s+(?:"?public"?\.)?"?audit_entries"?[\s(][^;]*;/gi;
   const found = definition.match(statement) ?? [];
   if (found.length !== 1)
     throw new Error(
@@ -65,7 +64,11 @@ export const auditCostSuite = async (ctx) => {
       for (const kind of order) {
         await client.query(kind === 'with' ? shipped : bare);
         const prefix = `audit-cost-${run}-${kind}-${turn}-`;
-        const result = await recordUnderLoad(koraUrl, duration, paymentSource(data, tokens, prefix));
+        const result = await recordUnderLoad(
+          koraUrl,
+          duration,
+          paymentSource(data, tokens, prefix),
+        );
         const entries = (
           await client.query(
             `select count(*)::int as n from audit_entries a join payments p on p.id = a.payment_id

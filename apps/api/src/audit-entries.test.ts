@@ -43,7 +43,9 @@ interface Row {
 
 const lastId = async () =>
   (
-    (await t.db.execute(sql`select coalesce(max(id), 0)::int as id from audit_entries`)) as unknown as {
+    (await t.db.execute(
+      sql`select coalesce(max(id), 0)::int as id from audit_entries`,
+    )) as unknown as {
       rows: { id: number }[];
     }
   ).rows[0]!.id;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as shared from '@kora/shared';
 import { can, onlineContracts, pathOf, type Action, type Contract } from '@kora/shared';
 import * as schema from './db/schema';
 import { call, signUp } from './test/app';
@@ -61,11 +62,21 @@ const NOT_AUDITED: Record<string, string> = {
 };
 
 /**
- * Calls whose handler another engineer writes in parallel: kept in the matrix, skipped until
- * their branch is merged (then remove them here; the first test fails while one is listed and
- * its handler answers).
+ * Calls whose handler another engineer writes in parallel (their routes are not served yet in
+ * this branch: test/contracts.ts NOT_YET_SERVED): kept in the matrix, skipped until their branch
+ * is merged. Remove a line when its route is served: the first test fails while a listed call
+ * is served, so a stale line cannot hide a call that writes no entry.
  */
-const NOT_YET_HANDLED: Record<string, string> = {};
+const NOT_YET_HANDLED: Record<string, string> = {
+  voidPayment: 'payment.void (engineer corr)',
+  refundPayment: 'payment.refund (engineer corr)',
+  confirmPayment: 'payment.confirm (engineer corr)',
+  confirmPaymentDay: 'payment.confirm of a Lagos day (engineer corr)',
+  sendReceipt: 'receipt.send (engineer recv)',
+  updateReceiptSettings: 'business.settings: send receipts automatically (engineer recv)',
+  recordCashUp: 'cash_up.create (engineer recv)',
+  exportAuditEntries: 'export.download of the trail itself (engineer found)',
+};
 
 // -------------------------------------------------------------------------------------------
 // The bodies sent (valid; creates send no Idempotency-Key)
@@ -154,6 +165,12 @@ const isMutating = (c: Contract) => c.access !== 'public' && (c.method !== 'GET'
 
 const { entries, problems } = readContracts(BODIES);
 const mutating = entries.filter((e) => isMutating(e.contract));
+/** Every mutating contract @kora/shared declares, served in this branch or not. */
+const declared = Object.entries(shared)
+  .filter(([name, v]) => name.endsWith('Contracts') && !!v && typeof v === 'object')
+  .flatMap(([, calls]) => Object.values(calls as Record<string, unknown>))
+  .filter((c): c is Contract => !!c && typeof c === 'object' && 'operationId' in c)
+  .filter(isMutating);
 const audited = mutating.filter(
   (e) => !NOT_AUDITED[e.contract.operationId] && !NOT_YET_HANDLED[e.contract.operationId],
 );
@@ -212,7 +229,9 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const { token } = owner;
   const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
-  if (['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity)))
+  if (
+    ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
+  )
     needed.add('member').add('plan');
   if (needed.has('plan'))
     own.plan = (
@@ -416,11 +435,21 @@ const invalidCall = async (
 describe('the audit matrix', () => {
   it('knows every mutating contract, and what each sends', async () => {
     const unknown = [...problems];
-    for (const e of mutating)
-      unknown.push(...e.problems.map((p) => `${label(e)}: ${p}`));
-    for (const operationId of [...Object.keys(NOT_AUDITED), ...Object.keys(NOT_YET_HANDLED)])
-      if (!mutating.some((e) => e.contract.operationId === operationId))
-        unknown.push(`${operationId}: no mutating contract has this operationId`);
+    for (const e of mutating) unknown.push(...e.problems.map((p) => `${label(e)}: ${p}`));
+    const served = new Set(mutating.map((e) => e.contract.operationId));
+    for (const operationId of Object.keys(NOT_AUDITED))
+      if (!served.has(operationId))
+        unknown.push(`NOT_AUDITED.${operationId}: no mutating contract has this operationId`);
+    for (const operationId of Object.keys(NOT_YET_HANDLED)) {
+      if (served.has(operationId))
+        unknown.push(`NOT_YET_HANDLED.${operationId}: its route is served now: remove the line`);
+      if (!declared.some((c) => c.operationId === operationId))
+        unknown.push(`NOT_YET_HANDLED.${operationId}: no mutating contract has this operationId`);
+    }
+    // Every mutating call declared is in the matrix, or said why not.
+    for (const c of declared)
+      if (!served.has(c.operationId) && !NOT_YET_HANDLED[c.operationId])
+        unknown.push(`${c.operationId}: declared but neither served nor in NOT_YET_HANDLED`);
     unknown.push(...invalidBodies(audited, BODIES, [[{ member: 1, plan: 2 }, owner]]));
     expect(unknown).toEqual([]);
     // The exports and every kind of change are here.
@@ -435,8 +464,7 @@ describe('the audit matrix', () => {
     it('a valid call writes its entries, in the business, naming who made it', async () => {
       const own = await freshRecords(entry);
       // A business is set up by a user who has none yet.
-      const caller =
-        c.operationId === 'createBusiness' ? await freshUser() : (owner as Tenant);
+      const caller = c.operationId === 'createBusiness' ? await freshUser() : (owner as Tenant);
       const request = requestFor(entry, own, caller);
       const kioskToken = kiosk ? (await newKiosk()).token : undefined;
       const before = await lastEntryId();
@@ -458,9 +486,10 @@ describe('the audit matrix', () => {
               e.actor_name === ownerName &&
               e.actor_role === 'owner',
           );
-      expect(named.length, `an entry naming the caller: ${JSON.stringify(written)}`).toBeGreaterThan(
-        0,
-      );
+      expect(
+        named.length,
+        `an entry naming the caller: ${JSON.stringify(written)}`,
+      ).toBeGreaterThan(0);
     });
 
     it('an invalid call is refused and writes nothing', async () => {
@@ -476,7 +505,8 @@ describe('the audit matrix', () => {
       expect(await entriesAfter(before)).toEqual([]);
     });
 
-    const staffRefused = c.access !== 'kiosk' && c.access !== 'user' && !can('staff', c.access as Action);
+    const staffRefused =
+      c.access !== 'kiosk' && c.access !== 'user' && !can('staff', c.access as Action);
     it.runIf(staffRefused)('staff are refused (403) and nothing is written', async () => {
       const own = await freshRecords(entry);
       const before = await lastEntryId();

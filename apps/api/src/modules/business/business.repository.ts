@@ -27,7 +27,12 @@ const profileColumns = {
  * The profile of `businessId` as seen by user `userId` (who must belong to it); `lock`: the
  * business's row is locked for the rest of the transaction (what an edit replaces).
  */
-export const findProfile = async (db: Executor, businessId: number, userId: number, lock = false) => {
+export const findProfile = async (
+  db: Executor,
+  businessId: number,
+  userId: number,
+  lock = false,
+) => {
   const query = db
     .select(profileColumns)
     .from(businesses)

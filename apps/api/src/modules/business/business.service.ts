@@ -97,10 +97,10 @@ export const getProfile = async (
  */
 export const createBusiness = async (
   ctx: AppContext,
-  user: { id: number; name: string },
+  owner: { id: number; name: string },
   input: CreateBusinessInput,
 ): Promise<BusinessProfile> => {
-  const userId = user.id;
+  const userId = owner.id;
   const base = baseCode(input.business_name);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -117,7 +117,7 @@ export const createBusiness = async (
         // The trail starts here: its owner set the business up.
         await recordAudit(
           tx,
-          { kind: 'user', userId, name: user.name, role: 'owner' },
+          { kind: 'user', userId, name: owner.name, role: 'owner' },
           {
             businessId: business.id,
             action: 'business.create',
@@ -206,8 +206,7 @@ export const updateProfile = async (
       })
       .catch((err: unknown) => {
         // The plan was deleted between the check and the update.
-        if (isForeignKeyViolation(err))
-          throw dayPassPlanError(MESSAGES.planGone, 'PLAN_NOT_FOUND');
+        if (isForeignKeyViolation(err)) throw dayPassPlanError(MESSAGES.planGone, 'PLAN_NOT_FOUND');
         throw err;
       });
   }

@@ -183,8 +183,7 @@ export const checkIn = (
   now: Date = new Date(),
   kiosk?: KioskSource,
   actor?: Actor,
-): Promise<CheckInOutcome> =>
-  checkInOn(ctx.db, viewer, input, idempotencyKey, now, kiosk, actor);
+): Promise<CheckInOutcome> => checkInOn(ctx.db, viewer, input, idempotencyKey, now, kiosk, actor);
 
 /**
  * Checks a member in inside the caller's transaction, by the same rules and the same

@@ -92,9 +92,7 @@ export const sellDayPass = async (
   if (input.method === 'Paystack') {
     if (!(await paymentLinksAvailable(ctx, businessId)))
       throw conflict(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
-    const { id } = await ctx.db.transaction((tx) =>
-      findOrAddWalkIn(tx, businessId, walkIn, actor),
-    );
+    const { id } = await ctx.db.transaction((tx) => findOrAddWalkIn(tx, businessId, walkIn, actor));
     // The link's own entry (payment_link.create) says who made it for whom; the payment's
     // comes when Paystack confirms it.
     const link = await createLink(

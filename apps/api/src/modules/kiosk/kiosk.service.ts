@@ -130,7 +130,12 @@ const switchOff = async (
 };
 
 /** Switches a kiosk of this business off; 404 for another business's or an unknown one. */
-export const revokeKiosk = async (ctx: AppContext, businessId: number, id: number, actor: Actor) => {
+export const revokeKiosk = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+  actor: Actor,
+) => {
   if (!(await ctx.db.transaction((tx) => switchOff(tx, businessId, id, actor))))
     throw notFound(KIOSK_MESSAGES.notFound, 'KIOSK_NOT_FOUND');
 };

@@ -98,13 +98,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
   route(app, api.dismissHeld, async (req) => ({
     message: 'Payment marked as handled.',
-    data: await transfers.dismissHeld(
-      ctx,
-      who(req),
-      req.params.id,
-      req.body.note,
-      actorOf(req),
-    ),
+    data: await transfers.dismissHeld(ctx, who(req), req.params.id, req.body.note, actorOf(req)),
   }));
 
   route(app, api.payPage, async (req) => {

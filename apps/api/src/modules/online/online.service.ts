@@ -238,12 +238,7 @@ export const listLinks = async (
   return pageAnswer(query, page, (r) => toPaymentLink(ctx, r));
 };
 
-export const cancelLink = async (
-  ctx: AppContext,
-  businessId: number,
-  id: number,
-  actor: Actor,
-) => {
+export const cancelLink = async (ctx: AppContext, businessId: number, id: number, actor: Actor) => {
   const found = await repo.findLink(ctx.db, businessId, id);
   if (!found) throw linkNotFound();
   await ctx.db.transaction(async (tx) => {

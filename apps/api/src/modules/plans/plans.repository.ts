@@ -20,7 +20,13 @@ export const findPlan: RecordQuery<PlanRow | undefined> = (db, businessId, id) =
 
 /** A plan of this business, locked for the rest of the transaction (what an edit replaces). */
 export const lockPlan: RecordQuery<PlanRow | undefined> = async (db, businessId, id) =>
-  (await db.select().from(plans).where(ofBusiness(plans, businessId, id)).for('update'))[0];
+  (
+    await db
+      .select()
+      .from(plans)
+      .where(ofBusiness(plans, businessId, id))
+      .for('update')
+  )[0];
 
 export const listPlans: BusinessQuery<
   PlanRow[],

@@ -169,15 +169,15 @@ export const updatePlan = async (
   ctx.db.transaction(async (tx) => {
     const current = await repo.lockPlan(tx, businessId, id);
     if (!current) throw planNotFound();
-  const grouped = input.is_grouped === undefined ? current.isGrouped : input.is_grouped === 1;
-  const changes: Partial<repo.PlanValues> = {
-    name: input.name,
-    amountKobo: input.amount === undefined ? undefined : nairaToKobo(input.amount),
-    duration: input.duration,
-    durationType: input.duration_type,
-    isGrouped: input.is_grouped === undefined ? undefined : grouped,
-    groupLimit: grouped ? (input.group_limit ?? undefined) : 1,
-    isActive: input.is_active === undefined ? undefined : input.is_active === 1,
+    const grouped = input.is_grouped === undefined ? current.isGrouped : input.is_grouped === 1;
+    const changes: Partial<repo.PlanValues> = {
+      name: input.name,
+      amountKobo: input.amount === undefined ? undefined : nairaToKobo(input.amount),
+      duration: input.duration,
+      durationType: input.duration_type,
+      isGrouped: input.is_grouped === undefined ? undefined : grouped,
+      groupLimit: grouped ? (input.group_limit ?? undefined) : 1,
+      isActive: input.is_active === undefined ? undefined : input.is_active === 1,
     };
     const row = await repo.updatePlan(tx, businessId, id, changes);
     if (!row) throw planNotFound();
@@ -187,12 +187,7 @@ export const updatePlan = async (
   });
 
 /** Deletes a plan without history; a plan with history answers 409 (deactivate it instead). */
-export const deletePlan = async (
-  ctx: AppContext,
-  businessId: number,
-  id: number,
-  actor: Actor,
-) => {
+export const deletePlan = async (ctx: AppContext, businessId: number, id: number, actor: Actor) => {
   try {
     await ctx.db.transaction(async (tx) => {
       const plan = await repo.lockPlan(tx, businessId, id);

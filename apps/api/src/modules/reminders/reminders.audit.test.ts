@@ -34,7 +34,9 @@ const entriesSince = async (id: number): Promise<Row[]> =>
   ).rows;
 const lastId = async () =>
   (
-    (await t.db.execute(sql`select coalesce(max(id), 0)::int as id from audit_entries`)) as unknown as {
+    (await t.db.execute(
+      sql`select coalesce(max(id), 0)::int as id from audit_entries`,
+    )) as unknown as {
       rows: { id: number }[];
     }
   ).rows[0]!.id;
