@@ -208,7 +208,7 @@ describe('the business, its team and its Paystack connection', () => {
         ...byOwner(owner),
         action: 'business.update',
         record_kind: 'business',
-        changes: { city: { from: 'Ikeja', to: 'Lekki' }, logo_url: { from: null, to: 'changed' } },
+        changes: { city: { from: 'Ikeja', to: 'Lekki' }, logo: { from: null, to: 'changed' } },
       }),
     ]);
     expect(JSON.stringify(entries)).not.toContain('secret-logo-path');
@@ -249,7 +249,7 @@ describe('the business, its team and its Paystack connection', () => {
     expect(entries[0]).toMatchObject({
       business_id: other.businessId,
       action: 'paystack.connect',
-      changes: { secret_key: { from: null, to: 'changed' } },
+      changes: { 'secret key': { from: null, to: 'changed' } },
     });
     const everything = JSON.stringify(await since(0));
     expect(everything).not.toContain(key!);

@@ -14,8 +14,7 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors';
-import { fieldChanges, hiddenChanges } from '../../lib/audit-changes';
-import { recordAudit, type Actor } from '../audit';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import { chosenPlan } from '../plans';
 import * as repo from './business.repository';
 
@@ -124,7 +123,7 @@ export const createBusiness = async (
             recordKind: 'business',
             recordId: business.id,
             recordLabel: business.name,
-            detail: { code },
+            detail: { business_code: code },
           },
         );
         return business.id;
@@ -161,11 +160,23 @@ const PROFILE_FIELDS = [
   'address',
   'city',
   'state',
-  'website_url',
   'business_email',
   'business_phone',
   'day_pass_plan_id',
 ] as const satisfies readonly (keyof BusinessProfile)[];
+
+/**
+ * The profile's links: the trail says only that they changed (`website`, `logo`), never the
+ * address (a link is never kept in the trail).
+ */
+type Links = Pick<BusinessProfile, 'website_url' | 'logo_url'>;
+const linkChanges = (before: Links, after: Links) => {
+  const changed = (a: string | null, b: string | null) =>
+    a === b ? undefined : { from: null, to: b ? 'changed' : 'removed' };
+  const website = changed(before.website_url, after.website_url);
+  const logo = changed(before.logo_url, after.logo_url);
+  return { ...(website ? { website } : {}), ...(logo ? { logo } : {}) };
+};
 
 /**
  * Changes the given fields of the business profile; the business's row is locked while it is
@@ -191,8 +202,8 @@ export const updateProfile = async (
         await repo.updateBusiness(tx, businessId, values);
         const after = (await repo.findProfile(tx, businessId, userId))!;
         const changes = {
-          ...fieldChanges(before, after, PROFILE_FIELDS),
-          ...hiddenChanges(before, after, ['logo_url']),
+          ...changesBetween(before, after, PROFILE_FIELDS),
+          ...linkChanges(before, after),
         };
         if (Object.keys(changes).length > 0)
           await recordAudit(tx, actor, {

@@ -149,7 +149,7 @@ export const sellDayPass = async (
         paymentId: payment.id,
         detail: {
           plan: plan.name,
-          amount: plan.amount,
+          amount_kobo: nairaToKobo(plan.amount),
           method: input.method,
           new_member: member.added,
           checked_in: visit !== null,

@@ -19,10 +19,9 @@ import type { Executor, Tx } from '../../db/client';
 import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
-import { fieldChanges } from '../../lib/audit-changes';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
-import { recordAudit, type Actor } from '../audit';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import { chosenPlanNotFound, planInactive } from '../plans';
 import { fieldsOf, toMember } from './members.mapper';
 import * as list from './members.list.repository';
@@ -193,7 +192,7 @@ const auditEdit = async (
       ...base,
       action: after.is_active ? 'member.activate' : 'member.deactivate',
     });
-  const changes = fieldChanges(before, after, EDITABLE_FIELDS);
+  const changes = changesBetween(before, after, EDITABLE_FIELDS);
   if (Object.keys(changes).length > 0)
     await recordAudit(exec, actor, { ...base, action: 'member.update', changes });
 };

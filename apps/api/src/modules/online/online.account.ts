@@ -152,7 +152,7 @@ export const connect = async (
       changes: {
         ...(before && previous?.keyFingerprint === fingerprint
           ? {}
-          : { secret_key: { from: null, to: 'changed' } }),
+          : { 'secret key': { from: null, to: 'changed' } }),
         ...(before && before.mode !== mode ? { mode: { from: before.mode, to: mode } } : {}),
       },
       detail: { mode, reconnected: before !== undefined },
@@ -186,7 +186,7 @@ export const setTransferAccounts = async (
     if (before.transferAccounts !== on)
       await recordAudit(tx, actor, {
         businessId,
-        action: 'paystack.settings',
+        action: 'business.settings',
         recordKind: 'paystack',
         recordLabel: 'Paystack',
         changes: { transfer_accounts: { from: before.transferAccounts, to: on } },
@@ -211,7 +211,7 @@ export const disconnect = async (ctx: AppContext, businessId: number, actor: Act
         action: 'paystack.disconnect',
         recordKind: 'paystack',
         recordLabel: 'Paystack',
-        changes: { secret_key: { from: null, to: 'removed' } },
+        changes: { 'secret key': { from: null, to: 'removed' } },
         detail: { mode: account.mode, links_cancelled: cancelled },
       });
   });

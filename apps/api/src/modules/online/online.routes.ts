@@ -94,7 +94,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
   route(app, api.assignHeld, async (req) => ({
     message: 'Payment recorded.',
-    data: await transfers.assignHeld(ctx, who(req), req.params.id, req.body, actorOf(req)),
+    data: await transfers.assignHeld(ctx, who(req), req.params.id, req.body),
   }));
   route(app, api.dismissHeld, async (req) => ({
     message: 'Payment marked as handled.',

@@ -155,7 +155,7 @@ export const createLink = async (
       detail: {
         plan: plan.name,
         periods: input.duration,
-        amount: koboToNaira(amountKobo),
+        amount_kobo: amountKobo,
         channel: input.channel,
         ...(group.length > 0 ? { covered_member_ids: group } : {}),
       },
@@ -255,7 +255,7 @@ export const cancelLink = async (ctx: AppContext, businessId: number, id: number
       detail: {
         plan: found.planName,
         periods: found.link.duration,
-        amount: koboToNaira(found.link.amountKobo),
+        amount_kobo: found.link.amountKobo,
       },
     });
   });

@@ -196,7 +196,6 @@ export const assignHeld = async (
   who: Who,
   id: number,
   input: AssignHeldPaymentData,
-  actor: Actor,
 ): Promise<HeldPayment> => {
   const { businessId } = who;
   const charge = await heldCharge(ctx.db, businessId, id);
@@ -253,22 +252,6 @@ export const assignHeld = async (
       memberId,
     });
     if (charge.linkId && paymentId) await repo.markHeldLinkPaid(tx, charge.linkId, paymentId);
-    // The payment's own entry comes from record_payment; this one says who placed it.
-    await recordAudit(tx, actor, {
-      businessId,
-      action: 'held_payment.assign',
-      recordKind: 'payment',
-      recordId: paymentId,
-      recordLabel: memberLabel(member),
-      memberId,
-      paymentId,
-      detail: {
-        amount: koboToNaira(charge.amountKobo),
-        method: charge.method,
-        plan: plan.name,
-        periods: input.duration,
-      },
-    });
   });
   return toHeld((await repo.findCharge(ctx.db, businessId, id))!);
 };
@@ -288,7 +271,7 @@ export const dismissHeld = async (
       recordKind: 'payment',
       recordLabel: `Paystack payment of ${formatNaira(koboToNaira(charge.amountKobo))}`,
       memberId: charge.memberId,
-      detail: { amount: koboToNaira(charge.amountKobo), method: charge.method, note },
+      detail: { amount_kobo: charge.amountKobo, method: charge.method, note },
     });
     await repo.resolveCharge(tx, charge.id, {
       state: 'dismissed',

@@ -10,10 +10,9 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { fieldChanges } from '../../lib/audit-changes';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
-import { recordAudit, type Actor } from '../audit';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import * as repo from './plans.repository';
 
 const PLAN_NOT_FOUND = 'Subscription plan not found.';
@@ -75,7 +74,7 @@ const auditEdit = async (
       ...base,
       action: after.is_active ? 'plan.activate' : 'plan.deactivate',
     });
-  const changes = fieldChanges(before, after, EDITABLE_FIELDS);
+  const changes = changesBetween(before, after, EDITABLE_FIELDS);
   if (Object.keys(changes).length > 0)
     await recordAudit(exec, actor, { ...base, action: 'plan.update', changes });
 };

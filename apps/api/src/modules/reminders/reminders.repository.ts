@@ -90,7 +90,7 @@ export const dueCandidates = async (
   const result = await db.execute(sql`
     select s.id as subscription_id, s.member_id, s.expiry_date::text as expiry_date,
       s.subscription_type_id as plan_id, p.name as plan_name,
-      m.first_name, m.last_name, m.email_address, m.mobile_number, m.member_code
+      m.first_name, m.last_name, m.email_address, m.mobile_number, m.member_id as member_code
     from ${subscriptions} s
     join ${members} m on m.id = s.member_id and m.business_id = s.business_id
     left join ${plans} p on p.id = s.subscription_type_id and p.business_id = s.business_id

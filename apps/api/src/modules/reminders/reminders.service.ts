@@ -13,9 +13,8 @@ import {
   type UpdateReminderSettingsData,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { fieldChanges } from '../../lib/audit-changes';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { recordAudit, type Actor } from '../audit';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import { getMemberForBusiness } from '../members';
 import { paymentLinksAvailable } from '../online';
 import * as repo from './reminders.repository';
@@ -52,7 +51,7 @@ export const updateSettings = async (
   const row = await ctx.db.transaction(async (tx) => {
     const before = toSettings(await repo.findSettings(tx, businessId, true), false);
     const saved = await repo.saveSettings(tx, businessId, input);
-    const changes = fieldChanges(before, toSettings(saved, false), ['enabled', 'reminders']);
+    const changes = changesBetween(before, toSettings(saved, false), ['enabled', 'reminders']);
     if (Object.keys(changes).length > 0)
       await recordAudit(tx, actor, {
         businessId,

@@ -1,5 +1,6 @@
 import {
   TEAM_LIMIT,
+  type AuditAction,
   type ChangeRoleInput,
   type InviteInput,
   type Role,
@@ -24,7 +25,7 @@ const auditPerson = (
   exec: Executor,
   actor: Actor,
   businessId: number,
-  action: string,
+  action: AuditAction,
   user: repo.UserRow,
   detail: Record<string, unknown>,
 ) =>
@@ -213,8 +214,9 @@ export const resendInvitation = async (
   await ctx.db.transaction(async (tx) => {
     const user = await lockChangeable(tx, tenant.businessId, id);
     if (user.isActive) throw conflict(MESSAGES.notPending, 'NOT_PENDING');
-    await auditPerson(tx, actor, tenant.businessId, 'team.invite_resend', user, {
+    await auditPerson(tx, actor, tenant.businessId, 'team.invite', user, {
       role: user.role,
+      resent: true,
     });
     const name = await repo.businessName(tx, tenant.businessId);
     await sendInvitation(ctx, tx, {
