@@ -215,6 +215,8 @@ export const recordUnderLoad = async (url, duration, nextPayment) => {
       p99: percentile(times, 99),
     },
     acknowledged,
+    /** Seconds the load ran (the last requests end after the deadline). */
+    elapsed,
     statuses,
     unanswered: unanswered.length,
     retriedOk,
