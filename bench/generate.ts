@@ -160,30 +160,21 @@ async function addPayments(businessId: number) {
       insert into payments (id, business_id, member_id, subscription_type_id, amount_kobo, duration,
         method, purpose, created_at, paid_on, receipt_seq, receipt_number, receipt_token,
         confirmed_at)
-      select pid, src.business_id, member_id, plan_id, amount_kobo, 1,
+      select pid, s.business_id, member_id, plan_id, amount_kobo, 1,
         (array['Cash','Card','Transfer'])[1 + (member_id + n) % 3], 'Subscription payment',
         least(start_date, current_date) + interval '9 hours', least(start_date, current_date),
-        row_number() over (order by pid),
-        b.code || '-' || lpad((row_number() over (order by pid))::text, 6, '0'),
+        seq, b.code || '-' || case when seq < 1000000 then lpad(seq::text, 6, '0') else seq::text end,
         kora_receipt_token(), least(start_date, current_date) + interval '9 hours'
-      from src join businesses b on b.id = src.business_id order by pid`),
+      from (select src.*, row_number() over (order by pid)::integer as seq from src) s
+      join businesses b on b.id = s.business_id
+      order by pid`),
     );
-    // The business's receipt counter, and each payment's entry in the audit trail (as
-    // record_payment writes them), so the trail has its real size when payments are measured.
+    // The business's receipt counter goes on from its last number.
     await tx.execute(
       sql.raw(`
       insert into receipt_counters (business_id, last_seq)
       select ${businessId}, count(*) from payments where business_id = ${businessId}
       on conflict (business_id) do update set last_seq = excluded.last_seq`),
-    );
-    await tx.execute(
-      sql.raw(`
-      insert into audit_entries (business_id, at, actor_kind, action, record_kind, record_id,
-        record_label, member_id, payment_id, detail)
-      select p.business_id, p.created_at, 'system', 'payment.record', 'payment', p.id,
-        p.receipt_number, p.member_id, p.id,
-        jsonb_build_object('amount_kobo', p.amount_kobo, 'method', p.method, 'periods', 1)
-      from payments p where p.business_id = ${businessId} order by p.id`),
     );
     await tx.execute(
       sql.raw(`
@@ -193,6 +184,17 @@ async function addPayments(businessId: number) {
         (start_date + interval '1 month')::date - 1, 1, 'month', 1, amount_kobo,
         least(start_date, current_date) + interval '9 hours'
       from src order by pid`),
+    );
+    // Each payment's entry in the audit trail, as record_payment writes it, so the trail has
+    // its real size when payments are measured.
+    await tx.execute(
+      sql.raw(`
+      insert into audit_entries (business_id, at, actor_kind, action, record_kind, record_id,
+        record_label, member_id, payment_id, detail)
+      select p.business_id, p.created_at, 'system', 'payment.record', 'payment', p.id,
+        p.receipt_number, p.member_id, p.id,
+        jsonb_build_object('amount_kobo', p.amount_kobo, 'method', p.method, 'periods', 1)
+      from payments p where p.business_id = ${businessId} order by p.id`),
     );
   });
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import FormData from 'form-data';
 import { describe, expect, it } from 'vitest';
 import { communicationsModule } from './modules/communications';
-import { call } from './test/app';
+import { call, linkTokenFromOutbox } from './test/app';
 import { addMemberImport } from './test/contract-matrix';
 import { useTenants, useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
@@ -241,6 +241,43 @@ describe('the business, its team and its Paystack connection', () => {
     ]);
     // The invitation's link is in the outbox, never in the trail.
     expect(JSON.stringify(await since(0))).not.toMatch(/token=|\/invite/);
+  });
+
+  it('accepting an invitation is the person joining the team, never the link', async () => {
+    const email = 'femi.audit@example.com';
+    await ok(
+      await call(t.app, 'POST', '/v1/user/invite', {
+        token: owner.token,
+        body: { email, role: 'staff' },
+      }),
+      201,
+    );
+    const link = await linkTokenFromOutbox(t.db, email);
+    const entries = await written(async () =>
+      ok(
+        await call(t.app, 'POST', '/v1/auth/reset-password-confirm', {
+          body: {
+            token: link,
+            type: 'setup',
+            password: 'correct-horse-42',
+            confirm_password: 'correct-horse-42',
+            first_name: 'Femi',
+            last_name: 'Adeyemi',
+          },
+        }),
+      ),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        business_id: owner.businessId,
+        actor_kind: 'user',
+        actor_name: 'Femi Adeyemi',
+        actor_role: 'staff',
+        action: 'team.join',
+        record_id: expect.any(Number),
+      }),
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(link);
   });
 
   it('connecting Paystack never stores the key, only that it changed', async () => {

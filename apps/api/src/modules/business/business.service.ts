@@ -14,7 +14,7 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors';
-import { changesBetween, recordAudit, type Actor } from '../audit';
+import { changesBetween, recordAudit, type Actor, type Changes } from '../audit';
 import { chosenPlan } from '../plans';
 import * as repo from './business.repository';
 
@@ -160,23 +160,15 @@ const PROFILE_FIELDS = [
   'address',
   'city',
   'state',
+  'website_url',
   'business_email',
   'business_phone',
   'day_pass_plan_id',
 ] as const satisfies readonly (keyof BusinessProfile)[];
 
-/**
- * The profile's links: the trail says only that they changed (`website`, `logo`), never the
- * address (a link is never kept in the trail).
- */
-type Links = Pick<BusinessProfile, 'website_url' | 'logo_url'>;
-const linkChanges = (before: Links, after: Links) => {
-  const changed = (a: string | null, b: string | null) =>
-    a === b ? undefined : { from: null, to: b ? 'changed' : 'removed' };
-  const website = changed(before.website_url, after.website_url);
-  const logo = changed(before.logo_url, after.logo_url);
-  return { ...(website ? { website } : {}), ...(logo ? { logo } : {}) };
-};
+/** The logo is a link: the trail says only that it changed, never its address. */
+const logoChange = (before: string | null, after: string | null): Changes =>
+  before === after ? {} : { logo: { from: null, to: after ? 'changed' : 'removed' } };
 
 /**
  * Changes the given fields of the business profile; the business's row is locked while it is
@@ -203,7 +195,7 @@ export const updateProfile = async (
         const after = (await repo.findProfile(tx, businessId, userId))!;
         const changes = {
           ...changesBetween(before, after, PROFILE_FIELDS),
-          ...linkChanges(before, after),
+          ...logoChange(before.logo_url, after.logo_url),
         };
         if (Object.keys(changes).length > 0)
           await recordAudit(tx, actor, {

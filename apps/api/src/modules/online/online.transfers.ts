@@ -271,7 +271,7 @@ export const dismissHeld = async (
       recordKind: 'payment',
       recordLabel: `Paystack payment of ${formatNaira(koboToNaira(charge.amountKobo))}`,
       memberId: charge.memberId,
-      detail: { amount_kobo: charge.amountKobo, method: charge.method, note },
+      detail: { amount_kobo: charge.amountKobo, method: charge.method, reason: note },
     });
     await repo.resolveCharge(tx, charge.id, {
       state: 'dismissed',
