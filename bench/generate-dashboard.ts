@@ -331,10 +331,23 @@ async function generateData(today: string): Promise<number> {
     );
     await q(
       `insert into payments (id, business_id, member_id, subscription_type_id, amount_kobo, duration,
-        method, purpose, recorded_by, created_at, paid_on)
+        method, purpose, recorded_by, created_at, paid_on, receipt_seq, receipt_number,
+        receipt_token, confirmed_at)
       select id, $1, member_id, plan_id, kobo, 1, method, 'Subscription payment', recorded_by,
-        created_at, paid_on
-      from pay order by id`,
+        created_at, paid_on, seq,
+        (select code from businesses where id = $1) || '-' ||
+          case when seq < 1000000 then lpad(seq::text, 6, '0') else seq::text end,
+        kora_receipt_token(),
+        -- A transfer recorded at the desk waits for confirmation; everything else is confirmed.
+        case when method = 'Transfer' and recorded_by is not null then null else created_at end
+      from (select pay.*, row_number() over (order by created_at, id)::integer as seq from pay) p
+      order by id`,
+      [businessId],
+    );
+    await q(
+      `insert into receipt_counters (business_id, last_seq)
+       select $1, count(*) from payments where business_id = $1
+       on conflict (business_id) do update set last_seq = excluded.last_seq`,
       [businessId],
     );
     await q(
@@ -475,8 +488,10 @@ try {
         [businessId, closed],
       );
       const [p] = await q<{ id: number }>(
-        `insert into payments (business_id, member_id, subscription_type_id, amount_kobo, duration, method, purpose, paid_on, created_at)
-         select $1, m.id, $3, 200000, 1, 'Cash', 'trigger check', $2, ($2::date + interval '20 hours') at time zone 'Africa/Lagos'
+        `insert into payments (business_id, member_id, subscription_type_id, amount_kobo, duration, method, purpose, paid_on, created_at,
+           receipt_seq, receipt_number, receipt_token, confirmed_at)
+         select $1, m.id, $3, 200000, 1, 'Cash', 'trigger check', $2, ($2::date + interval '20 hours') at time zone 'Africa/Lagos',
+           2000000000, 'CHECK', kora_receipt_token(), now()
          from members m where m.business_id = $1 order by m.id limit 1 returning id`,
         [businessId, closed, planRows[0]!.id],
       );

@@ -1,4 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from './db/schema';
 import { call } from './test/app';
@@ -513,6 +514,13 @@ describe('the tenancy matrix', () => {
   it('left every row as it was, and A reads its records back unchanged', async () => {
     const after = await snapshot(t);
     for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
+    // The exports B ran are recorded in B's trail only.
+    const exported = await t.db
+      .select({ businessId: schema.auditEntries.businessId })
+      .from(schema.auditEntries)
+      .where(eq(schema.auditEntries.action, 'export.download'));
+    expect(exported.length).toBeGreaterThan(0);
+    expect(exported.every((e) => e.businessId === B.tenant.businessId)).toBe(true);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     expect(await viewOf(A)).toEqual(viewBefore);
     // And A's records are still A's: B's reads of its own find nothing of A.

@@ -18,3 +18,24 @@ describe('check-in actions', () => {
     expect(can(null, 'check_in.record')).toBe(false);
   });
 });
+
+describe('money trail actions', () => {
+  it('let owners and admins read the trail, refund and confirm; staff void and cash up only', () => {
+    for (const role of ['owner', 'admin'] as const)
+      for (const action of [
+        'audit.read',
+        'payments.void',
+        'payments.refund',
+        'payments.confirm',
+        'cash_up.record',
+        'cash_up.read',
+      ] as const)
+        expect(can(role, action), `${role} ${action}`).toBe(true);
+    expect(can('staff', 'audit.read')).toBe(false);
+    expect(can('staff', 'payments.refund')).toBe(false);
+    expect(can('staff', 'payments.confirm')).toBe(false);
+    expect(can('staff', 'payments.void')).toBe(true);
+    expect(can('staff', 'cash_up.record')).toBe(true);
+    expect(can('staff', 'cash_up.read')).toBe(true);
+  });
+});

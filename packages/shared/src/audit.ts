@@ -250,11 +250,30 @@ const changesText = (changes: AuditTextInput['changes']): string => {
   return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
 };
 
+/** The order filters are named in (the database keeps no order of its own); others follow. */
+const FILTER_ORDER = [
+  'search',
+  'user_id',
+  'record_kind',
+  'member_id',
+  'payment_id',
+  'subscription_type_id',
+  'method',
+  'status',
+  'start_date',
+  'end_date',
+];
+const filterRank = (key: string) => {
+  const i = FILTER_ORDER.indexOf(key);
+  return i === -1 ? FILTER_ORDER.length : i;
+};
+
 /** Filters in words: "method Cash, start date 2026-11-01". */
 const filtersText = (filters: unknown): string => {
   if (!filters || typeof filters !== 'object') return '';
   return Object.entries(filters as Record<string, unknown>)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .sort(([a], [b]) => filterRank(a) - filterRank(b) || a.localeCompare(b))
     .map(([k, v]) => `${k.replace(/_/g, ' ')} ${valueText(v)}`)
     .join(', ');
 };

@@ -1,3 +1,4 @@
+import { auditModule } from './audit';
 import { authModule } from './auth';
 import { blogModule } from './blog';
 import { businessModule } from './business';
@@ -39,6 +40,7 @@ export const MODULES: readonly KoraModule[] = [
   communicationsModule,
   remindersModule,
   dashboardModule,
+  auditModule,
   blogModule,
   contactModule,
   devModule,

@@ -107,7 +107,7 @@ ALTER TABLE "payments" ALTER COLUMN "receipt_number" SET NOT NULL;--> statement-
 ALTER TABLE "payments" ALTER COLUMN "receipt_token" SET NOT NULL;--> statement-breakpoint
 -- record_payment takes the actor's kind and answers the receipt: its new text is created from
 -- db/functions/record_payment.sql after the migrations; the old one must go first.
-DROP FUNCTION "record_payment"(integer, integer, integer, integer, bigint, varchar, varchar, varchar, integer, date, integer[]);--> statement-breakpoint
+DROP FUNCTION IF EXISTS "record_payment"(integer, integer, integer, integer, bigint, varchar, varchar, varchar, integer, date, integer[]);--> statement-breakpoint
 ALTER TABLE "receipt_counters" ADD CONSTRAINT "receipt_counters_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
