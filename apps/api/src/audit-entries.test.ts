@@ -278,6 +278,10 @@ describe('the business, its team and its Paystack connection', () => {
       }),
     ]);
     expect(JSON.stringify(entries)).not.toContain(link);
+    const [read] = await ok(
+      await call(t.app, 'GET', '/v1/audit?record_kind=user&per_page=1', { token: owner.token }),
+    );
+    expect(read.text).toBe('Femi Adeyemi (staff) joined the team');
   });
 
   it('connecting Paystack never stores the key, only that it changed', async () => {
@@ -347,6 +351,13 @@ describe('the front desk in the trail', () => {
         detail: expect.objectContaining({ reason: 'Paying tomorrow' }),
       }),
     ]);
+    // The owner reads it in plain words on the member's history.
+    const history = await ok(
+      await call(t.app, 'GET', `/v1/audit?member_id=${unpaid.id}`, { token: owner.token }),
+    );
+    expect(history.map((e: { text: string }) => e.text)).toContain(
+      `Ada Okafor (staff) let in anyway Bola Ade (${unpaid.member_id}): Paying tomorrow`,
+    );
   });
 
   it('a bulk message records group, channel and count, never its text', async () => {
@@ -391,6 +402,10 @@ describe('the front desk in the trail', () => {
     await t.db.execute(
       sql`update comms_messages set schedule_at = now() - interval '1 minute' where id = ${message.id}`,
     );
+    const [scheduled] = await ok(
+      await call(t.app, 'GET', '/v1/audit?record_kind=message&per_page=1', { token: owner.token }),
+    );
+    expect(scheduled.text).toBe('Ada Okafor (owner) scheduled message All Members by SMS');
     const entries = await written(() => communicationsModule.jobs![0]!(t.db, t.app.ctx));
     expect(entries).toEqual([
       expect.objectContaining({

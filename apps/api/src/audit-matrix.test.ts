@@ -75,7 +75,6 @@ const NOT_YET_HANDLED: Record<string, string> = {
   sendReceipt: 'receipt.send (engineer recv)',
   updateReceiptSettings: 'business.settings: send receipts automatically (engineer recv)',
   recordCashUp: 'cash_up.create (engineer recv)',
-  exportAuditEntries: 'export.download of the trail itself (engineer found)',
 };
 
 // -------------------------------------------------------------------------------------------
