@@ -259,7 +259,6 @@ const changeMember = async (
   ctx: AppContext,
   businessId: number,
   id: number,
-  actor: Actor,
   write: (tx: Tx, before: Member) => Promise<void>,
   audit: (tx: Tx, before: Member, after: Member) => Promise<void>,
 ): Promise<Member> =>
@@ -285,7 +284,6 @@ export const updateMember = async (
       ctx,
       businessId,
       id,
-      actor,
       async (tx, current) => {
         const planId = input.subscription_type_id;
         if (planId != null && planId !== current.subscription_type_id)
@@ -315,7 +313,6 @@ export const setMemberPicture = async (
     ctx,
     businessId,
     memberId,
-    actor,
     async (tx) => void (await repo.updateMember(tx, businessId, memberId, { pictureUrl: url })),
     (tx, _before, after) =>
       recordAudit(tx, actor, {
