@@ -8,7 +8,7 @@ import { addMemberImport } from './test/contract-matrix';
 import { useTenants, useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
 import { connectPaystack, useLoopbackPaystack } from './test/online';
-import { addMember, addPlan, type Tenant } from './test/tenants';
+import { addMember, addPlan, memberBody, type Tenant } from './test/tenants';
 
 /*
  * What the audit trail says about each kind of change a gym owner makes: who, what and each
@@ -124,6 +124,23 @@ describe('members in the trail', () => {
       ),
     );
     expect(again).toEqual([]);
+  });
+
+  it('a create sent twice with its Idempotency-Key is one member and one entry', async () => {
+    const body = { ...memberBody({ first_name: 'Uche', last_name: 'Nwosu' }) };
+    const send = () =>
+      call(t.app, 'POST', '/v1/member', {
+        token: staff.token,
+        body,
+        headers: { 'idempotency-key': 'audit-member-twice' },
+      });
+    const entries = await written(async () => {
+      await ok(await send(), 201);
+      await ok(await send(), 200);
+    });
+    expect(entries.map((e) => [e.action, e.record_label.startsWith('Uche Nwosu (AUDT-')])).toEqual([
+      ['member.create', true],
+    ]);
   });
 
   it('a new picture and a new card say so, never the picture address or the card code', async () => {
