@@ -256,10 +256,12 @@ const verdict = (run, check) => {
   return { ok, notes };
 };
 
-/** The fields of a recorded payment that name its row or its moment, replaced by a mark. */
+/** The fields of a recorded payment that name its row, its number or its moment, replaced by a mark. */
 const maskRecorded = (answer, { dates = false } = {}) => {
   const data = structuredClone(answer.data);
   data.id = data.created_at = data.subscription.id = data.subscription.payment_id = '(masked)';
+  // Each payment takes the next receipt number, as it takes the next id.
+  data.receipt_number = '(masked)';
   data.subscription.created_at = '(masked)';
   if (dates) data.subscription.start_date = data.subscription.expiry_date = '(masked)';
   return { ...answer, data };
