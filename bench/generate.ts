@@ -185,6 +185,17 @@ async function addPayments(businessId: number) {
         least(start_date, current_date) + interval '9 hours'
       from src order by pid`),
     );
+    // Each payment's entry in the audit trail, as record_payment writes it, so the trail has
+    // its real size when payments are measured.
+    await tx.execute(
+      sql.raw(`
+      insert into audit_entries (business_id, at, actor_kind, action, record_kind, record_id,
+        record_label, member_id, payment_id, detail)
+      select p.business_id, p.created_at, 'system', 'payment.record', 'payment', p.id,
+        p.receipt_number, p.member_id, p.id,
+        jsonb_build_object('amount_kobo', p.amount_kobo, 'method', p.method, 'periods', 1)
+      from payments p where p.business_id = ${businessId} order by p.id`),
+    );
   });
 }
 

@@ -7,6 +7,7 @@
 //                      [--dashboard-db postgres://…]
 //   node bench/run.mjs --target postgres --suite attendance [--visits 5000000]
 //                      [--attendance-members 50000]
+//   node bench/run.mjs --target postgres --suite audit-cost [--turns 3] [--duration 10]
 // Suite `serialise` runs in-process, once. For each target, the other suites get a fresh
 // database, the generator's data, the built Kora server (port 3900), and beside it a bare Fastify
 // route (3901) and, on PostgreSQL, the yardstick of the hot routes (yardstick-server.mjs, 3902:
@@ -63,6 +64,8 @@ const { values: given } = parseArgs({
     // suite `attendance`: its visits and members
     visits: { type: 'string' },
     'attendance-members': { type: 'string' },
+    // suite `audit-cost`: turns of each (with and without the audit insert)
+    turns: { type: 'string' },
     'keep-db': { type: 'boolean', default: false },
     'dashboard-db': { type: 'string' },
     smoke: { type: 'boolean', default: false },
@@ -87,7 +90,7 @@ const SMOKE = {
   members: '300',
   duration: '1',
   connections: '4',
-  suite: 'serialise,members,check-in,payments,dashboard,attendance',
+  suite: 'serialise,members,check-in,payments,audit-cost,dashboard,attendance',
   'payments-per-member': '1',
   payments: '3000',
   visits: '20000',
@@ -228,6 +231,10 @@ for (const target of targets) {
     if (suites.includes('payments')) {
       const { paymentsSuite } = await import('./suites/payments.mjs').catch(() => ({}));
       if (paymentsSuite) rows.push(...(await paymentsSuite(ctx)));
+    }
+    if (suites.includes('audit-cost')) {
+      const { auditCostSuite } = await import('./suites/audit-cost.mjs');
+      rows.push(...(await auditCostSuite({ ...ctx, smoke, turns: Number(values.turns ?? 3) })));
     }
   } finally {
     await stopProcess(kora);

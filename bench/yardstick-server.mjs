@@ -356,8 +356,11 @@ const planBrief = (plan, extra = []) =>
     ...extra,
   ]);
 
-/** A recorded payment as toRecordedPayment (payments.mapper.ts) answers it. */
-const paymentJson = (pay, mem, plan, sub) =>
+/**
+ * A recorded payment as toRecordedPayment (payments.mapper.ts) answers it; `byName`: the SQL of
+ * the recorder's name (null when none).
+ */
+const paymentJson = (pay, mem, plan, sub, byName) =>
   obj([
     ['id', int(`${pay}.id`)],
     ['amount', naira(`${pay}.amount_kobo`)],
@@ -372,6 +375,14 @@ const paymentJson = (pay, mem, plan, sub) =>
     ['subscription_type', planBrief(plan, [['duration_type', val(`${sub}.duration_type`)]])],
     // The bench records individual plans: a group plan's other members are none.
     ['covered_members', `'[]'`],
+    ['receipt_number', val(`${pay}.receipt_number`)],
+    ['voided', val(`${pay}.voided_at is not null`)],
+    ['voided_at', `coalesce(${iso(`${pay}.voided_at`)}::text, 'null')`],
+    ['void_reason', opt(`${pay}.void_reason`)],
+    ['refunded', naira(`${pay}.refunded_kobo`)],
+    ['confirmed', val(`${pay}.confirmed_at is not null`)],
+    ['needs_confirmation', val(`${pay}.confirmed_at is null and ${pay}.voided_at is null`)],
+    ['recorded_by_name', opt(byName)],
     [
       'subscription',
       obj([
@@ -420,6 +431,9 @@ declare
   next_day date;
   last_day date;
   units integer;
+  seq integer;
+  by_name text;
+  by_role text;
 begin
   select m.id, m.is_active, m.picture_url, m.first_name, m.last_name, m.email_address into mem
     from members m where m.business_id = p_business and m.id = p_member for update;
@@ -447,13 +461,22 @@ begin
   if plan.amount_kobo * p_duration <> p_amount_kobo then
     status := 400; code := 'AMOUNT_MISMATCH'; expected := plan.amount_kobo * p_duration; return;
   end if;
+  -- The business's next receipt number, its row held until the payment commits (gapless).
+  insert into receipt_counters (business_id, last_seq) values (p_business, 1)
+    on conflict (business_id) do update set last_seq = receipt_counters.last_seq + 1
+    returning last_seq into seq;
   insert into payments (business_id, member_id, subscription_type_id, amount_kobo, duration,
-      method, purpose, idempotency_key, recorded_by, paid_on)
+      method, purpose, idempotency_key, recorded_by, paid_on, receipt_seq, receipt_number,
+      receipt_token, confirmed_at)
     values (p_business, p_member, p_plan, p_amount_kobo, p_duration, p_method, p_purpose, p_key,
-      p_user, p_today)
+      p_user, p_today, seq,
+      (select b.code from businesses b where b.id = p_business) || '-' || lpad(seq::text, 6, '0'),
+      kora_receipt_token(), case when p_method = 'Transfer' then null else now() end)
     on conflict (business_id, idempotency_key) do nothing
     returning * into pay;
   if not found then
+    -- the number goes back: no payment took it
+    update receipt_counters set last_seq = last_seq - 1 where business_id = p_business;
     -- the same key, committed while this call waited for it
     select py.id into earlier from payments py
       where py.business_id = p_business and py.idempotency_key = p_key;
@@ -480,8 +503,19 @@ begin
     values (p_business, p_member, p_plan, pay.id, first_day, last_day, p_duration,
       plan.duration_type, plan.duration, p_amount_kobo)
     returning * into sub;
+  -- The payment's audit entry, naming the team user as record_payment does.
+  select left(trim(u.first_name || ' ' || u.last_name), 200), u.role into by_name, by_role
+    from users u where u.id = p_user;
+  insert into audit_entries (business_id, actor_kind, actor_user_id, actor_name, actor_role,
+      action, record_kind, record_id, record_label, member_id, payment_id, detail)
+    values (p_business, 'user', p_user, by_name, by_role, 'payment.record', 'payment', pay.id,
+      pay.receipt_number, p_member, pay.id,
+      jsonb_build_object('amount_kobo', pay.amount_kobo, 'method', pay.method,
+        'plan', plan.name, 'periods', pay.duration, 'start_date', sub.start_date,
+        'expiry_date', sub.expiry_date, 'covered_member_ids', '[]'::jsonb,
+        'member_name', trim(mem.first_name || ' ' || mem.last_name)));
   status := 201;
-  body := ${paymentJson('pay', 'mem', 'plan', 'sub')};
+  body := ${paymentJson('pay', 'mem', 'plan', 'sub', 'by_name')};
 end
 $fn$`;
 
@@ -489,7 +523,13 @@ $fn$`;
 const ANSWER_FUNCTION = `
 create or replace function yardstick_payment_answer(p_payment integer) returns text
 language sql stable as $fn$
-  select ${paymentJson('py', 'm', 't', 's')}
+  select ${paymentJson(
+    'py',
+    'm',
+    't',
+    's',
+    `(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = py.recorded_by)`,
+  )}
   from payments py
   join members m on m.id = py.member_id
   join plans t on t.id = py.subscription_type_id

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT, firstDifference, loadGet, routeRow, statusCounts, tokenFor } from '../lib.mjs';
 
-const CONNECTIONS = 64;
+export const CONNECTIONS = 64;
 const METHODS = ['Cash', 'Card', 'Transfer'];
 const REGULARS_PER_BUSINESS = 5;
 
@@ -121,7 +121,7 @@ const withDatabase = async (ctx, fn) => {
 };
 
 /** The next payment of a run: a random business, a regular a third of the time, a random plan. */
-const paymentSource = (data, tokens, prefix) => {
+export const paymentSource = (data, tokens, prefix) => {
   let seq = 0;
   const pick = (n) => Math.floor(Math.random() * n);
   return () => {
@@ -158,7 +158,7 @@ const paymentSource = (data, tokens, prefix) => {
  * requests that got no answer retried with their key, and a sample of acknowledged ones sent
  * again (each must answer the same payment).
  */
-const recordUnderLoad = async (url, duration, nextPayment) => {
+export const recordUnderLoad = async (url, duration, nextPayment) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const acknowledged = new Map(); // key → payment id
   const unanswered = []; // requests that got no answer: retried afterwards with the same key
@@ -215,6 +215,8 @@ const recordUnderLoad = async (url, duration, nextPayment) => {
       p99: percentile(times, 99),
     },
     acknowledged,
+    /** Seconds the load ran (the last requests end after the deadline). */
+    elapsed,
     statuses,
     unanswered: unanswered.length,
     retriedOk,
@@ -254,10 +256,12 @@ const verdict = (run, check) => {
   return { ok, notes };
 };
 
-/** The fields of a recorded payment that name its row or its moment, replaced by a mark. */
+/** The fields of a recorded payment that name its row, its number or its moment, replaced by a mark. */
 const maskRecorded = (answer, { dates = false } = {}) => {
   const data = structuredClone(answer.data);
   data.id = data.created_at = data.subscription.id = data.subscription.payment_id = '(masked)';
+  // Each payment takes the next receipt number, as it takes the next id.
+  data.receipt_number = '(masked)';
   data.subscription.created_at = '(masked)';
   if (dates) data.subscription.start_date = data.subscription.expiry_date = '(masked)';
   return { ...answer, data };

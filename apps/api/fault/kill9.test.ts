@@ -8,7 +8,9 @@
  *   - every acknowledged payment is stored exactly once, with the id it was answered with;
  *   - no Idempotency-Key produced two payments, and nothing is stored that was not answered;
  *   - every payment has its one subscription (same business, member, plan and amount);
- *   - each member's subscriptions chain: each starts the day after the previous one ends.
+ *   - each member's subscriptions chain: each starts the day after the previous one ends;
+ *   - the audit trail matches the payments: every payment has exactly one `payment.record` entry
+ *     (naming the owner who recorded it), and every such entry names a stored payment.
  *
  * Needs TEST_DATABASE_URL (a role that may create databases), e.g.
  *   TEST_DATABASE_URL=postgres://kora:kora@127.0.0.1:5432/kora_test npm run test:fault
@@ -220,6 +222,7 @@ const ok = async (
 
 let token = '';
 let businessId = 0;
+let ownerId = 0;
 let plans: Plan[] = [];
 let memberPlans: { memberId: number; plan: Plan }[] = [];
 
@@ -254,6 +257,8 @@ const setUpBusiness = async () => {
     },
   });
   businessId = business.data.id;
+  const [owner] = await query<{ id: number }>(`select id from users where email = $1`, [email]);
+  ownerId = owner!.id;
   // The new pair carries the business and the owner role.
   const refreshed = await ok(authContracts.refresh, { body: { token: login.data.refresh_token } });
   token = refreshed.data.access_token;
@@ -669,6 +674,34 @@ describe('kill -9 while payments are recorded (PostgreSQL)', () => {
       });
     }
 
+    // The trail, written in each payment's own statement: no payment without its entry, no
+    // entry without its payment, whatever the kills interrupted.
+    const entriesPerPayment = await query<{ id: number; n: number }>(
+      `select p.id, count(a.id)::int as n
+       from payments p
+       left join audit_entries a
+         on a.business_id = p.business_id and a.payment_id = p.id and a.action = 'payment.record'
+       where p.business_id = $1
+       group by p.id
+       having count(a.id) <> 1
+       order by p.id`,
+      [businessId],
+    );
+    const orphanEntries = await query<{ id: number; payment_id: number | null }>(
+      `select a.id, a.payment_id from audit_entries a
+       where a.action = 'payment.record'
+         and not exists (select 1 from payments p
+                         where p.id = a.payment_id and p.business_id = a.business_id)
+       order by a.id`,
+    );
+    const [trail] = await query<{ entries: number; by_owner: number }>(
+      `select count(*)::int as entries,
+              count(*) filter (where actor_kind = 'user' and actor_user_id = $2
+                               and actor_role = 'owner' and actor_name = 'Ada Okafor')::int as by_owner
+       from audit_entries where business_id = $1 and action = 'payment.record'`,
+      [businessId, ownerId],
+    );
+
     const line = (cells: (string | number)[]) => cells.map((c) => String(c).padStart(9)).join(' ');
     const header = [
       'cycle',
@@ -712,7 +745,9 @@ describe('kill -9 while payments are recorded (PostgreSQL)', () => {
           `doubled ${all.duplicated}, wrong id ${all.wrongId}, stored unanswered ${all.storedUnanswered}; ` +
           `chain breaks ${chainBreaks.length} (longest chain ${longest}); ` +
           `bad subscriptions ${badSubscription.length}; unexpected answers ${unexpected.length}; ` +
-          `${Math.min(60, answered.length)} replays: ${replayMismatches} mismatched, ${after - before} new payments`,
+          `${Math.min(60, answered.length)} replays: ${replayMismatches} mismatched, ${after - before} new payments; ` +
+          `trail: ${trail?.entries ?? 0} payment.record entries, ${entriesPerPayment.length} payments ` +
+          `without exactly one, ${orphanEntries.length} naming no payment`,
         '(in flight: requests without an answer when the server was killed; stored pre: of them, ' +
           'already committed then — each answered later by its retry)',
       ].join('\n'),
@@ -751,5 +786,10 @@ describe('kill -9 while payments are recorded (PostgreSQL)', () => {
     expect(chainBreaks.slice(0, 20)).toEqual([]);
     expect(replayMismatches).toBe(0);
     expect(after).toBe(before);
+    expect(entriesPerPayment.slice(0, 20), 'payments without exactly one payment.record').toEqual(
+      [],
+    );
+    expect(orphanEntries.slice(0, 20), 'payment.record entries naming no payment').toEqual([]);
+    expect(trail).toEqual({ entries: rows.length, by_owner: rows.length });
   });
 });

@@ -69,6 +69,16 @@ export const AUDIT_ACTIONS = [
   'kiosk.create',
   'kiosk.revoke',
   'cash_up.create',
+  // The other changes the trail records (every call that changes data writes an entry).
+  'business.create',
+  'team.join',
+  'message.schedule',
+  'message.cancel',
+  'message.retry',
+  'transfer_account.create',
+  'held_payment.dismiss',
+  'import.upload',
+  'import.start',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -217,6 +227,15 @@ const VERBS: Record<AuditAction, string> = {
   'kiosk.create': 'opened kiosk',
   'kiosk.revoke': 'revoked kiosk',
   'cash_up.create': 'cashed up',
+  'business.create': 'set up the business',
+  'team.join': 'joined the team',
+  'message.schedule': 'scheduled message',
+  'message.cancel': 'cancelled the scheduled message',
+  'message.retry': 'sent again the failed deliveries of message',
+  'transfer_account.create': 'opened a transfer account for',
+  'held_payment.dismiss': 'marked as handled',
+  'import.upload': 'uploaded the member import',
+  'import.start': 'started the member import',
 };
 
 const MAX_CHANGES_SHOWN = 5;

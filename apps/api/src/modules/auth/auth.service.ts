@@ -43,6 +43,7 @@ import {
 import { accessRemoved } from '../../plugins/tenancy';
 import * as repo from './auth.repository';
 import { recordTeamEvent } from '../../db/team-events';
+import { recordAudit, userActor } from '../audit';
 
 const CODE_TTL_MS = 15 * 60 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -366,13 +367,24 @@ export const confirmPasswordReset = async (ctx: AppContext, input: ResetPassword
       ...(payload.type === 'setup' ? { isActive: true } : {}),
     });
     await endSessions(tx, user.id);
-    if (payload.type === 'setup' && user.businessId)
+    if (payload.type === 'setup' && user.businessId) {
       await recordTeamEvent(tx, {
         businessId: user.businessId,
         kind: 'joined',
         user: { ...user, ...names },
         role: user.role,
       });
+      // The person accepted their invitation: they joined the team, in the trail by their name.
+      const name = `${names.firstName ?? user.firstName} ${names.lastName ?? user.lastName}`.trim();
+      await recordAudit(tx, userActor({ id: user.id, name, role: user.role }), {
+        businessId: user.businessId,
+        action: 'team.join',
+        recordKind: 'user',
+        recordId: user.id,
+        // The actor names them: "Femi Adeyemi (staff) joined the team".
+        detail: { email: user.email, role: user.role },
+      });
+    }
     return user.email;
   });
   return { email };

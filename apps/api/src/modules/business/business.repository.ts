@@ -23,16 +23,24 @@ const profileColumns = {
   day_pass_plan_id: businesses.dayPassPlanId,
 };
 
-/** The profile of `businessId` as seen by user `userId` (who must belong to it). */
-export const findProfile = async (db: Executor, businessId: number, userId: number) =>
-  (
-    await db
-      .select(profileColumns)
-      .from(businesses)
-      .innerJoin(users, and(eq(users.id, userId), eq(users.businessId, businesses.id)))
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0];
+/**
+ * The profile of `businessId` as seen by user `userId` (who must belong to it); `lock`: the
+ * business's row is locked for the rest of the transaction (what an edit replaces).
+ */
+export const findProfile = async (
+  db: Executor,
+  businessId: number,
+  userId: number,
+  lock = false,
+) => {
+  const query = db
+    .select(profileColumns)
+    .from(businesses)
+    .innerJoin(users, and(eq(users.id, userId), eq(users.businessId, businesses.id)))
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  return (await (lock ? query.for('update', { of: businesses }) : query))[0];
+};
 
 /** The business's day-pass plan (null: no day passes), city and state. */
 export const findDayPassSettings = async (db: Executor, businessId: number) =>

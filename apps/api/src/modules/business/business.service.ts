@@ -14,6 +14,7 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors';
+import { changesBetween, recordAudit, type Actor, type Changes } from '../audit';
 import { chosenPlan } from '../plans';
 import * as repo from './business.repository';
 
@@ -95,9 +96,10 @@ export const getProfile = async (
  */
 export const createBusiness = async (
   ctx: AppContext,
-  userId: number,
+  owner: { id: number; name: string },
   input: CreateBusinessInput,
 ): Promise<BusinessProfile> => {
+  const userId = owner.id;
   const base = baseCode(input.business_name);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -111,6 +113,19 @@ export const createBusiness = async (
           code,
         });
         await repo.makeOwner(tx, userId, business.id);
+        // The trail starts here: its owner set the business up.
+        await recordAudit(
+          tx,
+          { kind: 'user', userId, name: owner.name, role: 'owner' },
+          {
+            businessId: business.id,
+            action: 'business.create',
+            recordKind: 'business',
+            recordId: business.id,
+            recordLabel: business.name,
+            detail: { business_code: code },
+          },
+        );
         return business.id;
       });
       return await getProfile(ctx, businessId, userId);
@@ -139,22 +154,64 @@ const checkDayPassPlan = async (ctx: AppContext, businessId: number, planId: num
     throw dayPassPlanError(DAY_PASS_PLAN_ONE_DAY, 'DAY_PASS_PLAN_NOT_ONE_DAY');
 };
 
+/** The profile's fields an edit may change, as the trail shows each one before → after. */
+const PROFILE_FIELDS = [
+  'business_name',
+  'address',
+  'city',
+  'state',
+  'website_url',
+  'business_email',
+  'business_phone',
+  'day_pass_plan_id',
+] as const satisfies readonly (keyof BusinessProfile)[];
+
+/** The logo is a link: the trail says only that it changed, never its address. */
+const logoChange = (before: string | null, after: string | null): Changes =>
+  before === after ? {} : { logo: { from: null, to: after ? 'changed' : 'removed' } };
+
+/**
+ * Changes the given fields of the business profile; the business's row is locked while it is
+ * read, changed and read again, and the change is recorded in the trail in the same transaction
+ * (each changed field before → after; the logo only as "changed", never its address). An edit
+ * that changes nothing writes no entry.
+ */
 export const updateProfile = async (
   ctx: AppContext,
   businessId: number,
   userId: number,
   input: UpdateBusinessInput,
+  actor: Actor,
 ): Promise<BusinessProfile> => {
   const values = toColumns(input);
   if (input.day_pass_plan_id != null)
     await checkDayPassPlan(ctx, businessId, input.day_pass_plan_id);
   if (Object.keys(values).length > 0) {
-    const found = await repo.updateBusiness(ctx.db, businessId, values).catch((err: unknown) => {
-      // The plan was deleted between the check and the update.
-      if (isForeignKeyViolation(err)) throw dayPassPlanError(MESSAGES.planGone, 'PLAN_NOT_FOUND');
-      throw err;
-    });
-    if (!found) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
+    await ctx.db
+      .transaction(async (tx) => {
+        const before = await repo.findProfile(tx, businessId, userId, true);
+        if (!before) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
+        await repo.updateBusiness(tx, businessId, values);
+        const after = (await repo.findProfile(tx, businessId, userId))!;
+        const changes = {
+          ...changesBetween(before, after, PROFILE_FIELDS),
+          ...logoChange(before.logo_url, after.logo_url),
+        };
+        if (Object.keys(changes).length > 0)
+          await recordAudit(tx, actor, {
+            businessId,
+            action: 'business.update',
+            recordKind: 'business',
+            recordId: businessId,
+            recordLabel: after.business_name,
+            changes,
+          });
+      })
+      .catch((err: unknown) => {
+        // The plan was deleted between the check and the update.
+        if (isForeignKeyViolation(err)) throw dayPassPlanError(MESSAGES.planGone, 'PLAN_NOT_FOUND');
+        throw err;
+      });
   }
   return getProfile(ctx, businessId, userId);
 };

@@ -4,7 +4,8 @@ import { badRequest } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
 import { enqueueMessages, type OutgoingMessage } from '../../lib/outbox';
-import { memberNotFound } from '../members';
+import { recordAudit, type Actor } from '../audit';
+import { getMemberForBusiness, memberLabel, memberNotFound } from '../members';
 import * as repo from './check-in.repository';
 
 /*
@@ -34,7 +35,8 @@ export const replaceCard = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<{ card: MemberCard; replayed: boolean }> => {
   const { replayed } = await createOnce(
     ctx.db,
@@ -42,6 +44,16 @@ export const replaceCard = async (
     async (tx) => {
       const done = await repo.replaceCard(tx, businessId, memberId);
       if (!done) throw memberNotFound();
+      // The trail says a new card was issued, never its code.
+      const member = await getMemberForBusiness(ctx, businessId, memberId, tx);
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'member.card_replace',
+        recordKind: 'member',
+        recordId: memberId,
+        recordLabel: memberLabel(member),
+        memberId,
+      });
       return done.id;
     },
   );
@@ -88,6 +100,7 @@ export const sendCard = async (
   businessId: number,
   memberId: number,
   channel: CardChannel,
+  actor: Actor,
 ): Promise<void> => {
   const card = await repo.memberCard(ctx.db, businessId, memberId);
   if (!card) throw memberNotFound();
@@ -97,17 +110,30 @@ export const sendCard = async (
     throw badRequest(message, 'NO_ADDRESS', { channel: message });
   }
   const sender = await repo.businessSender(ctx.db, businessId);
-  await enqueueMessages(ctx.db, [
-    cardMessage(channel, to, {
+  await ctx.db.transaction(async (tx) => {
+    await enqueueMessages(tx, [
+      cardMessage(channel, to, {
+        businessId,
+        memberId,
+        firstName: card.firstName,
+        url: cardUrl(ctx, card.cardCode),
+        gym: {
+          name: sender?.name ?? '',
+          email: sender?.email?.trim() || null,
+          logoUrl: absoluteLogoUrl(sender?.logoUrl, ctx.config.appUrl),
+        },
+      }),
+    ]);
+    // The trail keeps the channel, never the card's link.
+    const member = await getMemberForBusiness(ctx, businessId, memberId, tx);
+    await recordAudit(tx, actor, {
       businessId,
+      action: 'message.send',
+      recordKind: 'member',
+      recordId: memberId,
+      recordLabel: memberLabel(member),
       memberId,
-      firstName: card.firstName,
-      url: cardUrl(ctx, card.cardCode),
-      gym: {
-        name: sender?.name ?? '',
-        email: sender?.email?.trim() || null,
-        logoUrl: absoluteLogoUrl(sender?.logoUrl, ctx.config.appUrl),
-      },
-    }),
-  ]);
+      detail: { message: 'member card', channel, count: 1 },
+    });
+  });
 };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import { cardPageRoutes } from './card-page';
 import * as cards from './check-in.card';
 import * as checkIns from './check-in.service';
@@ -30,6 +31,9 @@ export const checkInRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       viewerOf(req),
       req.body,
       idempotencyKeyOf(req),
+      undefined,
+      undefined,
+      actorOf(req),
     );
     return reply.status(status).send({ message, data: result });
   });
@@ -55,6 +59,7 @@ export const checkInRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       tenantOf(req).businessId,
       req.params.id,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     return sendCreated(reply, replayed, {
       message: 'New card issued. The old card no longer works.',
@@ -63,7 +68,13 @@ export const checkInRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   });
 
   route(app, api.sendCard, async (req) => {
-    await cards.sendCard(ctx, tenantOf(req).businessId, req.params.id, req.body.channel);
+    await cards.sendCard(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      req.body.channel,
+      actorOf(req),
+    );
     return { message: 'Card sent.', data: null };
   });
 

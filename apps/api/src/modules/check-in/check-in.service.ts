@@ -20,6 +20,7 @@ import type { Executor, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED, fingerprintOf } from '../../lib/idempotency';
 import { toNigerianE164 } from '../../lib/phone';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './check-in.repository';
 import { toVisit, type Viewer } from './check-in.visits';
 
@@ -183,7 +184,8 @@ export const checkIn = (
   idempotencyKey?: string,
   now: Date = new Date(),
   kiosk?: KioskSource,
-): Promise<CheckInOutcome> => checkInOn(ctx.db, viewer, input, idempotencyKey, now, kiosk);
+  actor?: Actor,
+): Promise<CheckInOutcome> => checkInOn(ctx.db, viewer, input, idempotencyKey, now, kiosk, actor);
 
 /**
  * Checks a member in inside the caller's transaction, by the same rules and the same
@@ -205,6 +207,7 @@ const checkInOn = async (
   idempotencyKey: string | undefined,
   now: Date,
   kiosk?: KioskSource,
+  actor?: Actor,
 ): Promise<CheckInOutcome> => {
   const { businessId } = viewer;
   let foundBy: FoundBy = kiosk ? 'kiosk' : (input.found_by ?? 'name');
@@ -233,7 +236,7 @@ const checkInOn = async (
     } else if (!key && refuse) {
       [status, visitId] = ['refused', null];
     } else {
-      ({ status, visitId } = await repo.recordVisit(db, {
+      const visit: repo.VisitToRecord = {
         businessId,
         memberId: member.id,
         since,
@@ -249,7 +252,28 @@ const checkInOn = async (
         verdictStatus: verdict.status,
         overrideReason: red ? reason : null,
         subscriptionId: covering?.id ?? null,
-      }));
+      };
+      // "Let in anyway": the visit and its audit entry (who, the reason) in one transaction.
+      // Every other visit stays one statement in autocommit.
+      ({ status, visitId } =
+        red && reason
+          ? await db.transaction(async (tx) => {
+              const recorded = await repo.recordVisit(tx, visit);
+              if (recorded.status === 'recorded') {
+                if (!actor) throw new Error('an override needs the actor who let the member in');
+                await recordAudit(tx, actor, {
+                  businessId,
+                  action: 'check_in.override',
+                  recordKind: 'visit',
+                  recordId: recorded.visitId,
+                  recordLabel: `${`${member.firstName} ${member.lastName}`.trim()} (${member.memberCode})`,
+                  memberId: member.id,
+                  detail: { reason, verdict: verdict.text },
+                });
+              }
+              return recorded;
+            })
+          : await repo.recordVisit(db, visit));
     }
     switch (status) {
       case 'stale':

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import type { ModuleJob } from '../module';
 import * as repo from './communications.repository';
-import { fanOut } from './communications.service';
+import { SYSTEM_ACTOR } from '../audit';
+import { auditMessage, fanOut } from './communications.service';
 
 /** Scheduled messages released per transaction of the release job. */
 const RELEASE_BATCH = 20;
@@ -17,7 +18,15 @@ export const releaseDueMessages = async (db: Db, appUrl: string): Promise<number
     const n = await db.transaction(async (tx) => {
       const claimed = await repo.claimDueMessages(tx, RELEASE_BATCH);
       const now = new Date();
-      for (const message of claimed) await fanOut(tx, message, now, appUrl);
+      for (const message of claimed) {
+        const { recipients, skipped } = await fanOut(tx, message, now, appUrl);
+        // A scheduled message goes out on its own: the trail names the System.
+        await auditMessage(tx, SYSTEM_ACTOR, message, 'message.send', {
+          count: recipients,
+          skipped,
+          scheduled: true,
+        });
+      }
       return claimed.length;
     });
     released += n;

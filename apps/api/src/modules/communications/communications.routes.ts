@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as communications from './communications.service';
 
 /** Bulk messages: everyone in the business reads and sends them. */
@@ -55,6 +56,7 @@ export const communicationsRoutes = (ctx: AppContext) => async (app: FastifyInst
       { businessId: tenant.businessId, userId: tenant.userId },
       req.body,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     // The same Idempotency-Key again answers the message already sent, sending nothing.
     return sendCreated(reply, replayed, {
@@ -65,11 +67,21 @@ export const communicationsRoutes = (ctx: AppContext) => async (app: FastifyInst
 
   route(app, api.cancel, async (req) => ({
     message: 'Scheduled message cancelled.',
-    data: await communications.cancelMessage(ctx, tenantOf(req).businessId, req.params.id),
+    data: await communications.cancelMessage(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      actorOf(req),
+    ),
   }));
 
   route(app, api.retry, async (req) => ({
     message: 'Failed deliveries are being sent again.',
-    data: await communications.retryMessage(ctx, tenantOf(req).businessId, req.params.id),
+    data: await communications.retryMessage(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      actorOf(req),
+    ),
   }));
 };

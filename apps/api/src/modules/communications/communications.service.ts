@@ -31,6 +31,7 @@ import {
   type AudienceRow,
   type SubscriptionStatusCode,
 } from '../members';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './communications.repository';
 
 const MESSAGE_NOT_FOUND = 'Message not found.';
@@ -146,7 +147,34 @@ export const fanOut = async (
     smsParts: sms && rows.length ? parts : null,
     status: rows.length ? 'SENDING' : 'SENT',
   });
+  return { recipients: rows.length, skipped };
 };
+
+/** A bulk message as the trail names it: "All Members by SMS". */
+const messageLabel = (row: repo.MessageRow) =>
+  `${COMMS_GROUPS.find((g) => g.key === row.group)?.label ?? row.group} by ${
+    COMMS_CHANNELS.find((c) => c.key === row.channel)?.label ?? row.channel
+  }`;
+
+/**
+ * A bulk message's entry in the trail, in its transaction: its group, channel and how many it
+ * went to, never its text (which may carry links).
+ */
+export const auditMessage = (
+  exec: Executor,
+  actor: Actor,
+  row: repo.MessageRow,
+  action: 'message.send' | 'message.schedule' | 'message.cancel' | 'message.retry',
+  detail: Record<string, unknown> = {},
+) =>
+  recordAudit(exec, actor, {
+    businessId: row.businessId,
+    action,
+    recordKind: 'message',
+    recordId: row.id,
+    recordLabel: messageLabel(row),
+    detail: { group: row.group, channel: row.channel, ...detail },
+  });
 
 const toCommunication = (row: repo.MessageRow): Communication => ({
   id: row.id,
@@ -232,7 +260,8 @@ export const createMessage = async (
   ctx: AppContext,
   caller: { businessId: number; userId: number },
   input: CreateMessageData,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<{ message: Communication; replayed: boolean }> => {
   const { businessId } = caller;
   const { id, replayed } = await createOnce(
@@ -248,7 +277,14 @@ export const createMessage = async (
         scheduleAt: input.schedule_at,
         createdBy: caller.userId,
       });
-      if (!input.is_scheduled) await fanOut(tx, row, new Date(), ctx.config.appUrl);
+      if (input.is_scheduled)
+        await auditMessage(tx, actor, row, 'message.schedule', {
+          schedule_at: row.scheduleAt?.toISOString() ?? null,
+        });
+      else {
+        const { recipients, skipped } = await fanOut(tx, row, new Date(), ctx.config.appUrl);
+        await auditMessage(tx, actor, row, 'message.send', { count: recipients, skipped });
+      }
       return row.id;
     },
   );
@@ -262,8 +298,13 @@ export const cancelMessage = async (
   ctx: AppContext,
   businessId: number,
   id: number,
+  actor: Actor,
 ): Promise<Communication> => {
-  const cancelled = await repo.cancelScheduled(ctx.db, businessId, id);
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const row = await repo.cancelScheduled(tx, businessId, id);
+    if (row) await auditMessage(tx, actor, row, 'message.cancel');
+    return row;
+  });
   if (cancelled) return toCommunication(cancelled);
   const row = await foundMessage(ctx.db, businessId, id);
   throw row.status === 'CANCELLED'
@@ -276,6 +317,7 @@ export const retryMessage = async (
   ctx: AppContext,
   businessId: number,
   id: number,
+  actor: Actor,
 ): Promise<Communication> => {
   await ctx.db.transaction(async (tx) => {
     const row = await foundMessage(tx, businessId, id);
@@ -284,6 +326,7 @@ export const retryMessage = async (
     const requeued = await repo.requeueFailed(tx, businessId, id, at);
     if (!requeued) throw conflict(NOTHING_TO_RETRY, 'NOTHING_TO_RETRY');
     await repo.markSending(tx, id);
+    await auditMessage(tx, actor, row, 'message.retry', { count: requeued });
   });
   void ctx.dispatcher.wake();
   return getMessage(ctx, businessId, id);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import { DAY_PASS_MESSAGES, sellDayPass } from './day-pass.service';
 
 /** Selling a walk-in a day pass at the desk. */
@@ -15,6 +16,7 @@ export const dayPassRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       { businessId, userId, role },
       req.body,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     const message = data.payment_link ? DAY_PASS_MESSAGES.linkReady : DAY_PASS_MESSAGES.sold;
     return sendCreated(reply, replayed, { message, data });

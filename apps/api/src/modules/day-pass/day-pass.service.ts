@@ -15,10 +15,11 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { toNigerianE164 } from '../../lib/phone';
 import { dayPassSettings } from '../business';
 import { checkInWithin } from '../check-in';
-import { findOrAddWalkIn, getMemberForBusiness } from '../members';
+import { findOrAddWalkIn, getMemberForBusiness, memberLabel } from '../members';
 import { createLink, paymentLinksAvailable } from '../online';
 import { recordPaymentIn } from '../payments';
 import { chosenPlan } from '../plans';
+import { recordAudit, type Actor } from '../audit';
 
 export const DAY_PASS_MESSAGES = {
   sold: 'Day pass recorded.',
@@ -80,7 +81,8 @@ export const sellDayPass = async (
   ctx: AppContext,
   seller: Seller,
   input: DayPassData,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<{ data: DayPassResult; replayed: boolean }> => {
   const { businessId } = seller;
   const { plan, city, state } = await sellablePlan(ctx, businessId);
@@ -90,13 +92,16 @@ export const sellDayPass = async (
   if (input.method === 'Paystack') {
     if (!(await paymentLinksAvailable(ctx, businessId)))
       throw conflict(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
-    const { id } = await ctx.db.transaction((tx) => findOrAddWalkIn(tx, businessId, walkIn));
+    const { id } = await ctx.db.transaction((tx) => findOrAddWalkIn(tx, businessId, walkIn, actor));
+    // The link's own entry (payment_link.create) says who made it for whom; the payment's
+    // comes when Paystack confirms it.
     const link = await createLink(
       ctx,
       seller,
       id,
       { subscription_type_id: plan.id, duration: 1, channel: 'copy' },
       key,
+      actor,
     );
     return {
       data: {
@@ -111,7 +116,7 @@ export const sellDayPass = async (
   }
 
   const sold = await ctx.db.transaction(async (tx) => {
-    const member = await findOrAddWalkIn(tx, businessId, walkIn);
+    const member = await findOrAddWalkIn(tx, businessId, walkIn, actor);
     const { payment, replayed } = await recordPaymentIn(
       ctx,
       tx,
@@ -131,6 +136,26 @@ export const sellDayPass = async (
     const visit = input.check_in
       ? (await checkInWithin(tx, seller, { member_id: member.id, found_by: 'phone' })).result
       : null;
+    // The sale in the trail beside its payment's own entry (a replayed sale writes nothing).
+    if (!replayed) {
+      const buyer = await getMemberForBusiness(ctx, businessId, member.id, tx);
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'day_pass.sell',
+        recordKind: 'payment',
+        recordId: payment.id,
+        recordLabel: memberLabel(buyer),
+        memberId: member.id,
+        paymentId: payment.id,
+        detail: {
+          plan: plan.name,
+          amount_kobo: nairaToKobo(plan.amount),
+          method: input.method,
+          new_member: member.added,
+          checked_in: visit !== null,
+        },
+      });
+    }
     return { memberId: member.id, payment, replayed, visit };
   });
   return {

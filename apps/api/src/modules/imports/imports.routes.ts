@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { sendCreated } from '../../lib/idempotency';
 import { userIdOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as imports from './imports.service';
 
 /** The uploaded file and its name; a missing or oversized file is a 4xx in words. */
@@ -40,6 +41,7 @@ export const importRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       userIdOf(req),
       file,
       name,
+      actorOf(req),
     );
     return sendCreated(reply, replayed, { message: IMPORT_MESSAGES.uploaded, data: answer });
   });
@@ -56,7 +58,7 @@ export const importRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, api.start, async (req) => ({
     message: IMPORT_MESSAGES.startedAnswer,
-    data: await imports.startImport(ctx, tenantOf(req).businessId, req.params.id),
+    data: await imports.startImport(ctx, tenantOf(req).businessId, req.params.id, actorOf(req)),
   }));
 
   route(app, api.refused, async (req, reply) => {
@@ -64,6 +66,7 @@ export const importRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       ctx,
       tenantOf(req).businessId,
       req.params.id,
+      actorOf(req),
     );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -27,6 +27,7 @@ import type { Db, Executor } from '../../db/client';
 import type { ImportProblemRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { csvField, neutralise } from '../../lib/export-file';
+import { IMPORT_ACTOR, recordAudit, type Actor } from '../audit';
 import * as repo from './imports.repository';
 import {
   readRow,
@@ -272,6 +273,23 @@ const getRecord = async (exec: Executor, businessId: number, id: number, lock = 
   return imp;
 };
 
+/** An import's entry in the trail, named by its file, in the change's transaction. */
+const auditImport = (
+  exec: Executor,
+  actor: Actor,
+  imp: Pick<repo.ImportRecord, 'id' | 'businessId' | 'fileName'>,
+  action: 'import.upload' | 'import.start' | 'import.apply' | 'export.download',
+  detail: Record<string, unknown>,
+) =>
+  recordAudit(exec, actor, {
+    businessId: imp.businessId,
+    action,
+    recordKind: action === 'export.download' ? 'export' : 'import',
+    recordId: imp.id,
+    recordLabel: imp.fileName,
+    detail,
+  });
+
 /** Reads an uploaded file into a draft import (the same file's draft when sent again). */
 export const uploadImport = async (
   ctx: AppContext,
@@ -279,22 +297,27 @@ export const uploadImport = async (
   userId: number,
   file: Buffer,
   fileName: string,
+  actor: Actor,
 ): Promise<{ answer: MemberImport; replayed: boolean }> => {
   const sha256 = createHash('sha256').update(file).digest('hex');
   const draft = await repo.findDraftOfFile(ctx.db, businessId, sha256);
   if (draft) return { answer: toAnswer(draft), replayed: true };
   const sheet = await readSheet(file, fileName);
-  const imp = await repo.insertImport(ctx.db, {
-    businessId,
-    createdBy: userId,
-    // eslint-disable-next-line no-control-regex -- a file name is shown on one line
-    fileName: fileName.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255) || 'members',
-    fileSha256: sha256,
-    headerRow: sheet.headerRow,
-    headers: sheet.headers,
-    rows: sheet.rows,
-    leadRows: sheet.leadRows,
-    totalRows: sheet.rows.length,
+  const imp = await ctx.db.transaction(async (tx) => {
+    const row = await repo.insertImport(tx, {
+      businessId,
+      createdBy: userId,
+      // eslint-disable-next-line no-control-regex -- a file name is shown on one line
+      fileName: fileName.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255) || 'members',
+      fileSha256: sha256,
+      headerRow: sheet.headerRow,
+      headers: sheet.headers,
+      rows: sheet.rows,
+      leadRows: sheet.leadRows,
+      totalRows: sheet.rows.length,
+    });
+    await auditImport(tx, actor, row, 'import.upload', { rows: row.totalRows });
+    return row;
   });
   return { answer: toAnswer(imp), replayed: false };
 };
@@ -386,6 +409,7 @@ export const startImport = async (
   ctx: AppContext,
   businessId: number,
   id: number,
+  actor: Actor,
 ): Promise<MemberImport> =>
   ctx.db.transaction(async (tx) => {
     const imp = await getRecord(tx, businessId, id, true);
@@ -396,6 +420,7 @@ export const startImport = async (
       status: 'running',
       startedAt: new Date(),
     });
+    await auditImport(tx, actor, imp, 'import.start', { rows: imp.totalRows });
     return toAnswer(started!);
   });
 
@@ -404,9 +429,14 @@ export const refusedCsv = async (
   ctx: AppContext,
   businessId: number,
   id: number,
+  actor: Actor,
 ): Promise<{ fileName: string; csv: string }> => {
   const imp = await getRecord(ctx.db, businessId, id);
   if (imp.status !== 'done') throw conflict(IMPORT_MESSAGES.notDone, 'IMPORT_NOT_DONE');
+  await auditImport(ctx.db, actor, imp, 'export.download', {
+    export: 'refused import rows',
+    rows: imp.problems.length,
+  });
   const cellsByRow = new Map(imp.rows.map((r) => [r.n, r.cells]));
   // Kept cells may hold the control characters that refused them: not written to the file.
   const clean = (text: string) => text.replace(CONTROL, '');
@@ -530,6 +560,7 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
         reason: d.problems.join('; '),
       }));
     const counts = countOf(decisions);
+    const finished = from + batch.length >= imp.rows.length;
     await repo.recordBatch(tx, imp.id, {
       processed: batch.length,
       created: counts.create,
@@ -537,7 +568,17 @@ export const importNextBatch = async (db: Db, today: string = lagosDay()): Promi
       skipped: counts.skip,
       refused: counts.refuse,
       problems,
-      finished: from + batch.length >= imp.rows.length,
+      finished,
     });
+    // One entry per import, written with its last batch: the Import actor and what it did
+    // (the members it created are not listed one by one).
+    if (finished)
+      await auditImport(tx, IMPORT_ACTOR, imp, 'import.apply', {
+        count: imp.createdCount + counts.create,
+        created: imp.createdCount + counts.create,
+        updated: imp.updatedCount + counts.update,
+        skipped: imp.skippedCount + counts.skip,
+        refused: imp.refusedCount + counts.refuse,
+      });
     return true;
   });

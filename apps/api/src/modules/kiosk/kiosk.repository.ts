@@ -40,6 +40,16 @@ export const listKiosks = (db: Executor, businessId: number, id?: number) =>
     .orderBy(desc(kioskTokens.createdAt), desc(kioskTokens.id));
 export type KioskListRow = Awaited<ReturnType<typeof listKiosks>>[number];
 
+/** Kiosk `id` of this business, locked for the rest of the transaction; undefined: none. */
+export const lockKiosk = async (db: Executor, businessId: number, id: number) =>
+  (
+    await db
+      .select({ id: kioskTokens.id, name: kioskTokens.name, revokedAt: kioskTokens.revokedAt })
+      .from(kioskTokens)
+      .where(and(eq(kioskTokens.businessId, businessId), eq(kioskTokens.id, id)))
+      .for('update')
+  )[0];
+
 /** Switches kiosk `id` of this business off (kept as it was when already off); false: none. */
 export const revokeKiosk = async (db: Executor, businessId: number, id: number) =>
   (

@@ -5,6 +5,7 @@ import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { kioskOf } from '../../plugins/kiosk-auth';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as kiosk from './kiosk.service';
 
 const M = kiosk.KIOSK_MESSAGES;
@@ -23,12 +24,13 @@ export const kioskRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
       { businessId, userId },
       req.body.name,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     return sendCreated(reply, replayed, { message: M.created, data });
   });
 
   route(app, api.revoke, async (req) => {
-    await kiosk.revokeKiosk(ctx, tenantOf(req).businessId, req.params.id);
+    await kiosk.revokeKiosk(ctx, tenantOf(req).businessId, req.params.id, actorOf(req));
     return { message: M.revoked, data: null };
   });
 
@@ -38,6 +40,7 @@ export const kioskRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
       ctx,
       { businessId, userId },
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     return sendCreated(reply, replayed, { message: M.opened, data });
   });

@@ -16,6 +16,8 @@ import { checkRateLimit, forgiveAttempt } from '../../lib/rate-limit';
 import { sha256 } from '../../lib/tokens';
 import { TokenBuckets } from '../../lib/token-bucket';
 import type { KioskSession } from '../../plugins/kiosk-auth';
+import type { Executor } from '../../db/client';
+import { KIOSK_ACTOR, recordAudit, type Actor } from '../audit';
 import { sessionForPassword } from '../auth';
 import { checkIn, classify, findMembers, type Viewer } from '../check-in';
 import * as repo from './kiosk.repository';
@@ -63,20 +65,30 @@ export const createKiosk = async (
   ctx: AppContext,
   who: Who,
   name: string,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<{ kiosk: Kiosk; token: string; replayed: boolean }> => {
   const token = newKioskToken();
   const tokenHash = sha256(token);
   const { id, replayed } = await createOnce(
     ctx.db,
     { businessId: who.businessId, scope: 'kiosk', key: idempotencyKey, body: { name } },
-    (tx) =>
-      repo.insertKiosk(tx, {
+    async (tx) => {
+      const id = await repo.insertKiosk(tx, {
         businessId: who.businessId,
         name,
         tokenHash,
         createdByUserId: who.userId,
-      }),
+      });
+      await recordAudit(tx, actor, {
+        businessId: who.businessId,
+        action: 'kiosk.create',
+        recordKind: 'kiosk',
+        recordId: id,
+        recordLabel: name,
+      });
+      return id;
+    },
   );
   if (replayed) await repo.replaceTokenHash(ctx.db, who.businessId, id, tokenHash);
   const [row] = await repo.listKiosks(ctx.db, who.businessId, id);
@@ -84,12 +96,47 @@ export const createKiosk = async (
 };
 
 /** The kiosk the check-in page opens: named "Kiosk" and today's date. */
-export const openKiosk = (ctx: AppContext, who: Who, idempotencyKey?: string) =>
-  createKiosk(ctx, who, `Kiosk ${formatDay(lagosDay())}`, idempotencyKey);
+export const openKiosk = (
+  ctx: AppContext,
+  who: Who,
+  idempotencyKey: string | undefined,
+  actor: Actor,
+) => createKiosk(ctx, who, `Kiosk ${formatDay(lagosDay())}`, idempotencyKey, actor);
+
+/**
+ * Switches a kiosk off with its audit entry, in the caller's transaction; a kiosk already off
+ * is left as it is and writes nothing. False: no such kiosk in this business.
+ */
+const switchOff = async (
+  tx: Executor,
+  businessId: number,
+  id: number,
+  actor: Actor,
+  detail: Record<string, unknown> = {},
+): Promise<boolean> => {
+  const kiosk = await repo.lockKiosk(tx, businessId, id);
+  if (!kiosk) return false;
+  if (kiosk.revokedAt) return true;
+  await repo.revokeKiosk(tx, businessId, id);
+  await recordAudit(tx, actor, {
+    businessId,
+    action: 'kiosk.revoke',
+    recordKind: 'kiosk',
+    recordId: id,
+    recordLabel: kiosk.name,
+    detail,
+  });
+  return true;
+};
 
 /** Switches a kiosk of this business off; 404 for another business's or an unknown one. */
-export const revokeKiosk = async (ctx: AppContext, businessId: number, id: number) => {
-  if (!(await repo.revokeKiosk(ctx.db, businessId, id)))
+export const revokeKiosk = async (
+  ctx: AppContext,
+  businessId: number,
+  id: number,
+  actor: Actor,
+) => {
+  if (!(await ctx.db.transaction((tx) => switchOff(tx, businessId, id, actor))))
     throw notFound(KIOSK_MESSAGES.notFound, 'KIOSK_NOT_FOUND');
 };
 
@@ -225,6 +272,9 @@ export const exitKiosk = async (
   const ids = await repo.exitUserIds(ctx.db, kiosk.businessId, kiosk.createdByUserId);
   const session = await sessionForPassword(ctx, kiosk.businessId, ids, password);
   await forgiveAttempt(ctx.db, rule, ip, key);
-  await repo.revokeKiosk(ctx.db, kiosk.businessId, kiosk.id);
+  // The kiosk switches itself off: the trail names the kiosk (a team user's password opened it).
+  await ctx.db.transaction((tx) =>
+    switchOff(tx, kiosk.businessId, kiosk.id, { ...KIOSK_ACTOR, name: kiosk.name }, { exit: true }),
+  );
   return session;
 };

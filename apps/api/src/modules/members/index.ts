@@ -14,6 +14,7 @@ export {
   getMemberForBusiness,
   MEMBER_INACTIVE,
   memberInactive,
+  memberLabel,
   memberNotFound,
   messageAudience,
   PROSPECTS,

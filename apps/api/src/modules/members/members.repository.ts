@@ -142,6 +142,16 @@ export const findMember = async (db: Executor, businessId: number, id: number) =
       .limit(1)
   )[0];
 
+/** Locks a member of this business for the rest of the transaction; false when there is none. */
+export const lockMember = async (db: Executor, businessId: number, id: number) =>
+  (
+    await db
+      .select({ id: members.id })
+      .from(members)
+      .where(ofBusiness(members, businessId, id))
+      .for('update')
+  ).length === 1;
+
 /** Hands out the business's next member number; the row lock serialises concurrent creates. */
 export const nextMemberNumber = async (db: Executor, businessId: number) =>
   (

@@ -5,6 +5,7 @@ import { route } from '../../lib/contract-route';
 import { sendExport } from '../../lib/export-file';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import { memberExport } from './members.export';
 import * as members from './members.service';
 
@@ -16,13 +17,16 @@ export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
 
   // A streamed file (CSV or .xlsx) of every member the list's filters keep.
-  route(app, exportContracts.members, async (req, reply) =>
-    sendExport(
+  // The trail notes who exported what before the first row is read.
+  route(app, exportContracts.members, async (req, reply) => {
+    const { businessId } = tenantOf(req);
+    await members.auditMemberExport(ctx, businessId, actorOf(req), req.query);
+    return sendExport(
       reply,
       req.query.format,
-      memberExport(members.memberExportReader(ctx, tenantOf(req).businessId, req.query)),
-    ),
-  );
+      memberExport(members.memberExportReader(ctx, businessId, req.query)),
+    );
+  });
 
   route(app, api.summary, async (req) => ({
     message: 'Members summary loaded.',
@@ -40,6 +44,7 @@ export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       tenantOf(req).businessId,
       req.body,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     // The same Idempotency-Key again answers the member already added, created nothing.
     return sendCreated(reply, replayed, { message: 'Member created successfully.', data: member });
@@ -47,6 +52,12 @@ export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
 
   route(app, api.update, async (req) => ({
     message: 'Member updated successfully.',
-    data: await members.updateMember(ctx, tenantOf(req).businessId, req.params.id, req.body),
+    data: await members.updateMember(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      req.body,
+      actorOf(req),
+    ),
   }));
 };

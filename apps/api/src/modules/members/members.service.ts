@@ -21,6 +21,7 @@ import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import { chosenPlanNotFound, planInactive } from '../plans';
 import { fieldsOf, toMember } from './members.mapper';
 import * as list from './members.list.repository';
@@ -103,6 +104,21 @@ export const memberExportReader = (
 };
 export type { MemberExportRow } from './members.list.repository';
 
+/** Notes in the trail who exported the members, with which filters, as the file starts. */
+export const auditMemberExport = (
+  ctx: AppContext,
+  businessId: number,
+  actor: Actor,
+  query: MemberExportQuery,
+) =>
+  recordAudit(ctx.db, actor, {
+    businessId,
+    action: 'export.download',
+    recordKind: 'export',
+    recordLabel: 'Members',
+    detail: { export: 'members', filters: query },
+  });
+
 export const memberSummary = async (
   ctx: AppContext,
   businessId: number,
@@ -128,6 +144,59 @@ export const messageAudience = (
 export { PROSPECTS } from './members.repository';
 export type { AudienceRow, SubscriptionStatusCode } from './members.repository';
 
+/** A member as the audit trail names them: "Ada Obi (IRON-00042)". */
+export const memberLabel = (m: { first_name: string; last_name: string; member_id: string }) =>
+  `${`${m.first_name} ${m.last_name}`.trim()} (${m.member_id})`;
+
+/** The member's fields an edit may change, as the trail shows each one before → after. */
+const EDITABLE_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'mobile_number',
+  'email_address',
+  'home_address',
+  'city',
+  'state',
+  'country_code',
+  'date_of_birth',
+  'gender',
+  'emergency_contact_name',
+  'emergency_contact_number',
+  'emergency_contact_relationship',
+  'subscription_type_id',
+  'reminders_opt_out',
+] as const satisfies readonly (keyof Member)[];
+
+/**
+ * The trail of an edit, in its transaction: a deactivation or reactivation is an entry of its
+ * own; the other fields that changed are one `member.update` entry, each before → after. An edit
+ * that changes nothing writes nothing.
+ */
+const auditEdit = async (
+  exec: Executor,
+  businessId: number,
+  actor: Actor,
+  before: Member,
+  after: Member,
+) => {
+  const base = {
+    businessId,
+    recordKind: 'member',
+    recordId: after.id,
+    recordLabel: memberLabel(after),
+    memberId: after.id,
+  } as const;
+  if (before.is_active !== after.is_active)
+    await recordAudit(exec, actor, {
+      ...base,
+      action: after.is_active ? 'member.activate' : 'member.deactivate',
+    });
+  const changes = changesBetween(before, after, EDITABLE_FIELDS);
+  if (Object.keys(changes).length > 0)
+    await recordAudit(exec, actor, { ...base, action: 'member.update', changes });
+};
+
 /** The chosen plan must be one of this business's active plans. */
 const checkPlan = async (exec: Executor, businessId: number, planId: number) => {
   const plan = await repo.findPlanForMember(exec, businessId, planId);
@@ -143,7 +212,8 @@ export const createMember = async (
   ctx: AppContext,
   businessId: number,
   input: CreateMemberInput,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<{ member: Member; replayed: boolean }> => {
   const values = fieldsOf(input) as repo.MemberInsert;
   try {
@@ -155,7 +225,21 @@ export const createMember = async (
         const seq = await repo.nextMemberNumber(tx, businessId);
         if (!seq) throw memberNotFound();
         const memberCode = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
-        return repo.insertMember(tx, businessId, { memberNumber: seq.seq, memberCode }, values);
+        const id = await repo.insertMember(
+          tx,
+          businessId,
+          { memberNumber: seq.seq, memberCode },
+          values,
+        );
+        await recordAudit(tx, actor, {
+          businessId,
+          action: 'member.create',
+          recordKind: 'member',
+          recordId: id,
+          recordLabel: memberLabel({ ...input, member_id: memberCode }),
+          memberId: id,
+        });
+        return id;
       },
     );
     return { member: await getMemberForBusiness(ctx, businessId, id), replayed };
@@ -166,43 +250,81 @@ export const createMember = async (
   }
 };
 
-/** Writes the changes to a member of this business; 404 when there is none. */
+/**
+ * Changes the given fields of a member of this business (404 when there is none), with its
+ * audit entries, in one transaction: the member's row is locked, so "before" is what the edit
+ * replaced.
+ */
 const changeMember = async (
   ctx: AppContext,
   businessId: number,
   id: number,
-  changes: repo.MemberChanges,
-) => {
-  if (!(await repo.updateMember(ctx.db, businessId, id, changes))) throw memberNotFound();
-};
+  write: (tx: Tx, before: Member) => Promise<void>,
+  audit: (tx: Tx, before: Member, after: Member) => Promise<void>,
+): Promise<Member> =>
+  ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockMember(tx, businessId, id))) throw memberNotFound();
+    const before = await getMemberForBusiness(ctx, businessId, id, tx);
+    await write(tx, before);
+    const after = await getMemberForBusiness(ctx, businessId, id, tx);
+    await audit(tx, before, after);
+    return after;
+  });
 
 export const updateMember = async (
   ctx: AppContext,
   businessId: number,
   id: number,
   input: UpdateMemberInput,
+  actor: Actor,
 ): Promise<Member> => {
   const changes = fieldsOf(input);
-  const current = await getMemberForBusiness(ctx, businessId, id);
-  const planId = input.subscription_type_id;
-  if (planId != null && planId !== current.subscription_type_id)
-    await checkPlan(ctx.db, businessId, planId);
   try {
-    await changeMember(ctx, businessId, id, changes);
+    return await changeMember(
+      ctx,
+      businessId,
+      id,
+      async (tx, current) => {
+        const planId = input.subscription_type_id;
+        if (planId != null && planId !== current.subscription_type_id)
+          await checkPlan(tx, businessId, planId);
+        await repo.updateMember(tx, businessId, id, changes);
+      },
+      (tx, before, after) => auditEdit(tx, businessId, actor, before, after),
+    );
   } catch (err) {
     if (isForeignKeyViolation(err)) throw chosenPlanNotFound();
     throw err;
   }
-  return getMemberForBusiness(ctx, businessId, id);
 };
 
-/** Sets a member's picture (called by the uploads module); 404 for another business's member. */
-export const setMemberPicture = (
+/**
+ * Sets a member's picture (called by the uploads module); 404 for another business's member.
+ * The trail says the picture changed, never its address.
+ */
+export const setMemberPicture = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
   url: string,
-) => changeMember(ctx, businessId, memberId, { pictureUrl: url });
+  actor: Actor,
+): Promise<void> => {
+  await changeMember(
+    ctx,
+    businessId,
+    memberId,
+    async (tx) => void (await repo.updateMember(tx, businessId, memberId, { pictureUrl: url })),
+    (tx, _before, after) =>
+      recordAudit(tx, actor, {
+        businessId,
+        action: 'member.picture',
+        recordKind: 'member',
+        recordId: after.id,
+        recordLabel: memberLabel(after),
+        memberId: after.id,
+      }),
+  );
+};
 
 /** A day-pass buyer: names, the phone in E.164, and the city and state to file them under. */
 export interface WalkIn {
@@ -223,6 +345,7 @@ export const findOrAddWalkIn = async (
   tx: Tx,
   businessId: number,
   walkIn: WalkIn,
+  actor: Actor,
 ): Promise<{ id: number; added: boolean }> => {
   await repo.lockPhone(tx, businessId, walkIn.mobileNumber);
   const same = (a: string, b: string) => foldForSearch(a) === foldForSearch(b);
@@ -240,5 +363,18 @@ export const findOrAddWalkIn = async (
     { memberNumber: seq.seq, memberCode },
     { ...walkIn, isWalkIn: true },
   );
+  await recordAudit(tx, actor, {
+    businessId,
+    action: 'member.create',
+    recordKind: 'member',
+    recordId: id,
+    recordLabel: memberLabel({
+      first_name: walkIn.firstName,
+      last_name: walkIn.lastName,
+      member_id: memberCode,
+    }),
+    memberId: id,
+    detail: { walk_in: true },
+  });
   return { id, added: true };
 };

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { paystackClient, PaystackError, type PaystackClient } from '../../lib/paystack';
 import { openSecret, sealSecret } from '../../lib/secrets';
 import * as events from './online.events.repository';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './online.repository';
 
 /**
@@ -117,6 +118,7 @@ export const connect = async (
   ctx: AppContext,
   who: { businessId: number; userId: number },
   secretKey: string,
+  actor: Actor,
 ): Promise<void> => {
   const sealKey = secretsKeyOf(ctx);
   const client = paystackClient(ctx.config.paystackBaseUrl, secretKey);
@@ -140,6 +142,21 @@ export const connect = async (
       ? previous.pasteNeeded
       : await isOtherAccount(ctx, who.businessId, client, { before: previous.mode, now: mode });
   await ctx.db.transaction(async (tx) => {
+    const before = await repo.lockAccount(tx, who.businessId);
+    // The trail never holds the key: only that it changed, and the mode.
+    await recordAudit(tx, actor, {
+      businessId: who.businessId,
+      action: 'paystack.connect',
+      recordKind: 'paystack',
+      recordLabel: 'Paystack',
+      changes: {
+        ...(before && previous?.keyFingerprint === fingerprint
+          ? {}
+          : { 'secret key': { from: null, to: 'changed' } }),
+        ...(before && before.mode !== mode ? { mode: { from: before.mode, to: mode } } : {}),
+      },
+      detail: { mode, reconnected: before !== undefined },
+    });
     await events.ensureWebhook(tx, who.businessId, randomBytes(24).toString('hex'));
     await events.setWebhookKey(tx, who.businessId, {
       keyFingerprint: fingerprint,
@@ -160,9 +177,21 @@ export const setTransferAccounts = async (
   ctx: AppContext,
   businessId: number,
   on: boolean,
+  actor: Actor,
 ): Promise<PaystackConnection> => {
-  if (!(await repo.setTransferAccounts(ctx.db, businessId, on)))
-    throw badRequest(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.lockAccount(tx, businessId);
+    if (!before) throw badRequest(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
+    await repo.setTransferAccounts(tx, businessId, on);
+    if (before.transferAccounts !== on)
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'business.settings',
+        recordKind: 'paystack',
+        recordLabel: 'Paystack',
+        changes: { transfer_accounts: { from: before.transferAccounts, to: on } },
+      });
+  });
   return getConnection(ctx, businessId);
 };
 
@@ -170,10 +199,21 @@ export const setTransferAccounts = async (
  * Deletes the key; links still waiting are cancelled (nobody can pay them any more). The webhook
  * address stays: an event that reaches it meanwhile is kept and applied after reconnecting.
  */
-export const disconnect = async (ctx: AppContext, businessId: number) => {
+export const disconnect = async (ctx: AppContext, businessId: number, actor: Actor) => {
   await ctx.db.transaction(async (tx) => {
-    await repo.cancelWaitingLinks(tx, businessId);
+    const account = await repo.lockAccount(tx, businessId);
+    const cancelled = await repo.cancelWaitingLinks(tx, businessId);
     await repo.deleteAccount(tx, businessId);
+    // Disconnecting what is not connected changes nothing: no entry.
+    if (account)
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'paystack.disconnect',
+        recordKind: 'paystack',
+        recordLabel: 'Paystack',
+        changes: { 'secret key': { from: null, to: 'removed' } },
+        detail: { mode: account.mode, links_cancelled: cancelled },
+      });
   });
   return getConnection(ctx, businessId);
 };

@@ -7,6 +7,7 @@ import { clientFor, connect, getConnection } from './online.account';
 import { verifyAndAct } from './online.apply';
 import * as events from './online.events.repository';
 import * as repo from './online.repository';
+import type { Actor } from '../audit';
 
 /**
  * Paystack's events as they reach a business's webhook address: the signature check, and the
@@ -139,8 +140,9 @@ export const connectAndCatchUp = async (
   ctx: AppContext,
   who: { businessId: number; userId: number },
   secretKey: string,
+  actor: Actor,
 ) => {
-  await connect(ctx, who, secretKey);
+  await connect(ctx, who, secretKey, actor);
   await applyKeptEvents(ctx, who.businessId).catch(() => 0);
   return getConnection(ctx, who.businessId);
 };

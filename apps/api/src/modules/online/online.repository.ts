@@ -28,6 +28,16 @@ export const findAccount = async (exec: Executor, businessId: number) =>
     await exec.select().from(paystackAccounts).where(eq(paystackAccounts.businessId, businessId))
   )[0];
 
+/** The business's account, locked for the rest of the transaction (what a change replaces). */
+export const lockAccount = async (exec: Executor, businessId: number) =>
+  (
+    await exec
+      .select()
+      .from(paystackAccounts)
+      .where(eq(paystackAccounts.businessId, businessId))
+      .for('update')
+  )[0];
+
 /** Connects or replaces the key; a replaced key keeps the counters and the switches. */
 export const saveAccount = async (
   exec: Executor,
@@ -150,11 +160,15 @@ export const cancelLink = async (exec: Executor, businessId: number, id: number)
   )[0];
 
 /** Every link still waiting is cancelled (the account was disconnected). */
-export const cancelWaitingLinks = (exec: Executor, businessId: number) =>
-  exec
-    .update(paymentLinks)
-    .set({ state: 'cancelled' })
-    .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.state, 'sent')));
+/** Cancels the business's links still waiting for payment; answers how many. */
+export const cancelWaitingLinks = async (exec: Executor, businessId: number) =>
+  (
+    await exec
+      .update(paymentLinks)
+      .set({ state: 'cancelled' })
+      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.state, 'sent')))
+      .returning({ id: paymentLinks.id })
+  ).length;
 
 /**
  * The link is paid (or held) by `paymentId`: answers the link when this call changed it, so

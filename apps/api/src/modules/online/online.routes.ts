@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as account from './online.account';
 import { connectAndCatchUp } from './online.events';
 import * as links from './online.service';
@@ -27,7 +28,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
   route(app, api.connect, async (req) => ({
     message: 'Paystack connected.',
-    data: await connectAndCatchUp(ctx, who(req), req.body.secret_key),
+    data: await connectAndCatchUp(ctx, who(req), req.body.secret_key, actorOf(req)),
   }));
   route(app, api.update, async (req) => ({
     message: 'Paystack settings saved.',
@@ -35,11 +36,12 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       ctx,
       tenantOf(req).businessId,
       req.body.transfer_accounts,
+      actorOf(req),
     ),
   }));
   route(app, api.disconnect, async (req) => ({
     message: 'Paystack disconnected.',
-    data: await account.disconnect(ctx, tenantOf(req).businessId),
+    data: await account.disconnect(ctx, tenantOf(req).businessId, actorOf(req)),
   }));
 
   route(app, api.createLink, async (req, reply) => {
@@ -49,6 +51,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       req.params.id,
       req.body,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     return reply.status(201).send({ message: 'Payment link created.', data });
   });
@@ -58,7 +61,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
   route(app, api.cancelLink, async (req) => ({
     message: 'Payment link cancelled.',
-    data: await links.cancelLink(ctx, tenantOf(req).businessId, req.params.id),
+    data: await links.cancelLink(ctx, tenantOf(req).businessId, req.params.id, actorOf(req)),
   }));
 
   route(app, api.transferAccount, async (req) => ({
@@ -70,6 +73,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       ctx,
       tenantOf(req).businessId,
       req.params.id,
+      actorOf(req),
     );
     return reply.status(201).send({ message: 'Transfer account created.', data });
   });
@@ -79,6 +83,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       tenantOf(req).businessId,
       req.params.id,
       req.body.channel,
+      actorOf(req),
     );
     return { message: 'Account details sent.', data: null };
   });
@@ -93,7 +98,7 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
   }));
   route(app, api.dismissHeld, async (req) => ({
     message: 'Payment marked as handled.',
-    data: await transfers.dismissHeld(ctx, who(req), req.params.id, req.body.note),
+    data: await transfers.dismissHeld(ctx, who(req), req.params.id, req.body.note, actorOf(req)),
   }));
 
   route(app, api.payPage, async (req) => {

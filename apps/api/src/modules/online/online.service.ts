@@ -17,7 +17,8 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { getMemberForBusiness, memberInactive } from '../members';
+import { SYSTEM_ACTOR, recordAudit, type Actor } from '../audit';
+import { getMemberForBusiness, memberInactive, memberLabel } from '../members';
 import { checkGroupMembers } from '../payments';
 import { chosenPlan } from '../plans';
 import { coveredMembersOf } from '../subscriptions';
@@ -92,7 +93,8 @@ export const createLink = async (
   who: { businessId: number; userId: number | null },
   memberId: number,
   input: CreatePaymentLinkData,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<PaymentLink> => {
   const { businessId } = who;
   if (idempotencyKey) {
@@ -142,6 +144,22 @@ export const createLink = async (
       expiresAt: new Date(Date.now() + PAYMENT_LINK_LIFETIME_DAYS * 86_400_000),
     });
     if (!created) return undefined; // the same key, recorded meanwhile by a simultaneous request
+    // The trail keeps what the link asks for and how it went out, never the link itself.
+    await recordAudit(tx, actor, {
+      businessId,
+      action: 'payment_link.create',
+      recordKind: 'payment_link',
+      recordId: created.id,
+      recordLabel: memberLabel(member),
+      memberId,
+      detail: {
+        plan: plan.name,
+        periods: input.duration,
+        amount_kobo: amountKobo,
+        channel: input.channel,
+        ...(group.length > 0 ? { covered_member_ids: group } : {}),
+      },
+    });
     if (input.channel !== 'copy') {
       await enqueueMessages(tx, [
         linkMessage(input.channel, to, {
@@ -183,12 +201,19 @@ export const renewalLinkUrl = async (
     const group = subscriptionId
       ? ((await coveredMembersOf(ctx.db, businessId, [subscriptionId])).get(subscriptionId) ?? [])
       : [];
-    const link = await createLink(ctx, { businessId, userId: null }, memberId, {
-      subscription_type_id: planId,
-      duration: 1,
-      channel: 'copy',
-      ...(group.length > 0 ? { group_member_ids: group.map((m) => m.id) } : {}),
-    });
+    const link = await createLink(
+      ctx,
+      { businessId, userId: null },
+      memberId,
+      {
+        subscription_type_id: planId,
+        duration: 1,
+        channel: 'copy',
+        ...(group.length > 0 ? { group_member_ids: group.map((m) => m.id) } : {}),
+      },
+      undefined,
+      SYSTEM_ACTOR,
+    );
     return link.url;
   } catch (err) {
     if (err instanceof AppError) return null;
@@ -213,12 +238,27 @@ export const listLinks = async (
   return pageAnswer(query, page, (r) => toPaymentLink(ctx, r));
 };
 
-export const cancelLink = async (ctx: AppContext, businessId: number, id: number) => {
+export const cancelLink = async (ctx: AppContext, businessId: number, id: number, actor: Actor) => {
   const found = await repo.findLink(ctx.db, businessId, id);
   if (!found) throw linkNotFound();
-  if (!(await repo.cancelLink(ctx.db, businessId, id))) {
-    throw badRequest(ONLINE_MESSAGES.linkNotCancellable, 'LINK_NOT_CANCELLABLE');
-  }
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.cancelLink(tx, businessId, id)))
+      throw badRequest(ONLINE_MESSAGES.linkNotCancellable, 'LINK_NOT_CANCELLABLE');
+    const member = await getMemberForBusiness(ctx, businessId, found.link.memberId, tx);
+    await recordAudit(tx, actor, {
+      businessId,
+      action: 'payment_link.cancel',
+      recordKind: 'payment_link',
+      recordId: id,
+      recordLabel: memberLabel(member),
+      memberId: member.id,
+      detail: {
+        plan: found.planName,
+        periods: found.link.duration,
+        amount_kobo: found.link.amountKobo,
+      },
+    });
+  });
   return toPaymentLink(ctx, (await repo.findLink(ctx.db, businessId, id))!);
 };
 

@@ -16,7 +16,8 @@ import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { getMemberForBusiness, memberInactive } from '../members';
+import { recordAudit, type Actor } from '../audit';
+import { getMemberForBusiness, memberInactive, memberLabel } from '../members';
 import { chosenPlan } from '../plans';
 import { connectedClient, paystackFailure } from './online.account';
 import { applyCharge } from './online.apply';
@@ -50,6 +51,7 @@ export const createTransferAccount = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
+  actor: Actor,
 ): Promise<TransferAccount> => {
   const member = await getMemberForBusiness(ctx, businessId, memberId);
   const existing = await repo.findTransferAccount(ctx.db, businessId, memberId);
@@ -68,16 +70,29 @@ export const createTransferAccount = async (
       customerCode,
       account.mode === 'live' ? 'wema-bank' : 'test-bank',
     );
-    return toTransferAccount(
-      await repo.insertTransferAccount(ctx.db, {
+    const row = await ctx.db.transaction(async (tx) => {
+      const saved = await repo.insertTransferAccount(tx, {
         businessId,
         memberId,
         customerCode,
         accountNumber: nuban.accountNumber.slice(0, 20),
         accountName: nuban.accountName.slice(0, 200),
         bankName: nuban.bankName.slice(0, 100),
-      }),
-    );
+      });
+      // Two requests at once keep one account: only the one that made it writes the entry.
+      if (saved.customerCode === customerCode)
+        await recordAudit(tx, actor, {
+          businessId,
+          action: 'transfer_account.create',
+          recordKind: 'member',
+          recordId: memberId,
+          recordLabel: memberLabel(member),
+          memberId,
+          detail: { bank: saved.bankName },
+        });
+      return saved;
+    });
+    return toTransferAccount(row);
   } catch (err) {
     throw paystackFailure(err);
   }
@@ -88,6 +103,7 @@ export const sendTransferAccount = async (
   businessId: number,
   memberId: number,
   channel: SendChannel,
+  actor: Actor,
 ) => {
   const member = await getMemberForBusiness(ctx, businessId, memberId);
   const account = await repo.findTransferAccount(ctx.db, businessId, memberId);
@@ -110,6 +126,15 @@ export const sendTransferAccount = async (
       }),
     ]);
     await repo.setSentBy(tx, account.id, channel);
+    await recordAudit(tx, actor, {
+      businessId,
+      action: 'message.send',
+      recordKind: 'member',
+      recordId: memberId,
+      recordLabel: memberLabel(member),
+      memberId,
+      detail: { message: 'transfer account', channel, count: 1 },
+    });
   });
 };
 
@@ -231,9 +256,23 @@ export const assignHeld = async (
   return toHeld((await repo.findCharge(ctx.db, businessId, id))!);
 };
 
-export const dismissHeld = async (ctx: AppContext, who: Who, id: number, note: string) => {
+export const dismissHeld = async (
+  ctx: AppContext,
+  who: Who,
+  id: number,
+  note: string,
+  actor: Actor,
+) => {
   await ctx.db.transaction(async (tx) => {
     const charge = await heldCharge(tx, who.businessId, id, true);
+    await recordAudit(tx, actor, {
+      businessId: who.businessId,
+      action: 'held_payment.dismiss',
+      recordKind: 'payment',
+      recordLabel: `Paystack payment of ${formatNaira(koboToNaira(charge.amountKobo))}`,
+      memberId: charge.memberId,
+      detail: { amount_kobo: charge.amountKobo, method: charge.method, reason: note },
+    });
     await repo.resolveCharge(tx, charge.id, {
       state: 'dismissed',
       note,

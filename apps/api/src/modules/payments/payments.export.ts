@@ -1,4 +1,6 @@
 import type { ExportColumn, ExportSpec } from '../../lib/export-file';
+import type { AppContext } from '../../context';
+import { recordAudit, type Actor } from '../audit';
 import { memberPlanColumns } from '../subscriptions';
 import type { PaymentExportRow } from './payments.service';
 
@@ -42,3 +44,18 @@ export const paymentExport = (
   read,
   cursorOf: (r) => ({ at: r.cursor, id: r.payment.id }),
 });
+
+/** Notes in the trail who exported the payments, with which filters, as the file starts. */
+export const auditPaymentExport = (
+  ctx: AppContext,
+  businessId: number,
+  actor: Actor,
+  filters: object,
+) =>
+  recordAudit(ctx.db, actor, {
+    businessId,
+    action: 'export.download',
+    recordKind: 'export',
+    recordLabel: 'Payments',
+    detail: { export: 'payments', filters },
+  });

@@ -8,7 +8,7 @@ import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
 import { confirmPayment, confirmPaymentDay } from './payments.confirm';
 import * as corrections from './payments.corrections';
-import { paymentExport } from './payments.export';
+import { auditPaymentExport, paymentExport } from './payments.export';
 import { refundPayment } from './payments.refund';
 import * as payments from './payments.service';
 
@@ -32,13 +32,16 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   });
 
   // A streamed file (CSV or .xlsx) of every payment the list's filters keep.
-  route(app, exportContracts.payments, async (req, reply) =>
-    sendExport(
+  // The trail notes who exported what before the first row is read.
+  route(app, exportContracts.payments, async (req, reply) => {
+    const { businessId } = tenantOf(req);
+    await auditPaymentExport(ctx, businessId, actorOf(req), req.query);
+    return sendExport(
       reply,
       req.query.format,
-      paymentExport(payments.paymentExportReader(ctx, tenantOf(req).businessId, req.query)),
-    ),
-  );
+      paymentExport(payments.paymentExportReader(ctx, businessId, req.query)),
+    );
+  });
 
   route(app, api.summary, async (req) => ({
     message: 'Payments summary loaded.',

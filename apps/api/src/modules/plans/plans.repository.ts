@@ -18,6 +18,16 @@ export type PlanValues = Omit<
 export const findPlan: RecordQuery<PlanRow | undefined> = (db, businessId, id) =>
   findOfBusiness(db, plans, businessId, id);
 
+/** A plan of this business, locked for the rest of the transaction (what an edit replaces). */
+export const lockPlan: RecordQuery<PlanRow | undefined> = async (db, businessId, id) =>
+  (
+    await db
+      .select()
+      .from(plans)
+      .where(ofBusiness(plans, businessId, id))
+      .for('update')
+  )[0];
+
 export const listPlans: BusinessQuery<
   PlanRow[],
   [opts: { isActive?: boolean; limit: number }]

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as plans from './plans.service';
 
 /** Subscription plans: everyone in the business reads them; owners and admins change them. */
@@ -29,6 +30,7 @@ export const planRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
       tenantOf(req).businessId,
       req.body,
       idempotencyKeyOf(req),
+      actorOf(req),
     );
     // The same Idempotency-Key again answers the plan already added, created nothing.
     return sendCreated(reply, replayed, {
@@ -39,11 +41,17 @@ export const planRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
 
   route(app, api.update, async (req) => ({
     message: 'Subscription plan updated successfully.',
-    data: await plans.updatePlan(ctx, tenantOf(req).businessId, req.params.id, req.body),
+    data: await plans.updatePlan(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      req.body,
+      actorOf(req),
+    ),
   }));
 
   route(app, api.remove, async (req) => {
-    await plans.deletePlan(ctx, tenantOf(req).businessId, req.params.id);
+    await plans.deletePlan(ctx, tenantOf(req).businessId, req.params.id, actorOf(req));
     return { message: 'Subscription plan deleted successfully.', data: null };
   });
 };

@@ -9,8 +9,10 @@ import {
   type UpdatePlanInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import * as repo from './plans.repository';
 
 const PLAN_NOT_FOUND = 'Subscription plan not found.';
@@ -39,6 +41,43 @@ const toPlan = (row: repo.PlanRow): Plan => ({
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
+
+/** The plan's fields an edit may change, as the trail shows each one before → after. */
+const EDITABLE_FIELDS = [
+  'name',
+  'amount',
+  'duration',
+  'duration_type',
+  'is_grouped',
+  'group_limit',
+] as const satisfies readonly (keyof Plan)[];
+
+/**
+ * The trail of a plan's edit: an activation or deactivation is an entry of its own; the other
+ * fields that changed are one `plan.update` entry, each before → after (the price in naira).
+ */
+const auditEdit = async (
+  exec: Executor,
+  businessId: number,
+  actor: Actor,
+  before: Plan,
+  after: Plan,
+) => {
+  const base = {
+    businessId,
+    recordKind: 'plan',
+    recordId: after.id,
+    recordLabel: after.name,
+  } as const;
+  if (before.is_active !== after.is_active)
+    await recordAudit(exec, actor, {
+      ...base,
+      action: after.is_active ? 'plan.activate' : 'plan.deactivate',
+    });
+  const changes = changesBetween(before, after, EDITABLE_FIELDS);
+  if (Object.keys(changes).length > 0)
+    await recordAudit(exec, actor, { ...base, action: 'plan.update', changes });
+};
 
 /** The row of a plan of this business, or 404 (also for another business's plan). */
 const foundPlan = async (ctx: AppContext, businessId: number, id: number) => {
@@ -79,25 +118,42 @@ export const createPlan = async (
   ctx: AppContext,
   businessId: number,
   input: CreatePlanInput,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  actor: Actor,
 ): Promise<{ plan: Plan; replayed: boolean }> => {
   const grouped = input.is_grouped === 1;
   const { id, replayed } = await createOnce(
     ctx.db,
     { businessId, scope: 'plan', key: idempotencyKey, body: input },
-    async (tx) =>
-      (
-        await repo.insertPlan(tx, businessId, {
-          name: input.name,
-          amountKobo: nairaToKobo(input.amount),
-          duration: input.duration,
-          durationType: input.duration_type,
-          isGrouped: grouped,
-          // An individual plan covers one member.
-          groupLimit: grouped ? input.group_limit! : 1,
-          isActive: input.is_active === 1,
-        })
-      ).id,
+    async (tx) => {
+      const row = await repo.insertPlan(tx, businessId, {
+        name: input.name,
+        amountKobo: nairaToKobo(input.amount),
+        duration: input.duration,
+        durationType: input.duration_type,
+        isGrouped: grouped,
+        // An individual plan covers one member.
+        groupLimit: grouped ? input.group_limit! : 1,
+        isActive: input.is_active === 1,
+      });
+      const plan = toPlan(row);
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'plan.create',
+        recordKind: 'plan',
+        recordId: row.id,
+        recordLabel: row.name,
+        detail: {
+          amount: plan.amount,
+          duration: plan.duration,
+          duration_type: plan.duration_type,
+          is_grouped: plan.is_grouped,
+          group_limit: plan.group_limit,
+          is_active: plan.is_active,
+        },
+      });
+      return row.id;
+    },
   );
   return { plan: await getPlanForBusiness(ctx, businessId, id), replayed };
 };
@@ -107,30 +163,47 @@ export const updatePlan = async (
   businessId: number,
   id: number,
   input: UpdatePlanInput,
-): Promise<Plan> => {
-  const current = await foundPlan(ctx, businessId, id);
-  const grouped = input.is_grouped === undefined ? current.isGrouped : input.is_grouped === 1;
-  const changes: Partial<repo.PlanValues> = {
-    name: input.name,
-    amountKobo: input.amount === undefined ? undefined : nairaToKobo(input.amount),
-    duration: input.duration,
-    durationType: input.duration_type,
-    isGrouped: input.is_grouped === undefined ? undefined : grouped,
-    groupLimit: grouped ? (input.group_limit ?? undefined) : 1,
-    isActive: input.is_active === undefined ? undefined : input.is_active === 1,
-  };
-  const row = await repo.updatePlan(ctx.db, businessId, id, changes);
-  if (!row) throw planNotFound();
-  return toPlan(row);
-};
+  actor: Actor,
+): Promise<Plan> =>
+  ctx.db.transaction(async (tx) => {
+    const current = await repo.lockPlan(tx, businessId, id);
+    if (!current) throw planNotFound();
+    const grouped = input.is_grouped === undefined ? current.isGrouped : input.is_grouped === 1;
+    const changes: Partial<repo.PlanValues> = {
+      name: input.name,
+      amountKobo: input.amount === undefined ? undefined : nairaToKobo(input.amount),
+      duration: input.duration,
+      durationType: input.duration_type,
+      isGrouped: input.is_grouped === undefined ? undefined : grouped,
+      groupLimit: grouped ? (input.group_limit ?? undefined) : 1,
+      isActive: input.is_active === undefined ? undefined : input.is_active === 1,
+    };
+    const row = await repo.updatePlan(tx, businessId, id, changes);
+    if (!row) throw planNotFound();
+    const after = toPlan(row);
+    await auditEdit(tx, businessId, actor, toPlan(current), after);
+    return after;
+  });
 
 /** Deletes a plan without history; a plan with history answers 409 (deactivate it instead). */
-export const deletePlan = async (ctx: AppContext, businessId: number, id: number) => {
-  const hasHistory = await repo.planHasHistory(ctx.db, businessId, id);
-  if (hasHistory === undefined) throw planNotFound();
-  if (hasHistory) throw conflict(PLAN_HAS_HISTORY, 'PLAN_HAS_HISTORY');
+export const deletePlan = async (ctx: AppContext, businessId: number, id: number, actor: Actor) => {
   try {
-    if (!(await repo.deletePlan(ctx.db, businessId, id))) throw planNotFound();
+    await ctx.db.transaction(async (tx) => {
+      const plan = await repo.lockPlan(tx, businessId, id);
+      if (!plan) throw planNotFound();
+      if (await repo.planHasHistory(tx, businessId, id))
+        throw conflict(PLAN_HAS_HISTORY, 'PLAN_HAS_HISTORY');
+      if (!(await repo.deletePlan(tx, businessId, id))) throw planNotFound();
+      const { amount, duration, duration_type } = toPlan(plan);
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'plan.delete',
+        recordKind: 'plan',
+        recordId: id,
+        recordLabel: plan.name,
+        detail: { amount, duration, duration_type },
+      });
+    });
   } catch (err) {
     // A member chose the plan between the check and the delete.
     if (isForeignKeyViolation(err)) throw conflict(PLAN_HAS_HISTORY, 'PLAN_HAS_HISTORY');

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
 import { enqueueMessages } from '../../lib/outbox';
+import { SYSTEM_ACTOR, recordAudit } from '../audit';
 import { paymentLinksAvailable, renewalLinkUrl } from '../online';
 import type { ModuleJob } from '../module';
 import * as repo from './reminders.repository';
@@ -164,6 +165,23 @@ export const sendDueReminders = async (ctx: AppContext, now: Date = new Date()) 
               quietHours: address.channel === 'sms',
             },
           ]);
+          // Kora sent it on its own: the trail names the System, the channel and the
+          // reminder, never the text (it may carry a payment link).
+          await recordAudit(tx, SYSTEM_ACTOR, {
+            businessId: business.businessId,
+            action: 'message.send',
+            recordKind: 'member',
+            recordId: m.member_id,
+            recordLabel: `${`${m.first_name} ${m.last_name}`.trim()} (${m.member_code})`,
+            memberId: m.member_id,
+            detail: {
+              message: 'renewal reminder',
+              channel: address.channel,
+              count: 1,
+              offset_days: reminder.offset_days,
+              expiry_date: m.expiry_date,
+            },
+          });
           return true;
         });
         if (sent) queued += 1;

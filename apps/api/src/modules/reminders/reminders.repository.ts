@@ -13,11 +13,13 @@ import {
 /** The outbox `ref` of a reminder's delivery. */
 export const refOf = (sendId: number) => `reminder:${sendId}`;
 
-export const findSettings = async (db: Executor, businessId: number) => {
-  const [row] = await db
+/** The business's settings; `lock`: locked for the rest of the transaction (what a save replaces). */
+export const findSettings = async (db: Executor, businessId: number, lock = false) => {
+  const query = db
     .select()
     .from(reminderSettings)
     .where(eq(reminderSettings.businessId, businessId));
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 };
 
@@ -63,6 +65,8 @@ export interface ReminderCandidate {
   /** null when the member has no e-mail. */
   email_address: string | null;
   mobile_number: string;
+  /** The member ID, e.g. IRON-00042 (the audit trail names the member by it). */
+  member_code: string;
 }
 
 /**
@@ -86,7 +90,7 @@ export const dueCandidates = async (
   const result = await db.execute(sql`
     select s.id as subscription_id, s.member_id, s.expiry_date::text as expiry_date,
       s.subscription_type_id as plan_id, p.name as plan_name,
-      m.first_name, m.last_name, m.email_address, m.mobile_number
+      m.first_name, m.last_name, m.email_address, m.mobile_number, m.member_id as member_code
     from ${subscriptions} s
     join ${members} m on m.id = s.member_id and m.business_id = s.business_id
     left join ${plans} p on p.id = s.subscription_type_id and p.business_id = s.business_id

@@ -3,6 +3,7 @@ import { reminderContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as reminders from './reminders.service';
 
 /** Renewal reminders: settings (owners and admins change them), a member's reminders, the stat. */
@@ -14,7 +15,7 @@ export const reminderRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
 
   route(app, api.update, async (req) => ({
     message: 'Reminder settings saved.',
-    data: await reminders.updateSettings(ctx, tenantOf(req).businessId, req.body),
+    data: await reminders.updateSettings(ctx, tenantOf(req).businessId, req.body, actorOf(req)),
   }));
 
   route(app, api.memberSends, async (req) => ({

@@ -14,6 +14,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
+import { changesBetween, recordAudit, type Actor } from '../audit';
 import { getMemberForBusiness } from '../members';
 import { paymentLinksAvailable } from '../online';
 import * as repo from './reminders.repository';
@@ -37,16 +38,32 @@ export const getSettings = async (ctx: AppContext, businessId: number) => {
   return toSettings(row, links);
 };
 
+/**
+ * Saves the settings with their audit entry (reminders on or off, and the reminders before →
+ * after), in one transaction; a save that changes nothing writes no entry.
+ */
 export const updateSettings = async (
   ctx: AppContext,
   businessId: number,
   input: UpdateReminderSettingsData,
+  actor: Actor,
 ) => {
-  const [row, links] = await Promise.all([
-    repo.saveSettings(ctx.db, businessId, input),
-    paymentLinksAvailable(ctx, businessId),
-  ]);
-  return toSettings(row, links);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = toSettings(await repo.findSettings(tx, businessId, true), false);
+    const saved = await repo.saveSettings(tx, businessId, input);
+    const changes = changesBetween(before, toSettings(saved, false), ['enabled', 'reminders']);
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, actor, {
+        businessId,
+        action: 'reminders.settings',
+        recordKind: 'business',
+        recordId: businessId,
+        recordLabel: 'Renewal reminders',
+        changes,
+      });
+    return saved;
+  });
+  return toSettings(row, await paymentLinksAvailable(ctx, businessId));
 };
 
 const toSend = ({ send, status }: repo.SendRow): ReminderSend => ({

@@ -1,5 +1,7 @@
 import { lagosDay, subscriptionDisplayStatus } from '@kora/shared';
 import type { ExportColumn, ExportSpec } from '../../lib/export-file';
+import type { AppContext } from '../../context';
+import { recordAudit, type Actor } from '../audit';
 import type { SubscriptionExportRow } from './subscriptions.service';
 
 /** A row of an export that names a member and a plan (the payments' and subscriptions'). */
@@ -74,3 +76,18 @@ export const subscriptionExport = (
   read,
   cursorOf: (r) => ({ at: r.cursor, id: r.subscription.id }),
 });
+
+/** Notes in the trail who exported the subscriptions, with which filters, as the file starts. */
+export const auditSubscriptionExport = (
+  ctx: AppContext,
+  businessId: number,
+  actor: Actor,
+  filters: object,
+) =>
+  recordAudit(ctx.db, actor, {
+    businessId,
+    action: 'export.download',
+    recordKind: 'export',
+    recordLabel: 'Subscriptions',
+    detail: { export: 'subscriptions', filters },
+  });

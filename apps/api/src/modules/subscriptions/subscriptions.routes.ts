@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { sendExport } from '../../lib/export-file';
 import { tenantOf } from '../../plugins/tenancy';
-import { subscriptionExport } from './subscriptions.export';
+import { actorOf } from '../audit';
+import { auditSubscriptionExport, subscriptionExport } from './subscriptions.export';
 import * as subscriptions from './subscriptions.service';
 
 /** Subscriptions of the caller's business (created by recording payments). Every role may read. */
@@ -17,12 +18,10 @@ export const subscriptionRoutes = (ctx: AppContext) => async (app: FastifyInstan
   // A streamed file (CSV or .xlsx) of every subscription the list's filters keep.
   route(app, exportContracts.subscriptions, async (req, reply) => {
     const today = lagosDay();
-    const read = subscriptions.subscriptionExportReader(
-      ctx,
-      tenantOf(req).businessId,
-      req.query,
-      today,
-    );
+    const { businessId } = tenantOf(req);
+    // The trail notes who exported what before the first row is read.
+    await auditSubscriptionExport(ctx, businessId, actorOf(req), req.query);
+    const read = subscriptions.subscriptionExportReader(ctx, businessId, req.query, today);
     return sendExport(reply, req.query.format, subscriptionExport(read, today));
   });
 

@@ -1,5 +1,6 @@
 import {
   TEAM_LIMIT,
+  type AuditAction,
   type ChangeRoleInput,
   type InviteInput,
   type Role,
@@ -13,6 +14,29 @@ import type { Tenant, TenantUser } from '../../plugins/tenancy';
 import { dropInvitationLinks, endSessions, sendInvitation } from '../auth';
 import * as repo from './team.repository';
 import { recordTeamEvent } from '../../db/team-events';
+import { recordAudit, type Actor } from '../audit';
+
+/** A person of the team as the trail names them: their name, else their e-mail address. */
+const personLabel = (p: { firstName: string; lastName: string; email: string }) =>
+  `${p.firstName} ${p.lastName}`.trim() || p.email;
+
+/** An entry about a person of the team, in the change's transaction. */
+const auditPerson = (
+  exec: Executor,
+  actor: Actor,
+  businessId: number,
+  action: AuditAction,
+  user: repo.UserRow,
+  detail: Record<string, unknown>,
+) =>
+  recordAudit(exec, actor, {
+    businessId,
+    action,
+    recordKind: 'user',
+    recordId: user.id,
+    recordLabel: personLabel(user),
+    detail: { email: user.email, ...detail },
+  });
 
 const MESSAGES = {
   notFound: 'User not found.',
@@ -102,6 +126,7 @@ export const invite = async (
   tenant: Tenant,
   input: InviteInput,
   key: string | undefined,
+  actor: Actor,
 ): Promise<{ user: TeamUser; replayed: boolean }> => {
   const { businessId } = tenant;
   const { id, replayed } = await createOnce(
@@ -157,6 +182,7 @@ export const invite = async (
         role: input.role,
         by: tenant,
       });
+      await auditPerson(tx, actor, businessId, 'team.invite', user, { role: input.role });
       await sendInvitation(ctx, tx, {
         user,
         businessName: business.name,
@@ -183,10 +209,15 @@ export const resendInvitation = async (
   ctx: AppContext,
   tenant: Tenant,
   id: number,
+  actor: Actor,
 ): Promise<TeamUser> => {
   await ctx.db.transaction(async (tx) => {
     const user = await lockChangeable(tx, tenant.businessId, id);
     if (user.isActive) throw conflict(MESSAGES.notPending, 'NOT_PENDING');
+    await auditPerson(tx, actor, tenant.businessId, 'team.invite', user, {
+      role: user.role,
+      resent: true,
+    });
     const name = await repo.businessName(tx, tenant.businessId);
     await sendInvitation(ctx, tx, {
       user,
@@ -208,6 +239,7 @@ export const changeRole = async (
   tenant: Tenant,
   id: number,
   input: ChangeRoleInput,
+  actor: Actor,
 ): Promise<TeamUser> => {
   await ctx.db.transaction(async (tx) => {
     const user = await lockChangeable(tx, tenant.businessId, id);
@@ -219,6 +251,15 @@ export const changeRole = async (
         user,
         role: input.role,
         by: tenant,
+      });
+      await recordAudit(tx, actor, {
+        businessId: tenant.businessId,
+        action: 'team.role',
+        recordKind: 'user',
+        recordId: user.id,
+        recordLabel: personLabel(user),
+        changes: { role: { from: user.role, to: input.role } },
+        detail: { email: user.email },
       });
     }
   });
@@ -235,6 +276,7 @@ export const removeFromTeam = async (
   ctx: AppContext,
   tenant: Tenant,
   id: number,
+  actor: Actor,
 ): Promise<{ wasInvitation: boolean }> =>
   ctx.db.transaction(async (tx) => {
     const user = await lockChangeable(tx, tenant.businessId, id);
@@ -247,6 +289,14 @@ export const removeFromTeam = async (
       role: user.role,
       by: tenant,
     });
+    await auditPerson(
+      tx,
+      actor,
+      tenant.businessId,
+      user.isActive ? 'team.remove' : 'team.invite_cancel',
+      user,
+      { role: user.role },
+    );
     if (!user.passwordHash) {
       await repo.deleteUser(tx, user.id);
     } else {

@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { LOCAL_UPLOADS_PREFIX, storageFor, type Storage } from '../../lib/storage';
 import { userIdOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/tenancy';
+import { actorOf } from '../audit';
 import * as uploads from './uploads.service';
 
 interface UploadForm {
@@ -103,6 +104,7 @@ export const uploadsRoutes =
             file: form.file,
             entityId: fields.entity_id,
             tenantBusinessId: req.tenant ? tenantOf(req).businessId : undefined,
+            actor: req.tenant ? actorOf(req) : undefined,
           });
           return reply.status(201).send({ message: uploads.MESSAGES.uploaded, data });
         } catch (err) {

@@ -7,6 +7,7 @@ import type { Storage } from '../../lib/storage';
 import { NO_BUSINESS } from '../../plugins/tenancy';
 import { setProfilePicture } from '../auth';
 import { findSessionUser } from '../team';
+import type { Actor } from '../audit';
 import { setMemberPicture } from '../members';
 
 export const MESSAGES = {
@@ -95,6 +96,8 @@ export interface UploadInput {
   entityId?: number;
   /** The caller's business, from requireBusiness; required for member pictures. */
   tenantBusinessId?: number;
+  /** Who changes a member's picture, for the audit trail (required for member pictures). */
+  actor?: Actor;
 }
 
 /**
@@ -132,6 +135,6 @@ export const uploadImage = async (
 
   if (input.fileType === 'profile_picture') await setProfilePicture(ctx, input.userId, url);
   if (input.fileType === 'member_picture')
-    await setMemberPicture(ctx, input.tenantBusinessId!, input.entityId!, url);
+    await setMemberPicture(ctx, input.tenantBusinessId!, input.entityId!, url, input.actor!);
   return { s3_url: url };
 };
