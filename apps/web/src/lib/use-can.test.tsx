@@ -18,15 +18,21 @@ describe('useCan', () => {
     }
   });
 
-  it('lets staff run the front desk but not manage plans, the team or the business', () => {
+  it('lets staff run the front desk but not manage plans, the team, the business or money corrections', () => {
     as('staff');
     const allowed = ACTIONS.filter((a) => renderHook(() => useCan(a)).result.current);
     expect(ACTIONS.filter((a) => !allowed.includes(a))).toEqual([
       'plans.manage',
       'business.manage',
       'team.manage',
+      'audit.read',
+      'payments.refund',
+      'payments.confirm',
     ]);
     expect(allowed).toContain('payments.record');
+    // Staff count their own drawer and may void their own cash payment (the server's rule).
+    expect(allowed).toContain('cash_up.record');
+    expect(allowed).toContain('payments.void');
     expect(allowed).toContain('members.write');
   });
 
