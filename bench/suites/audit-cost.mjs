@@ -16,7 +16,7 @@ import { CONNECTIONS, paymentSource, recordUnderLoad } from './payments.mjs';
  * into audit_entries is taken out. Throws when there is none or more than one to take out, so
  * the comparison never measures the same function twice.
  */
-export const withoutAuditInsert = (definition) => {
+const withoutAuditInsert = (definition) => {
   // The PL/pgSQL statement `INSERT INTO "audit_entries" (…) VALUES (…);`, up to its semicolon.
   const statement = /\binsert\s+into\s+(?:"?public"?\.)?"?audit_entries"?[\s(][^;]*;/gi;
   const found = definition.match(statement) ?? [];

@@ -32,8 +32,6 @@ export const userActor = (user: { id: number; name: string; role: string | null 
   role: user.role,
 });
 
-/** A member paying through a payment link. */
-export const MEMBER_ACTOR: Actor = { kind: 'member' };
 /** Paystack reporting a payment (a transfer into a member's account, a verified charge). */
 export const PAYSTACK_ACTOR: Actor = { kind: 'paystack' };
 /** A member import's background batches. */

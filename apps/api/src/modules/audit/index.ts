@@ -13,9 +13,8 @@ export {
   userActor,
   IMPORT_ACTOR,
   KIOSK_ACTOR,
-  MEMBER_ACTOR,
   PAYSTACK_ACTOR,
   SYSTEM_ACTOR,
   type Actor,
 } from './audit.actor';
-export { changesBetween, recordAudit, type AuditRecord, type Changes } from './audit.service';
+export { changesBetween, recordAudit, type Changes } from './audit.service';

@@ -36,7 +36,7 @@ export const actorOfCorrector = (who: Corrector): Actor =>
 
 export const paymentNotFound = () => notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
 
-export const REFUNDED_NO_VOID =
+const REFUNDED_NO_VOID =
   'This payment has refunds recorded, so it cannot be voided: record a refund for the rest instead.';
 export const VOIDED_NO_CONFIRM = 'A voided payment cannot be confirmed.';
 export const FULLY_REFUNDED = 'This payment has been refunded in full already.';

@@ -9,7 +9,7 @@ import type { Channel, OutgoingMessage } from '../../lib/outbox';
  */
 
 /** The outbox `ref` of a receipt message. */
-export const RECEIPT_REF = 'receipts:receipt';
+const RECEIPT_REF = 'receipts:receipt';
 
 export interface ReceiptMessage {
   businessId: number;

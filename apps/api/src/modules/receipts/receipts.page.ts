@@ -42,7 +42,7 @@ const document = (title: string, body: string) =>
   `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>` +
   `${body}</main></body></html>`;
 
-export const RECEIPT_NOT_FOUND = 'Receipt not found';
+const RECEIPT_NOT_FOUND = 'Receipt not found';
 
 const notFoundPage = () =>
   document(
@@ -52,7 +52,7 @@ const notFoundPage = () =>
   );
 
 /** The receipt's page (`pdfPath`: its PDF's address, relative to the page). */
-export const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =>
+const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =>
   document(
     `Receipt ${r.receiptNumber} · ${r.gym.name}`,
     '<header>' +

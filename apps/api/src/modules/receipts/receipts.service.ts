@@ -28,7 +28,7 @@ import * as repo from './receipts.repository';
  * payment when the business turned that on.
  */
 
-export const PAYMENT_NOT_FOUND = 'Payment not found';
+const PAYMENT_NOT_FOUND = 'Payment not found';
 const paymentNotFound = () => notFound(PAYMENT_NOT_FOUND, 'PAYMENT_NOT_FOUND');
 
 /** A receipt token's shape: 32 URL-safe characters. Anything else is no receipt's. */

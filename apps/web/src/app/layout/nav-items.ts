@@ -8,9 +8,9 @@ export type { NavItem } from '@/lib/feature';
  * The side navigation: each feature's item, in their order. An item with an action shows only to
  * a role that may take it (see navItemsFor); the others show to everyone.
  */
-export const NAV_ITEMS: NavItem[] = FEATURES.flatMap((feature) =>
-  feature.nav ? [feature.nav] : [],
-).sort((a, b) => a.order - b.order);
+const NAV_ITEMS: NavItem[] = FEATURES.flatMap((feature) => (feature.nav ? [feature.nav] : [])).sort(
+  (a, b) => a.order - b.order,
+);
 
 /** The items a role sees: a staff member has no Activity, whose page only managers may read. */
 export const navItemsFor = (role: Role | null | undefined): NavItem[] =>

@@ -13,7 +13,7 @@ export const ACTIVITY_FILTER_KEYS = [
   'start_date',
   'end_date',
 ] as const;
-export type ActivityFilterKey = (typeof ACTIVITY_FILTER_KEYS)[number];
+type ActivityFilterKey = (typeof ACTIVITY_FILTER_KEYS)[number];
 export type ActivityFilters = Partial<Record<ActivityFilterKey, string>>;
 
 const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;

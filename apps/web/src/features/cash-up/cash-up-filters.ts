@@ -6,7 +6,7 @@ import { isCalendarDay } from '@kora/shared';
  */
 
 export const CASH_UP_FILTER_KEYS = ['user_id', 'start_date', 'end_date', 'short_only'] as const;
-export type CashUpFilterKey = (typeof CASH_UP_FILTER_KEYS)[number];
+type CashUpFilterKey = (typeof CASH_UP_FILTER_KEYS)[number];
 export type CashUpFilters = Partial<Record<CashUpFilterKey, string>>;
 
 const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;

@@ -26,7 +26,7 @@ const paymentListKey = (p: PaymentListParams) => [...listsOf(paymentsKey), p] as
 const paymentSummaryKey = [...paymentsKey, 'summary'] as const;
 export const recordPaymentKey = [...paymentsKey, 'record'] as const;
 /** One payment's details (under the payments, so what refreshes payments refreshes it). */
-export const paymentKey = (id: number) => [...paymentsKey, 'detail', id] as const;
+const paymentKey = (id: number) => [...paymentsKey, 'detail', id] as const;
 /** A payment's history: its audit entries (owners and admins). */
 const paymentHistoryKey = (id: number) => [...paymentKey(id), 'history'] as const;
 /** The business's "Send receipts automatically" setting. */

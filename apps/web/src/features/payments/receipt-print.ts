@@ -9,7 +9,7 @@ export const RECEIPT_PAPERS: { value: ReceiptSize; label: string }[] = [
 ];
 
 /** The receipt PDF's address in the API. */
-export const receiptPdfPath = (paymentId: number, size: ReceiptSize) =>
+const receiptPdfPath = (paymentId: number, size: ReceiptSize) =>
   `/v1/payment/${paymentId}/receipt.pdf?size=${size}`;
 
 /**

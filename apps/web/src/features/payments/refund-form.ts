@@ -28,7 +28,7 @@ export interface RefundValues {
 }
 
 /** The server's words, with what is left: "… less earlier refunds. At most ₦15,000." */
-export const refundTooLarge = (left: number) =>
+const refundTooLarge = (left: number) =>
   `${PAYMENT_MESSAGES.refundTooLarge} At most ${formatNaira(left)}.`;
 
 interface RefundLimits {

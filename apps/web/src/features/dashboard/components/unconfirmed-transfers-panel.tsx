@@ -9,7 +9,7 @@ const countText = (n: number) =>
   n === 1 ? '1 transfer not yet confirmed' : `${formatCount(n)} transfers not yet confirmed`;
 
 /** The payments list filtered to the unconfirmed transfers paid on or before `before`. */
-export const unconfirmedTransfersPath = (before: string) =>
+const unconfirmedTransfersPath = (before: string) =>
   `/payments?status=unconfirmed&unconfirmed_before=${before}`;
 
 /**

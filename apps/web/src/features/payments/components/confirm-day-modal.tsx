@@ -5,7 +5,7 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { SuccessAlert } from '@/components/form-alerts';
 import { useConfirmDay } from '../api';
 
-export const CONFIRM_DAY_TEXTS = {
+const CONFIRM_DAY_TEXTS = {
   title: 'Confirm all transfers of a day',
   failedTitle: 'The transfers were not confirmed',
   failed: 'An error occurred while confirming the transfers. Please try again.',
@@ -14,7 +14,7 @@ export const CONFIRM_DAY_TEXTS = {
 } as const;
 
 /** "3 transfers of 25 Nov 2026 confirmed." */
-export const confirmedDayText = (count: number, day: string) =>
+const confirmedDayText = (count: number, day: string) =>
   count === 0
     ? `No unconfirmed transfer was paid on ${formatDay(day)}.`
     : `${count} transfer${count === 1 ? '' : 's'} of ${formatDay(day)} confirmed.`;

@@ -4,7 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { formatDateTime } from '@/lib/format';
 import { usePaymentHistory } from '../api';
 
-export const HISTORY_TEXTS = {
+const HISTORY_TEXTS = {
   title: 'History',
   none: 'Nothing has been recorded about this payment yet.',
   loadFailed: "We could not load this payment's history. Please try again.",

@@ -8,7 +8,7 @@ type Status = Pick<Payment, 'voided' | 'refunded' | 'amount' | 'needs_confirmati
  * "Refunded ₦X"; "Unconfirmed" for a desk transfer not yet ticked against the bank statement.
  * A valid, confirmed payment shows nothing.
  */
-export const paymentStatusLabels = (p: Status): { label: string; color: string }[] => [
+const paymentStatusLabels = (p: Status): { label: string; color: string }[] => [
   ...(p.voided ? [{ label: 'Voided', color: 'red' }] : []),
   ...(p.refunded > 0
     ? [

@@ -26,13 +26,13 @@ const CHANNELS: { value: ReceiptChannel; label: string; icon: typeof IconMail }[
 const channelLabel = (channel: ReceiptChannel) =>
   CHANNELS.find((c) => c.value === channel)?.label ?? channel;
 
-export const RECEIPT_TEXTS = {
+const RECEIPT_TEXTS = {
   sendFailed: 'The receipt could not be sent. Please try again.',
   printFailed: 'The receipt could not be opened. Please try again.',
 } as const;
 
 /** "Receipt IRON-000123 sent by WhatsApp to 0803 123 4567." */
-export const receiptSentText = (receiptNumber: string, channel: ReceiptChannel, to: string) =>
+const receiptSentText = (receiptNumber: string, channel: ReceiptChannel, to: string) =>
   `Receipt ${receiptNumber} sent by ${channelLabel(channel)} to ${
     channel === 'email' ? to : formatPhone(to)
   }.`;

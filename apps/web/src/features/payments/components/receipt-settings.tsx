@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/page-loader';
 import { useCan } from '@/lib/use-can';
 import { useReceiptSettings, useSaveReceiptSettings } from '../api';
 
-export const RECEIPT_SETTINGS_TEXTS = {
+const RECEIPT_SETTINGS_TEXTS = {
   title: 'Receipts',
   label: 'Send receipts automatically',
   description:

@@ -5,9 +5,7 @@ import { formatDateTime } from '@/lib/format';
 type Refund = PaymentDetails['refunds'][number];
 
 /** What the refund did to the subscription the payment bought. */
-export const refundSubscriptionText = (
-  r: Pick<Refund, 'subscription_action' | 'new_expiry_date'>,
-) =>
+const refundSubscriptionText = (r: Pick<Refund, 'subscription_action' | 'new_expiry_date'>) =>
   r.subscription_action === 'end'
     ? 'Subscription ended'
     : r.subscription_action === 'shorten' && r.new_expiry_date

@@ -5,7 +5,7 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { fullName } from '@/lib/format';
 import { useVoidPayment } from '../api';
 
-export const VOID_TEXTS = {
+const VOID_TEXTS = {
   title: 'Void this payment?',
   failedTitle: 'The payment was not voided',
   failed: 'An error occurred while voiding the payment. Please try again.',
