@@ -124,7 +124,7 @@ describe('pages', () => {
     }
   });
 
-  it.each(['/members/x/y/z', '/dashboard/nonsense', '/payments/12'])(
+  it.each(['/members/x/y/z', '/dashboard/nonsense', '/payments/12/nonsense'])(
     'a wrong address inside the back office (%s) is the app, answering 404, not the site page',
     async (path) => {
       const page = await get(path, { accept: 'text/html' });

@@ -58,7 +58,8 @@ const isSecretField = (key: string) => SECRET_FIELD.test(key) && !NOT_SECRET.has
 /** A value as the trail keeps it: secrets and links carrying them cut out, long text cut. */
 const cleanValue = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'string') {
-    const text = redactText(value).replace(SECRET_LINK, '[link]');
+    // Links first: a link whose token the log redaction would mask is still a link.
+    const text = redactText(value.replace(SECRET_LINK, '[link]'));
     return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
   }
   if (typeof value === 'bigint') return Number(value);
