@@ -17,6 +17,21 @@ const entry = (over: Partial<AuditTextInput>): AuditTextInput => ({
 });
 
 describe('auditText', () => {
+  it('names the channel a receipt went by as people write it', () => {
+    const sent = (channel: string) =>
+      auditText(
+        entry({
+          action: 'receipt.send',
+          record_kind: 'receipt',
+          record_label: 'IRON-000123',
+          detail: { channel },
+        }),
+      );
+    expect(sent('whatsapp')).toMatch(/IRON-000123 by WhatsApp$/);
+    expect(sent('sms')).toMatch(/by SMS$/);
+    expect(sent('email')).toMatch(/by Email$/);
+  });
+
   it('says who did what to which record, with the amount, the member and the reason', () => {
     expect(
       auditText(

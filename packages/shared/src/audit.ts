@@ -3,6 +3,7 @@ import { pageQuery } from './common';
 import { contract, pageOf } from './contract';
 import { formatDay } from './dates';
 import { formatNaira, koboToNaira } from './money';
+import { COMMS_CHANNELS } from './communications';
 import { chosenId, dateRangeCheck, dayRangeFilters } from './payments';
 
 /*
@@ -297,6 +298,10 @@ const filtersText = (filters: unknown): string => {
     .join(', ');
 };
 
+/** A channel as people write it: WhatsApp, SMS, Email. */
+const channelName = (key: string): string =>
+  COMMS_CHANNELS.find((c) => c.key === key)?.label ?? key;
+
 /**
  * The entry in plain words, the same on the Activity page and in the CSV:
  * "Chidi Eze (staff) voided payment IRON-000123 of ₦25,000 for Ada Obi: wrong member".
@@ -338,7 +343,7 @@ export const auditText = (entry: AuditTextInput): string => {
       break;
     case 'receipt.send':
       parts.push(`${verb} ${label}`.trim());
-      if (str(d.channel)) parts.push(`by ${str(d.channel)}`);
+      if (str(d.channel)) parts.push(`by ${channelName(str(d.channel)!)}`);
       break;
     case 'export.download': {
       parts.push(`exported ${label || entry.record_kind}`);
