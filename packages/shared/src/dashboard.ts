@@ -174,10 +174,9 @@ const dashboardSchema = z.object({
   /**
    * Desk transfers not yet ticked against the bank statement and paid on or before `before`
    * (today − 2 days): how many and how much (naira). The dashboard links to the payments list
-   * filtered to them (`status=unconfirmed&unconfirmed_before={before}`). Optional until the
-   * dashboard fills it.
+   * filtered to them (`status=unconfirmed&unconfirmed_before={before}`).
    */
-  unconfirmed_transfers: unconfirmedTransfersSchema.optional(),
+  unconfirmed_transfers: unconfirmedTransfersSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -135,6 +135,7 @@ export const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   },
   recent_activity: activity,
   getting_started: { plan: true, member: true, payment: true, team: true, message: true },
+  unconfirmed_transfers: { count: 0, amount: 0, before: '2026-11-21' },
   ...overrides,
 });
 

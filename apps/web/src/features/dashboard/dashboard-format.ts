@@ -40,6 +40,7 @@ export const emptyDashboard = (today: string): Dashboard => ({
   expiring: { total: 0, data: [] },
   recent_activity: [],
   getting_started: { plan: false, member: false, payment: false, team: false, message: false },
+  unconfirmed_transfers: { count: 0, amount: 0, before: addDays(today, -2) },
 });
 
 const count = new Intl.NumberFormat('en-NG');
