@@ -79,6 +79,11 @@ describe.each(CREATES)(
       const long = await send(owner, url, body, 'k'.repeat(101));
       expect(long.statusCode).toBe(400);
       expect(long.json().message).toBe('Idempotency-Key must be at most 100 characters');
+      // Paystack's references are Kora's own keys: a client's key never passes for one.
+      const reserved = await send(owner, url, body, 'PayStack:T123');
+      expect(reserved.statusCode).toBe(400);
+      expect(reserved.json().message).toBe('Idempotency-Key must not start with "paystack:"');
+      expect(await countFor(table, owner)).toBe(before + 2);
     });
   },
 );

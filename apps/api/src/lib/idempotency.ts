@@ -7,6 +7,12 @@ import { idempotencyKeys } from '../db/schema';
 import { badRequest, conflict } from './errors';
 
 const KEY_TOO_LONG = `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`;
+/**
+ * Keys of payments Paystack reported start with `paystack:` (their reference): a client's key
+ * never does, so a desk payment can never pass for one (Paystack payments are not voided).
+ */
+const RESERVED_PREFIX = 'paystack:';
+const KEY_RESERVED = 'Idempotency-Key must not start with "paystack:"';
 export const KEY_REUSED =
   'This request was already sent with different details. Refresh the page and try again.';
 
@@ -17,13 +23,18 @@ export const KEY_REUSED =
 export const sendCreated = (reply: FastifyReply, replayed: boolean, answer: unknown) =>
   reply.status(replayed ? 200 : 201).send(answer);
 
-/** The optional `Idempotency-Key` header: trimmed, at most 100 characters; blank means none. */
+/**
+ * The optional `Idempotency-Key` header: trimmed, at most 100 characters, never Paystack's
+ * `paystack:` prefix; blank means none.
+ */
 export const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
   const raw = req.headers['idempotency-key'];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) return undefined;
   if (key.length > IDEMPOTENCY_KEY_MAX)
     throw badRequest(KEY_TOO_LONG, 'VALIDATION_ERROR', { 'idempotency-key': KEY_TOO_LONG });
+  if (key.toLowerCase().startsWith(RESERVED_PREFIX))
+    throw badRequest(KEY_RESERVED, 'VALIDATION_ERROR', { 'idempotency-key': KEY_RESERVED });
   return key;
 };
 
