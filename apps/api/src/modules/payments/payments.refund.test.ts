@@ -133,6 +133,14 @@ describe('POST /v1/payment/:id/refund', () => {
     const reused = await refund(owner, another.id, { amount: 3000 }, key);
     expect(reused.statusCode).toBe(409);
     expect(await refundsOf(another.id)).toHaveLength(0);
+    // The same key with another amount is another refund, not a retry: refused, nothing written.
+    const changed = await refund(owner, paid.id, { amount: 4000 }, key);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(
+      'This request was already sent with different details. Refresh the page and try again.',
+    );
+    expect(await refundsOf(paid.id)).toHaveLength(1);
+    expect((await paymentRow(paid.id)).refundedKobo).toBe(300_000);
   });
 
   it('ends the subscription today, or shortens it to a day between its start and its end', async () => {

@@ -63,7 +63,7 @@ const changeOf = (
  * earlier refunds, never on a voided payment. The subscription it bought (and those a group plan
  * gave) is kept, ended today, or shortened; a change is refused when a renewal is chained after
  * it. The refund counts on the Lagos day `today`. A repeated Idempotency-Key answers the first
- * refund (`replayed`) and writes nothing.
+ * refund (`replayed`) and writes nothing; the key sent again with other details is refused (409).
  */
 export const refundPayment = async (
   ctx: AppContext,
@@ -80,7 +80,14 @@ export const refundPayment = async (
     if (key) {
       const earlier = await repo.findRefundByKey(tx, who.businessId, key);
       if (earlier) {
-        if (earlier.paymentId !== p.id) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
+        // The same key with other details is another refund, not a retry of this one.
+        const same =
+          earlier.paymentId === p.id &&
+          Number(earlier.amountKobo) === nairaToKobo(input.amount) &&
+          earlier.method === input.method &&
+          earlier.reason === input.reason &&
+          earlier.subscriptionAction === input.subscription;
+        if (!same) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
         return true;
       }
     }
