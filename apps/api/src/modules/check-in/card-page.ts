@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { CHECK_IN_MESSAGES, isCardCode } from '@kora/shared';
 import type { AppContext } from '../../context';
@@ -6,6 +6,7 @@ import { escapeHtml } from '../../lib/html';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
 import { waitText } from '../../plugins/rate-limit';
 import * as repo from './check-in.repository';
+import { PageBusy, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * The member card's public page, /card/{code}: what a member opens from WhatsApp and shows at
@@ -71,25 +72,6 @@ const renderCardPage = async (
   };
 };
 
-/** The page's headers: never cached or indexed, no referrer (the address is the card). */
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex')
-    .send(html);
-
-/** A 429 of the page's own limit, carrying how long to wait. */
-class CardPageBusy extends Error {
-  readonly statusCode = 429;
-  readonly code = 'RATE_LIMITED';
-  constructor(readonly ttl: number) {
-    super('Too many requests');
-  }
-}
-
 /**
  * GET /card/:code (and HEAD). Public, so limited per IP address like anonymous API calls, in a
  * budget of its own. The code is never written to the log.
@@ -106,12 +88,12 @@ export const cardPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           timeWindow: 60_000,
           keyGenerator: (request) => `card:ip:${request.ip}`,
           allowList: () => !limit.enabled,
-          errorResponseBuilder: (_request, context) => new CardPageBusy(context.ttl),
+          errorResponseBuilder: (_request, context) => new PageBusy(context.ttl),
         },
       },
       errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof CardPageBusy)
-          return sendPage(
+        if (error instanceof PageBusy)
+          return sendPrivatePage(
             reply,
             429,
             document(
@@ -122,7 +104,7 @@ export const cardPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           );
         request.log.error({ err: error }, 'the member card page could not be loaded');
         reply.header('retry-after', '30');
-        return sendPage(
+        return sendPrivatePage(
           reply,
           503,
           document(
@@ -135,7 +117,7 @@ export const cardPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     },
     async (request, reply) => {
       const { status, html } = await renderCardPage(ctx, request.params.code);
-      return sendPage(reply, status, html);
+      return sendPrivatePage(reply, status, html);
     },
   );
 };

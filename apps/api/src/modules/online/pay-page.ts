@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { formatDay, formatNaira, type DurationType, type PayPage } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import { waitText } from '../../plugins/rate-limit';
 import { getPayPage } from './online.service';
+import { PageBusy, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * The public payment page, /pay/{reference}: what a member opens from WhatsApp or an SMS on a
@@ -220,27 +221,8 @@ const renderPayProblem = (problem: { kind: 'busy'; waitMs: number } | { kind: 'e
         body: '<p>We could not load this payment. Please try again in a minute.</p>',
       });
 
-/** The page's headers: never cached (it shows payment state), never indexed, no referrer. */
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex')
-    .send(html);
-
 const first = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
-
-/** A 429 of the page's own limit, carrying how long to wait. */
-class PayPageBusy extends Error {
-  readonly statusCode = 429;
-  readonly code = 'RATE_LIMITED';
-  constructor(readonly ttl: number) {
-    super('Too many requests');
-  }
-}
 
 /**
  * GET /pay/:reference (and HEAD). Public, so limited per IP address like anonymous API calls
@@ -258,16 +240,16 @@ export const payPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
           timeWindow: 60_000,
           keyGenerator: (request) => `pay:ip:${request.ip}`,
           allowList: () => !limit.enabled,
-          errorResponseBuilder: (_request, context) => new PayPageBusy(context.ttl),
+          errorResponseBuilder: (_request, context) => new PageBusy(context.ttl),
         },
       },
       errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof PayPageBusy) {
-          return sendPage(reply, 429, renderPayProblem({ kind: 'busy', waitMs: error.ttl }));
+        if (error instanceof PageBusy) {
+          return sendPrivatePage(reply, 429, renderPayProblem({ kind: 'busy', waitMs: error.ttl }));
         }
         request.log.error({ err: error }, 'the payment page could not be loaded');
         reply.header('retry-after', '30');
-        return sendPage(reply, 503, renderPayProblem({ kind: 'error' }));
+        return sendPrivatePage(reply, 503, renderPayProblem({ kind: 'error' }));
       },
     },
     async (request, reply) => {
@@ -279,7 +261,7 @@ export const payPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       const page = REFERENCE.test(reference)
         ? await getPayPage(ctx, reference, { returned })
         : null;
-      return sendPage(reply, page ? 200 : 404, renderPayPage(page, { returned, checks }));
+      return sendPrivatePage(reply, page ? 200 : 404, renderPayPage(page, { returned, checks }));
     },
   );
 };

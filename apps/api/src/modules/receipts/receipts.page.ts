@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import { waitText } from '../../plugins/rate-limit';
 import type { ReceiptPrint } from './receipts.pdf';
 import { isReceiptToken, publicReceipt, publicReceiptPdf } from './receipts.service';
+import { PageBusy, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * A receipt's public page, /r/{token}: what a member opens from WhatsApp, SMS or e-mail. One
@@ -74,25 +75,6 @@ const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =
       `<nav class="links"><a href="${escapeHtml(pdfPath)}">Download PDF</a></nav>`,
   );
 
-/** The page's headers: never cached or indexed, no referrer (the address is the receipt). */
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex')
-    .send(html);
-
-/** A 429 of the page's own limit, carrying how long to wait. */
-class ReceiptPageBusy extends Error {
-  readonly statusCode = 429;
-  readonly code = 'RATE_LIMITED';
-  constructor(readonly ttl: number) {
-    super('Too many requests');
-  }
-}
-
 /**
  * GET /r/:token (the page) and GET /r/:token.pdf (its PDF, A4; `?size=80mm` for a receipt
  * printer), HEAD too. Public, so limited per IP address like the member card's page, in a
@@ -110,12 +92,12 @@ export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstanc
           timeWindow: 60_000,
           keyGenerator: (request) => `receipt:ip:${request.ip}`,
           allowList: () => !limit.enabled,
-          errorResponseBuilder: (_request, context) => new ReceiptPageBusy(context.ttl),
+          errorResponseBuilder: (_request, context) => new PageBusy(context.ttl),
         },
       },
       errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof ReceiptPageBusy)
-          return sendPage(
+        if (error instanceof PageBusy)
+          return sendPrivatePage(
             reply,
             429,
             document(
@@ -125,7 +107,7 @@ export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstanc
           );
         request.log.error({ err: error }, 'the receipt page could not be loaded');
         reply.header('retry-after', '30');
-        return sendPage(
+        return sendPrivatePage(
           reply,
           503,
           document(
@@ -139,11 +121,11 @@ export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstanc
       const param = request.params.token;
       const wantsPdf = param.endsWith('.pdf');
       const token = wantsPdf ? param.slice(0, -4) : param;
-      if (!isReceiptToken(token)) return sendPage(reply, 404, notFoundPage());
+      if (!isReceiptToken(token)) return sendPrivatePage(reply, 404, notFoundPage());
       if (wantsPdf) {
         const size = request.query.size === '80mm' ? '80mm' : 'a4';
         const pdf = await publicReceiptPdf(ctx, token, size);
-        if (!pdf) return sendPage(reply, 404, notFoundPage());
+        if (!pdf) return sendPrivatePage(reply, 404, notFoundPage());
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="${pdf.filename}"`)
@@ -153,8 +135,8 @@ export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstanc
           .send(pdf.stream);
       }
       const found = await publicReceipt(ctx, token);
-      if (!found) return sendPage(reply, 404, notFoundPage());
-      return sendPage(reply, 200, receiptPage(found.print, found.logoUrl, `${token}.pdf`));
+      if (!found) return sendPrivatePage(reply, 404, notFoundPage());
+      return sendPrivatePage(reply, 200, receiptPage(found.print, found.logoUrl, `${token}.pdf`));
     },
   );
 };
