@@ -21,7 +21,7 @@ export const bundleServer = async (name) => {
     outdir: out,
     external: [...Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }), 'pg-native'],
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as koraCreateRequire } from 'node:module'; const require = koraCreateRequire(import.meta.url);",
     },
     logLevel: 'warning',
   });
