@@ -258,10 +258,15 @@ describe('POST /v1/payment/:id/void', () => {
     // Recorded without a desk user (online), and assigned by a team user (its Paystack key).
     const online = await payFor(owner, 'Transfer');
     await t.db.update(payments).set({ recordedBy: null }).where(eq(payments.id, online.paid.id));
+    // A held Paystack payment a team user assigned carries Paystack's reference as its key (a
+    // client cannot send such a key: the online module records it).
     const member = await addMember(t, owner.token);
-    const assigned = (
-      await postPayment(t, owner, paymentBody(member.id, monthly.id, 25000), 'paystack:ref-1234')
-    ).json().data;
+    const assigned = (await postPayment(t, owner, paymentBody(member.id, monthly.id, 25000))).json()
+      .data;
+    await t.db
+      .update(payments)
+      .set({ idempotencyKey: 'paystack:ref-1234' })
+      .where(eq(payments.id, assigned.id));
     for (const id of [online.paid.id, assigned.id])
       for (const tenant of [owner, admin]) {
         const res = await voidIt(tenant, id);
