@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * A public page whose address is its secret (a member's card, a receipt, a payment link): sent
@@ -21,3 +21,19 @@ export class PageBusy extends Error {
     super('Too many requests');
   }
 }
+
+/**
+ * A private page's route limit: per IP address, the API's anonymous number a minute, in a budget
+ * of its own (`name`), answered with `PageBusy` so the route's error handler draws its wait page.
+ */
+export const privatePageLimit = (
+  limit: { enabled: boolean; perIpPerMinute: number },
+  name: string,
+) => ({
+  max: limit.perIpPerMinute,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => `${name}:ip:${request.ip}`,
+  allowList: () => !limit.enabled,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+    new PageBusy(context.ttl),
+});

@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/html';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
 import { waitText } from '../../plugins/rate-limit';
 import * as repo from './check-in.repository';
-import { PageBusy, sendPrivatePage } from '../../lib/private-page';
+import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * The member card's public page, /card/{code}: what a member opens from WhatsApp and shows at
@@ -83,13 +83,7 @@ export const cardPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     {
       schema: { hide: true },
       config: {
-        rateLimit: {
-          max: limit.perIpPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `card:ip:${request.ip}`,
-          allowList: () => !limit.enabled,
-          errorResponseBuilder: (_request, context) => new PageBusy(context.ttl),
-        },
+        rateLimit: privatePageLimit(limit, 'card'),
       },
       errorHandler: (error: FastifyError, request, reply) => {
         if (error instanceof PageBusy)

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import { waitText } from '../../plugins/rate-limit';
 import { getPayPage } from './online.service';
-import { PageBusy, sendPrivatePage } from '../../lib/private-page';
+import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * The public payment page, /pay/{reference}: what a member opens from WhatsApp or an SMS on a
@@ -235,13 +235,7 @@ export const payPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     {
       schema: { hide: true },
       config: {
-        rateLimit: {
-          max: limit.perIpPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `pay:ip:${request.ip}`,
-          allowList: () => !limit.enabled,
-          errorResponseBuilder: (_request, context) => new PageBusy(context.ttl),
-        },
+        rateLimit: privatePageLimit(limit, 'pay'),
       },
       errorHandler: (error: FastifyError, request, reply) => {
         if (error instanceof PageBusy) {

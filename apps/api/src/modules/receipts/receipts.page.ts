@@ -4,7 +4,7 @@ import { escapeHtml } from '../../lib/html';
 import { waitText } from '../../plugins/rate-limit';
 import type { ReceiptPrint } from './receipts.pdf';
 import { isReceiptToken, publicReceipt, publicReceiptPdf } from './receipts.service';
-import { PageBusy, sendPrivatePage } from '../../lib/private-page';
+import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * A receipt's public page, /r/{token}: what a member opens from WhatsApp, SMS or e-mail. One
@@ -87,13 +87,7 @@ export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstanc
     {
       schema: { hide: true },
       config: {
-        rateLimit: {
-          max: limit.perIpPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `receipt:ip:${request.ip}`,
-          allowList: () => !limit.enabled,
-          errorResponseBuilder: (_request, context) => new PageBusy(context.ttl),
-        },
+        rateLimit: privatePageLimit(limit, 'receipt'),
       },
       errorHandler: (error: FastifyError, request, reply) => {
         if (error instanceof PageBusy)
