@@ -23,8 +23,11 @@ const objectsOf = (pdf: Buffer): Map<number, PdfObject> => {
       continue;
     }
     const start = body.indexOf('\n', at) + 1;
-    const end = body.lastIndexOf('endstream');
-    let raw = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
+    // The stream is exactly /Length bytes: its compressed bytes may themselves end in \r or
+    // \n, so trimming line ends before `endstream` would cut a byte now and then.
+    const length = /\/Length (\d+)/.exec(body.slice(0, at));
+    const end = length ? start + Number(length[1]) : body.lastIndexOf('\nendstream');
+    let raw = Buffer.from(body.slice(start, end), 'latin1');
     if (/\/FlateDecode/.test(body.slice(0, at))) raw = inflateSync(raw);
     objects.set(Number(m[1]), { dict: body.slice(0, at), stream: raw });
   }
