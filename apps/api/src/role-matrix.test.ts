@@ -559,7 +559,7 @@ const DELIVERY_COLUMNS = new Set(['status', 'attempts', 'lastError', 'nextAttemp
 const MESSAGE_PROGRESS_COLUMNS = new Set(['status', 'delivered', 'failed', 'updatedAt']);
 
 /**
- * Every row of every table (but the rate-limit counters), as sorted JSON lines per table. The
+ * Every row of every table (but the rate-limit counters), as a count and digest per table. The
  * outbox keeps what was queued only: the dispatcher delivers earlier messages in the background,
  * and a bulk message's progress follows its deliveries.
  */
