@@ -4,7 +4,8 @@
 // temporary folder), printed whole as each ends, so their output never interleaves. Every
 // phase's duration is printed (`== phase api-postgres: 141 s`), then a table of them all and the
 // total. Answers whether every phase passed. A failed phase stops nothing, except one marked
-// `required` (the build): then no later stage starts, since it would test what was not built.
+// `required` (the build): then the rest of its lane and every later stage are skipped, since
+// they would test what was not built.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,7 +69,16 @@ export const runStages = async (stages, { cwd = process.cwd(), logDir } = {}) =>
       await Promise.all(
         lanes.map(async (lane) => {
           const done = [];
-          for (const phase of lane) done.push(await runPhase(phase, { cwd, logDir: dir, alone }));
+          let failed = false;
+          for (const phase of lane) {
+            if (failed) {
+              done.push({ name: phase.name, skipped: true });
+              continue;
+            }
+            const result = await runPhase(phase, { cwd, logDir: dir, alone });
+            done.push(result);
+            failed = !!phase.required && !result.ok;
+          }
           return done;
         }),
       )
@@ -76,7 +86,7 @@ export const runStages = async (stages, { cwd = process.cwd(), logDir } = {}) =>
     results.push(...ended);
     blocked = lanes.flat().some((p, i) => p.required && !ended[i].ok);
   }
-  const ok = results.every((r) => r.ok);
+  const ok = results.every((r) => r.ok && !r.skipped);
   console.log('\n== phases');
   for (const r of results) {
     const what = r.skipped ? 'skipped (a required phase failed)' : `${r.seconds} s`;

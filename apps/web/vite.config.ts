@@ -163,6 +163,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     reporters: reporters('web'),
     testTimeout: 20_000,
     css: false,
+    // Two workers whatever the machine says: `npm test` runs the web tests beside another lane
+    // (the API, or the end-to-end flows), and when that lane ends first, the web tests take the
+    // second CPU instead of leaving it idle (one worker on a 2-CPU machine by default).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

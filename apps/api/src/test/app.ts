@@ -24,16 +24,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'kora-test-')),
-    APP_URL: 'http://kora.test',
-  }),
-  ...overrides,
-});
+export const testConfig = (overrides: Partial<Config> = {}): Config => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kora-test-'));
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      // No built web app, whether or not apps/web/dist exists: the API tests run while the
+      // build writes it (`npm test`), and the web plugin's tests give theirs (plugins/web.test.ts).
+      WEB_DIST: join(dataDir, 'no-web-build'),
+      APP_URL: 'http://kora.test',
+    }),
+    ...overrides,
+  };
+};
 
 /** Builds the real app on a fresh database (`build.logStream`: where its log lines go). */
 export const createTestApp = async (
