@@ -5,7 +5,7 @@ import { GuestOnly, RequireAuth, toLoginOnSessionEnd } from './guards';
 import { routes as appRoutes } from './routes';
 import { profile } from '@/test/fixtures';
 import { json, mockFetch, ok } from '@/test/mock-fetch';
-import { field, renderRoutes } from '@/test/render';
+import { enter, field, renderRoutes } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { http, setSessionExpiredHandler } from '@/lib/http';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
@@ -73,8 +73,8 @@ describe('a session that ends says why on the sign-in page', () => {
     expect(router.state.location.search).toBe('?next=%2Fmembers%3Fsearch%3Dada');
     expect(api.sent('POST /v1/auth/refresh')).toHaveLength(1);
 
-    await user.type(field('Email Address'), 'ada@irongym.ng');
-    await user.type(field('Password'), 'secret123');
+    await enter(user, field('Email Address'), 'ada@irongym.ng');
+    await enter(user, field('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/members'));
     expect(router.state.location.search).toBe('?search=ada');

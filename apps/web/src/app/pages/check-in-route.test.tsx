@@ -12,7 +12,7 @@ import {
   subscription,
 } from '@/test/fixtures';
 import { mockFetch, ok, pageOf } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { CheckInRoute } from './check-in-route';
 
@@ -69,7 +69,11 @@ const verdict = () =>
 describe('CheckInRoute', () => {
   it('red verdict → Record Payment → the success panel checks her in with one click', async () => {
     const { api, user } = openDesk();
-    await user.type(screen.getByLabelText('Phone, member ID, card or name'), '08031234567{Enter}');
+    await enter(
+      user,
+      screen.getByLabelText('Phone, member ID, card or name'),
+      '08031234567{Enter}',
+    );
     expect(await screen.findByText('Expired 5 days ago')).toBeInTheDocument();
     await user.click(within(await verdict()).getByRole('button', { name: 'Record Payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
@@ -89,7 +93,11 @@ describe('CheckInRoute', () => {
 
   it('Send Payment Link shows on a red verdict only while Paystack is connected', async () => {
     const { user } = openDesk(true);
-    await user.type(screen.getByLabelText('Phone, member ID, card or name'), '08031234567{Enter}');
+    await enter(
+      user,
+      screen.getByLabelText('Phone, member ID, card or name'),
+      '08031234567{Enter}',
+    );
     expect(
       await within(await verdict()).findByRole('button', { name: 'Send Payment Link' }),
     ).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { TOKEN_KEY, sessionStore } from '@/lib/session';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { accessToken } from '@/test/tokens';
 import { accountApi } from '../api';
@@ -25,9 +25,9 @@ describe('ChangePasswordPage', () => {
       'Please confirm your new password',
     );
 
-    await user.type(field('Current Password'), 'old-secret');
-    await user.type(field('New Password'), 'new-secret');
-    await user.type(field('Confirm New Password'), 'new-secreX');
+    await enter(user, field('Current Password'), 'old-secret');
+    await enter(user, field('New Password'), 'new-secret');
+    await enter(user, field('Confirm New Password'), 'new-secreX');
     await user.click(submit());
     await expectShown("New passwords don't match");
     expect(change).not.toHaveBeenCalled();
@@ -48,9 +48,9 @@ describe('ChangePasswordPage', () => {
       .spyOn(accountApi, 'changePassword')
       .mockResolvedValue({ message: 'ok', data: { access_token: fresh, refresh_token: 'r2' } });
     const { user } = open();
-    await user.type(field('Current Password'), 'old-secret');
-    await user.type(field('New Password'), 'new-secret');
-    await user.type(field('Confirm New Password'), 'new-secret');
+    await enter(user, field('Current Password'), 'old-secret');
+    await enter(user, field('New Password'), 'new-secret');
+    await enter(user, field('Confirm New Password'), 'new-secret');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(submit());
 
@@ -78,9 +78,9 @@ describe('ChangePasswordPage', () => {
       )
       .mockRejectedValueOnce(new ApiError(0, '', 'NETWORK_ERROR'));
     const { user } = open();
-    await user.type(field('Current Password'), 'wrong-one');
-    await user.type(field('New Password'), 'new-secret');
-    await user.type(field('Confirm New Password'), 'new-secret');
+    await enter(user, field('Current Password'), 'wrong-one');
+    await enter(user, field('New Password'), 'new-secret');
+    await enter(user, field('Confirm New Password'), 'new-secret');
     await user.click(submit());
     expect(await screen.findAllByText('Your current password is incorrect.')).toHaveLength(2);
     await user.click(submit());

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { profile as profileFixture } from '@/test/fixtures';
 import { expectShown, expectTexts } from '@/test/expect';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { accountApi } from '../api';
 import { PICTURE_FAILED } from '../components/profile-summary';
@@ -41,10 +41,10 @@ describe('ProfilePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     expect(field('Email Address')).toBeDisabled();
     await user.clear(field('First Name'));
-    await user.type(field('First Name'), 'A');
+    await enter(user, field('First Name'), 'A');
     await user.clear(field('Last Name'));
     await user.clear(field('Phone Number'));
-    await user.type(field('Phone Number'), '0803');
+    await enter(user, field('Phone Number'), '0803');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectShown(
       'First name must be at least 2 characters',
@@ -62,7 +62,7 @@ describe('ProfilePage', () => {
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.clear(field('First Name'));
-    await user.type(field('First Name'), 'Adaeze');
+    await enter(user, field('First Name'), 'Adaeze');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
@@ -78,11 +78,11 @@ describe('ProfilePage', () => {
     vi.spyOn(accountApi, 'updateProfile').mockRejectedValue(new ApiError(500, '', 'X'));
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await user.type(field('Last Name'), 'nna');
+    await enter(user, field('Last Name'), 'nna');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     expect(field('Last Name')).toHaveValue('Obi');
-    await user.type(field('Last Name'), 'nna');
+    await enter(user, field('Last Name'), 'nna');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectShown(PROFILE_UPDATE_FAILED);
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pickable } from '@/test/fixtures';
 import { exportFile, savedExportFiles } from '@/test/export-tests';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { entry, team } from '../test-fixtures';
 import { ActivityPage } from './activity-page';
@@ -89,7 +89,7 @@ describe('ActivityPage (owner)', () => {
   it('filters by member found by name, and by dates; a crossed range is not applied', async () => {
     const { api, user, router } = open();
     await screen.findByRole('list', { name: 'Entries' });
-    await user.type(field('Member'), 'Chia');
+    await enter(user, field('Member'), 'Chia');
     await user.click(await screen.findByRole('option', { name: /Chiamaka Okafor/ }));
     expect(router.state.location.search).toBe('?member_id=5');
     await vi.waitFor(() => expect(api.sent(AUDIT).at(-1)!.query.get('member_id')).toBe('5'));

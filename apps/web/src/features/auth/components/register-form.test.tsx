@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { expectShown } from '@/test/expect';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { authApi } from '../api';
 import { REGISTER_ERRORS, RegisterForm } from './register-form';
 
@@ -22,7 +22,7 @@ const fill = async (
   for (const [label, value] of Object.entries(v)) {
     const input = field(label);
     await user.clear(input);
-    if (value) await user.type(input, value);
+    if (value) await enter(user, input, value);
   }
 };
 

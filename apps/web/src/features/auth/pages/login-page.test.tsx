@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionStore } from '@/lib/session';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { authApi } from '../api';
 import { LOGIN_FAILED } from '../components/login-form';
@@ -25,8 +25,8 @@ describe('LoginPage', () => {
       .spyOn(authApi, 'login')
       .mockResolvedValue({ message: 'ok', data: { access_token: token, refresh_token: 'r1' } });
     const { user, router } = renderPage(<LoginPage />, { path: '/login' });
-    await user.type(field('Email Address'), ' Ada@IronGym.ng ');
-    await user.type(field('Password'), 'secret123');
+    await enter(user, field('Email Address'), ' Ada@IronGym.ng ');
+    await enter(user, field('Password'), 'secret123');
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
@@ -51,8 +51,8 @@ describe('LoginPage', () => {
       data: { access_token: accessToken(), refresh_token: 'r1' },
     });
     const { user, router } = renderPage(<LoginPage />, { path });
-    await user.type(field('Email Address'), 'ada@irongym.ng');
-    await user.type(field('Password'), 'secret123');
+    await enter(user, field('Email Address'), 'ada@irongym.ng');
+    await enter(user, field('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
@@ -77,8 +77,8 @@ describe('LoginPage', () => {
       )
       .mockRejectedValueOnce(new ApiError(0, '', 'NETWORK_ERROR'));
     const { user } = renderPage(<LoginPage />, { path: '/login' });
-    await user.type(field('Email Address'), 'ada@irongym.ng');
-    await user.type(field('Password'), 'wrong');
+    await enter(user, field('Email Address'), 'ada@irongym.ng');
+    await enter(user, field('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await expectShown('Too many attempts. Please try again in 3 minutes.');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -90,8 +90,8 @@ describe('LoginPage', () => {
       new ApiError(403, 'Please verify your email before signing in.', 'EMAIL_NOT_VERIFIED'),
     );
     const { user, router } = renderPage(<LoginPage />, { path: '/login' });
-    await user.type(field('Email Address'), 'ada@irongym.ng');
-    await user.type(field('Password'), 'secret123');
+    await enter(user, field('Email Address'), 'ada@irongym.ng');
+    await enter(user, field('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(router.state.location.search).toBe('?verify=ada%40irongym.ng');
@@ -129,7 +129,7 @@ describe('Forgot-password dialog', () => {
   it('checks the e-mail', async () => {
     const reset = vi.spyOn(authApi, 'requestPasswordReset');
     const { user, dialog } = await open();
-    await user.type(dialog.getByLabelText(/^Email Address/), 'not-an-email');
+    await enter(user, dialog.getByLabelText(/^Email Address/), 'not-an-email');
     await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
     expect(await dialog.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(reset).not.toHaveBeenCalled();
@@ -140,7 +140,7 @@ describe('Forgot-password dialog', () => {
       .spyOn(authApi, 'requestPasswordReset')
       .mockResolvedValue({ message: 'ok', data: null });
     const { user, dialog } = await open();
-    await user.type(dialog.getByLabelText(/^Email Address/), 'ada@irongym.ng');
+    await enter(user, dialog.getByLabelText(/^Email Address/), 'ada@irongym.ng');
     await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
     expect(await dialog.findByText('Reset link sent!')).toBeInTheDocument();
     expect(reset).toHaveBeenCalledWith('ada@irongym.ng');
@@ -155,7 +155,7 @@ describe('Forgot-password dialog', () => {
   it('shows Reset failed with the server message or the fallback', async () => {
     vi.spyOn(authApi, 'requestPasswordReset').mockRejectedValue(new ApiError(500, '', 'X'));
     const { user, dialog } = await open();
-    await user.type(dialog.getByLabelText(/^Email Address/), 'ada@irongym.ng');
+    await enter(user, dialog.getByLabelText(/^Email Address/), 'ada@irongym.ng');
     await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
     expect(await dialog.findByText('Reset failed')).toBeInTheDocument();
     expect(dialog.getByText(RESET_FAILED)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectShown } from '@/test/expect';
 import { fail, held, json, mockFetch, ok, type Handler } from '@/test/mock-fetch';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { fakeJwt } from '@/test/tokens';
 import { SET_PASSWORD_FAILED, SET_PASSWORD_SUCCESS } from '../components/set-password-form';
 import { LINK_MESSAGES } from '../link-token';
@@ -47,8 +47,8 @@ const openReset = async (routes: Parameters<typeof open>[1] = {}, opts = {}) => 
 };
 
 const typePasswords = async (user: ReturnType<typeof open>['user'], label = 'New Password') => {
-  await user.type(field(label), 'abcdefgh');
-  await user.type(field('Confirm Password'), 'abcdefgh');
+  await enter(user, field(label), 'abcdefgh');
+  await enter(user, field('Confirm Password'), 'abcdefgh');
 };
 
 describe('SetPasswordPage: the token', () => {
@@ -146,8 +146,8 @@ describe('SetPasswordPage: the form', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await expectShown('Password must be at least 8 characters', 'Please confirm your password');
 
-    await user.type(field('New Password'), 'abcdefgh');
-    await user.type(field('Confirm Password'), 'abcdefgX');
+    await enter(user, field('New Password'), 'abcdefgh');
+    await enter(user, field('Confirm Password'), 'abcdefgX');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await expectShown("Passwords don't match");
     expect(api.sent(CONFIRM)).toHaveLength(0);
@@ -163,13 +163,13 @@ describe('SetPasswordPage: the form', () => {
 
     const { user } = await openReset();
     const strength = () => screen.getByTestId('password-strength');
-    await user.type(field('New Password'), 'abc');
+    await enter(user, field('New Password'), 'abc');
     expect(strength()).toHaveTextContent('Weak');
-    await user.type(field('New Password'), 'defgH');
+    await enter(user, field('New Password'), 'defgH');
     expect(strength()).toHaveTextContent('Fair');
-    await user.type(field('New Password'), '1');
+    await enter(user, field('New Password'), '1');
     expect(strength()).toHaveTextContent('Good');
-    await user.type(field('New Password'), '!');
+    await enter(user, field('New Password'), '!');
     expect(strength()).toHaveTextContent('Strong');
     expect(screen.getByText('One special character')).toHaveTextContent('(met)');
   });
@@ -209,8 +209,8 @@ describe('SetPasswordPage: the form', () => {
     );
     expect(api.sent(CONFIRM)).toHaveLength(0);
 
-    await user.type(field('First Name'), ' Tunde ');
-    await user.type(field('Last Name'), 'Bakare');
+    await enter(user, field('First Name'), ' Tunde ');
+    await enter(user, field('Last Name'), 'Bakare');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
     await expectShown('Account setup complete! Please log in with your new password.');
     expect(api.sent(CONFIRM).map((r) => r.body)).toEqual([

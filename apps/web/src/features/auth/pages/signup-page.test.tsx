@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verificationCode } from '@kora/shared';
 import { ApiError } from '@/lib/api-error';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { authApi } from '../api';
 import { RESEND_ERRORS, VERIFY_ERRORS } from '../components/verify-email-form';
 import { forgetPassword } from '../pending-password';
@@ -14,12 +14,12 @@ const registered = async () => {
   vi.spyOn(authApi, 'register').mockResolvedValue({ message: 'ok', data: { email: 'a@b.ng' } });
   const view = renderPage(<SignupPage />, { path: '/signup' });
   const { user } = view;
-  await user.type(field('First Name'), 'Ada');
-  await user.type(field('Last Name'), 'Obi');
-  await user.type(field('Email Address'), 'ada@irongym.ng');
-  await user.type(field('Phone Number'), '08031234567');
-  await user.type(field('Password'), 'secret123');
-  await user.type(field('Confirm Password'), 'secret123');
+  await enter(user, field('First Name'), 'Ada');
+  await enter(user, field('Last Name'), 'Obi');
+  await enter(user, field('Email Address'), 'ada@irongym.ng');
+  await enter(user, field('Phone Number'), '08031234567');
+  await enter(user, field('Password'), 'secret123');
+  await enter(user, field('Confirm Password'), 'secret123');
   await user.click(screen.getByRole('button', { name: 'Create Account' }));
   await screen.findByRole('heading', { name: 'Verify your email' });
   return view;
@@ -53,13 +53,13 @@ describe('Signup and verification', () => {
     const verify = screen.getByRole('button', { name: 'Verify Email' });
     expect(verify).toBeDisabled();
 
-    await user.type(code, '12a-3 4');
+    await enter(user, code, '12a-3 4');
     expect(code).toHaveValue('1234');
     expect(verify).toBeDisabled();
     await user.tab();
     await expectShown('Verification code must be exactly 7 digits');
 
-    await user.type(code, '5678999');
+    await enter(user, code, '5678999');
     expect(code).toHaveValue('1234567');
     expect(verify).toBeEnabled();
   });
@@ -88,7 +88,7 @@ describe('Signup and verification', () => {
       .mockRejectedValueOnce(new ApiError(400, '', 'INVALID_CODE'))
       .mockRejectedValueOnce(new ApiError(503, 'down', 'X'));
     const { user } = await registered();
-    await user.type(field('Verification Code'), '1234567');
+    await enter(user, field('Verification Code'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await expectShown(VERIFY_ERRORS.client);
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
@@ -124,7 +124,7 @@ describe('Signup and verification', () => {
 
   it('Back to Registration returns to the filled form and clears the code', async () => {
     const { user } = await registered();
-    await user.type(field('Verification Code'), '1234');
+    await enter(user, field('Verification Code'), '1234');
     await user.click(screen.getByRole('button', { name: 'Back to Registration' }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(field('First Name')).toHaveValue('Ada');
@@ -151,12 +151,12 @@ describe('Signup and verification', () => {
     const { user } = view;
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText('ada@irongym.ng')).toBeInTheDocument();
-    await user.type(field('Verification Code'), '1234567');
+    await enter(user, field('Verification Code'), '1234567');
     // The password is never kept across a reload: verifying asks for it.
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await expectShown('Password must be at least 8 characters');
     expect(verify).not.toHaveBeenCalled();
-    await user.type(field('Your Password'), 'secret123');
+    await enter(user, field('Your Password'), 'secret123');
     await expectVerified(view, verify, '1234567');
     expect(resend).not.toHaveBeenCalled();
   });
@@ -175,7 +175,7 @@ describe('Signup and verification', () => {
     );
     vi.spyOn(authApi, 'resendCode').mockResolvedValue({ message: 'ok', data: null });
     const { user } = await registered();
-    await user.type(field('Verification Code'), '1234567');
+    await enter(user, field('Verification Code'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Verify Email' }));
     await expectShown('Invalid or expired verification code.');
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));

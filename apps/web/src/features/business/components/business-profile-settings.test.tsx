@@ -5,7 +5,7 @@ import { sessionStore } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
 import { business as businessFixture } from '@/test/fixtures';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { businessApi } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
@@ -37,10 +37,10 @@ describe('Settings → Business Profile', () => {
     expect(await screen.findByDisplayValue('Iron Gym')).toBeInTheDocument();
     expect(screen.getByText('IRG')).toBeInTheDocument();
     expect(save()).toBeDisabled();
-    await user.type(field('City'), ' Phase 1');
+    await enter(user, field('City'), ' Phase 1');
     expect(save()).toBeEnabled();
     await user.clear(field('City'));
-    await user.type(field('City'), 'Lekki');
+    await enter(user, field('City'), 'Lekki');
     expect(save()).toBeDisabled();
   });
 
@@ -54,7 +54,7 @@ describe('Settings → Business Profile', () => {
     const { user } = renderPage(<BusinessProfileSettings />);
     await screen.findByDisplayValue('Iron Gym');
     await user.clear(field('City'));
-    await user.type(field('City'), 'Ikeja');
+    await enter(user, field('City'), 'Ikeja');
     await user.clear(field('Website'));
     await user.clear(field('Business Phone'));
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -98,7 +98,7 @@ describe('Settings → Business Profile', () => {
     vi.spyOn(businessApi, 'update').mockRejectedValue(new ApiError(500, '', 'X'));
     const { user } = renderPage(<BusinessProfileSettings />);
     await screen.findByDisplayValue('Iron Gym');
-    await user.type(field('Address'), ', Lekki');
+    await enter(user, field('Address'), ', Lekki');
     await user.click(save());
     await expectShown(BUSINESS_TEXTS.updateFailed);
   });
@@ -110,9 +110,9 @@ describe('Settings → Business Profile', () => {
     const { user } = renderPage(<BusinessProfileSettings />);
     await screen.findByDisplayValue('Iron Gym');
     await user.clear(field('Business Name'));
-    await user.type(field('Business Name'), 'I');
+    await enter(user, field('Business Name'), 'I');
     await user.clear(field('Address'));
-    await user.type(field('Address'), '12');
+    await enter(user, field('Address'), '12');
     await user.click(save());
     await expectShown(
       'Business name must be at least 2 characters',
@@ -134,11 +134,11 @@ describe('Settings → Business Profile', () => {
       // Filled grey: it does not look like a field waiting to be typed in.
       expect(field(label)).toHaveAttribute('data-variant', 'filled');
     }
-    await user.type(field('City'), 'x');
+    await enter(user, field('City'), 'x');
     expect(field('City')).toHaveValue('Lekki');
     expect(screen.getByRole('button', { name: 'Change Logo' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    await user.type(field('City'), '{Enter}');
+    await enter(user, field('City'), '{Enter}');
     expect(update).not.toHaveBeenCalled();
   });
 

@@ -5,7 +5,7 @@ import { refreshSession } from '@/lib/http';
 import { uploadFile } from '@/lib/upload';
 import { business as businessFixture } from '@/test/fixtures';
 import { expectShown } from '@/test/expect';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { businessApi } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
 import { BusinessSetupForm } from './business-setup-form';
@@ -30,9 +30,9 @@ beforeEach(() => {
 });
 
 const fillRequired = async (user: ReturnType<typeof renderPage>['user']) => {
-  await user.type(field('Business Name'), 'Iron Gym');
-  await user.type(field('Address'), '12 Admiralty Way');
-  await user.type(field('City'), 'Lekki');
+  await enter(user, field('Business Name'), 'Iron Gym');
+  await enter(user, field('Address'), '12 Admiralty Way');
+  await enter(user, field('City'), 'Lekki');
   await user.click(field('State'));
   await user.click(await screen.findByRole('option', { name: 'Lagos' }));
 };
@@ -41,8 +41,8 @@ describe('BusinessSetupForm', () => {
   it('shows the validation messages', async () => {
     const create = vi.spyOn(businessApi, 'create');
     const { user } = renderPage(<BusinessSetupForm onDone={vi.fn()} />);
-    await user.type(field('Business Email'), 'nope');
-    await user.type(field('Website'), 'not a site');
+    await enter(user, field('Business Email'), 'nope');
+    await enter(user, field('Website'), 'not a site');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
     await expectShown(
       'Business name must be at least 2 characters',

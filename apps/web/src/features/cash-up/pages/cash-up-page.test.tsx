@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { held, fail, mockFetch, ok } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { cashUp, expected, week } from '../test-fixtures';
 import { CashUpPage } from './cash-up-page';
@@ -117,9 +117,9 @@ describe('CashUpPage: your drawer', () => {
     const answer = held();
     const { api, user } = open('staff', { [RECORD]: answer.handler });
     await screen.findByLabelText('Expected cash: ₦70,000');
-    await user.type(field('Counted'), '69,500');
+    await enter(user, field('Counted'), '69,500');
     expect(field('Counted')).toHaveValue('₦69,500');
-    await user.type(screen.getByLabelText('Note'), '  One ₦500 note missing  ');
+    await enter(user, screen.getByLabelText('Note'), '  One ₦500 note missing  ');
     const button = screen.getByRole('button', { name: 'Record cash-up' });
     await user.click(button);
     // A second click while the first is on its way sends nothing.
@@ -145,7 +145,7 @@ describe('CashUpPage: your drawer', () => {
         ++calls === 1 ? fail(500) : ok(cashUp({ counted: 70000, difference: 0 }), {}, 201),
     });
     await screen.findByLabelText('Expected cash: ₦70,000');
-    await user.type(field('Counted'), '70000');
+    await enter(user, field('Counted'), '70000');
     await user.click(screen.getByRole('button', { name: 'Record cash-up' }));
     expect(
       await screen.findByText('The cash-up could not be recorded. Please try again.'),
@@ -168,7 +168,7 @@ describe('CashUpPage: your drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Record cash-up' }));
     expect(screen.getByText('Enter the cash you counted')).toBeInTheDocument();
     expect(api.sent(RECORD)).toHaveLength(0);
-    await user.type(field('Counted'), '99999999');
+    await enter(user, field('Counted'), '99999999');
     await user.click(screen.getByRole('button', { name: 'Record cash-up' }));
     expect(await screen.findAllByText('Counted cash is too large')).not.toHaveLength(0);
   });
@@ -178,7 +178,7 @@ describe('CashUpPage: your drawer', () => {
       [RECORD]: () => ok(cashUp({ counted: 71200, difference: 1200 }), {}, 201),
     });
     await screen.findByLabelText('Expected cash: ₦70,000');
-    await user.type(field('Counted'), '71200');
+    await enter(user, field('Counted'), '71200');
     await user.click(screen.getByRole('button', { name: 'Record cash-up' }));
     const over = await screen.findByText('Over ₦1,200');
     expect(badgeColor(over)).toContain('yellow');

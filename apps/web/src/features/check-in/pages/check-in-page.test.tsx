@@ -4,7 +4,7 @@ import type { CheckInCandidate } from '@kora/shared';
 import { fail, held, json, mockFetch, ok, pageOf, type Handler } from '@/test/mock-fetch';
 import { member, subscription } from '@/test/fixtures';
 import { phoneScreen } from '@/test/phone-screen';
-import { advance, renderPage } from '@/test/render';
+import { advance, enter, renderPage } from '@/test/render';
 import { sessionStore } from '@/lib/session';
 import { KIOSK_TOKEN_KEY } from '../kiosk/kiosk-api';
 import { signIn } from '@/test/session';
@@ -60,7 +60,7 @@ describe('CheckInPage', () => {
     const { api, user } = openPage([candidate({ found_by: 'card' })]);
     expect(searchBox()).toHaveFocus();
     // A USB scanner types the code fast, then presses Enter.
-    await user.type(searchBox(), `${CARD}{Enter}`);
+    await enter(user, searchBox(), `${CARD}{Enter}`);
     expect(await screen.findByText('Active, 23 days left')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Chiamaka Okafor' })).toBeInTheDocument();
     expect(screen.getByText(/Member ID: IRG-00005/)).toBeInTheDocument();
@@ -76,14 +76,14 @@ describe('CheckInPage', () => {
 
   it('reads a card page address a scanner typed as its code', async () => {
     const { api, user } = openPage([candidate({ found_by: 'card' })]);
-    await user.type(searchBox(), `https://kora.ng/card/${CARD}{Enter}`);
+    await enter(user, searchBox(), `https://kora.ng/card/${CARD}{Enter}`);
     await screen.findByText('Active, 23 days left');
     expect(api.sent(LOOKUP).map((r) => r.query.get('q'))).toEqual([CARD]);
   });
 
   it('lists several matches with their verdicts; choosing one opens its verdict', async () => {
     const { user } = openPage([candidate({ found_by: 'name' }), tunde()]);
-    await user.type(searchBox(), 'okafor{Enter}');
+    await enter(user, searchBox(), 'okafor{Enter}');
     expect(await screen.findByText('2 members found: choose one')).toBeInTheDocument();
     const chiamaka = screen.getByRole('button', { name: /Chiamaka Okafor, IRG-00005/ });
     expect(within(chiamaka).getByText('Active, 23 days left')).toBeInTheDocument();
@@ -96,13 +96,13 @@ describe('CheckInPage', () => {
 
   it('says "No member found" when nothing matches', async () => {
     const { user } = openPage([]);
-    await user.type(searchBox(), '08030000000{Enter}');
+    await enter(user, searchBox(), '08030000000{Enter}');
     expect(await screen.findByText('No member found')).toBeInTheDocument();
   });
 
   it('looks up by itself after a pause in typing', async () => {
     const { api, user } = openPage([candidate({ found_by: 'name' })]);
-    await user.type(searchBox(), 'chiam');
+    await enter(user, searchBox(), 'chiam');
     expect(await screen.findByText('Active, 23 days left')).toBeInTheDocument();
     expect(api.sent(LOOKUP).map((r) => r.query.get('q'))).toEqual(['chiam']);
   });
@@ -123,7 +123,7 @@ describe('CheckInPage', () => {
     ],
   ])('a %s verdict offers its actions', async (_tone, found, shown, hidden) => {
     const { user } = openPage([found]);
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     const verdict = await verdictOf();
     for (const name of shown)
       expect(within(verdict).getByRole('button', { name })).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('CheckInPage', () => {
     const { user } = openPage([
       candidate({ verdict: { ...candidate().verdict, covered_by: 'Ada Obi' } }),
     ]);
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     expect(await screen.findByText("Covered by Ada Obi's group plan")).toBeInTheDocument();
   });
 
@@ -150,16 +150,16 @@ describe('CheckInPage', () => {
           201,
         ),
     });
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Let in anyway' }));
     await user.click(screen.getByRole('button', { name: 'Check in anyway' }));
     expect(await screen.findByText('Say why you are letting them in')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Why are you letting them in/), '   ');
+    await enter(user, screen.getByLabelText(/Why are you letting them in/), '   ');
     await user.click(screen.getByRole('button', { name: 'Check in anyway' }));
     expect(screen.getByText('Say why you are letting them in')).toBeInTheDocument();
     expect(api.sent(RECORD)).toHaveLength(0);
 
-    await user.type(screen.getByLabelText(/Why are you letting them in/), 'Paying tomorrow');
+    await enter(user, screen.getByLabelText(/Why are you letting them in/), 'Paying tomorrow');
     await user.click(screen.getByRole('button', { name: 'Check in anyway' }));
     expect(await screen.findByText('Checked in')).toBeInTheDocument();
     expect(screen.getByText(/At 07:42, let in anyway/)).toBeInTheDocument();
@@ -173,14 +173,14 @@ describe('CheckInPage', () => {
       q === 'tunde' ? [tunde()] : [candidate({ verdict: redVerdict() })],
     );
     // Tunde was looked up earlier: his verdict shows at once from what was loaded.
-    await user.type(searchBox(), 'tunde{Enter}');
+    await enter(user, searchBox(), 'tunde{Enter}');
     await verdictOf('Tunde Okafor');
     await user.clear(searchBox());
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.click(within(await verdictOf()).getByRole('button', { name: 'Let in anyway' }));
     expect(screen.getByLabelText(/Why are you letting them in/)).toBeInTheDocument();
     await user.clear(searchBox());
-    await user.type(searchBox(), 'tunde{Enter}');
+    await enter(user, searchBox(), 'tunde{Enter}');
     await verdictOf('Tunde Okafor');
     expect(screen.queryByLabelText(/Why are you letting them in/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Let in anyway' })).toBeInTheDocument();
@@ -190,7 +190,7 @@ describe('CheckInPage', () => {
     const { user } = openPage([candidate({ verdict: amberVerdict() })], {
       [RECORD]: () => json(409, { message: 'Expired 5 days ago', code: 'CHECK_IN_REFUSED' }),
     });
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Check in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Expired 5 days ago');
   });
@@ -198,7 +198,7 @@ describe('CheckInPage', () => {
   it('a double click on Check in records once, with one Idempotency-Key', async () => {
     const answer = held();
     const { api, user } = openPage([candidate()], { [RECORD]: answer.handler });
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.dblClick(await screen.findByRole('button', { name: 'Check in' }));
     await waitFor(() => expect(api.sent(RECORD)).toHaveLength(1));
     answer.answer(ok(checkInResult(), { message: 'Checked in' }, 201));
@@ -218,7 +218,7 @@ describe('CheckInPage', () => {
           message: 'Already checked in at 07:42',
         }),
     });
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Check in' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Already checked in at 07:42');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -273,7 +273,7 @@ describe('CheckInPage', () => {
     const { api, user } = openPage([candidate()]);
     await screen.findByText('No visits yet today');
     const before = api.sent(VISITS).length;
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Check in' }));
     await screen.findByText('Checked in');
     await waitFor(() => expect(api.sent(VISITS).length).toBeGreaterThan(before));
@@ -288,7 +288,7 @@ describe('Sell day pass', () => {
       [DAY_PASS]: () =>
         json(409, { message: 'Choose your day-pass plan in Settings first.', code: 'CONFLICT' }),
     });
-    await user.type(searchBox(), '0803 111 2222{Enter}');
+    await enter(user, searchBox(), '0803 111 2222{Enter}');
     await screen.findByText('No member found');
     await user.click(screen.getByRole('button', { name: 'Sell day pass' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sell day pass' });
@@ -308,8 +308,8 @@ describe('Sell day pass', () => {
     expect(within(dialog).getByText('Please select a payment method')).toBeInTheDocument();
     expect(api.sent(DAY_PASS)).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/First name/), 'Tunde');
-    await user.type(within(dialog).getByLabelText(/Last name/), 'Bello');
+    await enter(user, within(dialog).getByLabelText(/First name/), 'Tunde');
+    await enter(user, within(dialog).getByLabelText(/Last name/), 'Bello');
     await user.click(within(dialog).getByRole('radio', { name: 'POS' }));
     await user.click(within(dialog).getByRole('button', { name: 'Sell day pass' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -337,9 +337,9 @@ describe('Sell day pass', () => {
     dialog: HTMLElement,
     method: string,
   ) => {
-    await user.type(within(dialog).getByLabelText(/First name/), 'Tunde');
-    await user.type(within(dialog).getByLabelText(/Last name/), 'Bello');
-    await user.type(within(dialog).getByLabelText(/Phone number/), '08031112222');
+    await enter(user, within(dialog).getByLabelText(/First name/), 'Tunde');
+    await enter(user, within(dialog).getByLabelText(/Last name/), 'Bello');
+    await enter(user, within(dialog).getByLabelText(/Phone number/), '08031112222');
     await user.click(within(dialog).getByRole('radio', { name: method }));
     await user.click(within(dialog).getByRole('button', { name: 'Sell day pass' }));
   };
@@ -447,7 +447,7 @@ describe('Sell day pass', () => {
       },
       'staff',
     );
-    await user.type(searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567{Enter}');
     await user.click(within(await verdictOf()).getByRole('button', { name: 'Sell day pass' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sell day pass' });
     // Pre-filled from the member on the verdict.
@@ -471,9 +471,9 @@ describe('Sell day pass', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Sell day pass' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sell day pass' });
-    await user.type(within(dialog).getByLabelText(/First name/), 'Tunde');
-    await user.type(within(dialog).getByLabelText(/Last name/), 'Bello');
-    await user.type(within(dialog).getByLabelText(/Phone number/), '08000000000');
+    await enter(user, within(dialog).getByLabelText(/First name/), 'Tunde');
+    await enter(user, within(dialog).getByLabelText(/Last name/), 'Bello');
+    await enter(user, within(dialog).getByLabelText(/Phone number/), '08000000000');
     await user.click(within(dialog).getByRole('radio', { name: 'Cash' }));
     await user.click(within(dialog).getByRole('button', { name: 'Sell day pass' }));
     expect(await within(dialog).findAllByText('Enter a valid Nigerian phone number')).toHaveLength(

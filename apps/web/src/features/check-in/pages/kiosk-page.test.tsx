@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { KioskCheckInResult } from '@kora/shared';
 import { fail, json, mockFetch, ok, type Handler } from '@/test/mock-fetch';
-import { renderRoutes } from '@/test/render';
+import { enter, renderRoutes } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { sessionStore } from '@/lib/session';
 import { KIOSK_TOKEN_KEY } from '../kiosk/kiosk-api';
@@ -122,14 +122,14 @@ describe('KioskPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Exit kiosk' });
     await user.click(screen.getAllByRole('button', { name: 'Exit kiosk' }).at(-1)!);
     expect(await screen.findByText('Enter your password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await enter(user, screen.getByLabelText(/Password/), 'wrong');
     await user.click(screen.getAllByRole('button', { name: 'Exit kiosk' }).at(-1)!);
     expect(await screen.findByText('The password is not right.')).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
     expect(sessionStore.get().isAuthenticated).toBe(false);
 
     await user.clear(screen.getByLabelText(/Password/));
-    await user.type(screen.getByLabelText(/Password/), 'Kora!Desk1');
+    await enter(user, screen.getByLabelText(/Password/), 'Kora!Desk1');
     await user.click(screen.getAllByRole('button', { name: 'Exit kiosk' }).at(-1)!);
     expect(await screen.findByText('Back at the desk')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/check-in');

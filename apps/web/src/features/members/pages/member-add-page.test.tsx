@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, held, mockFetch, ok, type Routes } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { field, pickFile, renderPage } from '@/test/render';
+import { enter, field, pickFile, renderPage } from '@/test/render';
 import { itNamesTheTab } from '@/test/page-tests';
 import { STATES, activePlans, member, tundeInput } from '../test-fixtures';
 import { MemberAddPage } from './member-add-page';
@@ -21,11 +21,11 @@ const add = () => screen.getByRole('button', { name: 'Add Member' });
 const added = () => ok(member({ id: 12, first_name: 'Tunde' }), {}, 201);
 
 const fillRequired = async (user: ReturnType<typeof open>['user']) => {
-  await user.type(field('First Name'), 'Tunde');
-  await user.type(field('Last Name'), 'Bakare');
-  await user.type(field('Phone Number'), '08031234567');
-  await user.type(field('Email Address'), 'tunde@example.com');
-  await user.type(field('City'), 'Ibadan');
+  await enter(user, field('First Name'), 'Tunde');
+  await enter(user, field('Last Name'), 'Bakare');
+  await enter(user, field('Phone Number'), '08031234567');
+  await enter(user, field('Email Address'), 'tunde@example.com');
+  await enter(user, field('City'), 'Ibadan');
   await user.click(field('State'));
   await user.click(await screen.findByRole('option', { name: 'Oyo' }));
 };
@@ -39,9 +39,9 @@ describe('MemberAddPage', () => {
     // Many members have only a phone: the e-mail is optional, but checked when given.
     expect(field('Email Address')).not.toBeRequired();
 
-    await user.type(field('First Name'), 'T');
-    await user.type(field('Phone Number'), '0803');
-    await user.type(field('Email Address'), 'not-an-email');
+    await enter(user, field('First Name'), 'T');
+    await enter(user, field('Phone Number'), '0803');
+    await enter(user, field('Email Address'), 'not-an-email');
     await user.click(add());
     await expectShown(
       'First name must be at least 2 characters',
@@ -75,10 +75,10 @@ describe('MemberAddPage', () => {
 
   it('adds a member without an e-mail: the empty e-mail is accepted and not sent', async () => {
     const { api, user, router } = open({ 'POST /v1/member': added });
-    await user.type(field('First Name'), 'Tunde');
-    await user.type(field('Last Name'), 'Bakare');
-    await user.type(field('Phone Number'), '08031234567');
-    await user.type(field('City'), 'Ibadan');
+    await enter(user, field('First Name'), 'Tunde');
+    await enter(user, field('Last Name'), 'Bakare');
+    await enter(user, field('Phone Number'), '08031234567');
+    await enter(user, field('City'), 'Ibadan');
     await user.click(field('State'));
     await user.click(await screen.findByRole('option', { name: 'Oyo' }));
     await user.click(add());

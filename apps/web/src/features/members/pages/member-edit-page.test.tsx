@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, held, mockFetch, ok, type Routes } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { STATES, activePlans, member } from '../test-fixtures';
 import { MemberEditPage } from './member-edit-page';
@@ -45,7 +45,7 @@ describe('MemberEditPage', () => {
       ok(member({ city: 'Yaba', middle_name: null })),
     );
     await user.clear(field('City'));
-    await user.type(field('City'), 'Yaba');
+    await enter(user, field('City'), 'Yaba');
     await user.clear(field('Middle Name'));
     await user.click(save());
 
@@ -66,7 +66,7 @@ describe('MemberEditPage', () => {
     const patch = held();
     const { api, user, router } = await openForm(patch.handler);
     await user.clear(field('City'));
-    await user.type(field('City'), 'Yaba');
+    await enter(user, field('City'), 'Yaba');
     await user.dblClick(save());
     await waitFor(() => expect(save()).toHaveAttribute('data-loading', 'true'));
     patch.answer(ok(member({ city: 'Yaba' })));
@@ -106,7 +106,7 @@ describe('MemberEditPage', () => {
     const { api, user } = await openForm();
     await user.clear(field('Last Name'));
     await user.clear(field('Email Address'));
-    await user.type(field('Email Address'), 'oops');
+    await enter(user, field('Email Address'), 'oops');
     await user.click(save());
     await expectShown('Last name must be at least 2 characters', 'Invalid email address');
     expect(api.sent('PATCH /v1/member/5')).toHaveLength(0);

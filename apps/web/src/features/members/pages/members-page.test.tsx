@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { phoneScreen } from '@/test/phone-screen';
 import { fail, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
 import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
-import { advance, renderPage } from '@/test/render';
+import { advance, enter, renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { member } from '../test-fixtures';
 import { MembersPage } from './members-page';
@@ -104,7 +104,7 @@ describe('MembersPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, user, router } = open(list, '/members?page=2', true);
     await screen.findByText('Zainab Sani');
-    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'chia');
+    await enter(user, screen.getByRole('searchbox', { name: 'Search members' }), 'chia');
     expect(api.sent('GET /v1/member').some((r) => r.query.get('search'))).toBe(false);
     await advance(350);
     await vi.waitFor(() => expect(router.state.location.search).toBe('?search=chia'));

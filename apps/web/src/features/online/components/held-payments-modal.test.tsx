@@ -5,7 +5,7 @@ import { expectShown, expectTexts, findRow } from '@/test/expect';
 import { pickable } from '@/test/fixtures';
 import { formatDateTime } from '@/lib/format';
 import { mockFetch, ok, pageOf, type Routes, type SentRequest } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { held, plans } from '../test-fixtures';
 import { HeldPaymentsModal } from './held-payments-modal';
@@ -85,14 +85,14 @@ describe('HeldPaymentsModal', () => {
     await expectShown('Monthly × 2 comes to ₦50,000: exactly what was received.');
     expect(assign).toBeDisabled(); // no member yet
 
-    await user.type(field('Member'), 'Chi');
+    await enter(user, field('Member'), 'Chi');
     await user.click(await screen.findByRole('option', { name: /Chiamaka Okafor/ }));
     expect(assign).toBeEnabled();
     await user.clear(field('Duration'));
-    await user.type(field('Duration'), '3');
+    await enter(user, field('Duration'), '3');
     expect(assign).toBeDisabled();
     await user.clear(field('Duration'));
-    await user.type(field('Duration'), '2');
+    await enter(user, field('Duration'), '2');
     await user.click(assign);
 
     await expectShown('₦50,000 recorded for Chiamaka Okafor: Monthly × 2.');
@@ -130,7 +130,7 @@ describe('HeldPaymentsModal', () => {
     await expectShown(ONLINE_MESSAGES.note);
     expect(api.sent('POST /v1/held-payment/82/dismiss')).toHaveLength(0);
 
-    await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Refunded on Paystack');
+    await enter(user, screen.getByRole('textbox', { name: /^Note/ }), 'Refunded on Paystack');
     await user.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
     await expectShown('₦25,000 from Ada Nwosu marked handled.');
     expect(api.sent('POST /v1/held-payment/82/dismiss').map((r) => r.body)).toEqual([

@@ -6,7 +6,7 @@ import { expectShown, expectTexts } from '@/test/expect';
 import { formatDateTime } from '@/lib/format';
 import { connected, CONNECTION, notConnected } from '@/test/fixtures';
 import { fail, mockFetch, ok, type Routes, type SentRequest } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { PaystackSettings } from './paystack-settings';
 
@@ -53,7 +53,7 @@ describe('Settings → Payments', () => {
     expect(keyField()).toHaveAttribute('type', 'password');
     expect(keyField()).toHaveAttribute('placeholder', 'sk_live_…');
 
-    await user.type(keyField(), '  sk_live_abcdef123456  ');
+    await enter(user, keyField(), '  sk_live_abcdef123456  ');
     await user.click(button('Connect Paystack'));
 
     await expectShown('Paystack connected', 'Live', 'Secret key ending in ••••3f9a');
@@ -77,13 +77,13 @@ describe('Settings → Payments', () => {
       'PUT /v1/business/paystack': () =>
         fail(400, ONLINE_MESSAGES.keyRefused, { secret_key: ONLINE_MESSAGES.keyRefused }),
     });
-    await user.type(await screen.findByLabelText(/Paystack secret key/), 'pk_live_123');
+    await enter(user, await screen.findByLabelText(/Paystack secret key/), 'pk_live_123');
     await user.click(button('Connect Paystack'));
     await expectShown(ONLINE_MESSAGES.secretKey);
     expect(api.sent('PUT /v1/business/paystack')).toHaveLength(0);
 
     await user.clear(keyField());
-    await user.type(keyField(), 'sk_test_wrongwrong');
+    await enter(user, keyField(), 'sk_test_wrongwrong');
     await user.click(button('Connect Paystack'));
     // Said once, under the field.
     expect(await screen.findAllByText(ONLINE_MESSAGES.keyRefused)).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('Settings → Payments', () => {
     const { user } = open(notConnected(), {
       'PUT /v1/business/paystack': () => fail(502, ONLINE_MESSAGES.unreachable),
     });
-    await user.type(await screen.findByLabelText(/Paystack secret key/), 'sk_test_abcdefgh');
+    await enter(user, await screen.findByLabelText(/Paystack secret key/), 'sk_test_abcdefgh');
     await user.click(button('Connect Paystack'));
     expect(await screen.findByRole('alert')).toHaveTextContent(ONLINE_MESSAGES.unreachable);
   });
@@ -126,7 +126,7 @@ describe('Settings → Payments', () => {
     await user.click(await screen.findByRole('button', { name: 'Replace key' }));
     await user.click(button('Cancel'));
     await user.click(button('Replace key'));
-    await user.type(keyField(), 'sk_live_newkey7777aa');
+    await enter(user, keyField(), 'sk_live_newkey7777aa');
     await user.click(button('Replace key'));
     await expectShown('Secret key ending in ••••77aa');
     expect(api.sent('PUT /v1/business/paystack').map((r) => r.body)).toEqual([
@@ -143,7 +143,7 @@ describe('Settings → Payments', () => {
     await expectShown('Secret key ending in ••••3f9a');
     expect(screen.queryByText('Update the webhook in Paystack')).not.toBeInTheDocument();
     await user.click(button('Replace key'));
-    await user.type(keyField(), 'sk_live_otheraccount77aa');
+    await enter(user, keyField(), 'sk_live_otheraccount77aa');
     await user.click(button('Replace key'));
     await expectShown(
       'Secret key ending in ••••77aa',

@@ -4,7 +4,7 @@ import { ONLINE_MESSAGES } from '@kora/shared';
 import { expectShown } from '@/test/expect';
 import { member, pickable, plan } from '@/test/fixtures';
 import { fail, mockFetch, ok, type Handler } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { link, plans } from '../test-fixtures';
 import { SendLinkModal } from './send-link-modal';
@@ -44,7 +44,7 @@ describe('SendLinkModal', () => {
     await choose(user, 'Subscription Plan', 'Quarterly (₦33,333.33/3 months)');
     expect(field('Amount')).toHaveValue('₦33,333.33');
     await user.clear(field('Duration'));
-    await user.type(field('Duration'), '3');
+    await enter(user, field('Duration'), '3');
     expect(field('Amount')).toHaveValue('₦99,999.99');
     expect(screen.getByText('Plan periods: covers 9 months')).toBeInTheDocument();
     // WhatsApp first: the member has a phone number.
@@ -124,7 +124,7 @@ describe('SendLinkModal', () => {
     await choose(user, 'Subscription Plan', /^Family/);
     expect(await screen.findByText('Members covered (up to 2)')).toBeInTheDocument();
     expect(screen.getByTestId('group-payer')).toHaveTextContent('Chiamaka Okafor (payer)');
-    await user.type(screen.getByRole('textbox', { name: 'Add a member to cover' }), 'Ng');
+    await enter(user, screen.getByRole('textbox', { name: 'Add a member to cover' }), 'Ng');
     await user.click(await screen.findByRole('option', { name: /Ngozi Eze/ }));
     expect(screen.getByText('The group is full: remove a member to add another.')).toBeVisible();
     await user.click(screen.getByRole('radio', { name: 'Copy the link' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/mock-fetch';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { chiamaka, pickable, plan, subscription } from '@/test/fixtures';
 import { member, recorded } from '../test-fixtures';
 import { RecordPaymentModal } from './record-payment-modal';
@@ -40,7 +40,7 @@ const choose = async (user: User, label: string, option: string | RegExp) => {
 
 const addToGroup = async (user: User, name: RegExp) => {
   const search = screen.getByRole('textbox', { name: 'Add a member to cover' });
-  await user.type(search, 'an');
+  await enter(user, search, 'an');
   await user.click(await screen.findByRole('option', { name }));
 };
 

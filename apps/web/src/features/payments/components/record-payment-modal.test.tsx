@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage, renderRoutes, testQueryClient } from '@/test/render';
+import { advance, enter, field, renderPage, renderRoutes, testQueryClient } from '@/test/render';
 import { member, plans, recorded } from '../test-fixtures';
 import { useRecordPaymentModal } from '../use-record-payment-modal';
 import { RecordPaymentModal } from './record-payment-modal';
@@ -71,7 +71,7 @@ describe('RecordPaymentModal', () => {
     await user.clear(field('Duration'));
     expect(amount()).toHaveValue('₦0');
     expect(submit()).toBeDisabled();
-    await user.type(field('Duration'), '3');
+    await enter(user, field('Duration'), '3');
     expect(amount()).toHaveValue('₦99,999.99');
     expect(screen.getByText('Plan periods: covers 9 months')).toBeInTheDocument();
     expect(submit()).toBeEnabled();
@@ -121,7 +121,7 @@ describe('RecordPaymentModal', () => {
     ];
     for (const [typed, shown, message] of cases) {
       await user.clear(field('Duration'));
-      await user.type(field('Duration'), typed);
+      await enter(user, field('Duration'), typed);
       // The rule shows as it is typed, before leaving the field.
       await expectShown(message);
       await user.tab();
@@ -130,7 +130,7 @@ describe('RecordPaymentModal', () => {
       expect(submit()).toBeDisabled();
     }
     await user.clear(field('Duration'));
-    await user.type(field('Duration'), '120');
+    await enter(user, field('Duration'), '120');
     expect(screen.queryByText(/^Duration must be/)).not.toBeInTheDocument();
     expect(amount()).toHaveValue('₦3,000,000');
     expect(submit()).toBeEnabled();
@@ -279,7 +279,7 @@ describe('RecordPaymentModal', () => {
     const { user, onClose } = openFor(member(), { timers: true });
     await choose(user, 'Subscription Plan', /^Monthly/);
     await user.clear(field('Duration'));
-    await user.type(field('Duration'), '2');
+    await enter(user, field('Duration'), '2');
     await choose(user, 'Payment Method', 'Cash');
     await user.click(submit());
 
@@ -357,7 +357,7 @@ describe('RecordPaymentModal', () => {
   it('picks the member with the autocomplete when none is given', async () => {
     const api = mockFetch(routes(() => ok(recorded(), {}, 201)));
     const { user } = renderPage(<RecordPaymentModal opened onClose={vi.fn()} />);
-    await user.type(field('Member'), 'chi');
+    await enter(user, field('Member'), 'chi');
     await user.click(await screen.findByRole('option', { name: /Chiamaka Okafor/ }));
     expect(field('Member')).toHaveValue('Chiamaka Okafor');
     await choose(user, 'Subscription Plan', /^Monthly/);

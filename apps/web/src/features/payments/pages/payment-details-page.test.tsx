@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@kora/shared';
 import { expectTexts } from '@/test/expect';
 import { fail, mockFetch, ok, pageOf, type Routes } from '@/test/mock-fetch';
-import { renderPage } from '@/test/render';
+import { enter, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { details, historyEntry } from '../test-fixtures';
 import { PaymentDetailsPage } from './payment-details-page';
@@ -106,11 +106,11 @@ describe('PaymentDetailsPage', () => {
     expect(dialog).toHaveTextContent('Void payment IRON-000031 of ₦25,000 for Chiamaka Okafor?');
     await user.click(within(dialog).getByRole('button', { name: 'Void payment' }));
     expect(within(dialog).getByText('Please give a reason')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^Reason/), '   ');
+    await enter(user, within(dialog).getByLabelText(/^Reason/), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Void payment' }));
     expect(api.sent('POST /v1/payment/31/void')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Recorded for the wrong member ');
+    await enter(user, within(dialog).getByLabelText(/^Reason/), 'Recorded for the wrong member ');
     await user.click(within(dialog).getByRole('button', { name: 'Void payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.sent('POST /v1/payment/31/void').map((r) => r.body)).toEqual([
@@ -135,7 +135,7 @@ describe('PaymentDetailsPage', () => {
     await heading();
     await user.click(screen.getByRole('button', { name: 'Void' }));
     const dialog = await screen.findByRole('dialog', { name: 'Void this payment?' });
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Duplicate');
+    await enter(user, within(dialog).getByLabelText(/^Reason/), 'Duplicate');
     await user.click(within(dialog).getByRole('button', { name: 'Void payment' }));
     expect(
       await within(dialog).findByText(

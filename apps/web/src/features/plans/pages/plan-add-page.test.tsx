@@ -3,7 +3,7 @@ import type { Plan } from '@kora/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, held, inTurn, mockFetch, ok, type Handler } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { itNamesTheTab } from '@/test/page-tests';
 import { signIn } from '@/test/session';
 import { expectSaveFailures, plan, presetsRoute } from '../test-fixtures';
@@ -34,9 +34,9 @@ const submitted = async ({ api, user, router }: ReturnType<typeof open>, id: num
 
 /** Types the plan's name and replaces its amount. */
 const fillPlan = async (user: User, name: string, amount: string) => {
-  await user.type(field('Plan Name'), name);
+  await enter(user, field('Plan Name'), name);
   await user.clear(field('Amount'));
-  await user.type(field('Amount'), amount);
+  await enter(user, field('Amount'), amount);
 };
 
 beforeEach(() => signIn());
@@ -66,7 +66,7 @@ describe('PlanAddPage', () => {
     expect(screen.queryByText(/^That is/)).not.toBeInTheDocument();
     expect(submit()).toBeDisabled();
 
-    await user.type(field('Amount'), '25000');
+    await enter(user, field('Amount'), '25000');
     expect(submit()).toBeEnabled();
     expect(screen.getByText('That is ₦8,333/month')).toBeInTheDocument();
 
@@ -86,18 +86,18 @@ describe('PlanAddPage', () => {
     const { user } = open();
     await fillPlan(user, 'A', '5000');
     expect(submit()).toBeDisabled(); // name too short
-    await user.type(field('Plan Name'), 'B');
+    await enter(user, field('Plan Name'), 'B');
     expect(submit()).toBeEnabled();
     await user.clear(field('Duration'));
     expect(submit()).toBeDisabled(); // no duration
-    await user.type(field('Duration'), '2');
+    await enter(user, field('Duration'), '2');
     expect(submit()).toBeEnabled();
 
     await user.click(screen.getByRole('checkbox', { name: /Group plan/ }));
     expect(field('Group Limit')).toHaveValue('1');
     await user.clear(field('Group Limit'));
     expect(submit()).toBeDisabled(); // grouped without a limit
-    await user.type(field('Group Limit'), '5');
+    await enter(user, field('Group Limit'), '5');
     expect(submit()).toBeEnabled();
 
     // Unchecking hides the limit and resets it to 1.
@@ -121,7 +121,7 @@ describe('PlanAddPage', () => {
     expect(submit()).toBeDisabled();
 
     await user.clear(field('Amount'));
-    await user.type(field('Amount'), '500');
+    await enter(user, field('Amount'), '500');
     expect(screen.queryByText('Amount must be greater than 0')).not.toBeInTheDocument();
     expect(screen.getByText('That is ₦500/month')).toBeInTheDocument();
   });
@@ -152,7 +152,7 @@ describe('PlanAddPage', () => {
     await expectShown('Failed to create subscription plan');
     await user.click(submit());
     await waitFor(() => expect(api.keysSent('POST /v1/subscription-type')).toHaveLength(2));
-    await user.type(field('Amount'), '0');
+    await enter(user, field('Amount'), '0');
     await user.click(submit());
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription-plans/9'));
     const [first, retry, changed] = api.keysSent('POST /v1/subscription-type');
@@ -231,7 +231,7 @@ describe('PlanAddPage', () => {
   it('staff cannot create plans: the submit is disabled and says why', async () => {
     signIn({ role: 'staff' });
     const { user } = open();
-    await user.type(field('Plan Name'), 'Gold');
+    await enter(user, field('Plan Name'), 'Gold');
     expect(submit()).toBeDisabled();
     expect(
       screen.getByText(

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, inTurn, mockFetch, ok } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { advance, field, renderPage } from '@/test/render';
+import { advance, enter, field, renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
 import { signIn } from '@/test/session';
 import { expectSaveFailures, plan } from '../test-fixtures';
@@ -40,10 +40,10 @@ describe('PlanEditPage', () => {
     expect(save()).toBeDisabled();
 
     await user.clear(field('Amount'));
-    await user.type(field('Amount'), '27000');
+    await enter(user, field('Amount'), '27000');
     await user.click(screen.getByRole('checkbox', { name: /Group plan/ }));
     await user.clear(field('Group Limit'));
-    await user.type(field('Group Limit'), '3');
+    await enter(user, field('Group Limit'), '3');
     expect(save()).toBeEnabled();
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -64,7 +64,7 @@ describe('PlanEditPage', () => {
     const { api, user } = open(undefined, () => ok(plan({ amount: 30000 })));
     await screen.findByDisplayValue('Quarterly');
     await user.clear(field('Amount'));
-    await user.type(field('Amount'), '30,000');
+    await enter(user, field('Amount'), '30,000');
     expect(field('Amount')).toHaveValue('₦30,000');
     await user.click(save());
     await screen.findByText('Redirecting to plan details...');
@@ -91,7 +91,7 @@ describe('PlanEditPage', () => {
       ),
     );
     await screen.findByDisplayValue('Quarterly');
-    await user.type(field('Plan Name'), ' Plus');
+    await enter(user, field('Plan Name'), ' Plus');
     await expectSaveFailures(user, save, [
       'Failed to update subscription plan',
       'Only owners and admins can change plans.',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REMINDER_MESSAGES } from '@kora/shared';
 import { expectShown } from '@/test/expect';
 import { fail, mockFetch, ok, type Routes } from '@/test/mock-fetch';
-import { renderPage } from '@/test/render';
+import { enter, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { SAVE, SETTINGS, settings } from '../test-fixtures';
 import { ReminderSettings } from './reminder-settings';
@@ -47,7 +47,7 @@ describe('Settings → Reminders', () => {
     const added = card('14 days before');
     const days = within(added).getByRole('textbox', { name: 'Days' });
     await user.clear(days);
-    await user.type(days, '10');
+    await enter(user, days, '10');
     await user.click(screen.getByRole('button', { name: 'Save reminders' }));
     await expectShown('Reminder settings saved');
     expect(screen.getByRole('switch', { name: 'Send renewal reminders' })).toBeChecked();
@@ -72,7 +72,7 @@ describe('Settings → Reminders', () => {
     // Two reminders on the same day.
     const days = within(card('3 days before')).getByRole('textbox', { name: 'Days' });
     await user.clear(days);
-    await user.type(days, '7');
+    await enter(user, days, '7');
     const text = within(card('1 day before')).getByRole('textbox', { name: /^Text/ });
     await user.click(text);
     await user.paste(' {{nickname}}');
@@ -84,7 +84,7 @@ describe('Settings → Reminders', () => {
     expect(api.sent(SAVE)).toHaveLength(0);
 
     await user.clear(days);
-    await user.type(days, '3');
+    await enter(user, days, '3');
     await user.clear(text);
     await user.paste('Fine text');
     await user.click(screen.getByRole('button', { name: 'Save reminders' }));

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pickable } from '@/test/fixtures';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
-import { field, renderPage } from '@/test/render';
+import { enter, field, renderPage } from '@/test/render';
 import { itShows } from '@/test/page-tests';
 import { subscription } from '../test-fixtures';
 import { SubscriptionsPage } from './subscriptions-page';
@@ -193,7 +193,7 @@ describe('SubscriptionsPage', () => {
     const { api, user, router } = open();
     await screen.findByText('Musa Bello');
     const search = screen.getByLabelText('Search subscriptions by member');
-    await user.type(search, 'chia');
+    await enter(user, search, 'chia');
     await user.click(await screen.findByRole('option', { name: /Chiamaka Okafor/ }));
     expect(router.state.location.search).toBe('?member_id=5');
     await vi.waitFor(() =>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectShown } from '@/test/expect';
 import { fail, held, json, mockFetch, ok, type Handler } from '@/test/mock-fetch';
-import { advance, field, renderPage, renderRoutes } from '@/test/render';
+import { advance, enter, field, renderPage, renderRoutes } from '@/test/render';
 import { signIn } from '@/test/session';
 import { TeamPage } from '../pages/team-page';
 import { kemi, team } from '../test-fixtures';
@@ -21,7 +21,7 @@ const openDialog = async (invite: Handler, opts: { timers?: boolean } = {}) => {
 type User = Awaited<ReturnType<typeof openDialog>>['user'];
 
 const fill = async (user: User, email: string, role: 'Admin' | 'Staff') => {
-  await user.type(field('Email Address'), email);
+  await enter(user, field('Email Address'), email);
   await user.click(field('Role'));
   await user.click(await screen.findByRole('option', { name: role }));
 };
@@ -40,7 +40,7 @@ describe('InviteUserModal', () => {
 
     await user.click(send());
     await expectShown('Invalid email address', 'Please select a role');
-    await user.type(field('Email Address'), 'not-an-email');
+    await enter(user, field('Email Address'), 'not-an-email');
     await user.click(send());
     await expectShown('Invalid email address');
 
@@ -158,7 +158,7 @@ describe('InviteUserModal', () => {
 
   it('Cancel closes it without sending', async () => {
     const { api, user } = await openDialog(() => ok(kemi(), {}, 201));
-    await user.type(field('Email Address'), 'kemi@irongym.ng');
+    await enter(user, field('Email Address'), 'kemi@irongym.ng');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.sent(INVITE)).toHaveLength(0);
