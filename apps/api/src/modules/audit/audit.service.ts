@@ -136,6 +136,33 @@ export const changesBetween = <T extends Record<string, unknown>>(
   return changes;
 };
 
+/**
+ * The trail of an edit of a record that can be switched off and on again (a member, a plan), in
+ * the edit's transaction: a deactivation or reactivation is an entry of its own
+ * (`member.deactivate`); the other `fields` that changed are one `member.update` entry, each
+ * before → after. An edit that changes nothing writes nothing.
+ */
+export const recordEdit = async <
+  T extends { is_active: boolean | 0 | 1 } & Record<string, unknown>,
+>(
+  exec: Executor,
+  actor: Actor,
+  record: Omit<AuditRecord, 'action' | 'changes' | 'detail'> & { recordKind: 'member' | 'plan' },
+  fields: readonly (keyof T & string)[],
+  before: T,
+  after: T,
+): Promise<void> => {
+  const kind = record.recordKind;
+  if (Boolean(before.is_active) !== Boolean(after.is_active))
+    await recordAudit(exec, actor, {
+      ...record,
+      action: after.is_active ? `${kind}.activate` : `${kind}.deactivate`,
+    });
+  const changes = changesBetween(before, after, fields);
+  if (Object.keys(changes).length > 0)
+    await recordAudit(exec, actor, { ...record, action: `${kind}.update`, changes });
+};
+
 /** An entry as the API answers it, with its sentence. */
 export const toAuditEntry = (row: repo.AuditRow): AuditEntry => {
   const kind = row.actorKind as AuditActorKind;

@@ -17,4 +17,4 @@ export {
   SYSTEM_ACTOR,
   type Actor,
 } from './audit.actor';
-export { changesBetween, recordAudit, type Changes } from './audit.service';
+export { changesBetween, recordAudit, recordEdit, type Changes } from './audit.service';

@@ -21,7 +21,7 @@ import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
-import { changesBetween, recordAudit, type Actor } from '../audit';
+import { recordAudit, recordEdit, type Actor } from '../audit';
 import { chosenPlanNotFound, planInactive } from '../plans';
 import { fieldsOf, toMember } from './members.mapper';
 import * as list from './members.list.repository';
@@ -168,35 +168,6 @@ const EDITABLE_FIELDS = [
   'reminders_opt_out',
 ] as const satisfies readonly (keyof Member)[];
 
-/**
- * The trail of an edit, in its transaction: a deactivation or reactivation is an entry of its
- * own; the other fields that changed are one `member.update` entry, each before → after. An edit
- * that changes nothing writes nothing.
- */
-const auditEdit = async (
-  exec: Executor,
-  businessId: number,
-  actor: Actor,
-  before: Member,
-  after: Member,
-) => {
-  const base = {
-    businessId,
-    recordKind: 'member',
-    recordId: after.id,
-    recordLabel: memberLabel(after),
-    memberId: after.id,
-  } as const;
-  if (before.is_active !== after.is_active)
-    await recordAudit(exec, actor, {
-      ...base,
-      action: after.is_active ? 'member.activate' : 'member.deactivate',
-    });
-  const changes = changesBetween(before, after, EDITABLE_FIELDS);
-  if (Object.keys(changes).length > 0)
-    await recordAudit(exec, actor, { ...base, action: 'member.update', changes });
-};
-
 /** The chosen plan must be one of this business's active plans. */
 const checkPlan = async (exec: Executor, businessId: number, planId: number) => {
   const plan = await repo.findPlanForMember(exec, businessId, planId);
@@ -290,7 +261,21 @@ export const updateMember = async (
           await checkPlan(tx, businessId, planId);
         await repo.updateMember(tx, businessId, id, changes);
       },
-      (tx, before, after) => auditEdit(tx, businessId, actor, before, after),
+      (tx, before, after) =>
+        recordEdit(
+          tx,
+          actor,
+          {
+            businessId,
+            recordKind: 'member',
+            recordId: after.id,
+            recordLabel: memberLabel(after),
+            memberId: after.id,
+          },
+          EDITABLE_FIELDS,
+          before,
+          after,
+        ),
     );
   } catch (err) {
     if (isForeignKeyViolation(err)) throw chosenPlanNotFound();

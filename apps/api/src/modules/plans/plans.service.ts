@@ -9,10 +9,9 @@ import {
   type UpdatePlanInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
-import { changesBetween, recordAudit, type Actor } from '../audit';
+import { recordAudit, recordEdit, type Actor } from '../audit';
 import * as repo from './plans.repository';
 
 const PLAN_NOT_FOUND = 'Subscription plan not found.';
@@ -51,33 +50,6 @@ const EDITABLE_FIELDS = [
   'is_grouped',
   'group_limit',
 ] as const satisfies readonly (keyof Plan)[];
-
-/**
- * The trail of a plan's edit: an activation or deactivation is an entry of its own; the other
- * fields that changed are one `plan.update` entry, each before → after (the price in naira).
- */
-const auditEdit = async (
-  exec: Executor,
-  businessId: number,
-  actor: Actor,
-  before: Plan,
-  after: Plan,
-) => {
-  const base = {
-    businessId,
-    recordKind: 'plan',
-    recordId: after.id,
-    recordLabel: after.name,
-  } as const;
-  if (before.is_active !== after.is_active)
-    await recordAudit(exec, actor, {
-      ...base,
-      action: after.is_active ? 'plan.activate' : 'plan.deactivate',
-    });
-  const changes = changesBetween(before, after, EDITABLE_FIELDS);
-  if (Object.keys(changes).length > 0)
-    await recordAudit(exec, actor, { ...base, action: 'plan.update', changes });
-};
 
 /** The row of a plan of this business, or 404 (also for another business's plan). */
 const foundPlan = async (ctx: AppContext, businessId: number, id: number) => {
@@ -181,7 +153,14 @@ export const updatePlan = async (
     const row = await repo.updatePlan(tx, businessId, id, changes);
     if (!row) throw planNotFound();
     const after = toPlan(row);
-    await auditEdit(tx, businessId, actor, toPlan(current), after);
+    await recordEdit(
+      tx,
+      actor,
+      { businessId, recordKind: 'plan', recordId: after.id, recordLabel: after.name },
+      EDITABLE_FIELDS,
+      toPlan(current),
+      after,
+    );
     return after;
   });
 
