@@ -163,6 +163,25 @@ export const recordEdit = async <
     await recordAudit(exec, actor, { ...record, action: `${kind}.update`, changes });
 };
 
+/**
+ * Notes in the trail who exported what (`label`: the list's name as the desk knows it, e.g.
+ * "Payments"), with which filters, as the file starts: before the first row is read.
+ */
+export const recordExport = (
+  exec: Executor,
+  actor: Actor,
+  businessId: number,
+  label: string,
+  detail: { export: string; filters: object; format?: string },
+): Promise<void> =>
+  recordAudit(exec, actor, {
+    businessId,
+    action: 'export.download',
+    recordKind: 'export',
+    recordLabel: label,
+    detail,
+  });
+
 /** An entry as the API answers it, with its sentence. */
 export const toAuditEntry = (row: repo.AuditRow): AuditEntry => {
   const kind = row.actorKind as AuditActorKind;
@@ -233,12 +252,10 @@ export const startAuditExport = async (
   actor: Actor,
   query: AuditExportQuery,
 ): Promise<BatchReader<repo.AuditExportRow>> => {
-  await recordAudit(ctx.db, actor, {
-    businessId,
-    action: 'export.download',
-    recordKind: 'export',
-    recordLabel: 'activity',
-    detail: { export: 'audit', format: query.format, filters: givenFilters(query) },
+  await recordExport(ctx.db, actor, businessId, 'activity', {
+    export: 'audit',
+    format: query.format,
+    filters: givenFilters(query),
   });
   const filters = filtersOf(query);
   return (after, limit) => repo.auditExportBatch(ctx.db, businessId, filters, after, limit);

@@ -17,4 +17,10 @@ export {
   SYSTEM_ACTOR,
   type Actor,
 } from './audit.actor';
-export { changesBetween, recordAudit, recordEdit, type Changes } from './audit.service';
+export {
+  changesBetween,
+  recordAudit,
+  recordEdit,
+  recordExport,
+  type Changes,
+} from './audit.service';

@@ -21,7 +21,7 @@ import {
   type ExportSpec,
 } from '../../lib/export-file';
 import { tenantOf } from '../../plugins/tenancy';
-import { actorOf, recordAudit } from '../audit';
+import { actorOf, recordExport } from '../audit';
 
 /*
  * The visits export (GET /v1/check-in/export): every visit of the chosen Lagos days, newest first,
@@ -150,12 +150,9 @@ export const checkInExportRoutes = (ctx: AppContext) => async (app: FastifyInsta
     const { businessId, userId, role } = tenantOf(req);
     const viewer = { businessId, userId, role };
     // The trail notes who exported what before the first row is read.
-    await recordAudit(ctx.db, actorOf(req), {
-      businessId,
-      action: 'export.download',
-      recordKind: 'export',
-      recordLabel: 'Visits',
-      detail: { export: 'visits', filters: req.query },
+    await recordExport(ctx.db, actorOf(req), businessId, 'Visits', {
+      export: 'visits',
+      filters: req.query,
     });
     return sendExport(
       reply,

@@ -21,7 +21,7 @@ import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
-import { recordAudit, recordEdit, type Actor } from '../audit';
+import { recordAudit, recordEdit, recordExport, type Actor } from '../audit';
 import { chosenPlanNotFound, planInactive } from '../plans';
 import { fieldsOf, toMember } from './members.mapper';
 import * as list from './members.list.repository';
@@ -110,14 +110,7 @@ export const auditMemberExport = (
   businessId: number,
   actor: Actor,
   query: MemberExportQuery,
-) =>
-  recordAudit(ctx.db, actor, {
-    businessId,
-    action: 'export.download',
-    recordKind: 'export',
-    recordLabel: 'Members',
-    detail: { export: 'members', filters: query },
-  });
+) => recordExport(ctx.db, actor, businessId, 'Members', { export: 'members', filters: query });
 
 export const memberSummary = async (
   ctx: AppContext,

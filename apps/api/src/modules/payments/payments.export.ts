@@ -1,6 +1,6 @@
 import type { ExportColumn, ExportSpec } from '../../lib/export-file';
 import type { AppContext } from '../../context';
-import { recordAudit, type Actor } from '../audit';
+import { recordExport, type Actor } from '../audit';
 import { memberPlanColumns } from '../subscriptions';
 import type { PaymentExportRow } from './payments.service';
 
@@ -51,11 +51,4 @@ export const auditPaymentExport = (
   businessId: number,
   actor: Actor,
   filters: object,
-) =>
-  recordAudit(ctx.db, actor, {
-    businessId,
-    action: 'export.download',
-    recordKind: 'export',
-    recordLabel: 'Payments',
-    detail: { export: 'payments', filters },
-  });
+) => recordExport(ctx.db, actor, businessId, 'Payments', { export: 'payments', filters });

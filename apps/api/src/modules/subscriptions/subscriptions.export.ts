@@ -1,7 +1,7 @@
 import { lagosDay, subscriptionDisplayStatus } from '@kora/shared';
 import type { ExportColumn, ExportSpec } from '../../lib/export-file';
 import type { AppContext } from '../../context';
-import { recordAudit, type Actor } from '../audit';
+import { recordExport, type Actor } from '../audit';
 import type { SubscriptionExportRow } from './subscriptions.service';
 
 /** A row of an export that names a member and a plan (the payments' and subscriptions'). */
@@ -83,11 +83,4 @@ export const auditSubscriptionExport = (
   businessId: number,
   actor: Actor,
   filters: object,
-) =>
-  recordAudit(ctx.db, actor, {
-    businessId,
-    action: 'export.download',
-    recordKind: 'export',
-    recordLabel: 'Subscriptions',
-    detail: { export: 'subscriptions', filters },
-  });
+) => recordExport(ctx.db, actor, businessId, 'Subscriptions', { export: 'subscriptions', filters });
