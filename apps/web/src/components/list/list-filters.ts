@@ -80,7 +80,3 @@ export const listQuery = (page: number, perPage: number, filters: ListFilters) =
   for (const key of FILTER_KEYS) query[key] = filters[key];
   return query;
 };
-
-/** The page number of the query string; 1 when missing or not a page. */
-export const readPage = (params: URLSearchParams) =>
-  Math.max(1, Math.floor(Number(params.get('page'))) || 1);

@@ -1,63 +1,32 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import {
-  readFilters,
-  readPage,
-  type FilterKey,
-  type FilterRules,
-  type ListFilters,
-} from './list-filters';
+import { useCallback } from 'react';
+import { useUrlFilters } from '@/lib/use-url-filters';
+import { readFilters, type FilterKey, type FilterRules, type ListFilters } from './list-filters';
 
 /**
- * A list's page and filters, kept in the URL. Applying or clearing filters goes back to page 1;
- * other query values (such as ?record=1) are left alone. `rules`: the list's own check of a
- * filter's values (the payments list's statuses), a constant of the page.
+ * A list's page and filters, kept in the URL (through `useUrlFilters`). Applying or clearing
+ * filters goes back to page 1; other query values (such as ?record=1) are left alone. `rules`:
+ * the list's own check of a filter's values (the payments list's statuses), a constant of the
+ * page.
  */
 export const useListFilters = (keys: readonly FilterKey[], rules?: FilterRules) => {
-  const [params, setParams] = useSearchParams();
-  const query = params.toString();
-  const filters = useMemo(
-    () => readFilters(new URLSearchParams(query), keys, rules),
-    // `keys` and `rules` are constants of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [query],
+  const { filters, page, change, clear, setPage } = useUrlFilters(keys, (params) =>
+    readFilters(params, keys, rules),
   );
-  const page = readPage(params);
 
+  /** Sets every filter of the list at once: those missing from `next` are removed. */
   const apply = useCallback(
     (next: ListFilters) =>
-      setParams((prev) => {
-        const q = new URLSearchParams(prev);
-        for (const key of keys) {
-          const value = next[key]?.trim();
-          if (value) q.set(key, value);
-          else q.delete(key);
-        }
-        q.delete('page');
-        return q;
-      }),
+      change(Object.fromEntries(keys.map((key) => [key, next[key] ?? ''])) as ListFilters),
+    // `keys` is a constant of the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setParams],
+    [change],
   );
 
   /** Changes one filter, keeping the others (the search box sets the member). */
   const setFilter = useCallback(
-    (key: FilterKey, value: string | null) => apply({ ...filters, [key]: value ?? '' }),
-    [apply, filters],
+    (key: FilterKey, value: string | null) => change({ [key]: value ?? '' }),
+    [change],
   );
 
-  const clear = useCallback(() => apply({}), [apply]);
-
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((prev) => {
-        const q = new URLSearchParams(prev);
-        if (next <= 1) q.delete('page');
-        else q.set('page', String(next));
-        return q;
-      }),
-    [setParams],
-  );
-
-  return { filters, page, apply, setFilter, clear, setPage };
+  return { filters: filters as ListFilters, page, apply, setFilter, clear, setPage };
 };
