@@ -16,14 +16,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FoundBy, VerdictSubscription } from '@kora/shared';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import {
-  businesses,
-  idempotencyKeys,
-  kioskTokens,
-  members,
-  users,
-  visits,
-} from '../../db/schema';
+import { businesses, idempotencyKeys, kioskTokens, members, users, visits } from '../../db/schema';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { ofBusiness } from '../../db/tenant';

@@ -136,8 +136,10 @@ export const sellDayPass = async (
       },
       { idempotencyKey: key, now },
     );
+    // The visit is at the sale's time: the desk's time for an offline sale, and on a replay
+    // the first sale's (its visit is then answered again, not a second one).
     const recordedAt =
-      input.recorded_at !== undefined && !replayed ? new Date(payment.recorded_at) : undefined;
+      input.recorded_at !== undefined || replayed ? new Date(payment.recorded_at) : undefined;
     // Checked in as at the desk (found by phone), in this transaction: the verdict reads the
     // payment just made, and a visit of the last 2 hours is answered instead of a new one.
     const visit = input.check_in
