@@ -227,6 +227,33 @@ describe('GET /v1/check-in/roster', () => {
     expect(delta.data.map((m) => m.id)).toEqual([mine[0]]);
   });
 
+  // Two transactions at once need two connections: PostgreSQL only (PGlite has one).
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL: a change still uncommitted while a desk syncs comes in its next sync, with those committed after it',
+    async () => {
+      const { cursor } = await syncAll();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      const running = t.db.transaction(async (tx) => {
+        await tx.update(members).set({ firstName: 'Slow' }).where(eq(members.id, mine[0]!));
+        written();
+        await held;
+      });
+      await wrote;
+      // A later transaction commits while the first still runs.
+      expect((await patchMember(mine[1]!, { first_name: 'Quick' })).statusCode).toBe(200);
+      const during = await syncAll(cursor);
+      expect(during.ids).not.toContain(mine[0]);
+      release();
+      await running;
+      const after = await syncAll(during.cursor);
+      expect(new Set([...during.ids, ...after.ids])).toEqual(new Set([mine[0], mine[1]]));
+      expect(after.ids).toContain(mine[0]);
+    },
+  );
+
   it('refuses a cursor it did not give (422 "Sync again from the start") and a bad limit (400)', async () => {
     for (const cursor of [
       'garbage',
