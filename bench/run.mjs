@@ -8,6 +8,7 @@
 //   node bench/run.mjs --target postgres --suite attendance [--visits 5000000]
 //                      [--attendance-members 50000]
 //   node bench/run.mjs --target postgres --suite audit-cost [--turns 3] [--duration 10]
+//   node bench/run.mjs --target postgres --suite roster --businesses 1 --members 10000
 // Suite `serialise` runs in-process, once. For each target, the other suites get a fresh
 // database, the generator's data, the built Kora server (port 3900), and beside it a bare Fastify
 // route (3901) and, on PostgreSQL, the yardstick of the hot routes (yardstick-server.mjs, 3902:
@@ -90,7 +91,7 @@ const SMOKE = {
   members: '300',
   duration: '1',
   connections: '4',
-  suite: 'serialise,members,check-in,payments,audit-cost,dashboard,attendance',
+  suite: 'serialise,members,check-in,roster,payments,audit-cost,dashboard,attendance',
   'payments-per-member': '1',
   payments: '3000',
   visits: '20000',
@@ -227,6 +228,10 @@ for (const target of targets) {
     };
     if (suites.includes('members')) rows.push(...(await membersSuite(ctx)));
     if (suites.includes('check-in')) rows.push(...(await checkInSuite(ctx)));
+    if (suites.includes('roster')) {
+      const { rosterSuite } = await import('./suites/roster.mjs');
+      rows.push(...(await rosterSuite({ ...ctx, smoke })));
+    }
     if (suites.includes('compare')) rows.push(...(await compareSuite(ctx)));
     if (suites.includes('payments')) {
       const { paymentsSuite } = await import('./suites/payments.mjs').catch(() => ({}));

@@ -383,6 +383,8 @@ const paymentJson = (pay, mem, plan, sub, byName) =>
     ['confirmed', val(`${pay}.confirmed_at is not null`)],
     ['needs_confirmation', val(`${pay}.confirmed_at is null and ${pay}.voided_at is null`)],
     ['recorded_by_name', opt(byName)],
+    // When the desk took it (the column's default: its arrival, as no offline time is sent).
+    ['recorded_at', iso(`${pay}.recorded_at`)],
     [
       'subscription',
       obj([

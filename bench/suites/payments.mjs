@@ -260,6 +260,10 @@ const verdict = (run, check) => {
 const maskRecorded = (answer, { dates = false } = {}) => {
   const data = structuredClone(answer.data);
   data.id = data.created_at = data.subscription.id = data.subscription.payment_id = '(masked)';
+  // Without an offline desk's time, recorded_at is the payment's arrival: equal to created_at.
+  if (data.recorded_at !== answer.data.created_at)
+    throw new Error(`recorded_at ${data.recorded_at} ≠ created_at ${answer.data.created_at}`);
+  data.recorded_at = '(masked)';
   // Each payment takes the next receipt number, as it takes the next id.
   data.receipt_number = '(masked)';
   data.subscription.created_at = '(masked)';

@@ -17,6 +17,34 @@ const entry = (over: Partial<AuditTextInput>): AuditTextInput => ({
 });
 
 describe('auditText', () => {
+  it('says when an offline desk took the action, in Lagos time', () => {
+    expect(
+      auditText(
+        entry({
+          action: 'payment.record',
+          record_kind: 'payment',
+          record_label: 'IRON-000125',
+          detail: {
+            amount_kobo: 2_500_000,
+            member_name: 'Ada Obi',
+            recorded_at: '2026-11-26T17:30:00.000Z',
+          },
+        }),
+      ),
+    ).toBe(
+      'Chidi Eze (staff) recorded payment IRON-000125 of ₦25,000 for Ada Obi (recorded offline at 26 Nov 2026 18:30)',
+    );
+    expect(
+      auditText(
+        entry({
+          action: 'check_in.override',
+          record_kind: 'visit',
+          detail: { reason: 'Paid cash', recorded_at: 'not a time' },
+        }),
+      ),
+    ).not.toMatch(/offline/);
+  });
+
   it('names the channel a receipt went by as people write it', () => {
     const sent = (channel: string) =>
       auditText(

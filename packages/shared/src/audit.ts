@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
 import { contract, pageOf } from './contract';
-import { formatDay } from './dates';
+import { TIME_ZONE, formatDay, lagosDay } from './dates';
 import { formatNaira, koboToNaira } from './money';
 import { COMMS_CHANNELS } from './communications';
 import { chosenId, dateRangeCheck, dayRangeFilters } from './payments';
@@ -298,6 +298,23 @@ const filtersText = (filters: unknown): string => {
     .join(', ');
 };
 
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * "recorded offline at 26 Nov 2026 18:30" (Lagos time): an action an offline desk sent later
+ * keeps the time the desk took it in its details.
+ */
+const recordedOfflineText = (value: unknown): string | undefined => {
+  const at = str(value) ? new Date(str(value)!) : undefined;
+  if (!at || Number.isNaN(at.getTime())) return undefined;
+  return `recorded offline at ${formatDay(lagosDay(at))} ${lagosClock.format(at)}`;
+};
+
 /** A channel as people write it: WhatsApp, SMS, Email. */
 const channelName = (key: string): string =>
   COMMS_CHANNELS.find((c) => c.key === key)?.label ?? key;
@@ -365,6 +382,8 @@ export const auditText = (entry: AuditTextInput): string => {
     default:
       parts.push(`${verb} ${label}`.trim());
   }
+  const offline = recordedOfflineText(d.recorded_at);
+  if (offline) parts.push(`(${offline})`);
   let text = parts.join(' ');
   if (Object.keys(entry.changes).length > 0) text += `: ${changesText(entry.changes)}`;
   if (reason) text += `: ${reason}`;

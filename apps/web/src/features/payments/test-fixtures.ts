@@ -27,6 +27,7 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
 
 export const recorded = (overrides: Partial<RecordedPayment> = {}): RecordedPayment => ({
   ...payment(),
+  recorded_at: payment().created_at,
   subscription: subscription(),
   ...overrides,
 });
