@@ -28,3 +28,4 @@ export * from './desk-lookup';
 export * from './audit';
 export * from './receipts';
 export * from './cash-up';
+export * from './offline';
