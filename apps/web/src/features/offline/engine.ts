@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { checkInContracts, dayPassContracts, paymentContracts } from '@kora/shared';
 import { idempotent } from '@/lib/api-client';
-import { ApiError, request } from '@/lib/http';
+import { ApiError, refreshSession, request } from '@/lib/http';
 import { sessionStore } from '@/lib/session';
 import { reportReach } from './connection';
 import { openDeskDb, type DeskDb, type RosterMeta, type SyncMeta } from './db';
@@ -51,6 +51,31 @@ const isTransient = (error: unknown): boolean =>
 
 type SendOutcome = 'sent' | 'stopped';
 
+/**
+ * Sends one action with its key and recorded time under `who`'s session. The http client's own
+ * refresh is not used: it would adopt whatever session another tab holds. A 401 refreshes this
+ * user's session once and sends again only if the session is still theirs.
+ */
+const post = async (action: QueuedAction, who: Who) => {
+  const attempt = () =>
+    request<unknown>(PATHS[action.kind], {
+      method: 'POST',
+      body: { ...action.body, recorded_at: action.recorded_at },
+      headers: idempotent(action.idempotency_key),
+      signal: timeout(),
+      refreshOn401: false,
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (!sameWho(currentWho(), who)) throw error;
+    await refreshSession(sessionStore.get().token).catch(() => null);
+    if (!sameWho(currentWho(), who)) throw error;
+    return attempt();
+  }
+};
+
 export interface DeskEngineOptions {
   lock?: DeskLock;
   now?: () => Date;
@@ -89,12 +114,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
       const action = await claim(db, waiting.seq!);
       if (!action) continue; // another tab took it
       try {
-        const answer = await request<unknown>(PATHS[action.kind], {
-          method: 'POST',
-          body: { ...action.body, recorded_at: action.recorded_at },
-          headers: idempotent(action.idempotency_key),
-          signal: timeout(),
-        });
+        const answer = await post(action, who);
         reportReach(true);
         await db.queue.update(action.seq!, { state: 'done', result: answer?.data ?? null });
       } catch (error) {
