@@ -97,22 +97,27 @@ describe('the hooks', () => {
       [ROSTER]: () => json(200, rosterPage([rosterMember({ id: 1 }), rosterMember({ id: 2 })])),
     });
     render(<Banner />);
-    await enqueue({ kind: 'check_in', body: { member_id: 1 }, label: 'Check-in: Ada Obi' });
-    await enqueue({ kind: 'check_in', body: { member_id: 2 }, label: 'Check-in: Tunde Bello' });
-    await act(() => syncNow());
+    expect(
+      await screen.findByText('Online · waiting 0 · attention 0 · others 0 · members 0'),
+    ).toBeInTheDocument();
+    await act(async () => {
+      await enqueue({ kind: 'check_in', body: { member_id: 1 }, label: 'Check-in: Ada Obi' });
+      await enqueue({ kind: 'check_in', body: { member_id: 2 }, label: 'Check-in: Tunde Bello' });
+      await syncNow(); // the round each enqueue started
+    });
     expect(
       await screen.findByText('Offline · waiting 2 · attention 0 · others 0 · members 0'),
     ).toBeInTheDocument();
     expect(await pendingCount()).toBe(2);
 
     // Another user signs in on this device: the first user's actions are theirs, not counted.
-    signIn({ sub: '2' });
+    act(() => void signIn({ sub: '2' }));
     expect(
       await screen.findByText('Offline · waiting 0 · attention 0 · others 2 · members 0'),
     ).toBeInTheDocument();
     expect(await pendingCount()).toBe(0);
 
-    signIn({ sub: '1' });
+    act(() => void signIn({ sub: '1' }));
     up = true;
     await act(async () => {
       window.dispatchEvent(new Event('online'));
@@ -134,16 +139,10 @@ describe('the hooks', () => {
       [ROSTER]: () => json(200, rosterPage([])),
     });
     render(<Attention />);
-    const first = await enqueue({
-      kind: 'check_in',
-      body: { member_id: 1 },
-      label: 'Check-in: Ada',
-    });
-    const second = await enqueue({
-      kind: 'check_in',
-      body: { member_id: 2 },
-      label: 'Check-in: Tunde',
-    });
+    const queue = (member_id: number, label: string) =>
+      act(() => enqueue({ kind: 'check_in', body: { member_id }, label }));
+    const first = await queue(1, 'Check-in: Ada');
+    const second = await queue(2, 'Check-in: Tunde');
     await act(() => syncNow());
     expect(await screen.findByText('Check-in: Ada: Expired 5 days ago')).toBeInTheDocument();
     expect(screen.getByText('Check-in: Tunde: Expired 5 days ago')).toBeInTheDocument();
