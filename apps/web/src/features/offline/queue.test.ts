@@ -52,6 +52,35 @@ describe('enqueue', () => {
     await expect(desk.engine().enqueue(checkIn(1))).rejects.toThrow('Sign in');
     expect(await desk.db.queue.count()).toBe(0);
   });
+  it('keeps hostile text as plain data: control characters out of the label, __proto__ a plain key', async () => {
+    signIn();
+    mockFetch({
+      [CHECK_IN]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const body = JSON.parse('{"member_id": 1, "__proto__": {"polluted": true}}') as Record<
+      string,
+      unknown
+    >;
+    const a = await desk.engine().enqueue({
+      kind: 'check_in',
+      body: { ...body, recorded_at: '1999-01-01T00:00:00Z' },
+      label: 'Check-in:\u0000 Ada\u0007 Obi' + 'x'.repeat(100_000),
+    });
+    const row = (await desk.reopen().queue.get(a.seq!))!;
+    expect(row.label.startsWith('Check-in:  Ada  Obi')).toBe(true);
+    expect(row.label.length).toBeLessThanOrEqual(200);
+    expect(Object.keys(row.body)).toEqual(['member_id', '__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(row.body.recorded_at).toBeUndefined(); // the desk's own time is added at send
+    await expect(
+      desk.engine().enqueue({ kind: 'check_in', body: { note: 'x'.repeat(100_000) }, label: 'x' }),
+    ).rejects.toThrow('too large');
+    await expect(
+      desk.engine().enqueue({ kind: 'refund' as 'check_in', body: {}, label: 'x' }),
+    ).rejects.toThrow('Unknown action');
+  });
 });
 
 describe('sync', () => {

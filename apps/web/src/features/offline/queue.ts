@@ -5,6 +5,8 @@ import type { QueuedAction, QueuedKind } from './types';
 const KINDS: readonly QueuedKind[] = ['check_in', 'payment', 'day_pass'];
 /** The longest label kept: the lists show one line. */
 const LABEL_MAX = 200;
+/** The largest body kept (as JSON): a desk action is a few hundred characters. */
+const BODY_MAX = 16_000;
 /** A done action is kept this long (its receipt number shows on the success panel), then dropped. */
 const DONE_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -32,7 +34,9 @@ export const addAction = async (
   if (!KINDS.includes(input.kind)) throw new Error(`Unknown action: ${String(input.kind)}`);
   if (!isPlainObject(input.body)) throw new Error('An action needs a body');
   // Stored as JSON would send it: no functions, no prototypes; recorded_at is added at send.
-  const body = JSON.parse(JSON.stringify(input.body)) as Record<string, unknown>;
+  const json = JSON.stringify(input.body);
+  if (json.length > BODY_MAX) throw new Error('This action is too large to keep on the device.');
+  const body = JSON.parse(json) as Record<string, unknown>;
   delete body.recorded_at;
   const label = String(input.label ?? '')
     // eslint-disable-next-line no-control-regex
