@@ -90,6 +90,7 @@ describe('roster', () => {
     const engine = desk.engine();
     await engine.syncNow();
     expect(await ids()).toEqual([1]);
+    await engine.rememberMember(1, { first_name: 'Ada' });
 
     signIn({ business_id: 8 });
     let seenDuringDownload: number[] = [];
@@ -106,6 +107,7 @@ describe('roster', () => {
     expect(seenDuringDownload).toEqual([]);
     expect(await ids()).toEqual([80]);
     expect(await desk.db.meta.get('roster')).toMatchObject({ business_id: 8, cursor: 'c8' });
+    expect(await desk.db.members_seen.count()).toBe(0); // business 7's member page is gone too
   });
 
   it('keeps what it read when the network drops mid-download, and goes on from there', async () => {

@@ -27,6 +27,18 @@ export const wipeRoster = (db: DeskDb): Promise<void> =>
     await db.meta.delete('roster');
   });
 
+/**
+ * Forgets what the device keeps of another person's or business's desk before the signed-in one's
+ * is downloaded: the members, the member pages seen and this device's visits.
+ */
+const wipeOthers = (db: DeskDb): Promise<void> =>
+  db.transaction('rw', [db.roster, db.meta, db.members_seen, db.visits], async () => {
+    await db.roster.clear();
+    await db.meta.delete('roster');
+    await db.members_seen.clear();
+    await db.visits.clear();
+  });
+
 /** The roster's meta row when it holds `who`'s business's members; else undefined. */
 export const rosterMetaOf = async (db: DeskDb, who: Who): Promise<RosterMeta | undefined> => {
   const meta = (await db.meta.get('roster')) as RosterMeta | undefined;
@@ -64,7 +76,7 @@ export const syncRoster = async (
   now: () => Date = () => new Date(),
 ): Promise<'done' | 'stopped'> => {
   let meta = await rosterMetaOf(db, who);
-  if (!meta && (await db.meta.get('roster'))) await wipeRoster(db);
+  if (!meta && (await db.meta.get('roster'))) await wipeOthers(db);
   let cursor = meta?.cursor ?? '';
   let restarted = false;
   for (;;) {
