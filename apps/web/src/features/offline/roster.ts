@@ -11,7 +11,7 @@ import type { DeskDb, RosterMeta, RosterRow } from './db';
 import type { Who } from './who';
 
 /** Members a roster page asks for. */
-export const ROSTER_PAGE = 1000;
+const ROSTER_PAGE = 1000;
 /** A roster call that has not answered in this long is given up (and tried on the next sync). */
 const CALL_TIMEOUT_MS = 60_000;
 
