@@ -31,8 +31,11 @@ const PATHS: Record<QueuedKind, string> = {
 const TICK_MS = 30_000;
 /** The roster is brought up to date this often while online. */
 const ROSTER_EVERY_MS = 60_000;
-/** After failed rounds the next waits longer, up to this. */
-const BACKOFF_MAX_MS = 5 * 60_000;
+/**
+ * After failed rounds the next waits longer, up to this: short, because a dropped router or a
+ * generator coming back raises no browser event and the desk should notice within minutes.
+ */
+const BACKOFF_MAX_MS = 2 * 60_000;
 /** A send that has not answered in this long is given up and tried again later. */
 const SEND_TIMEOUT_MS = 30_000;
 /** What an action needing attention says when the server gave no words of its own. */
@@ -50,6 +53,9 @@ const isTransient = (error: unknown): boolean =>
   error.status >= 500;
 
 type SendOutcome = 'sent' | 'stopped';
+
+/** A live query that failed (no IndexedDB in this browser): the screens keep what they showed. */
+const ignore = () => undefined;
 
 /**
  * Sends one action with its key and recorded time under `who`'s session. The http client's own
@@ -208,7 +214,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const start = (): (() => void) => {
     let last = currentWho();
     const kick = () => void syncNow();
-    const timer = setInterval(() => void tick(), TICK_MS);
+    const timer = setInterval(() => void tick().catch(() => undefined), TICK_MS);
     window.addEventListener('online', kick);
     const unsubscribe = sessionStore.subscribe(() => {
       const who = currentWho();
@@ -337,15 +343,21 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const watchStatus = (onChange: (status: DeskStatus) => void): (() => void) => {
     let base: Omit<DeskStatus, 'syncing'> | null = null;
     const emit = () => base && onChange({ ...base, syncing });
-    let subscription = liveQuery(() => statusOf(currentWho())).subscribe((s) => {
-      base = s;
-      emit();
+    let subscription = liveQuery(() => statusOf(currentWho())).subscribe({
+      next: (s) => {
+        base = s;
+        emit();
+      },
+      error: ignore,
     });
     const unsubscribeSession = sessionStore.subscribe(() => {
       subscription.unsubscribe();
-      subscription = liveQuery(() => statusOf(currentWho())).subscribe((s) => {
-        base = s;
-        emit();
+      subscription = liveQuery(() => statusOf(currentWho())).subscribe({
+        next: (s) => {
+          base = s;
+          emit();
+        },
+        error: ignore,
       });
     });
     syncingListeners.add(emit);
@@ -361,7 +373,10 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     seq: number,
     onChange: (action: QueuedAction | undefined) => void,
   ): (() => void) => {
-    const subscription = liveQuery(() => db.queue.get(seq)).subscribe(onChange);
+    const subscription = liveQuery(() => db.queue.get(seq)).subscribe({
+      next: onChange,
+      error: ignore,
+    });
     return () => subscription.unsubscribe();
   };
 
@@ -378,7 +393,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
                 .sortBy('seq')
             ).filter((a) => a.business_id === who.businessId)
           : [],
-      ).subscribe(onChange);
+      ).subscribe({ next: onChange, error: ignore });
     };
     let subscription = query();
     const unsubscribeSession = sessionStore.subscribe(() => {

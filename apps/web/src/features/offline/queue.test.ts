@@ -216,4 +216,27 @@ describe('sync', () => {
       errors: { recorded_at: 'Recorded at must be within the last 7 days' },
     });
   });
+  it('keeps an action recorded days ago offline once sent (its receipt shows), drops old sent ones', async () => {
+    signIn();
+    mockFetch({
+      [PAYMENT]: () => ok({ payment: { receipt_number: 'KR-000009' } }, {}, 201),
+      [ROSTER]: () => json(200, rosterPage([])),
+    });
+    const engine = desk.engine();
+    const late = await engine.enqueue({ kind: 'payment', body: { member_id: 1 }, label: 'Cash' });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await desk.db.queue.update(late.seq!, { recorded_at: daysAgo(6) }); // taken during an outage
+    const old = await desk.db.queue.add({
+      ...late,
+      seq: undefined,
+      state: 'done',
+      recorded_at: daysAgo(9),
+    });
+    await engine.syncNow();
+    expect(await desk.db.queue.get(late.seq!)).toMatchObject({
+      state: 'done',
+      result: { payment: { receipt_number: 'KR-000009' } },
+    });
+    expect(await desk.db.queue.get(old)).toBeUndefined();
+  });
 });

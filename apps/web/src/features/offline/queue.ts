@@ -1,3 +1,4 @@
+import { OFFLINE_MAX_AGE_DAYS } from '@kora/shared';
 import type { DeskDb } from './db';
 import type { Who } from './who';
 import type { QueuedAction, QueuedKind } from './types';
@@ -7,8 +8,11 @@ const KINDS: readonly QueuedKind[] = ['check_in', 'payment', 'day_pass'];
 const LABEL_MAX = 200;
 /** The largest body kept (as JSON): a desk action is a few hundred characters. */
 const BODY_MAX = 16_000;
-/** A done action is kept this long (its receipt number shows on the success panel), then dropped. */
-const DONE_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
+/**
+ * A done action is kept (its receipt number shows on the success panel) until this long after it
+ * was recorded: the server takes actions up to 7 days old, so one sent is kept a day at least.
+ */
+const DONE_KEPT_MS = (OFFLINE_MAX_AGE_DAYS + 1) * 24 * 60 * 60 * 1000;
 
 /** What the desk asks to queue. */
 export interface EnqueueInput {
@@ -85,7 +89,7 @@ export const claim = (db: DeskDb, seq: number): Promise<QueuedAction | null> =>
 export const resetSending = (db: DeskDb): Promise<number> =>
   db.queue.where('state').equals('sending').modify({ state: 'waiting' });
 
-/** Done actions older than two days go: the server has them. */
+/** Done actions recorded more than 8 days ago go: the server has them. */
 export const pruneDone = (db: DeskDb, now: Date = new Date()): Promise<number> => {
   const before = new Date(now.getTime() - DONE_KEPT_MS).toISOString();
   return db.queue
