@@ -6,7 +6,7 @@ import { sessionStore } from '@/lib/session';
 import { reportReach } from './connection';
 import { openDeskDb, type DeskDb, type RosterMeta, type SyncMeta } from './db';
 import { deskLock, type DeskLock } from './lock';
-import { lookUpOnDevice } from './lookup';
+import { lookUpOnDevice, prepareLookup } from './lookup';
 import {
   addAction,
   claim,
@@ -156,6 +156,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
         try {
           await syncRoster(db, who, still, now);
           rosterAt = Date.now();
+          void prepareLookup(db, who).catch(ignore);
           reportReach(true);
         } catch (error) {
           reportReach(error instanceof ApiError && error.status !== 0);

@@ -138,4 +138,14 @@ describe('offlineLookup', () => {
     expect(await engine.offlineLookup('IRON-00042')).toEqual([]);
     expect(await engine.offlineLookup('Ada')).toEqual([]);
   });
+  it('finds by name the members a later sync brought, and no longer those it removed', async () => {
+    const engine = await deviceWith([ada]);
+    expect(await engine.offlineLookup('tunde')).toEqual([]);
+    expect(ids(await engine.offlineLookup('ada'))).toEqual([42]);
+    mockFetch({ [ROSTER]: () => json(200, rosterPage([tunde], { cursor: 'c2', removed: [42] })) });
+    await engine.syncNow();
+    expect(ids(await engine.offlineLookup('tunde'))).toEqual([43]);
+    expect(ids(await engine.offlineLookup('43'))).toEqual([43]);
+    expect(await engine.offlineLookup('ada')).toEqual([]);
+  });
 });
