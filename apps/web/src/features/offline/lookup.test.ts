@@ -130,6 +130,10 @@ describe('offlineLookup', () => {
     });
     await engine.recordLocalVisit(42, queued.seq!);
     expect((await engine.offlineLookup('IRON-00042'))[0]!.checked_in_at).toBe(NOW.toISOString());
+
+    // The server refused that check-in (it needs the desk's attention): it is no visit.
+    await desk.db.queue.update(queued.seq!, { state: 'attention' });
+    expect((await engine.offlineLookup('IRON-00042'))[0]!.checked_in_at).toBeNull();
   });
 
   it("finds no one in a copy of another business's members", async () => {

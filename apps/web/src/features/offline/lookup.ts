@@ -136,11 +136,14 @@ export const lookUpOnDevice = async (
   if (!found.length) return [];
   const today = lagosDay(now);
   const since = new Date(now.getTime() - REPEAT_MS).toISOString();
-  const visits = await db.visits
+  const recent = await db.visits
     .where('member_id')
     .anyOf(found.map((m) => m.id))
     .filter((v) => v.business_id === who.businessId && v.visited_at >= since)
     .toArray();
+  // A check-in the server refused is no visit.
+  const actions = await db.queue.bulkGet(recent.map((v) => v.seq));
+  const visits = recent.filter((_, i) => actions[i]?.state !== 'attention');
   return found.map(({ search: _search, ...member }) => {
     const times = visits.filter((v) => v.member_id === member.id).map((v) => v.visited_at);
     if (member.last_visit_at && Date.parse(member.last_visit_at) >= Date.parse(since))
