@@ -215,6 +215,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const start = (): (() => void) => {
     let last = currentWho();
     const kick = () => void syncNow();
+    // Ask the browser not to evict the device's database under storage pressure: it holds
+    // payments the server does not have yet.
+    void navigator.storage?.persist?.().catch(ignore);
     const timer = setInterval(() => void tick().catch(() => undefined), TICK_MS);
     window.addEventListener('online', kick);
     const unsubscribe = sessionStore.subscribe(() => {

@@ -239,4 +239,16 @@ describe('sync', () => {
     });
     expect(await desk.db.queue.get(old)).toBeUndefined();
   });
+
+  it("forgets this device's visits after a day", async () => {
+    signIn();
+    mockFetch({ [ROSTER]: () => json(200, rosterPage([])) });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await desk.db.visits.bulkAdd([
+      { member_id: 1, business_id: 7, visited_at: daysAgo(2), seq: 1 },
+      { member_id: 2, business_id: 7, visited_at: daysAgo(0.5), seq: 2 },
+    ]);
+    await desk.engine().syncNow();
+    expect((await desk.db.visits.toArray()).map((v) => v.member_id)).toEqual([2]);
+  });
 });

@@ -89,14 +89,22 @@ export const claim = (db: DeskDb, seq: number): Promise<QueuedAction | null> =>
 export const resetSending = (db: DeskDb): Promise<number> =>
   db.queue.where('state').equals('sending').modify({ state: 'waiting' });
 
-/** Done actions recorded more than 8 days ago go: the server has them. */
-export const pruneDone = (db: DeskDb, now: Date = new Date()): Promise<number> => {
+/** A visit noted on this device matters for the 2-hour rule only: kept a day. */
+const VISIT_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Done actions recorded more than 8 days ago go (the server has them), and this device's visits
+ * older than a day.
+ */
+export const pruneDone = async (db: DeskDb, now: Date = new Date()): Promise<void> => {
   const before = new Date(now.getTime() - DONE_KEPT_MS).toISOString();
-  return db.queue
+  await db.queue
     .where('state')
     .equals('done')
     .filter((a) => a.recorded_at < before)
     .delete();
+  const visitsBefore = new Date(now.getTime() - VISIT_KEPT_MS).toISOString();
+  await db.visits.filter((v) => v.visited_at < visitsBefore).delete();
 };
 
 /** The signed-in user's actions not yet on the server (what signing out would leave behind). */
