@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { RosterMember } from '@kora/shared';
+import type { ClockMeta } from './clock';
 import type { QueuedAction } from './types';
 
 /** The device's database: one per browser profile, shared by every tab. */
@@ -51,7 +52,7 @@ interface SeenMember {
 
 export type DeskDb = Dexie & {
   roster: EntityTable<RosterRow, 'id'>;
-  meta: EntityTable<RosterMeta | SyncMeta, 'key'>;
+  meta: EntityTable<RosterMeta | SyncMeta | ClockMeta, 'key'>;
   queue: EntityTable<QueuedAction, 'seq'>;
   visits: EntityTable<LocalVisit, 'id'>;
   members_seen: EntityTable<SeenMember, 'id'>;

@@ -3,6 +3,7 @@ import { checkInContracts, dayPassContracts, paymentContracts } from '@kora/shar
 import { idempotent } from '@/lib/api-client';
 import { ApiError, refreshSession, request } from '@/lib/http';
 import { sessionStore } from '@/lib/session';
+import { clockOffset, measureClock } from './clock';
 import { reportReach } from './connection';
 import { openDeskDb, type DeskDb, type RosterMeta, type SyncMeta } from './db';
 import { deskLock, type DeskLock } from './lock';
@@ -157,6 +158,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
           await syncRoster(db, who, still, now);
           rosterAt = Date.now();
           void prepareLookup(db, who).catch(ignore);
+          await measureClock(db);
           reportReach(true);
         } catch (error) {
           reportReach(error instanceof ApiError && error.status !== 0);
@@ -200,6 +202,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     return running;
   };
 
+  /** Resolves when no sync runs in this engine (what a test waits for before the next). */
+  const settled = (): Promise<void> => running ?? Promise.resolve();
+
   /** The timer's round: when actions wait or the roster is due, unless backing off. */
   const tick = async () => {
     const who = currentWho();
@@ -240,7 +245,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   };
 
   const enqueue = async (input: EnqueueInput): Promise<QueuedAction> => {
-    const action = await addAction(db, input, whoOrThrow(), now());
+    const who = whoOrThrow();
+    const at = new Date(now().getTime() + (await clockOffset(db)));
+    const action = await addAction(db, input, who, at);
     void syncNow();
     return action;
   };
@@ -414,6 +421,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     db,
     start,
     syncNow,
+    settled,
     enqueue,
     recordLocalVisit,
     rememberMember,

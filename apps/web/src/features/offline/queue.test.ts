@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
+import { forgetClockMeasure } from './clock';
 import { freshDesk, rosterPage } from './test-desk';
 
 const CHECK_IN = 'POST /v1/check-in';
@@ -250,5 +251,51 @@ describe('sync', () => {
     ]);
     await desk.engine().syncNow();
     expect((await desk.db.visits.toArray()).map((v) => v.member_id)).toEqual([2]);
+  });
+});
+
+describe("the desk's clock", () => {
+  it('stamps what it saves with the server’s time when the desk computer’s clock runs fast', async () => {
+    signIn();
+    forgetClockMeasure();
+    const fast = 20 * 60_000; // the desk's clock is 20 minutes ahead
+    mockFetch({
+      'GET /health': () =>
+        new Response('{}', {
+          status: 200,
+          headers: { Date: new Date(Date.now() - fast).toUTCString() },
+        }),
+      [ROSTER]: () => json(200, rosterPage([])),
+      [CHECK_IN]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const engine = desk.engine();
+    await engine.syncNow(); // online: measures the clock
+    const action = await engine.enqueue(checkIn(1));
+    const lag = Date.now() - Date.parse(action.recorded_at);
+    expect(lag).toBeGreaterThan(fast - 5_000);
+    expect(lag).toBeLessThan(fast + 5_000);
+  });
+
+  it('leaves a clock within half a minute of the server’s alone', async () => {
+    signIn();
+    forgetClockMeasure();
+    mockFetch({
+      'GET /health': () =>
+        new Response('{}', {
+          status: 200,
+          headers: { Date: new Date(Date.now() - 10_000).toUTCString() },
+        }),
+      [ROSTER]: () => json(200, rosterPage([])),
+      [CHECK_IN]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const engine = desk.engine();
+    await engine.syncNow();
+    const before = Date.now();
+    const action = await engine.enqueue(checkIn(1));
+    expect(Date.parse(action.recorded_at)).toBeGreaterThanOrEqual(before);
   });
 });
