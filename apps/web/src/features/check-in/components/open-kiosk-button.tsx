@@ -9,6 +9,8 @@ import { authApi } from '@/features/auth';
 import { sessionStore } from '@/lib/session';
 import { useOpenKiosk } from '../api';
 import { kioskToken } from '../kiosk/kiosk-api';
+import { DisabledWithReason } from '@/components/disabled-with-reason';
+import { NEEDS_CONNECTION, useConnection } from '@/features/offline';
 
 const KIOSK_PATH = '/check-in/kiosk';
 
@@ -22,6 +24,7 @@ export function OpenKioskButton() {
   const open = useOpenKiosk();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { online } = useConnection();
 
   const confirm = () =>
     open.mutate(key, {
@@ -38,17 +41,19 @@ export function OpenKioskButton() {
 
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconDeviceTablet size={18} aria-hidden />}
-        onClick={() => {
-          setKey(newIdempotencyKey());
-          open.reset();
-          setAsking(true);
-        }}
-      >
-        Open kiosk
-      </Button>
+      <DisabledWithReason reason={online ? null : NEEDS_CONNECTION}>
+        <Button
+          variant="default"
+          leftSection={<IconDeviceTablet size={18} aria-hidden />}
+          onClick={() => {
+            setKey(newIdempotencyKey());
+            open.reset();
+            setAsking(true);
+          }}
+        >
+          Open kiosk
+        </Button>
+      </DisabledWithReason>
       <ConfirmModal
         opened={asking}
         title="Open the kiosk on this device?"
