@@ -1,0 +1,398 @@
+import { liveQuery } from 'dexie';
+import { checkInContracts, dayPassContracts, paymentContracts } from '@kora/shared';
+import { idempotent } from '@/lib/api-client';
+import { ApiError, request } from '@/lib/http';
+import { sessionStore } from '@/lib/session';
+import { reportReach } from './connection';
+import { openDeskDb, type DeskDb, type RosterMeta, type SyncMeta } from './db';
+import { deskLock, type DeskLock } from './lock';
+import { lookUpOnDevice } from './lookup';
+import {
+  addAction,
+  claim,
+  pendingOf,
+  pruneDone,
+  resetSending,
+  waitingOf,
+  type EnqueueInput,
+} from './queue';
+import { syncRoster, wipeRoster } from './roster';
+import type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind } from './types';
+import { currentWho, sameWho, type Who } from './who';
+
+/** Where each kind of action is sent. */
+const PATHS: Record<QueuedKind, string> = {
+  check_in: checkInContracts.record.path,
+  payment: paymentContracts.record.path,
+  day_pass: dayPassContracts.sell.path,
+};
+
+/** A sync round runs every this often while actions wait. */
+const TICK_MS = 30_000;
+/** The roster is brought up to date this often while online. */
+const ROSTER_EVERY_MS = 60_000;
+/** After failed rounds the next waits longer, up to this. */
+const BACKOFF_MAX_MS = 5 * 60_000;
+/** A send that has not answered in this long is given up and tried again later. */
+const SEND_TIMEOUT_MS = 30_000;
+/** What an action needing attention says when the server gave no words of its own. */
+const REFUSED_FALLBACK = 'The server did not accept this action.';
+
+const timeout = () =>
+  typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined;
+
+/** An answer that says "try again later": no answer at all, the server's trouble, or "wait". */
+const isTransient = (error: unknown): boolean =>
+  !(error instanceof ApiError) ||
+  error.status === 0 ||
+  error.status === 408 ||
+  error.status === 429 ||
+  error.status >= 500;
+
+type SendOutcome = 'sent' | 'stopped';
+
+export interface DeskEngineOptions {
+  lock?: DeskLock;
+  now?: () => Date;
+}
+
+/**
+ * The desk's sync engine over one handle on the device's database: sends the signed-in user's
+ * queued actions in order, keeps the roster up to date, and answers the device's lookups. The
+ * app has one (`deskEngine()`); a test builds two to play two tabs.
+ */
+export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) => {
+  const lock = options.lock ?? deskLock();
+  const now = options.now ?? (() => new Date());
+  let running: Promise<void> | null = null;
+  let again = false;
+  let syncing = false;
+  let failures = 0;
+  let retryAt = 0;
+  let rosterAt = 0;
+  const syncingListeners = new Set<() => void>();
+
+  const setSyncing = (value: boolean) => {
+    syncing = value;
+    for (const listener of syncingListeners) listener();
+  };
+
+  /**
+   * Sends `who`'s waiting actions in the order recorded, each with its own Idempotency-Key and
+   * recorded time. A 2xx marks it done with the answer; no answer, a 5xx, a 429 or a 401 puts
+   * it back to wait and ends the round (a 401 waits for this same user to sign in again); any
+   * other refusal marks it for attention with the server's words and the next one goes.
+   */
+  const sendQueue = async (who: Who): Promise<SendOutcome> => {
+    for (const waiting of await waitingOf(db, who)) {
+      if (!sameWho(currentWho(), who)) return 'stopped';
+      const action = await claim(db, waiting.seq!);
+      if (!action) continue; // another tab took it
+      try {
+        const answer = await request<unknown>(PATHS[action.kind], {
+          method: 'POST',
+          body: { ...action.body, recorded_at: action.recorded_at },
+          headers: idempotent(action.idempotency_key),
+          signal: timeout(),
+        });
+        reportReach(true);
+        await db.queue.update(action.seq!, { state: 'done', result: answer?.data ?? null });
+      } catch (error) {
+        reportReach(error instanceof ApiError && error.status !== 0);
+        if (isTransient(error) || (error instanceof ApiError && error.status === 401)) {
+          await db.queue.update(action.seq!, { state: 'waiting' });
+          return 'stopped';
+        }
+        const e = error as ApiError;
+        await db.queue.update(action.seq!, {
+          state: 'attention',
+          problem: {
+            status: e.status,
+            message: e.message || REFUSED_FALLBACK,
+            ...(e.errors ? { errors: e.errors } : {}),
+            at: now().toISOString(),
+          },
+        });
+      }
+    }
+    return 'sent';
+  };
+
+  const round = async () => {
+    const who = currentWho();
+    if (!who) return;
+    const still = () => sameWho(currentWho(), who);
+    await lock(async () => {
+      if (!still()) return;
+      await resetSending(db);
+      let ok = (await sendQueue(who)) === 'sent';
+      if (ok) {
+        try {
+          await syncRoster(db, who, still, now);
+          rosterAt = Date.now();
+          reportReach(true);
+        } catch (error) {
+          reportReach(error instanceof ApiError && error.status !== 0);
+          ok = false;
+        }
+      }
+      if (ok) {
+        failures = 0;
+        retryAt = 0;
+        const sync: SyncMeta = { key: 'sync', last_sync_at: now().toISOString() };
+        await db.meta.put(sync);
+        await pruneDone(db, now());
+      } else {
+        failures += 1;
+        retryAt = Date.now() + Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+      }
+    });
+  };
+
+  /**
+   * One sync now (after any under way in this tab): the queue, then the roster. Never throws:
+   * what did not go waits for the next one, and the status says so.
+   */
+  const syncNow = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      setSyncing(true);
+      try {
+        do {
+          again = false;
+          await round().catch(() => undefined);
+        } while (again);
+      } finally {
+        running = null;
+        setSyncing(false);
+      }
+    })();
+    return running;
+  };
+
+  /** The timer's round: when actions wait or the roster is due, unless backing off. */
+  const tick = async () => {
+    const who = currentWho();
+    if (!who || Date.now() < retryAt) return;
+    const due = Date.now() - rosterAt >= ROSTER_EVERY_MS;
+    if (due || (await waitingOf(db, who)).length) await syncNow();
+  };
+
+  /**
+   * Starts syncing: at once, when the browser comes back online, every 30 s while actions wait
+   * (the roster every 60 s), and when someone signs in. Answers the function that stops it.
+   */
+  const start = (): (() => void) => {
+    let last = currentWho();
+    const kick = () => void syncNow();
+    const timer = setInterval(() => void tick(), TICK_MS);
+    window.addEventListener('online', kick);
+    const unsubscribe = sessionStore.subscribe(() => {
+      const who = currentWho();
+      if (who && !sameWho(who, last)) kick();
+      last = who;
+    });
+    kick();
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', kick);
+      unsubscribe();
+    };
+  };
+
+  const whoOrThrow = (): Who => {
+    const who = currentWho();
+    if (!who) throw new Error('Sign in to a business first.');
+    return who;
+  };
+
+  const enqueue = async (input: EnqueueInput): Promise<QueuedAction> => {
+    const action = await addAction(db, input, whoOrThrow(), now());
+    void syncNow();
+    return action;
+  };
+
+  const recordLocalVisit = async (memberId: number, seq: number) => {
+    const who = whoOrThrow();
+    const action = await db.queue.get(seq);
+    await db.transaction('rw', db.visits, () =>
+      db.visits.add({
+        member_id: memberId,
+        business_id: who.businessId,
+        visited_at: action?.recorded_at ?? now().toISOString(),
+        seq,
+      }),
+    );
+  };
+
+  const rememberMember = async (id: number, data: unknown) => {
+    const who = currentWho();
+    if (!who) return;
+    await db.members_seen.put({
+      id,
+      business_id: who.businessId,
+      data,
+      seen_at: now().toISOString(),
+    });
+  };
+
+  const lastSeenMember = async (id: number) => {
+    const who = currentWho();
+    const row = who ? await db.members_seen.get(id) : undefined;
+    return row && row.business_id === who!.businessId
+      ? { data: row.data, seen_at: row.seen_at }
+      : undefined;
+  };
+
+  const pendingCount = async () => {
+    const who = currentWho();
+    return who ? pendingOf(db, who) : 0;
+  };
+
+  /**
+   * Forgets what this device keeps of the business (members, members as last seen, this
+   * device's visits, actions already sent); actions still waiting or needing attention stay,
+   * whoever's they are, to be sent when their user signs in again.
+   */
+  const clearDeviceData = async () => {
+    await wipeRoster(db);
+    await db.transaction('rw', db.members_seen, db.visits, db.queue, async () => {
+      await db.members_seen.clear();
+      await db.visits.clear();
+      await db.queue.where('state').equals('done').delete();
+    });
+  };
+
+  const offlineLookup = async (q: string): Promise<OfflineCandidate[]> => {
+    const who = currentWho();
+    return who ? lookUpOnDevice(db, who, q, now()) : [];
+  };
+
+  /** A refused action goes back to the queue and a sync starts. */
+  const retry = async (seq: number) => {
+    const who = whoOrThrow();
+    await db.transaction('rw', db.queue, async () => {
+      const action = await db.queue.get(seq);
+      if (!action || action.state !== 'attention' || action.user_id !== who.userId) return;
+      await db.queue.update(seq, { state: 'waiting', problem: undefined });
+    });
+    void syncNow();
+  };
+
+  /** A refused action the desk chose to drop (after confirming): it leaves the device. */
+  const discard = async (seq: number) => {
+    const who = whoOrThrow();
+    await db.transaction('rw', db.queue, db.visits, async () => {
+      const action = await db.queue.get(seq);
+      if (!action || action.state !== 'attention' || action.user_id !== who.userId) return;
+      await db.queue.delete(seq);
+      await db.visits.where('seq').equals(seq).delete();
+    });
+  };
+
+  const statusOf = async (who: Who | null): Promise<Omit<DeskStatus, 'syncing'>> => {
+    const [queue, rosterCount, roster, sync] = await Promise.all([
+      db.queue.where('state').anyOf('waiting', 'sending', 'attention').toArray(),
+      db.roster.count(),
+      db.meta.get('roster') as Promise<RosterMeta | undefined>,
+      db.meta.get('sync') as Promise<SyncMeta | undefined>,
+    ]);
+    const mine = (a: QueuedAction) =>
+      !!who && a.user_id === who.userId && a.business_id === who.businessId;
+    const ours = !!who && roster?.business_id === who.businessId && roster.user_id === who.userId;
+    return {
+      waiting: queue.filter((a) => mine(a) && a.state !== 'attention').length,
+      attention: queue.filter((a) => mine(a) && a.state === 'attention').length,
+      otherUserWaiting: queue.filter((a) => !mine(a) && a.state !== 'attention').length,
+      lastSyncAt: sync?.last_sync_at ?? null,
+      rosterCount: ours ? rosterCount : 0,
+      rosterSyncedAt: ours ? roster.synced_at : null,
+    };
+  };
+
+  /** Calls `onChange` with the desk's status now and whenever it changes (any tab). */
+  const watchStatus = (onChange: (status: DeskStatus) => void): (() => void) => {
+    let base: Omit<DeskStatus, 'syncing'> | null = null;
+    const emit = () => base && onChange({ ...base, syncing });
+    let subscription = liveQuery(() => statusOf(currentWho())).subscribe((s) => {
+      base = s;
+      emit();
+    });
+    const unsubscribeSession = sessionStore.subscribe(() => {
+      subscription.unsubscribe();
+      subscription = liveQuery(() => statusOf(currentWho())).subscribe((s) => {
+        base = s;
+        emit();
+      });
+    });
+    syncingListeners.add(emit);
+    return () => {
+      subscription.unsubscribe();
+      unsubscribeSession();
+      syncingListeners.delete(emit);
+    };
+  };
+
+  /** Calls `onChange` with the queued action `seq` now and whenever it changes. */
+  const watchAction = (
+    seq: number,
+    onChange: (action: QueuedAction | undefined) => void,
+  ): (() => void) => {
+    const subscription = liveQuery(() => db.queue.get(seq)).subscribe(onChange);
+    return () => subscription.unsubscribe();
+  };
+
+  /** Calls `onChange` with the signed-in user's actions needing attention, oldest first. */
+  const watchAttention = (onChange: (items: QueuedAction[]) => void): (() => void) => {
+    const query = () => {
+      const who = currentWho();
+      return liveQuery(async () =>
+        who
+          ? (
+              await db.queue
+                .where('[user_id+state]')
+                .equals([who.userId, 'attention'])
+                .sortBy('seq')
+            ).filter((a) => a.business_id === who.businessId)
+          : [],
+      ).subscribe(onChange);
+    };
+    let subscription = query();
+    const unsubscribeSession = sessionStore.subscribe(() => {
+      subscription.unsubscribe();
+      subscription = query();
+    });
+    return () => {
+      subscription.unsubscribe();
+      unsubscribeSession();
+    };
+  };
+
+  return {
+    db,
+    start,
+    syncNow,
+    enqueue,
+    recordLocalVisit,
+    rememberMember,
+    lastSeenMember,
+    pendingCount,
+    clearDeviceData,
+    offlineLookup,
+    retry,
+    discard,
+    watchStatus,
+    watchAction,
+    watchAttention,
+  };
+};
+
+export type DeskEngine = ReturnType<typeof createDeskEngine>;
+
+let engine: DeskEngine | null = null;
+
+/** The app's engine over the device's database (opened on first use). */
+export const deskEngine = (): DeskEngine => (engine ??= createDeskEngine(openDeskDb()));

@@ -1,0 +1,124 @@
+/**
+ * The offline desk: what the front desk does while the network is down (check-ins, cash
+ * payments, cash day passes) is kept on this device and sent to the server, once and in order,
+ * when it comes back; the device keeps a copy of the business's members to look them up and give
+ * the verdict meanwhile. What other parts of the web app may use: hooks and functions only; the
+ * store itself (Dexie) loads with the first one called.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { RosterMember } from '@kora/shared';
+import { connection } from './connection';
+import { loadEngine } from './load';
+import { deskStatus } from './status';
+import type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind } from './types';
+
+export type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind, RosterMember };
+
+/** What a page or action that needs the server says while offline. */
+export const NEEDS_CONNECTION = 'Needs a connection';
+
+/** Whether the server can be reached: the browser's online state and the desk's last calls. */
+export const useConnection = (): { online: boolean } =>
+  useSyncExternalStore(connection.subscribe, connection.get, connection.get);
+
+/** The banner's figures: actions waiting and needing attention, last sync, the members kept. */
+export const useDeskStatus = (): DeskStatus =>
+  useSyncExternalStore(deskStatus.subscribe, deskStatus.get, deskStatus.get);
+
+/**
+ * Keeps an action on this device to send when the server can be reached: resolves once it is
+ * written to disk (a reload keeps it), then a sync starts. Its Idempotency-Key, recorded time,
+ * user and business are filled in here. Throws when nobody is signed in to a business.
+ */
+export const enqueue = async (a: {
+  kind: QueuedKind;
+  body: Record<string, unknown>;
+  label: string;
+}): Promise<QueuedAction> => (await loadEngine()).enqueue(a);
+
+/** A queued action as it is now, updated live (waiting → done with the server's answer). */
+export const useQueuedAction = (seq: number | undefined): QueuedAction | undefined => {
+  const [action, setAction] = useState<QueuedAction | undefined>(undefined);
+  useEffect(() => {
+    setAction(undefined);
+    if (seq === undefined) return;
+    let stop: (() => void) | null = null;
+    let active = true;
+    void loadEngine().then((engine) => {
+      if (active) stop = engine.watchAction(seq, setAction);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [seq]);
+  return action;
+};
+
+/** The signed-in user's actions the server refused, live; retry one, or discard it (confirm first). */
+export const useAttention = (): {
+  items: QueuedAction[];
+  retry(seq: number): Promise<void>;
+  discard(seq: number): Promise<void>;
+} => {
+  const [items, setItems] = useState<QueuedAction[]>([]);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let active = true;
+    void loadEngine().then((engine) => {
+      if (active) stop = engine.watchAttention(setItems);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
+  return { items, retry, discard };
+};
+
+const retry = async (seq: number) => (await loadEngine()).retry(seq);
+const discard = async (seq: number) => (await loadEngine()).discard(seq);
+
+/** Syncs now (the queue, then the members). Never rejects: what did not go waits. */
+export const syncNow = async (): Promise<void> => (await loadEngine()).syncNow();
+
+/** The members this device finds for what the desk typed or scanned, with today's verdict. */
+export const offlineLookup = async (q: string): Promise<OfflineCandidate[]> =>
+  (await loadEngine()).offlineLookup(q);
+
+/** Notes on this device that the member checked in (the queued check-in `seq`). */
+export const recordLocalVisit = async (memberId: number, seq: number): Promise<void> =>
+  (await loadEngine()).recordLocalVisit(memberId, seq);
+
+/** Keeps a member's details as seen online, for "As last seen at 07:41" offline. */
+export const rememberMember = async (id: number, data: unknown): Promise<void> =>
+  (await loadEngine()).rememberMember(id, data);
+
+/** A member's details as last seen on this device, or undefined. */
+export const lastSeenMember = async (
+  id: number,
+): Promise<{ data: unknown; seen_at: string } | undefined> =>
+  (await loadEngine()).lastSeenMember(id);
+
+/** The signed-in user's actions not yet on the server (sign-out warns when there are any). */
+export const pendingCount = async (): Promise<number> => (await loadEngine()).pendingCount();
+
+/** Forgets the business's data kept on this device; actions still waiting stay. */
+export const clearDeviceData = async (): Promise<void> => (await loadEngine()).clearDeviceData();
+
+/**
+ * Starts the desk's syncing (once, by the app shell, while signed in): at once, when the network
+ * comes back, every 30 s while actions wait, the members every 60 s. Answers the function that
+ * stops it.
+ */
+export const startDeskSync = (): (() => void) => {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void loadEngine().then((engine) => {
+    if (!stopped) stop = engine.start();
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+};
