@@ -35,7 +35,7 @@ export const parseRecordedAt = (value: string): Date | undefined => {
  * (e.g. 2026-11-26T07:42:10.123Z). Optional: absent means now. Only the shape is checked here;
  * the server checks it against its own clock (at most 5 minutes ahead, at most 7 days old).
  */
-export const recordedAtField: z.ZodType<string | undefined> = z
+export const recordedAtField = z
   .string({ error: RECORDED_AT_MESSAGES.invalid })
   .max(RECORDED_AT_MAX, { error: RECORDED_AT_MESSAGES.invalid })
   .refine((v) => parseRecordedAt(v) !== undefined, { error: RECORDED_AT_MESSAGES.invalid })
