@@ -1,7 +1,8 @@
 import { Alert, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { NeedsConnection, useConnection } from '@/features/offline';
+import { useConnection } from '@/features/offline';
+import { NeedsConnection } from '@/components/needs-connection';
 import { ApiError, errorMessage } from '@/lib/api-error';
 
 /** A failure, read out at once, or a confirmation, read out politely. */

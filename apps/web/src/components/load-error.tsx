@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconHourglassHigh } from '@tabler/icons-react';
 import { BusinessSetupPrompt } from '@/features/business';
-import { NeedsConnection, useConnection } from '@/features/offline';
+import { useConnection } from '@/features/offline';
+import { NeedsConnection } from '@/components/needs-connection';
 import {
   NO_BUSINESS_MESSAGE,
   RATE_LIMIT_MESSAGE,

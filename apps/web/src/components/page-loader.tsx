@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { NeedsConnection, useConnection } from '@/features/offline';
+import { useConnection } from '@/features/offline';
+import { NeedsConnection } from '@/components/needs-connection';
 
 /**
  * Shown while a page's code or data loads. Offline nothing loads until the connection is back:

@@ -3,7 +3,8 @@ import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-re
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { OFFLINE_TEXTS, pendingCount, signOutWarning } from '@/features/offline';
+import { pendingCount } from '@/features/offline';
+import { OFFLINE_TEXTS, signOutWarning } from '@/lib/desk-format';
 import type { UserProfile } from '@kora/shared';
 import { fullName, initials } from '@/lib/format';
 import type { SessionUser } from '@/lib/session';

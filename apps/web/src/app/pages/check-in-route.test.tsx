@@ -24,6 +24,7 @@ const recorded: RecordedPayment = {
   id: 31,
   amount: 25000,
   created_at: '2026-11-27T09:30:00.000Z',
+  recorded_at: '2026-11-27T09:30:00.000Z',
   paid_on: '2026-11-27',
   duration: 1,
   method: 'Cash',

@@ -1,6 +1,6 @@
 import { DashboardOverview } from '@/features/dashboard';
 import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
-import { WaitingNote } from '@/features/offline';
+import { WaitingNote } from '@/components/waiting-note';
 import { ReminderStat } from '@/features/reminders';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRenewal } from './renewal';

@@ -27,6 +27,6 @@ export const settingsPages: Feature = {
 export const offlinePages: Feature = {
   name: 'offline',
   routes: pages('app', {
-    offline: [() => import('@/features/offline'), 'NeedsAttentionPage', 'Needs attention'],
+    offline: [() => import('./needs-attention-page'), 'NeedsAttentionPage', 'Needs attention'],
   }),
 };

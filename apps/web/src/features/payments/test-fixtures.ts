@@ -27,6 +27,7 @@ export const payment = (overrides: Partial<Payment> = {}): Payment => ({
 
 export const recorded = (overrides: Partial<RecordedPayment> = {}): RecordedPayment => ({
   ...payment(),
+  recorded_at: '2026-11-20T09:30:00.000Z',
   subscription: subscription(),
   ...overrides,
 });

@@ -14,13 +14,9 @@ import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { DonePanel } from '@/components/done-panel';
 import { ErrorAlert } from '@/components/form-alerts';
-import {
-  NEEDS_CONNECTION,
-  OFFLINE_TEXTS,
-  QueuedReceipt,
-  enqueue,
-  useConnection,
-} from '@/features/offline';
+import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
+import { QueuedReceipt } from '@/components/queued-receipt';
 import { ReceiptActions } from '@/features/payments';
 import { useSingleFlight } from '@/components/use-single-flight';
 import { useSubmissionKey } from '@/components/use-submission-key';

@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { NEEDS_CONNECTION, deskTime, useDeskStatus } from '@/features/offline';
+import { NEEDS_CONNECTION, useDeskStatus } from '@/features/offline';
+import { deskTime } from '@/lib/desk-format';
 
 /**
  * Offline, above the desk's search: the answers come from this device's list of members, as

@@ -22,7 +22,7 @@ import {
   recordedBy,
   visitorName,
 } from '../check-in-format';
-import { WaitingNote } from '@/features/offline';
+import { WaitingNote } from '@/components/waiting-note';
 
 const FOUND_BY_OPTIONS = [
   { value: '', label: 'Any way' },

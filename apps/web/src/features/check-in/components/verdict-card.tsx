@@ -13,7 +13,8 @@ import {
   lagosTime,
   verdictPlanLine,
 } from '../check-in-format';
-import { OFFLINE_TEXTS, useQueuedAction } from '@/features/offline';
+import { useQueuedAction } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import type { CheckInOutcome, useCheckIn } from '../use-check-in';
 import { OverrideForm } from './override-form';
 

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { DonePanel } from '@/components/done-panel';
 import { fullName } from '@/lib/format';
 import { PAYMENT_TEXTS } from '../payment-form';
-import { OFFLINE_TEXTS, QueuedReceipt } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
+import { QueuedReceipt } from '@/components/queued-receipt';
 import { ReceiptActions } from './receipt-actions';
 
 /**

@@ -15,7 +15,8 @@ import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { MemberAutocomplete } from '@/features/members';
-import { NEEDS_CONNECTION, OFFLINE_TEXTS, enqueue, useConnection } from '@/features/offline';
+import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import { useSingleFlight } from '@/components/use-single-flight';
 import { fullName } from '@/lib/format';
 import { usePlans } from '@/lib/use-plans';
@@ -167,7 +168,7 @@ export function RecordPaymentForm({
         form.setFieldError('method', `${input.method}: ${NEEDS_CONNECTION}`);
         return;
       }
-      void queue(input, input.amount, plan.name);
+      void queue(input, koboToNaira(kobo), plan.name);
       return;
     }
     // A second click while the first is on its way sends nothing.

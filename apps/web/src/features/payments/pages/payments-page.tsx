@@ -13,7 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
-import { WaitingNote } from '@/features/offline';
+import { WaitingNote } from '@/components/waiting-note';
 import { useSectionPath } from '@/components/use-section-path';
 import { useChosenMember, useMemberFilter } from '@/features/members';
 import { useCan } from '@/lib/use-can';

@@ -3,9 +3,9 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useAttention, type QueuedAction } from '../index';
-import { DeskBanner } from '../components/desk-banner';
-import { OFFLINE_TEXTS, deskTime } from '../components/offline-texts';
+import { useAttention, type QueuedAction } from '@/features/offline';
+import { OFFLINE_TEXTS, deskTime } from '@/lib/desk-format';
+import { DeskBanner } from '../layout/desk-banner';
 
 /**
  * /offline: the actions recorded on this device that the server refused, each with what it was,
@@ -61,7 +61,6 @@ export function NeedsAttentionPage() {
           ))}
         </Stack>
       )}
-      {/* Not the shared ConfirmModal: the shared alerts read this feature (a cycle). */}
       <Modal
         opened={discarding !== null}
         onClose={() => (busy === null ? setDiscarding(null) : undefined)}

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { NEEDS_CONNECTION } from '../index';
+import { NEEDS_CONNECTION } from '@/features/offline';
 
 /**
  * What a page or an action says while offline when it needs the server: a plain notice, not an

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useQueuedAction } from '../index';
-import { OFFLINE_TEXTS } from './offline-texts';
+import { useQueuedAction } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
 
 interface QueuedReceiptProps {
   /** The queued action's seq. */

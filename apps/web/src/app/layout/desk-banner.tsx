@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useConnection, useDeskStatus } from '../index';
-import { bannerLines } from './offline-texts';
+import { useConnection, useDeskStatus } from '@/features/offline';
+import { bannerLines } from '@/lib/desk-format';
 
 /**
  * The desk's line at the top of every back-office page, only when offline or when actions

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { useDeskStatus } from '../index';
-import { waitingNote } from './offline-texts';
+import { useDeskStatus } from '@/features/offline';
+import { waitingNote } from '@/lib/desk-format';
 
 /**
  * Under a figure or a list the server computes: while actions recorded on this device wait to
