@@ -16,12 +16,12 @@ export const useSignOut = () => {
   return useCallback(async () => {
     const { refreshToken } = sessionStore.get();
     if (refreshToken) void authApi.logout(refreshToken).catch(() => undefined);
-    // The device's copy of the members is not left behind for the next person at the desk.
-    await clearDeviceData().catch(() => undefined);
     // Leave the protected area first (synchronously, not in a transition), so its guard does not
     // see the cleared session and send us to /login instead.
     await navigate('/', { replace: true, flushSync: true });
     sessionStore.clear();
     queryClient.clear();
+    // The device's copy of the members is not left behind for the next person at the desk.
+    await clearDeviceData().catch(() => undefined);
   }, [navigate, queryClient]);
 };

@@ -3,7 +3,7 @@ import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-re
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { pendingCount } from '@/features/offline';
+import { useDeskStatus } from '@/features/offline';
 import { OFFLINE_TEXTS, signOutWarning } from '@/lib/desk-format';
 import type { UserProfile } from '@kora/shared';
 import { fullName, initials } from '@/lib/format';
@@ -17,12 +17,12 @@ interface UserMenuProps {
 
 export function UserMenu({ profile, user }: UserMenuProps) {
   const signOut = useSignOut();
-  // Signing out with actions still waiting on this device asks first.
+  // Signing out with actions still waiting on this device asks first (the desk's live count).
+  const desk = useDeskStatus();
   const [waiting, setWaiting] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const logOut = async () => {
-    const count = await pendingCount().catch(() => 0);
-    if (count > 0) setWaiting(count);
+    if (desk.waiting > 0) setWaiting(desk.waiting);
     else await signOut();
   };
   const confirmLogOut = async () => {
