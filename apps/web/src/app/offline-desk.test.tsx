@@ -176,4 +176,31 @@ describe('the offline desk in the back office', () => {
     signIn();
     expect(await pendingCount()).toBe(2);
   });
+
+  it('another page offline says "Needs a connection" instead of loading forever', async () => {
+    await goOffline();
+    open('/members', { 'GET /v1/member': unreachable, [ROSTER]: unreachable });
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    // The list's place says so, plainly (not an error, not a spinner that never ends).
+    await waitFor(() =>
+      expect(screen.getByText('Needs a connection').closest('[role="status"]')).toBeVisible(),
+    );
+    expect(screen.queryByLabelText('Loading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('another page\'s action offline says "Needs a connection", not a failure', async () => {
+    await goOffline();
+    const { user } = open('/change-password', {
+      'POST /v1/auth/change-password': unreachable,
+      [ROSTER]: unreachable,
+    });
+    await user.type(await screen.findByLabelText(/^Current Password/), 'old-secret-1');
+    await user.type(screen.getByLabelText(/^New Password/), 'new-secret-1');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Needs a connection')).toBeInTheDocument();
+    expect(screen.getByText('Try again once the connection is back.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

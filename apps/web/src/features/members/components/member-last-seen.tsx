@@ -3,7 +3,6 @@ import { IconCreditCard, IconHistory } from '@tabler/icons-react';
 import { memberSchema, type Member } from '@kora/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header';
-import { PageLoader } from '@/components/page-loader';
 import { PersonAvatar } from '@/components/person-avatar';
 import { lastSeenMember } from '@/features/offline';
 import { NeedsConnection } from '@/components/needs-connection';
@@ -44,7 +43,8 @@ export function MemberLastSeen({ id, held, onUpdateSubscription }: MemberLastSee
   const seen = held
     ? { data: held.data, seen_at: new Date(held.at).toISOString() }
     : (device.data ?? null);
-  if (!held && device.isPending) return <PageLoader />;
+  // Reading the device takes a moment: nothing flashes meanwhile.
+  if (!held && device.isPending) return null;
   if (!seen)
     return (
       <>
