@@ -64,7 +64,9 @@ export const bannerLines = (s: {
 
 /** The sign-out warning. */
 export const signOutWarning = (waiting: number): string =>
-  `${actionCount(waiting)} ${waiting === 1 ? 'is' : 'are'} still waiting to sync. They will be sent when you sign in again on this device.`;
+  waiting === 1
+    ? '1 action is still waiting to sync. It will be sent when you sign in again on this device.'
+    : `${actionCount(waiting)} are still waiting to sync. They will be sent when you sign in again on this device.`;
 
 /** The dashboard's and lists' note. */
 export const waitingNote = (waiting: number): string =>
