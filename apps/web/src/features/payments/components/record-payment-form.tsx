@@ -212,7 +212,16 @@ export function RecordPaymentForm({
           label="Subscription Plan"
           placeholder={plans.isLoading ? 'Loading plans...' : 'Select a plan'}
           withAsterisk
-          data={(plans.data ?? []).map((p) => ({ value: String(p.id), label: planOptionLabel(p) }))}
+          // Offline a group plan cannot be sold: choosing the other members needs the server.
+          data={(plans.data ?? []).map((p) =>
+            online || p.is_grouped !== 1
+              ? { value: String(p.id), label: planOptionLabel(p) }
+              : {
+                  value: String(p.id),
+                  label: `${planOptionLabel(p)} (${NEEDS_CONNECTION})`,
+                  disabled: true,
+                },
+          )}
           nothingFoundMessage="No active plans"
           data-autofocus={given ? true : undefined}
           {...form.getInputProps('subscription_type_id')}

@@ -6,6 +6,7 @@ import { goOffline, goOnline, resetDesk, unreachable } from '@/test/offline-desk
 import { phoneScreen } from '@/test/phone-screen';
 import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
+import { plan } from '@/test/fixtures';
 import { member, plans, recorded } from '../test-fixtures';
 import { RecordPaymentModal } from './record-payment-modal';
 
@@ -18,13 +19,21 @@ describe('RecordPaymentModal offline', () => {
     phoneScreen();
     signIn();
     // The desk had the plans loaded before the network dropped.
-    mockFetch({ 'GET /v1/subscription-type': () => ok(plans), [PAYMENT]: unreachable });
+    const family = plan({ id: 9, name: 'Family', is_grouped: 1, group_limit: 3 });
+    mockFetch({
+      'GET /v1/subscription-type': () => ok([...plans, family]),
+      [PAYMENT]: unreachable,
+    });
     const onClose = vi.fn();
     const { user } = renderPage(<RecordPaymentModal opened onClose={onClose} member={member()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
-    await user.click(field('Subscription Plan'));
-    await user.click(await screen.findByRole('option', { name: /^Monthly/ }));
     await goOffline();
+    await user.click(field('Subscription Plan'));
+    // A group plan needs the other members chosen from the server.
+    expect(
+      await screen.findByRole('option', { name: /^Family .*\(Needs a connection\)$/ }),
+    ).toHaveAttribute('data-combobox-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: /^Monthly/ }));
 
     expect(
       within(dialog).getByText('Offline: Cash only. Other methods need a connection.'),
