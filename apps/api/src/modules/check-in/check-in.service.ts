@@ -5,14 +5,15 @@ import {
   TIME_ZONE,
   checkInVerdict,
   coveringSubscription,
-  foldForSearch,
   isCardCode,
   lagosDay,
+  readLookup,
   type CheckInCandidate,
   type CheckInData,
   type CheckInResult,
   type DeskFoundBy,
   type FoundBy,
+  type LookupReading,
   type VerdictSubscription,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
@@ -31,40 +32,14 @@ const noMemberFound = () => notFound(CHECK_IN_MESSAGES.noMember, 'MEMBER_NOT_FOU
 const REPEAT_MS = REPEAT_CHECK_IN_HOURS * 60 * 60 * 1000;
 
 /** What the lookup reads `q` as. */
-export type LookupKind =
-  | { by: 'card'; code: string }
-  | { by: 'phone'; e164: string }
-  | { by: 'member_id'; id: { code: string } | { number: string } }
-  | { by: 'name'; folded: string }
-  | { by: 'none' };
-
-/** A member ID as written (IRON-00042, any case) or its number alone (42: 1–9 digits). */
-const MEMBER_CODE = /^([a-z0-9]{1,8})-(\d{1,9})$/i;
-const MEMBER_NUMBER = /^\d{1,9}$/;
-/** A phone in any usual form: digits, a leading +, spaces, dashes and brackets. */
-const PHONE_LIKE = /^\+?[\d\s()-]{10,}$/;
-
-const padded = (digits: string) => String(Number(digits)).padStart(5, '0');
+export type LookupKind = LookupReading;
 
 /**
- * How the desk's text is read, first match wins: a card code, a Nigerian phone in any form, a
- * member ID (with the business code or its number alone), else a name (accents optional).
+ * How the desk's text is read, first match wins: a card code, a Nigerian phone in any form
+ * (valid by the numbering plan), a member ID (with the business code or its number alone), else
+ * a name (accents optional). The same reading as the web app's lookup on the device.
  */
-export const classify = (q: string): LookupKind => {
-  const text = q.trim();
-  if (!text) return { by: 'none' };
-  if (isCardCode(text)) return { by: 'card', code: text.toLowerCase() };
-  if (PHONE_LIKE.test(text)) {
-    const e164 = toNigerianE164(text);
-    if (e164) return { by: 'phone', e164 };
-  }
-  const code = MEMBER_CODE.exec(text);
-  if (code)
-    return { by: 'member_id', id: { code: `${code[1]!.toUpperCase()}-${padded(code[2]!)}` } };
-  if (MEMBER_NUMBER.test(text)) return { by: 'member_id', id: { number: padded(text) } };
-  const folded = foldForSearch(text);
-  return folded ? { by: 'name', folded } : { by: 'none' };
-};
+export const classify = (q: string): LookupKind => readLookup(q, toNigerianE164);
 
 /** The members `kind` finds, at most LOOKUP_LIMIT, each with their latest visit since `since`. */
 const find = async (db: Executor, businessId: number, kind: LookupKind, since: Date) => {

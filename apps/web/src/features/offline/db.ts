@@ -1,9 +1,10 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { RosterMember } from '@kora/shared';
+import type { ClockMeta } from './clock';
 import type { QueuedAction } from './types';
 
 /** The device's database: one per browser profile, shared by every tab. */
-export const DESK_DB_NAME = 'kora-desk';
+const DESK_DB_NAME = 'kora-desk';
 
 /** A member as kept on the device: the roster's answer and the text their name is searched by. */
 export interface RosterRow extends RosterMember {
@@ -29,7 +30,7 @@ export interface SyncMeta {
 }
 
 /** A visit this device recorded (queued), so "Already checked in at 07:42" works offline. */
-export interface LocalVisit {
+interface LocalVisit {
   id?: number;
   /** The member's id (not their IRON-00042 code). */
   member_id: number;
@@ -41,7 +42,7 @@ export interface LocalVisit {
 }
 
 /** A member's details as the member page last saw them online. */
-export interface SeenMember {
+interface SeenMember {
   id: number;
   business_id: number;
   data: unknown;
@@ -51,7 +52,7 @@ export interface SeenMember {
 
 export type DeskDb = Dexie & {
   roster: EntityTable<RosterRow, 'id'>;
-  meta: EntityTable<RosterMeta | SyncMeta, 'key'>;
+  meta: EntityTable<RosterMeta | SyncMeta | ClockMeta, 'key'>;
   queue: EntityTable<QueuedAction, 'seq'>;
   visits: EntityTable<LocalVisit, 'id'>;
   members_seen: EntityTable<SeenMember, 'id'>;

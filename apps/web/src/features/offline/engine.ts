@@ -1,12 +1,13 @@
 import { liveQuery } from 'dexie';
 import { checkInContracts, dayPassContracts, paymentContracts } from '@kora/shared';
 import { idempotent } from '@/lib/api-client';
-import { ApiError, request } from '@/lib/http';
+import { ApiError, refreshSession, request } from '@/lib/http';
 import { sessionStore } from '@/lib/session';
+import { clockOffset, measureClock } from './clock';
 import { reportReach } from './connection';
 import { openDeskDb, type DeskDb, type RosterMeta, type SyncMeta } from './db';
 import { deskLock, type DeskLock } from './lock';
-import { lookUpOnDevice } from './lookup';
+import { lookUpOnDevice, prepareLookup } from './lookup';
 import {
   addAction,
   claim,
@@ -31,8 +32,11 @@ const PATHS: Record<QueuedKind, string> = {
 const TICK_MS = 30_000;
 /** The roster is brought up to date this often while online. */
 const ROSTER_EVERY_MS = 60_000;
-/** After failed rounds the next waits longer, up to this. */
-const BACKOFF_MAX_MS = 5 * 60_000;
+/**
+ * After failed rounds the next waits longer, up to this: short, because a dropped router or a
+ * generator coming back raises no browser event and the desk should notice within minutes.
+ */
+const BACKOFF_MAX_MS = 2 * 60_000;
 /** A send that has not answered in this long is given up and tried again later. */
 const SEND_TIMEOUT_MS = 30_000;
 /** What an action needing attention says when the server gave no words of its own. */
@@ -50,6 +54,34 @@ const isTransient = (error: unknown): boolean =>
   error.status >= 500;
 
 type SendOutcome = 'sent' | 'stopped';
+
+/** A live query that failed (no IndexedDB in this browser): the screens keep what they showed. */
+const ignore = () => undefined;
+
+/**
+ * Sends one action with its key and recorded time under `who`'s session. The http client's own
+ * refresh is not used: it would adopt whatever session another tab holds. A 401 refreshes this
+ * user's session once and sends again only if the session is still theirs.
+ */
+const post = async (action: QueuedAction, who: Who) => {
+  const attempt = () =>
+    request<unknown>(PATHS[action.kind], {
+      method: 'POST',
+      body: { ...action.body, recorded_at: action.recorded_at },
+      headers: idempotent(action.idempotency_key),
+      signal: timeout(),
+      refreshOn401: false,
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (!sameWho(currentWho(), who)) throw error;
+    await refreshSession(sessionStore.get().token).catch(() => null);
+    if (!sameWho(currentWho(), who)) throw error;
+    return attempt();
+  }
+};
 
 export interface DeskEngineOptions {
   lock?: DeskLock;
@@ -89,12 +121,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
       const action = await claim(db, waiting.seq!);
       if (!action) continue; // another tab took it
       try {
-        const answer = await request<unknown>(PATHS[action.kind], {
-          method: 'POST',
-          body: { ...action.body, recorded_at: action.recorded_at },
-          headers: idempotent(action.idempotency_key),
-          signal: timeout(),
-        });
+        const answer = await post(action, who);
         reportReach(true);
         await db.queue.update(action.seq!, { state: 'done', result: answer?.data ?? null });
       } catch (error) {
@@ -130,6 +157,8 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
         try {
           await syncRoster(db, who, still, now);
           rosterAt = Date.now();
+          void prepareLookup(db, who).catch(ignore);
+          await measureClock(db);
           reportReach(true);
         } catch (error) {
           reportReach(error instanceof ApiError && error.status !== 0);
@@ -173,6 +202,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     return running;
   };
 
+  /** Resolves when no sync runs in this engine (what a test waits for before the next). */
+  const settled = (): Promise<void> => running ?? Promise.resolve();
+
   /** The timer's round: when actions wait or the roster is due, unless backing off. */
   const tick = async () => {
     const who = currentWho();
@@ -188,7 +220,10 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const start = (): (() => void) => {
     let last = currentWho();
     const kick = () => void syncNow();
-    const timer = setInterval(() => void tick(), TICK_MS);
+    // Ask the browser not to evict the device's database under storage pressure: it holds
+    // payments the server does not have yet.
+    void navigator.storage?.persist?.().catch(ignore);
+    const timer = setInterval(() => void tick().catch(() => undefined), TICK_MS);
     window.addEventListener('online', kick);
     const unsubscribe = sessionStore.subscribe(() => {
       const who = currentWho();
@@ -210,7 +245,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   };
 
   const enqueue = async (input: EnqueueInput): Promise<QueuedAction> => {
-    const action = await addAction(db, input, whoOrThrow(), now());
+    const who = whoOrThrow();
+    const at = new Date(now().getTime() + (await clockOffset(db)));
+    const action = await addAction(db, input, who, at);
     void syncNow();
     return action;
   };
@@ -317,15 +354,21 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const watchStatus = (onChange: (status: DeskStatus) => void): (() => void) => {
     let base: Omit<DeskStatus, 'syncing'> | null = null;
     const emit = () => base && onChange({ ...base, syncing });
-    let subscription = liveQuery(() => statusOf(currentWho())).subscribe((s) => {
-      base = s;
-      emit();
+    let subscription = liveQuery(() => statusOf(currentWho())).subscribe({
+      next: (s) => {
+        base = s;
+        emit();
+      },
+      error: ignore,
     });
     const unsubscribeSession = sessionStore.subscribe(() => {
       subscription.unsubscribe();
-      subscription = liveQuery(() => statusOf(currentWho())).subscribe((s) => {
-        base = s;
-        emit();
+      subscription = liveQuery(() => statusOf(currentWho())).subscribe({
+        next: (s) => {
+          base = s;
+          emit();
+        },
+        error: ignore,
       });
     });
     syncingListeners.add(emit);
@@ -341,7 +384,10 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     seq: number,
     onChange: (action: QueuedAction | undefined) => void,
   ): (() => void) => {
-    const subscription = liveQuery(() => db.queue.get(seq)).subscribe(onChange);
+    const subscription = liveQuery(() => db.queue.get(seq)).subscribe({
+      next: onChange,
+      error: ignore,
+    });
     return () => subscription.unsubscribe();
   };
 
@@ -358,7 +404,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
                 .sortBy('seq')
             ).filter((a) => a.business_id === who.businessId)
           : [],
-      ).subscribe(onChange);
+      ).subscribe({ next: onChange, error: ignore });
     };
     let subscription = query();
     const unsubscribeSession = sessionStore.subscribe(() => {
@@ -375,6 +421,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     db,
     start,
     syncNow,
+    settled,
     enqueue,
     recordLocalVisit,
     rememberMember,

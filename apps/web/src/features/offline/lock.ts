@@ -3,7 +3,7 @@
  * closed or crashed tab), else a lease in localStorage that expires if its tab disappears.
  */
 
-export const SYNC_LOCK_NAME = 'kora-desk-sync';
+const SYNC_LOCK_NAME = 'kora-desk-sync';
 /** A lease not renewed for this long is taken over (its tab is gone). */
 const LEASE_MS = 30_000;
 /** A holder renews its lease this often while it syncs. */

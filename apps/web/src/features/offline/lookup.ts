@@ -7,7 +7,7 @@ import {
   readLookup,
   type DeskFoundBy,
 } from '@kora/shared';
-import type { DeskDb, RosterRow } from './db';
+import type { DeskDb, RosterMeta, RosterRow } from './db';
 import { rosterMetaOf } from './roster';
 import type { OfflineCandidate } from './types';
 import type { Who } from './who';
@@ -29,7 +29,56 @@ const byName = (a: RosterRow, b: RosterRow) =>
   a.last_name.localeCompare(b.last_name, 'en') ||
   a.id - b.id;
 
-const find = async (db: DeskDb, q: string): Promise<{ rows: RosterRow[]; by: DeskFoundBy }> => {
+/** What a name or member-number search scans: kept in memory, read again when the roster moved. */
+interface ScanEntry {
+  id: number;
+  search: string;
+  member_id: string;
+}
+const scans = new WeakMap<DeskDb, { key: string; entries: Promise<ScanEntry[]> }>();
+
+/**
+ * The members' searched texts, from memory while the roster has not changed (same cursor, same
+ * count), else read once from the device's database (one read shared by the searches waiting
+ * for it): a search per keystroke then costs no scan.
+ */
+const scanEntries = async (db: DeskDb, meta: RosterMeta): Promise<ScanEntry[]> => {
+  const key = `${meta.business_id}|${meta.cursor}|${meta.synced_at}|${await db.roster.count()}`;
+  const cached = scans.get(db);
+  if (cached?.key === key) return cached.entries;
+  const entries = (async () => {
+    const list: ScanEntry[] = [];
+    await db.roster.each((m) => list.push({ id: m.id, search: m.search, member_id: m.member_id }));
+    return list;
+  })();
+  scans.set(db, { key, entries });
+  entries.catch(() => {
+    if (scans.get(db)?.entries === entries) scans.delete(db);
+  });
+  return entries;
+};
+
+/** The roster rows of the first `limit` entries that `match`. */
+const scan = async (
+  db: DeskDb,
+  meta: RosterMeta,
+  match: (e: ScanEntry) => boolean,
+  limit: number,
+): Promise<RosterRow[]> => {
+  const ids: number[] = [];
+  for (const e of await scanEntries(db, meta)) {
+    if (!match(e)) continue;
+    ids.push(e.id);
+    if (ids.length >= limit) break;
+  }
+  return (await db.roster.bulkGet(ids)).filter((m): m is RosterRow => !!m);
+};
+
+const find = async (
+  db: DeskDb,
+  meta: RosterMeta,
+  q: string,
+): Promise<{ rows: RosterRow[]; by: DeskFoundBy }> => {
   const reading = readLookup(q);
   switch (reading.by) {
     case 'card':
@@ -51,15 +100,12 @@ const find = async (db: DeskDb, q: string): Promise<{ rows: RosterRow[]; by: Des
         'code' in id
           ? await db.roster.where('member_id').equalsIgnoreCase(id.code).toArray()
           : // The number alone: the business's members all carry its code before it.
-            await db.roster.filter((m) => m.member_id.endsWith(`-${id.number}`)).toArray();
+            await scan(db, meta, (m) => m.member_id.endsWith(`-${id.number}`), NAME_WINDOW);
       return { rows, by: 'member_id' };
     }
     case 'name': {
       const term = reading.folded;
-      const rows = await db.roster
-        .filter((m) => m.search.includes(term))
-        .limit(NAME_WINDOW)
-        .toArray();
+      const rows = await scan(db, meta, (m) => m.search.includes(term), NAME_WINDOW);
       return { rows, by: 'name' };
     }
     case 'none':
@@ -81,19 +127,23 @@ export const lookUpOnDevice = async (
   now: Date = new Date(),
 ): Promise<OfflineCandidate[]> => {
   if (typeof q !== 'string' || !q.trim() || q.length > LOOKUP_MAX * 4) return [];
-  if (!(await rosterMetaOf(db, who))) return [];
+  const meta = await rosterMetaOf(db, who);
+  if (!meta) return [];
   // eslint-disable-next-line no-control-regex
   const text = q.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, LOOKUP_MAX);
-  const { rows, by } = await find(db, text);
+  const { rows, by } = await find(db, meta, text);
   const found = rows.sort(byName).slice(0, LOOKUP_LIMIT);
   if (!found.length) return [];
   const today = lagosDay(now);
   const since = new Date(now.getTime() - REPEAT_MS).toISOString();
-  const visits = await db.visits
+  const recent = await db.visits
     .where('member_id')
     .anyOf(found.map((m) => m.id))
     .filter((v) => v.business_id === who.businessId && v.visited_at >= since)
     .toArray();
+  // A check-in the server refused is no visit.
+  const actions = await db.queue.bulkGet(recent.map((v) => v.seq));
+  const visits = recent.filter((_, i) => actions[i]?.state !== 'attention');
   return found.map(({ search: _search, ...member }) => {
     const times = visits.filter((v) => v.member_id === member.id).map((v) => v.visited_at);
     if (member.last_visit_at && Date.parse(member.last_visit_at) >= Date.parse(since))
@@ -109,4 +159,10 @@ export const lookUpOnDevice = async (
       checked_in_at: times.sort().at(-1) ?? null,
     };
   });
+};
+
+/** Reads the members' searched texts into memory now (after a sync), so the next search is quick. */
+export const prepareLookup = async (db: DeskDb, who: Who): Promise<void> => {
+  const meta = await rosterMetaOf(db, who);
+  if (meta) await scanEntries(db, meta);
 };

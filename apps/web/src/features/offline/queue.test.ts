@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
+import { forgetClockMeasure } from './clock';
 import { freshDesk, rosterPage } from './test-desk';
 
 const CHECK_IN = 'POST /v1/check-in';
@@ -51,6 +52,35 @@ describe('enqueue', () => {
     signIn({ business_id: null });
     await expect(desk.engine().enqueue(checkIn(1))).rejects.toThrow('Sign in');
     expect(await desk.db.queue.count()).toBe(0);
+  });
+  it('keeps hostile text as plain data: control characters out of the label, __proto__ a plain key', async () => {
+    signIn();
+    mockFetch({
+      [CHECK_IN]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const body = JSON.parse('{"member_id": 1, "__proto__": {"polluted": true}}') as Record<
+      string,
+      unknown
+    >;
+    const a = await desk.engine().enqueue({
+      kind: 'check_in',
+      body: { ...body, recorded_at: '1999-01-01T00:00:00Z' },
+      label: 'Check-in:\u0000 Ada\u0007 Obi' + 'x'.repeat(100_000),
+    });
+    const row = (await desk.reopen().queue.get(a.seq!))!;
+    expect(row.label.startsWith('Check-in:  Ada  Obi')).toBe(true);
+    expect(row.label.length).toBeLessThanOrEqual(200);
+    expect(Object.keys(row.body)).toEqual(['member_id', '__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(row.body.recorded_at).toBeUndefined(); // the desk's own time is added at send
+    await expect(
+      desk.engine().enqueue({ kind: 'check_in', body: { note: 'x'.repeat(100_000) }, label: 'x' }),
+    ).rejects.toThrow('too large');
+    await expect(
+      desk.engine().enqueue({ kind: 'refund' as 'check_in', body: {}, label: 'x' }),
+    ).rejects.toThrow('Unknown action');
   });
 });
 
@@ -186,5 +216,86 @@ describe('sync', () => {
       status: 422,
       errors: { recorded_at: 'Recorded at must be within the last 7 days' },
     });
+  });
+  it('keeps an action recorded days ago offline once sent (its receipt shows), drops old sent ones', async () => {
+    signIn();
+    mockFetch({
+      [PAYMENT]: () => ok({ payment: { receipt_number: 'KR-000009' } }, {}, 201),
+      [ROSTER]: () => json(200, rosterPage([])),
+    });
+    const engine = desk.engine();
+    const late = await engine.enqueue({ kind: 'payment', body: { member_id: 1 }, label: 'Cash' });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await desk.db.queue.update(late.seq!, { recorded_at: daysAgo(6) }); // taken during an outage
+    const old = await desk.db.queue.add({
+      ...late,
+      seq: undefined,
+      state: 'done',
+      recorded_at: daysAgo(9),
+    });
+    await engine.syncNow();
+    expect(await desk.db.queue.get(late.seq!)).toMatchObject({
+      state: 'done',
+      result: { payment: { receipt_number: 'KR-000009' } },
+    });
+    expect(await desk.db.queue.get(old)).toBeUndefined();
+  });
+
+  it("forgets this device's visits after a day", async () => {
+    signIn();
+    mockFetch({ [ROSTER]: () => json(200, rosterPage([])) });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await desk.db.visits.bulkAdd([
+      { member_id: 1, business_id: 7, visited_at: daysAgo(2), seq: 1 },
+      { member_id: 2, business_id: 7, visited_at: daysAgo(0.5), seq: 2 },
+    ]);
+    await desk.engine().syncNow();
+    expect((await desk.db.visits.toArray()).map((v) => v.member_id)).toEqual([2]);
+  });
+});
+
+describe("the desk's clock", () => {
+  it('stamps what it saves with the server’s time when the desk computer’s clock runs fast', async () => {
+    signIn();
+    forgetClockMeasure();
+    const fast = 20 * 60_000; // the desk's clock is 20 minutes ahead
+    mockFetch({
+      'GET /health': () =>
+        new Response('{}', {
+          status: 200,
+          headers: { Date: new Date(Date.now() - fast).toUTCString() },
+        }),
+      [ROSTER]: () => json(200, rosterPage([])),
+      [CHECK_IN]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const engine = desk.engine();
+    await engine.syncNow(); // online: measures the clock
+    const action = await engine.enqueue(checkIn(1));
+    const lag = Date.now() - Date.parse(action.recorded_at);
+    expect(lag).toBeGreaterThan(fast - 5_000);
+    expect(lag).toBeLessThan(fast + 5_000);
+  });
+
+  it('leaves a clock within half a minute of the server’s alone', async () => {
+    signIn();
+    forgetClockMeasure();
+    mockFetch({
+      'GET /health': () =>
+        new Response('{}', {
+          status: 200,
+          headers: { Date: new Date(Date.now() - 10_000).toUTCString() },
+        }),
+      [ROSTER]: () => json(200, rosterPage([])),
+      [CHECK_IN]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const engine = desk.engine();
+    await engine.syncNow();
+    const before = Date.now();
+    const action = await engine.enqueue(checkIn(1));
+    expect(Date.parse(action.recorded_at)).toBeGreaterThanOrEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { OFFLINE_MAX_AGE_DAYS } from '@kora/shared';
 import type { DeskDb } from './db';
 import type { Who } from './who';
 import type { QueuedAction, QueuedKind } from './types';
@@ -5,8 +6,13 @@ import type { QueuedAction, QueuedKind } from './types';
 const KINDS: readonly QueuedKind[] = ['check_in', 'payment', 'day_pass'];
 /** The longest label kept: the lists show one line. */
 const LABEL_MAX = 200;
-/** A done action is kept this long (its receipt number shows on the success panel), then dropped. */
-const DONE_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
+/** The largest body kept (as JSON): a desk action is a few hundred characters. */
+const BODY_MAX = 16_000;
+/**
+ * A done action is kept (its receipt number shows on the success panel) until this long after it
+ * was recorded: the server takes actions up to 7 days old, so one sent is kept a day at least.
+ */
+const DONE_KEPT_MS = (OFFLINE_MAX_AGE_DAYS + 1) * 24 * 60 * 60 * 1000;
 
 /** What the desk asks to queue. */
 export interface EnqueueInput {
@@ -32,7 +38,9 @@ export const addAction = async (
   if (!KINDS.includes(input.kind)) throw new Error(`Unknown action: ${String(input.kind)}`);
   if (!isPlainObject(input.body)) throw new Error('An action needs a body');
   // Stored as JSON would send it: no functions, no prototypes; recorded_at is added at send.
-  const body = JSON.parse(JSON.stringify(input.body)) as Record<string, unknown>;
+  const json = JSON.stringify(input.body);
+  if (json.length > BODY_MAX) throw new Error('This action is too large to keep on the device.');
+  const body = JSON.parse(json) as Record<string, unknown>;
   delete body.recorded_at;
   const label = String(input.label ?? '')
     // eslint-disable-next-line no-control-regex
@@ -81,14 +89,22 @@ export const claim = (db: DeskDb, seq: number): Promise<QueuedAction | null> =>
 export const resetSending = (db: DeskDb): Promise<number> =>
   db.queue.where('state').equals('sending').modify({ state: 'waiting' });
 
-/** Done actions older than two days go: the server has them. */
-export const pruneDone = (db: DeskDb, now: Date = new Date()): Promise<number> => {
+/** A visit noted on this device matters for the 2-hour rule only: kept a day. */
+const VISIT_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Done actions recorded more than 8 days ago go (the server has them), and this device's visits
+ * older than a day.
+ */
+export const pruneDone = async (db: DeskDb, now: Date = new Date()): Promise<void> => {
   const before = new Date(now.getTime() - DONE_KEPT_MS).toISOString();
-  return db.queue
+  await db.queue
     .where('state')
     .equals('done')
     .filter((a) => a.recorded_at < before)
     .delete();
+  const visitsBefore = new Date(now.getTime() - VISIT_KEPT_MS).toISOString();
+  await db.visits.filter((v) => v.visited_at < visitsBefore).delete();
 };
 
 /** The signed-in user's actions not yet on the server (what signing out would leave behind). */

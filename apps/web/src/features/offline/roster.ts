@@ -11,7 +11,7 @@ import type { DeskDb, RosterMeta, RosterRow } from './db';
 import type { Who } from './who';
 
 /** Members a roster page asks for. */
-export const ROSTER_PAGE = 1000;
+const ROSTER_PAGE = 1000;
 /** A roster call that has not answered in this long is given up (and tried on the next sync). */
 const CALL_TIMEOUT_MS = 60_000;
 
@@ -25,6 +25,18 @@ export const wipeRoster = (db: DeskDb): Promise<void> =>
   db.transaction('rw', db.roster, db.meta, async () => {
     await db.roster.clear();
     await db.meta.delete('roster');
+  });
+
+/**
+ * Forgets what the device keeps of another person's or business's desk before the signed-in one's
+ * is downloaded: the members, the member pages seen and this device's visits.
+ */
+const wipeOthers = (db: DeskDb): Promise<void> =>
+  db.transaction('rw', [db.roster, db.meta, db.members_seen, db.visits], async () => {
+    await db.roster.clear();
+    await db.meta.delete('roster');
+    await db.members_seen.clear();
+    await db.visits.clear();
   });
 
 /** The roster's meta row when it holds `who`'s business's members; else undefined. */
@@ -64,7 +76,7 @@ export const syncRoster = async (
   now: () => Date = () => new Date(),
 ): Promise<'done' | 'stopped'> => {
   let meta = await rosterMetaOf(db, who);
-  if (!meta && (await db.meta.get('roster'))) await wipeRoster(db);
+  if (!meta && (await db.meta.get('roster'))) await wipeOthers(db);
   let cursor = meta?.cursor ?? '';
   let restarted = false;
   for (;;) {

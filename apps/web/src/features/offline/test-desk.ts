@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { RosterMember } from '@kora/shared';
 import { openDeskDb, type DeskDb } from './db';
-import { createDeskEngine, type DeskEngineOptions } from './engine';
+import { createDeskEngine, type DeskEngine, type DeskEngineOptions } from './engine';
 import { leaseLock } from './lock';
 
 /*
@@ -21,13 +21,19 @@ export const freshDesk = () => {
     return db;
   };
   const db = open();
+  const engines: DeskEngine[] = [];
   return {
     name,
     db,
     reopen: open,
-    engine: (db2: DeskDb = db, options: DeskEngineOptions = {}) =>
-      createDeskEngine(db2, { lock: leaseLock(`${name}-sync`), ...options }),
+    engine: (db2: DeskDb = db, options: DeskEngineOptions = {}) => {
+      const engine = createDeskEngine(db2, { lock: leaseLock(`${name}-sync`), ...options });
+      engines.push(engine);
+      return engine;
+    },
+    /** Waits for the syncs the test started, then deletes the database. */
     close: async () => {
+      await Promise.all(engines.map((e) => e.settled()));
       for (const h of handles) h.close();
       await db.delete();
     },

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROSTER_CURSOR_MESSAGE } from '@kora/shared';
+import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
+import { signIn } from '@/test/session';
+import { freshDesk, rosterMember, rosterPage } from './test-desk';
+
+const ROSTER = 'GET /v1/check-in/roster';
+
+let desk = freshDesk();
+afterEach(async () => {
+  await desk.close();
+  desk = freshDesk();
+});
+
+const ids = async () => (await desk.db.roster.orderBy('id').primaryKeys()) as number[];
+
+describe('roster', () => {
+  it('downloads every page the first time, then only what changed since the cursor', async () => {
+    signIn();
+    const pages: Record<string, ReturnType<typeof rosterPage>> = {
+      '': rosterPage([rosterMember({ id: 1 }), rosterMember({ id: 2 })], {
+        cursor: 'p1',
+        more: true,
+      }),
+      p1: rosterPage([rosterMember({ id: 3 })], { cursor: 'p2', more: true }),
+      p2: rosterPage([rosterMember({ id: 4 })], { cursor: 'end1', more: false }),
+      end1: rosterPage([rosterMember({ id: 2, first_name: 'Adaeze', is_active: false })], {
+        cursor: 'end2',
+        removed: [3],
+      }),
+    };
+    const api = mockFetch({ [ROSTER]: (req) => json(200, pages[req.query.get('cursor') ?? '']) });
+    const engine = desk.engine();
+    await engine.syncNow();
+    expect(api.sent(ROSTER).map((r) => r.query.get('cursor') ?? '')).toEqual(['', 'p1', 'p2']);
+    expect(api.sent(ROSTER).map((r) => r.query.get('limit'))).toEqual(['1000', '1000', '1000']);
+    expect(await ids()).toEqual([1, 2, 3, 4]);
+    expect(await desk.db.meta.get('roster')).toMatchObject({
+      cursor: 'end1',
+      business_id: 7,
+      user_id: 1,
+      synced_at: expect.any(String),
+    });
+
+    await engine.syncNow();
+    expect(api.sent(ROSTER).map((r) => r.query.get('cursor') ?? '')).toEqual([
+      '',
+      'p1',
+      'p2',
+      'end1',
+    ]);
+    expect(await ids()).toEqual([1, 2, 4]); // 3 removed
+    expect(await desk.db.roster.get(2)).toMatchObject({
+      first_name: 'Adaeze',
+      is_active: false,
+      search: 'adaeze obi',
+    });
+  });
+
+  it('a cursor the server no longer knows (422) wipes the copy and downloads it again', async () => {
+    signIn();
+    let stale = false;
+    const api = mockFetch({
+      [ROSTER]: (req) => {
+        const cursor = req.query.get('cursor') ?? '';
+        if (cursor === '')
+          return json(
+            200,
+            rosterPage(stale ? [rosterMember({ id: 5 })] : [rosterMember({ id: 1 })], {
+              cursor: 'c1',
+            }),
+          );
+        return fail(422, 'Validation failed', { cursor: ROSTER_CURSOR_MESSAGE });
+      },
+    });
+    const engine = desk.engine();
+    await engine.syncNow();
+    expect(await ids()).toEqual([1]);
+    stale = true;
+    await engine.syncNow();
+    expect(api.sent(ROSTER).map((r) => r.query.get('cursor') ?? '')).toEqual(['', 'c1', '']);
+    expect(await ids()).toEqual([5]); // member 1 was gone from the server: not kept
+  });
+
+  it('another business signing in wipes the copy before downloading its own', async () => {
+    signIn({ business_id: 7 });
+    mockFetch({
+      [ROSTER]: () => json(200, rosterPage([rosterMember({ id: 1 })], { cursor: 'c7' })),
+    });
+    const engine = desk.engine();
+    await engine.syncNow();
+    expect(await ids()).toEqual([1]);
+    await engine.rememberMember(1, { first_name: 'Ada' });
+
+    signIn({ business_id: 8 });
+    let seenDuringDownload: number[] = [];
+    mockFetch({
+      [ROSTER]: async (req) => {
+        seenDuringDownload = await ids();
+        expect(req.query.get('cursor')).toBeNull(); // from the start
+        return json(200, rosterPage([rosterMember({ id: 80 })], { cursor: 'c8' }));
+      },
+    });
+    // Before it syncs, the other business's members are not found here.
+    expect(await engine.offlineLookup('Ada')).toEqual([]);
+    await engine.syncNow();
+    expect(seenDuringDownload).toEqual([]);
+    expect(await ids()).toEqual([80]);
+    expect(await desk.db.meta.get('roster')).toMatchObject({ business_id: 8, cursor: 'c8' });
+    expect(await desk.db.members_seen.count()).toBe(0); // business 7's member page is gone too
+  });
+
+  it('keeps what it read when the network drops mid-download, and goes on from there', async () => {
+    signIn();
+    let down = true;
+    const api = mockFetch({
+      [ROSTER]: (req) => {
+        if (!req.query.get('cursor'))
+          return json(200, rosterPage([rosterMember({ id: 1 })], { cursor: 'p1', more: true }));
+        if (down) throw new TypeError('Failed to fetch');
+        return json(200, rosterPage([rosterMember({ id: 2 })], { cursor: 'end' }));
+      },
+    });
+    const engine = desk.engine();
+    await engine.syncNow();
+    expect(await ids()).toEqual([1]);
+    expect(await desk.db.meta.get('roster')).toMatchObject({ cursor: 'p1', synced_at: null });
+    down = false;
+    await engine.syncNow();
+    expect(api.sent(ROSTER).map((r) => r.query.get('cursor') ?? '')).toEqual(['', 'p1', 'p1']);
+    expect(await ids()).toEqual([1, 2]);
+  });
+
+  it('clearDeviceData forgets members, members as last seen, visits and sent actions, not waiting ones', async () => {
+    signIn();
+    let online = true;
+    mockFetch({
+      [ROSTER]: () => json(200, rosterPage([rosterMember({ id: 1 })])),
+      'POST /v1/check-in': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return ok({ visit: { id: 1 } }, {}, 201);
+      },
+    });
+    const engine = desk.engine();
+    const sent = await engine.enqueue({ kind: 'check_in', body: { member_id: 1 }, label: 'a' });
+    await engine.syncNow();
+    await engine.rememberMember(1, { first_name: 'Ada' });
+    await engine.recordLocalVisit(1, sent.seq!);
+    online = false;
+    const waiting = await engine.enqueue({ kind: 'check_in', body: { member_id: 1 }, label: 'b' });
+    await engine.syncNow();
+    // Another user's refused action stays for them.
+    await desk.db.queue.add({ ...waiting, seq: undefined, user_id: 2, state: 'attention' });
+
+    await engine.clearDeviceData();
+    expect(await desk.db.roster.count()).toBe(0);
+    expect(await desk.db.meta.get('roster')).toBeUndefined();
+    expect(await engine.lastSeenMember(1)).toBeUndefined();
+    expect(await desk.db.visits.count()).toBe(0);
+    const left = await desk.db.queue.toArray();
+    expect(left.map((a) => [a.label, a.user_id, a.state])).toEqual([
+      ['b', 1, 'waiting'],
+      ['b', 2, 'attention'],
+    ]);
+    expect(await engine.pendingCount()).toBe(1);
+  });
+});
