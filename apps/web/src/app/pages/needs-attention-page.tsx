@@ -5,7 +5,6 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAttention, type QueuedAction } from '@/features/offline';
 import { OFFLINE_TEXTS, deskTime } from '@/lib/desk-format';
-import { DeskBanner } from '../layout/desk-banner';
 
 /**
  * /offline: the actions recorded on this device that the server refused, each with what it was,
@@ -39,7 +38,6 @@ export function NeedsAttentionPage() {
         title={OFFLINE_TEXTS.attentionTitle}
         description="Actions recorded on this device that the server did not accept."
       />
-      <DeskBanner />
       {items.length === 0 ? (
         <Paper withBorder radius="md" p="md">
           <Group gap="xs" wrap="nowrap">
