@@ -10,7 +10,7 @@ import { sessionStore } from '@/lib/session';
 import { useOpenKiosk } from '../api';
 import { kioskToken } from '../kiosk/kiosk-api';
 import { DisabledWithReason } from '@/components/disabled-with-reason';
-import { NEEDS_CONNECTION, useConnection } from '@/features/offline';
+import { NEEDS_CONNECTION, clearDeviceData, useConnection } from '@/features/offline';
 
 const KIOSK_PATH = '/check-in/kiosk';
 
@@ -36,6 +36,8 @@ export function OpenKioskButton() {
         await navigate(KIOSK_PATH, { replace: true, flushSync: true });
         sessionStore.clear();
         queryClient.clear();
+        // As at sign-out: the members' copy does not stay on a device members now use.
+        await clearDeviceData().catch(() => undefined);
       },
     });
 

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TIME_ZONE } from '@kora/shared';
-import { syncNow } from '@/features/offline';
+import { offlineLookup, syncNow } from '@/features/offline';
 import { mockFetch, ok, pageOf, type Routes } from '@/test/mock-fetch';
 import {
   deskMember,
@@ -197,5 +197,39 @@ describe('CheckInPage offline', () => {
       }),
     ]);
     expect(await within(dialog).findByText('IRON-000077')).toBeInTheDocument();
+  });
+
+  it("opening the kiosk signs the desk out and forgets this device's list of members", async () => {
+    signIn();
+    await downloadRoster([deskMember()]);
+    expect(await offlineLookup('08031234567')).toHaveLength(1);
+    mockFetch({
+      'POST /v1/kiosk/open': () =>
+        ok(
+          {
+            kiosk: {
+              id: 3,
+              name: 'Kiosk',
+              created_by: 'Ada Obi',
+              created_at: '2026-11-27T08:00:00.000Z',
+              last_used_at: null,
+            },
+            token: 'the-kiosk-token',
+          },
+          {},
+          201,
+        ),
+      'POST /v1/auth/logout': () => ok(null),
+      'GET /v1/check-in': () => pageOf([]),
+    });
+    const { user, router } = renderPage(<CheckInPage />, { path: '/check-in' });
+    await user.click(screen.getByRole('button', { name: 'Open kiosk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open the kiosk on this device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open kiosk' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/check-in/kiosk'));
+    // Ada signs in again later: the device downloads the members afresh.
+    signIn();
+    await waitFor(async () => expect(await offlineLookup('08031234567')).toHaveLength(0));
+    window.localStorage.clear();
   });
 });
