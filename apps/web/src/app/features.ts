@@ -12,7 +12,7 @@ import { subscriptionsFeature } from '@/features/subscriptions';
 import { teamFeature } from '@/features/team';
 import type { Feature } from '@/lib/feature';
 import { lazyPage } from '@/lib/lazy-page';
-import { dashboardPages, settingsPages } from './pages/routes';
+import { dashboardPages, offlinePages, settingsPages } from './pages/routes';
 
 const CheckInRoute = lazyPage(() => import('./pages/check-in-route'), 'CheckInRoute');
 const MemberDetailsRoute = lazyPage(
@@ -46,4 +46,5 @@ export const FEATURES: Feature[] = [
   teamFeature,
   plansFeature,
   settingsPages,
+  offlinePages,
 ];

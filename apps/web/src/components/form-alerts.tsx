@@ -1,7 +1,9 @@
 import { Alert, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-error';
+import { useConnection } from '@/features/offline';
+import { NeedsConnection } from '@/components/needs-connection';
+import { ApiError, errorMessage } from '@/lib/api-error';
 
 /** A failure, read out at once, or a confirmation, read out politely. */
 const TONES = {
@@ -43,7 +45,11 @@ interface ErrorAlertProps extends Omit<ToneAlertProps, 'onDismiss'> {
 
 /** A failed save or request: the server's message, else the screen's fallback. */
 export function ErrorAlert({ error, fallback, ...alert }: ErrorAlertProps) {
+  const { online } = useConnection();
   if (!error) return null;
+  // An action that did not reach the server while offline: it needs a connection, nothing failed.
+  if (!online && error instanceof ApiError && error.status === 0)
+    return <NeedsConnection>Try again once the connection is back.</NeedsConnection>;
   return (
     <ToneAlert tone="error" {...alert}>
       {errorMessage(error, fallback)}

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconHourglassHigh } from '@tabler/icons-react';
 import { BusinessSetupPrompt } from '@/features/business';
+import { useConnection } from '@/features/offline';
+import { NeedsConnection } from '@/components/needs-connection';
 import {
   NO_BUSINESS_MESSAGE,
   RATE_LIMIT_MESSAGE,
@@ -21,6 +23,9 @@ interface LoadErrorProps {
 
 /** A list or detail that failed to load: the screen's message and a Retry. */
 export function LoadError({ message, onRetry, error }: LoadErrorProps) {
+  const { online } = useConnection();
+  // Offline a load cannot work: a plain notice, not an error (it loads again once back online).
+  if (!online) return <NeedsConnection />;
   if (isNoBusiness(error))
     return <BusinessSetupPrompt message={error.message || NO_BUSINESS_MESSAGE} />;
   const wait = isRateLimited(error);

@@ -11,7 +11,9 @@ const createQueryClient = () =>
         retry: (failures, error) =>
           !(error instanceof ApiError && error.isClientError) && failures < 2,
       },
-      mutations: { retry: false },
+      // Offline an action is tried at once and says "Needs a connection", rather than waiting
+      // unseen to be sent later (only the desk's own actions are kept and sent later).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 

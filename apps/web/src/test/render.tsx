@@ -10,7 +10,11 @@ import { theme } from '@/app/theme';
 
 export const testQueryClient = () =>
   new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, gcTime: Infinity },
+      // As the app: offline an action is tried at once (and says "Needs a connection").
+      mutations: { retry: false, networkMode: 'always' },
+    },
   });
 
 /**

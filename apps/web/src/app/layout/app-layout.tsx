@@ -3,15 +3,22 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { startDeskSync } from '@/features/offline';
+import { DeskBanner } from './desk-banner';
 import { AppHeader } from './app-header';
 import { BusinessSetupBanner } from './business-setup-banner';
 import { SideNav } from './side-nav';
 
-/** The back-office shell: header, side navigation (a drawer on phones), the setup prompt. */
+/**
+ * The back-office shell: header, side navigation (a drawer on phones), the offline desk's
+ * banner, the setup prompt.
+ */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   useEffect(() => close(), [pathname, close]); // a chosen page closes the drawer
+  // The offline desk: sends what this device recorded and keeps its list of members fresh.
+  useEffect(() => startDeskSync(), []);
 
   return (
     <AppShell
@@ -29,6 +36,7 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <DeskBanner />
         <BusinessSetupBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

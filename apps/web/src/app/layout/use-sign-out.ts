@@ -2,9 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '@/features/auth';
+import { clearDeviceData } from '@/features/offline';
 import { sessionStore } from '@/lib/session';
 
-/** Log out: revoke the refresh token (failure ignored), clear the session, go to the root. */
+/**
+ * Log out: revoke the refresh token (failure ignored), clear this device's list of members and
+ * what it last saw (actions still waiting stay, to be sent when this user signs in again), clear
+ * the session, go to the root.
+ */
 export const useSignOut = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -16,5 +21,7 @@ export const useSignOut = () => {
     await navigate('/', { replace: true, flushSync: true });
     sessionStore.clear();
     queryClient.clear();
+    // The device's copy of the members is not left behind for the next person at the desk.
+    await clearDeviceData().catch(() => undefined);
   }, [navigate, queryClient]);
 };

@@ -1,11 +1,14 @@
 import { Button } from '@mantine/core';
 import { IconCash, IconLogin2 } from '@tabler/icons-react';
+import type { CheckInCandidate, Member } from '@kora/shared';
 import { useCallback, useRef, useState } from 'react';
 import { Can } from '@/components/can';
 import { CheckInPage } from '@/features/check-in';
 import { useChosenMember } from '@/features/members';
 import { SendLinkButton, usePaystackConnected, useSendLinkModal } from '@/features/online';
+import { NEEDS_CONNECTION, useConnection } from '@/features/offline';
 import { RecordPaymentModal } from '@/features/payments';
+import { usePlans } from '@/lib/use-plans';
 
 /**
  * The check-in page with the payment flows at hand on a verdict: Record Payment (whose success
@@ -17,6 +20,10 @@ export function CheckInRoute() {
   const paystackConnected = usePaystackConnected();
   const payment = useCheckInPayment();
   const sendLink = useSendLinkModal();
+  const { online } = useConnection();
+  // The active plans stay at hand while the desk is open, so a Cash payment can be taken when
+  // the network drops.
+  usePlans(true);
   return (
     <>
       <CheckInPage
@@ -28,12 +35,15 @@ export function CheckInRoute() {
                 size="lg"
                 variant="filled"
                 leftSection={<IconCash size={20} aria-hidden />}
-                onClick={() => payment.open(candidate.member.id, checkIn)}
+                onClick={() => payment.open(candidate, checkIn)}
               >
                 Record Payment
               </Button>
             </Can>
-            <SendLinkButton onClick={() => sendLink.open(candidate.member.id)} />
+            <SendLinkButton
+              onClick={() => sendLink.open(candidate.member.id)}
+              disabledReason={online ? null : NEEDS_CONNECTION}
+            />
           </>
         )}
       />
@@ -45,19 +55,19 @@ export function CheckInRoute() {
 
 /** Record Payment for a member found at the desk; its confirmation offers "Check in". */
 function useCheckInPayment() {
-  const [memberId, setMemberId] = useState<number | null>(null);
+  const [found, setFound] = useState<CheckInCandidate | null>(null);
   const [opened, setOpened] = useState(false);
   const checkIn = useRef<() => void>(() => undefined);
-  const open = useCallback((id: number, then: () => void) => {
+  const open = useCallback((candidate: CheckInCandidate, then: () => void) => {
     checkIn.current = then;
-    setMemberId(id);
+    setFound(candidate);
     setOpened(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
   const modal =
-    memberId === null ? null : (
+    found === null ? null : (
       <CheckInPaymentModal
-        memberId={memberId}
+        found={found}
         opened={opened}
         onClose={close}
         onCheckIn={() => checkIn.current()}
@@ -67,20 +77,23 @@ function useCheckInPayment() {
 }
 
 interface CheckInPaymentModalProps {
-  memberId: number;
+  found: CheckInCandidate;
   opened: boolean;
   onClose: () => void;
   onCheckIn: () => void;
 }
 
-function CheckInPaymentModal({ memberId, opened, onClose, onCheckIn }: CheckInPaymentModalProps) {
-  const chosen = useChosenMember(String(memberId));
+function CheckInPaymentModal({ found, opened, onClose, onCheckIn }: CheckInPaymentModalProps) {
+  const chosen = useChosenMember(String(found.member.id));
+  const { online } = useConnection();
+  // Offline the member's record cannot be loaded: the desk's list of members names them.
+  const member = chosen.member ?? (online ? null : memberFromDesk(found));
   return (
     <RecordPaymentModal
       opened={opened}
       onClose={onClose}
-      member={chosen.member}
-      loading={chosen.pending && !chosen.failed}
+      member={member}
+      loading={!member && chosen.pending && !chosen.failed}
       successAction={(_payment, close) => (
         <Button
           color="green"
@@ -97,3 +110,37 @@ function CheckInPaymentModal({ memberId, opened, onClose, onCheckIn }: CheckInPa
     />
   );
 }
+
+/**
+ * The member as the desk's list knows them, for a payment taken offline: the form needs only
+ * their id and name (no plan is preselected: the desk chooses it).
+ */
+const memberFromDesk = ({ member }: CheckInCandidate): Member => ({
+  id: member.id,
+  member_id: member.member_id,
+  first_name: member.first_name,
+  middle_name: null,
+  last_name: member.last_name,
+  mobile_number: member.mobile_number,
+  email_address: null,
+  home_address: null,
+  city: '',
+  state: '',
+  country_code: 'NG',
+  date_of_birth: null,
+  gender: null,
+  emergency_contact_name: null,
+  emergency_contact_number: null,
+  emergency_contact_relationship: null,
+  subscription_type_id: null,
+  subscription_type: null,
+  subscription_status: 0,
+  subscription_status_label: 'No Subscription',
+  is_active: member.is_active,
+  reminders_opt_out: false,
+  is_walk_in: false,
+  picture_url: member.picture_url,
+  last_visit_at: null,
+  created_at: '',
+  updated_at: '',
+});

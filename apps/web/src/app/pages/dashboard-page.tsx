@@ -1,5 +1,6 @@
 import { DashboardOverview } from '@/features/dashboard';
 import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
+import { WaitingNote } from '@/components/waiting-note';
 import { ReminderStat } from '@/features/reminders';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRenewal } from './renewal';
@@ -16,7 +17,12 @@ export function DashboardPage() {
   const paystack = usePaystackConnected();
   return (
     <DashboardOverview
-      tasks={<HeldPaymentsTask />}
+      tasks={
+        <>
+          <WaitingNote />
+          <HeldPaymentsTask />
+        </>
+      }
       moreStats={<ReminderStat />}
       onRenew={renewal.renew}
       onSendLink={paystack ? sendLink.open : undefined}

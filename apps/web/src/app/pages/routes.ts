@@ -19,3 +19,14 @@ export const settingsPages: Feature = {
   nav: { label: 'Settings', to: '/settings', icon: IconSettings, order: 80 },
   routes: pages('app', { settings: [() => import('./settings-page'), 'SettingsPage'] }),
 };
+
+/**
+ * The actions recorded offline on this device that the server refused (the banner links here).
+ * No navigation item: it is reached from the banner.
+ */
+export const offlinePages: Feature = {
+  name: 'offline',
+  routes: pages('app', {
+    offline: [() => import('./needs-attention-page'), 'NeedsAttentionPage', 'Needs attention'],
+  }),
+};

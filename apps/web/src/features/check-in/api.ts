@@ -8,6 +8,7 @@ import {
   type DayPassInput,
   type FoundBy,
 } from '@kora/shared';
+import { offlineLookup } from '@/features/offline';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';
@@ -58,10 +59,27 @@ const checkInApi = {
 };
 
 /** The members `q` finds (card code, phone, member ID or name), each with their verdict. */
-export const useLookup = (q: string) =>
+export const useLookup = (q: string, enabled = true) =>
   useDataQuery(lookupKey(q), () => checkInApi.lookup(q), {
-    enabled: q.trim() !== '',
+    enabled: enabled && q.trim() !== '',
     staleTime: 0,
+  });
+
+/** The offline lookups: the device's own list of members, never the network. */
+export const offlineLookupRoot = [...checkInKey, 'offline-lookup'] as const;
+
+/**
+ * Offline: the members `q` finds in this device's list of members, read in the server's order
+ * (card, phone, member ID, name), each with the verdict the server would give. It reads
+ * IndexedDB, so it runs whatever the network says.
+ */
+export const useOfflineLookup = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...offlineLookupRoot, q],
+    queryFn: () => offlineLookup(q),
+    enabled: enabled && q.trim() !== '',
+    staleTime: 0,
+    networkMode: 'always',
   });
 
 /** The day's visits, newest first; loaded again every 30 seconds while shown. */

@@ -1,32 +1,95 @@
-import type { CheckInInput, CheckInResult, DeskFoundBy } from '@kora/shared';
+import type { CheckInCandidate, CheckInInput, CheckInResult } from '@kora/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { useSubmissionKey } from '@/components/use-submission-key';
-import { useRecordCheckIn } from './api';
+import { enqueue, recordLocalVisit, useConnection } from '@/features/offline';
+import { fullName } from '@/lib/format';
+import { offlineLookupRoot, useRecordCheckIn } from './api';
 
 /** What the desk sees once a check-in answered: the visit, or "Already checked in at 07:42". */
-export interface CheckInOutcome {
-  memberId: number;
-  result: CheckInResult;
-  message: string;
-}
+export type CheckInOutcome =
+  | { memberId: number; result: CheckInResult; message: string; queued?: undefined }
+  | {
+      memberId: number;
+      /**
+       * Offline: the check-in waits on this device to be sent (`seq` in the queue), or the device
+       * already holds a visit of the last 2 hours (`already`: nothing was queued).
+       */
+      queued: { seq: number | null; at: string; overridden: boolean; already: boolean };
+      result?: undefined;
+      message?: undefined;
+    };
 
 /**
- * Checks a member in. One Idempotency-Key per attempt: a second click while the first is on
- * its way sends nothing, and a retry after a failure sends the same key, so the visit is
- * recorded once.
+ * Checks a member in. Online: one Idempotency-Key per attempt, so a second click while the
+ * first is on its way sends nothing, and a retry after a failure sends the same key; the visit
+ * is recorded once. Offline: the check-in is queued on this device (it reaches the server with
+ * the time it happened once the connection is back); a member this device saw come in within
+ * the last 2 hours is answered "Already checked in at 07:42" and nothing is queued.
  */
 export const useCheckIn = () => {
+  const { online } = useConnection();
+  const queryClient = useQueryClient();
   const record = useRecordCheckIn();
   const submission = useSubmissionKey('check-in');
+  const queuing = useSingleFlight();
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
+  const [queueError, setQueueError] = useState<unknown>(null);
+
+  const checkInOffline = useCallback(
+    async (candidate: CheckInCandidate, input: CheckInInput) => {
+      const memberId = candidate.member.id;
+      if (candidate.checked_in_at) {
+        setOutcome({
+          memberId,
+          queued: { seq: null, at: candidate.checked_in_at, overridden: false, already: true },
+        });
+        return;
+      }
+      // A second click while the first is being saved queues nothing.
+      if (!queuing.begin()) return;
+      setQueueError(null);
+      try {
+        const name = fullName(candidate.member.first_name, candidate.member.last_name);
+        const action = await enqueue({
+          kind: 'check_in',
+          body: { ...input },
+          label: `Check-in: ${name}`,
+        });
+        if (action.seq !== undefined) await recordLocalVisit(memberId, action.seq);
+        setOutcome({
+          memberId,
+          queued: {
+            seq: action.seq ?? null,
+            at: action.recorded_at,
+            overridden: Boolean(input.override_reason),
+            already: false,
+          },
+        });
+        // The device's lookups now know this visit (the 2-hour rule).
+        void queryClient.invalidateQueries({ queryKey: offlineLookupRoot });
+      } catch (error) {
+        setQueueError(error);
+      } finally {
+        queuing.end();
+      }
+    },
+    [queryClient, queuing],
+  );
 
   const checkIn = useCallback(
-    (memberId: number, foundBy: DeskFoundBy, overrideReason?: string) => {
+    (candidate: CheckInCandidate, overrideReason?: string) => {
+      const memberId = candidate.member.id;
       const input: CheckInInput = {
         member_id: memberId,
-        found_by: foundBy,
+        found_by: candidate.found_by,
         ...(overrideReason ? { override_reason: overrideReason } : {}),
       };
+      if (!online) {
+        void checkInOffline(candidate, input);
+        return;
+      }
       const key = submission.start(input);
       if (!key) return;
       record.mutate(
@@ -40,11 +103,12 @@ export const useCheckIn = () => {
         },
       );
     },
-    [record, submission],
+    [online, record, submission, checkInOffline],
   );
 
   const reset = useCallback(() => {
     setOutcome(null);
+    setQueueError(null);
     record.reset();
   }, [record]);
 
@@ -52,7 +116,7 @@ export const useCheckIn = () => {
     checkIn,
     reset,
     outcome,
-    error: record.error,
-    pending: record.isPending || submission.sending,
+    error: record.error ?? queueError,
+    pending: record.isPending || submission.sending || queuing.running,
   };
 };

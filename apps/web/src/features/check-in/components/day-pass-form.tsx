@@ -14,7 +14,11 @@ import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { DonePanel } from '@/components/done-panel';
 import { ErrorAlert } from '@/components/form-alerts';
+import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
+import { QueuedReceipt } from '@/components/queued-receipt';
 import { ReceiptActions } from '@/features/payments';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { ApiError } from '@/lib/api-error';
 import { formAdapter } from '@/lib/form-adapter';
@@ -70,14 +74,49 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
   });
   const fields = formFields(form, dayPassForm);
   const mayOpenSettings = useCan('business.manage');
-  const sending = sell.isPending || submission.sending;
+  const { online } = useConnection();
+  const queuing = useSingleFlight();
+  const [queued, setQueued] = useState<{ seq?: number; name: string } | null>(null);
+  const [queueError, setQueueError] = useState<unknown>(null);
+  const sending = sell.isPending || submission.sending || queuing.running;
 
   if (sold) return <DayPassSold result={sold} onDone={onDone} />;
+  if (queued) return <DayPassQueued seq={queued.seq} name={queued.name} onDone={onDone} />;
+
+  /**
+   * Offline: a Cash day pass is saved on this device and sent, with the time it was sold, once
+   * the connection is back (the walk-in is checked in then, at that time).
+   */
+  const queue = async (input: Record<string, unknown>, name: string) => {
+    // A second click while the first is being saved queues nothing.
+    if (!queuing.begin()) return;
+    setQueueError(null);
+    try {
+      const action = await enqueue({
+        kind: 'day_pass',
+        body: input,
+        label: `Day pass (Cash): ${name}`,
+      });
+      setQueued({ seq: action.seq, name });
+    } catch (error) {
+      setQueueError(error);
+    } finally {
+      queuing.end();
+    }
+  };
 
   const submit = (values: DayPassValues) => {
     const input = { ...dayPassForm.createPayload(values), check_in: true } as Parameters<
       typeof sell.mutate
     >[0]['input'];
+    if (!online) {
+      if (input.method !== 'Cash') {
+        form.setFieldError('method', `${METHOD_LABELS[input.method]}: ${NEEDS_CONNECTION}`);
+        return;
+      }
+      void queue(input, fullName(input.first_name, input.last_name));
+      return;
+    }
     const key = submission.start(input);
     if (!key) return;
     sell.mutate(
@@ -104,7 +143,7 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <ErrorAlert
-          error={sell.error}
+          error={sell.error ?? queueError}
           title="Day pass not sold"
           fallback="The sale did not go through. Try again."
         />
@@ -121,10 +160,21 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
         <Radio.Group label="Payment method" withAsterisk {...form.getInputProps('method')}>
           <Group gap="md" mt={6}>
             {methods.map((m) => (
-              <Radio key={m} value={m} label={METHOD_LABELS[m]} />
+              <Radio
+                key={m}
+                value={m}
+                label={METHOD_LABELS[m]}
+                disabled={!online && m !== 'Cash'}
+                description={!online && m !== 'Cash' ? NEEDS_CONNECTION : undefined}
+              />
             ))}
           </Group>
         </Radio.Group>
+        {online ? null : (
+          <Text size="sm" c="dimmed">
+            {OFFLINE_TEXTS.cashOnly}
+          </Text>
+        )}
         <FormActions onCancel={onDone} busy={sending} mt="xs">
           <Button type="submit" loading={sending}>
             Sell day pass
@@ -205,6 +255,24 @@ function DayPassSold({ result, onDone }: { result: DayPassResult; onDone: () => 
             {lagosTime(visit.visited_at)}.
           </Text>
         ) : null}
+      </Stack>
+    </DonePanel>
+  );
+}
+
+/** Offline: the sale is saved on this device; the receipt number shows once it synced. */
+function DayPassQueued({ seq, name, onDone }: { seq?: number; name: string; onDone: () => void }) {
+  return (
+    <DonePanel title={OFFLINE_TEXTS.savedWillSync} onClose={onDone}>
+      <Stack gap={4}>
+        <Text size="sm">
+          Cash day pass for <strong>{name}</strong>: they are checked in when it syncs, at the time
+          it was sold.
+        </Text>
+        <QueuedReceipt
+          seq={seq}
+          receiptOf={(result) => (result as DayPassResult | undefined)?.payment?.receipt_number}
+        />
       </Stack>
     </DonePanel>
   );

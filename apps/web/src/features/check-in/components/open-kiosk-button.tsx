@@ -9,6 +9,8 @@ import { authApi } from '@/features/auth';
 import { sessionStore } from '@/lib/session';
 import { useOpenKiosk } from '../api';
 import { kioskToken } from '../kiosk/kiosk-api';
+import { DisabledWithReason } from '@/components/disabled-with-reason';
+import { NEEDS_CONNECTION, clearDeviceData, useConnection } from '@/features/offline';
 
 const KIOSK_PATH = '/check-in/kiosk';
 
@@ -22,6 +24,7 @@ export function OpenKioskButton() {
   const open = useOpenKiosk();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { online } = useConnection();
 
   const confirm = () =>
     open.mutate(key, {
@@ -33,22 +36,26 @@ export function OpenKioskButton() {
         await navigate(KIOSK_PATH, { replace: true, flushSync: true });
         sessionStore.clear();
         queryClient.clear();
+        // As at sign-out: the members' copy does not stay on a device members now use.
+        await clearDeviceData().catch(() => undefined);
       },
     });
 
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconDeviceTablet size={18} aria-hidden />}
-        onClick={() => {
-          setKey(newIdempotencyKey());
-          open.reset();
-          setAsking(true);
-        }}
-      >
-        Open kiosk
-      </Button>
+      <DisabledWithReason reason={online ? null : NEEDS_CONNECTION}>
+        <Button
+          variant="default"
+          leftSection={<IconDeviceTablet size={18} aria-hidden />}
+          onClick={() => {
+            setKey(newIdempotencyKey());
+            open.reset();
+            setAsking(true);
+          }}
+        >
+          Open kiosk
+        </Button>
+      </DisabledWithReason>
       <ConfirmModal
         opened={asking}
         title="Open the kiosk on this device?"

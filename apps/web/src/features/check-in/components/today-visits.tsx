@@ -22,6 +22,7 @@ import {
   recordedBy,
   visitorName,
 } from '../check-in-format';
+import { WaitingNote } from '@/components/waiting-note';
 
 const FOUND_BY_OPTIONS = [
   { value: '', label: 'Any way' },
@@ -48,9 +49,12 @@ export function TodayVisits() {
     <Card withBorder radius="lg" padding={0}>
       <Stack p="md" pb="xs" gap="sm">
         <Group justify="space-between" align="baseline">
-          <Title order={3} fz="h4">
-            Today
-          </Title>
+          <Stack gap={0}>
+            <Title order={3} fz="h4">
+              Today
+            </Title>
+            <WaitingNote />
+          </Stack>
           <Group gap="sm" align="center">
             {total === undefined ? null : (
               <Text size="sm" c="dimmed" aria-live="polite">

@@ -13,7 +13,9 @@ import {
   lagosTime,
   verdictPlanLine,
 } from '../check-in-format';
-import type { useCheckIn } from '../use-check-in';
+import { useQueuedAction } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
+import type { CheckInOutcome, useCheckIn } from '../use-check-in';
 import { OverrideForm } from './override-form';
 
 export interface VerdictCardProps {
@@ -55,7 +57,7 @@ export function VerdictCard({
       color="green"
       leftSection={<IconLogin2 size={20} aria-hidden />}
       loading={checkIn.pending}
-      onClick={() => checkIn.checkIn(member.id, candidate.found_by)}
+      onClick={() => checkIn.checkIn(candidate)}
     >
       Check in
     </Button>
@@ -123,7 +125,7 @@ export function VerdictCard({
               <OverrideForm
                 pending={checkIn.pending}
                 onCancel={() => setOverriding(false)}
-                onSubmit={(reason) => checkIn.checkIn(member.id, candidate.found_by, reason)}
+                onSubmit={(reason) => checkIn.checkIn(candidate, reason)}
               />
             ) : (
               <Group gap="sm" wrap="wrap">
@@ -160,17 +162,13 @@ export function VerdictCard({
 }
 
 function Outcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useCheckIn>['outcome']> }) {
+  if (outcome.queued) return <QueuedOutcome queued={outcome.queued} />;
   const { result, message } = outcome;
   if (result.already_checked_in)
     return (
-      <Alert
-        color="blue"
-        variant="light"
-        role="status"
-        icon={<IconInfoCircle size={20} aria-hidden />}
-      >
+      <AlreadyIn>
         {message || `Already checked in at ${lagosTime(result.visit.visited_at)}`}
-      </Alert>
+      </AlreadyIn>
     );
   return (
     <Alert
@@ -182,6 +180,46 @@ function Outcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useCheckI
     >
       At {lagosTime(result.visit.visited_at)}
       {result.visit.overridden ? ', let in anyway' : ''}.
+    </Alert>
+  );
+}
+
+function AlreadyIn({ children }: { children: ReactNode }) {
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      role="status"
+      icon={<IconInfoCircle size={20} aria-hidden />}
+    >
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * Offline: the check-in is saved on this device and waits to be sent; it follows the queued
+ * action live (sent, or refused by the server and waiting on the Needs attention page).
+ */
+function QueuedOutcome({ queued }: { queued: NonNullable<CheckInOutcome['queued']> }) {
+  const action = useQueuedAction(queued.seq ?? undefined);
+  if (queued.already) return <AlreadyIn>Already checked in at {lagosTime(queued.at)}</AlreadyIn>;
+  const state = action?.state ?? 'waiting';
+  return (
+    <Alert
+      color={state === 'attention' ? 'red' : 'green'}
+      variant={state === 'attention' ? 'light' : 'filled'}
+      role="status"
+      icon={<IconCircleCheck size={24} aria-hidden />}
+      title={CHECK_IN_TEXTS.checkedIn}
+    >
+      At {lagosTime(queued.at)}
+      {queued.overridden ? ', let in anyway' : ''}.{' '}
+      {state === 'done'
+        ? OFFLINE_TEXTS.synced
+        : state === 'attention'
+          ? `${OFFLINE_TEXTS.notAccepted}: ${action?.problem?.message ?? ''}`
+          : OFFLINE_TEXTS.savedWillSync}
     </Alert>
   );
 }

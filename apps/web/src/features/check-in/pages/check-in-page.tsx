@@ -10,12 +10,14 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLookup } from '../api';
+import { useConnection } from '@/features/offline';
+import { useLookup, useOfflineLookup } from '../api';
 import { CHECK_IN_TEXTS, looksLikePhone } from '../check-in-format';
 import { CandidateList } from '../components/candidate-list';
 import type { DayPassPrefill } from '../components/day-pass-form';
 import { DayPassModal } from '../components/day-pass-modal';
 import { LookupBox } from '../components/lookup-box';
+import { OfflineDeskNote } from '../components/offline-desk-note';
 import { OpenKioskButton } from '../components/open-kiosk-button';
 import { TodayVisits } from '../components/today-visits';
 import { VerdictCard } from '../components/verdict-card';
@@ -49,7 +51,11 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
     opened: false,
     prefill: {},
   });
-  const lookup = useLookup(q);
+  // Offline, the desk answers from this device's list of members, with the same verdicts.
+  const { online } = useConnection();
+  const onlineLookup = useLookup(q, online);
+  const deviceLookup = useOfflineLookup(q, !online);
+  const lookup = online ? onlineLookup : deviceLookup;
   const checkIn = useCheckIn();
 
   const look = (next: string, now: boolean) => {
@@ -111,6 +117,7 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
         description={phone ? undefined : 'Scan a card, or type a phone number, member ID or name.'}
         actions={phone ? undefined : actions}
       />
+      {online ? null : <OfflineDeskNote />}
       <LookupBox ref={search} value={typed} onChange={setTyped} onLookup={look} />
       {phone ? <Group gap="xs">{actions}</Group> : null}
       {!q ? null : lookup.isError ? (
@@ -141,9 +148,7 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
             candidate={chosen}
             checkIn={checkIn}
             profilePath={sectionPath(`members/${chosen.member.id}`)}
-            paymentActions={paymentActions?.(chosen, () =>
-              checkIn.checkIn(chosen.member.id, chosen.found_by),
-            )}
+            paymentActions={paymentActions?.(chosen, () => checkIn.checkIn(chosen))}
             onSellDayPass={() => sellDayPass(chosen)}
           />
         </Stack>

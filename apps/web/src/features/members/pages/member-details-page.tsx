@@ -1,6 +1,6 @@
-import { Badge, Grid, Stack, Text, Title } from '@mantine/core';
-import { formatDay, type Member } from '@kora/shared';
-import type { ReactNode } from 'react';
+import { Grid, Stack, Text, Title } from '@mantine/core';
+import type { Member } from '@kora/shared';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrivalBanner } from '@/components/arrival-banner';
 import { RecordHeader, RecordPage } from '@/components/record-page';
@@ -8,13 +8,13 @@ import { useIdParam } from '@/components/use-id-param';
 import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMember } from '../api';
-import { InfoCard, type InfoItem } from '../components/info-list';
+import { rememberMember, useConnection } from '@/features/offline';
+import { MemberInfo } from '../components/member-info';
+import { MemberLastSeen } from '../components/member-last-seen';
 import { MemberPictureCard } from '../components/member-picture-card';
 import { MemberQuickActions } from '../components/member-quick-actions';
 import { MemberVisitsCard } from '../components/member-visits-card';
 import { MemberStatusBadge } from '../components/member-status-badge';
-import { MemberSubscriptionCard } from '../components/member-subscription-card';
-import { formatPhone } from '@/lib/format';
 import { memberFullName } from '../member-format';
 import { MEMBER_RECORD, MEMBER_TEXTS, MEMBER_UPDATED_BANNER_MS } from '../member-form';
 
@@ -40,11 +40,28 @@ export function MemberDetailsPage({
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
   const member = useMember(id);
+  const { online } = useConnection();
   usePageTitle(member.data ? memberFullName(member.data) : 'Member details');
+  // This device keeps the member as shown, for the desk to read while offline.
+  const shown = online ? member.data : undefined;
+  useEffect(() => {
+    if (shown) void rememberMember(shown.id, shown).catch(() => undefined);
+  }, [shown]);
   const updateSubscription =
     onUpdateSubscription ??
     ((target: Member) =>
       void navigate(`${sectionPath('payments')}?record=1&member_id=${target.id}`));
+
+  if (!online)
+    return (
+      <MemberLastSeen
+        // A new member, a new copy.
+        key={id}
+        id={id}
+        held={member.data ? { data: member.data, at: member.dataUpdatedAt } : undefined}
+        onUpdateSubscription={updateSubscription}
+      />
+    );
 
   return (
     <RecordPage id={id} query={member} of={MEMBER_RECORD} title="Member Details" backOnError>
@@ -88,50 +105,5 @@ export function MemberDetailsPage({
         </Stack>
       )}
     </RecordPage>
-  );
-}
-
-/** The member's personal information, emergency contact and subscription, then `children`. */
-function MemberInfo({ member: m, children }: { member: Member; children?: ReactNode }) {
-  const emergency: InfoItem[] = [
-    ['Name', m.emergency_contact_name],
-    ['Phone', formatPhone(m.emergency_contact_number)],
-    ['Relationship', m.emergency_contact_relationship],
-  ];
-  const hasEmergency =
-    m.emergency_contact_name || m.emergency_contact_number || m.emergency_contact_relationship;
-  return (
-    <Stack gap="md">
-      <InfoCard
-        title="Personal Information"
-        items={[
-          ['Email', m.email_address],
-          ['Phone', formatPhone(m.mobile_number)],
-          ['Address', m.home_address],
-          ['City', m.city],
-          ['State', m.state],
-          ['Gender', m.gender || 'Not specified'],
-          ['Date of Birth', m.date_of_birth ? formatDay(m.date_of_birth) : null],
-          [
-            'Account Status',
-            <Badge color={m.is_active ? 'green' : 'gray'} variant="light">
-              {m.is_active ? 'Active' : 'Inactive'}
-            </Badge>,
-          ],
-          ['Renewal Reminders', m.reminders_opt_out ? 'Opted out' : 'Receives reminders'],
-        ]}
-      />
-      {hasEmergency ? (
-        <InfoCard title="Emergency Contact" items={emergency} />
-      ) : (
-        <InfoCard title="Emergency Contact">
-          <Text size="sm" c="dimmed">
-            {MEMBER_TEXTS.noEmergency}
-          </Text>
-        </InfoCard>
-      )}
-      <MemberSubscriptionCard member={m} />
-      {children}
-    </Stack>
   );
 }

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { DonePanel } from '@/components/done-panel';
 import { fullName } from '@/lib/format';
 import { PAYMENT_TEXTS } from '../payment-form';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
+import { QueuedReceipt } from '@/components/queued-receipt';
 import { ReceiptActions } from './receipt-actions';
 
 /**
@@ -63,6 +65,45 @@ export function PaymentSuccess({
             the same period.
           </Text>
         ) : null}
+      </Stack>
+    </DonePanel>
+  );
+}
+
+/** A Cash payment saved on this device while offline. */
+export interface QueuedPayment {
+  /** The queued action's seq. */
+  seq: number | undefined;
+  /** In naira. */
+  amount: number;
+  name: string;
+  plan: string;
+}
+
+/**
+ * The confirmation of a payment taken offline: "Saved — will sync", and the receipt number once
+ * the server has it (live from the queue).
+ */
+export function QueuedPaymentSuccess({
+  payment,
+  onClose,
+  below,
+}: {
+  payment: QueuedPayment;
+  onClose: () => void;
+  below?: ReactNode;
+}) {
+  return (
+    <DonePanel title={OFFLINE_TEXTS.savedWillSync} onClose={onClose} below={below}>
+      <Stack gap={4}>
+        <Text size="sm">
+          <strong>{formatNaira(payment.amount)}</strong> received from{' '}
+          <strong>{payment.name}</strong> (Cash) for {payment.plan}.
+        </Text>
+        <QueuedReceipt
+          seq={payment.seq}
+          receiptOf={(result) => (result as RecordedPayment | undefined)?.receipt_number}
+        />
       </Stack>
     </DonePanel>
   );

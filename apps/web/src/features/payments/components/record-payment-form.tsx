@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@man
 import {
   MAX_PAYMENT_DURATION,
   PAYMENT_METHODS,
+  formatNaira,
   koboToNaira,
   type Member,
   type PaymentMember,
@@ -14,6 +15,10 @@ import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { MemberAutocomplete } from '@/features/members';
+import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { OFFLINE_TEXTS } from '@/lib/desk-format';
+import { useSingleFlight } from '@/components/use-single-flight';
+import { fullName } from '@/lib/format';
 import { usePlans } from '@/lib/use-plans';
 import { useRecordPayment } from '../api';
 import {
@@ -29,15 +34,18 @@ import {
   type PaymentFormValues,
 } from '../payment-form';
 import { GroupMembersField, groupMemberIdsFor } from './group-members-field';
-import { PaymentSuccess } from './payment-success';
+import { PaymentSuccess, QueuedPaymentSuccess, type QueuedPayment } from './payment-success';
 
 interface RecordPaymentFormProps {
   /** The payment is for this member; the picker is then fixed. */
   member: Member | null;
   /** After the confirmation (3 s, or Close) and after Cancel. */
   onDone: () => void;
-  /** More under the confirmation (the check-in page's "Check in"). */
-  successAction?: (payment: RecordedPayment, close: () => void) => ReactNode;
+  /**
+   * More under the confirmation (the check-in page's "Check in"); the payment is null when it
+   * was saved offline and has not synced yet.
+   */
+  successAction?: (payment: RecordedPayment | null, close: () => void) => ReactNode;
 }
 
 /**
@@ -54,13 +62,18 @@ export function RecordPaymentForm({
   const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
+  // Offline: the payment saved on this device, waiting to be sent.
+  const [queued, setQueued] = useState<QueuedPayment | null>(null);
+  const [queueError, setQueueError] = useState<unknown>(null);
+  const queuing = useSingleFlight();
+  const { online } = useConnection();
   // Sending or printing the receipt keeps the confirmation open until it is closed.
   const [kept, setKept] = useState(false);
   // A group plan's other members covered (the payer is `member`).
   const [group, setGroup] = useState<PaymentMember[]>([]);
   const form = useAdapterForm(paymentForm, {
     initialValues: emptyPaymentForm(given?.id),
-    error: record.error,
+    error: record.error ?? queueError,
     validateInputOnBlur: ['subscription_type_id', 'method', 'purpose'],
     // The duration's rule shows as it is typed; the value is kept as typed, never corrected.
     validateInputOnChange: ['duration'],
@@ -103,12 +116,45 @@ export function RecordPaymentForm({
       />
     );
 
+  // It stays until closed: the desk watches it reach the server and get its receipt number.
+  if (queued)
+    return (
+      <QueuedPaymentSuccess
+        payment={queued}
+        onClose={onDone}
+        below={successAction?.(null, onDone)}
+      />
+    );
+
   const values = form.getValues();
   const plan = plans.data?.find((p) => String(p.id) === values.subscription_type_id);
   const kobo = paymentAmountKobo(plan, values.duration);
   const periods = Number(values.duration);
   const durationOk = isPaymentDuration(values.duration);
-  const sending = record.isPending || submission.sending;
+  const sending = record.isPending || submission.sending || queuing.running;
+
+  /**
+   * Offline: a Cash payment is saved on this device and sent, with the time it was taken, once
+   * the connection is back; the receipt number is the server's, so it comes then.
+   */
+  const queue = async (input: Record<string, unknown>, amount: number, planName: string) => {
+    // A second click while the first is being saved queues nothing.
+    if (!queuing.begin()) return;
+    setQueueError(null);
+    const name = member ? fullName(member.first_name, member.last_name) : '';
+    try {
+      const action = await enqueue({
+        kind: 'payment',
+        body: input,
+        label: `Cash ${formatNaira(amount)}: ${name} (${planName})`,
+      });
+      setQueued({ seq: action.seq, amount, name, plan: planName });
+    } catch (error) {
+      setQueueError(error);
+    } finally {
+      queuing.end();
+    }
+  };
 
   const submit = (v: PaymentFormValues) => {
     if (!plan || kobo === 0) return;
@@ -117,6 +163,14 @@ export function RecordPaymentForm({
       ...toPaymentInput(v, plan),
       ...(others.length ? { group_member_ids: others } : {}),
     };
+    if (!online) {
+      if (input.method !== 'Cash') {
+        form.setFieldError('method', `${input.method}: ${NEEDS_CONNECTION}`);
+        return;
+      }
+      void queue(input, koboToNaira(kobo), plan.name);
+      return;
+    }
     // A second click while the first is on its way sends nothing.
     const key = submission.start(input);
     if (!key) return;
@@ -136,7 +190,7 @@ export function RecordPaymentForm({
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <ErrorAlert
-          error={record.error}
+          error={record.error ?? queueError}
           title={PAYMENT_TEXTS.recordFailedTitle}
           fallback={PAYMENT_TEXTS.recordFailed}
         />
@@ -158,7 +212,16 @@ export function RecordPaymentForm({
           label="Subscription Plan"
           placeholder={plans.isLoading ? 'Loading plans...' : 'Select a plan'}
           withAsterisk
-          data={(plans.data ?? []).map((p) => ({ value: String(p.id), label: planOptionLabel(p) }))}
+          // Offline a group plan cannot be sold: choosing the other members needs the server.
+          data={(plans.data ?? []).map((p) =>
+            online || p.is_grouped !== 1
+              ? { value: String(p.id), label: planOptionLabel(p) }
+              : {
+                  value: String(p.id),
+                  label: `${planOptionLabel(p)} (${NEEDS_CONNECTION})`,
+                  disabled: true,
+                },
+          )}
           nothingFoundMessage="No active plans"
           data-autofocus={given ? true : undefined}
           {...form.getInputProps('subscription_type_id')}
@@ -194,7 +257,12 @@ export function RecordPaymentForm({
             label="Payment Method"
             placeholder="Select payment method"
             withAsterisk
-            data={[...PAYMENT_METHODS]}
+            data={PAYMENT_METHODS.map((m) =>
+              online || m === 'Cash'
+                ? m
+                : { value: m, label: `${m} (${NEEDS_CONNECTION})`, disabled: true },
+            )}
+            description={online ? undefined : OFFLINE_TEXTS.cashOnly}
             miw={140}
             {...form.getInputProps('method')}
           />

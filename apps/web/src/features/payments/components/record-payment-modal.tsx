@@ -19,7 +19,7 @@ export interface RecordPaymentModalProps {
    * More under the confirmation, from the page that opened the dialog (the check-in page's
    * "Check in"); `close` closes the dialog.
    */
-  successAction?: (payment: RecordedPayment, close: () => void) => ReactNode;
+  successAction?: (payment: RecordedPayment | null, close: () => void) => ReactNode;
 }
 
 /**

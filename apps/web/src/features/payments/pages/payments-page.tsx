@@ -13,6 +13,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
+import { WaitingNote } from '@/components/waiting-note';
 import { useSectionPath } from '@/components/use-section-path';
 import { useChosenMember, useMemberFilter } from '@/features/members';
 import { useCan } from '@/lib/use-can';
@@ -139,6 +140,7 @@ export function PaymentsPage() {
         }
       />
       <PaymentStats />
+      <WaitingNote />
       {list.filters.unconfirmed_before ? (
         <Alert color="yellow" variant="light" mb="md">
           <Group justify="space-between" gap="xs">

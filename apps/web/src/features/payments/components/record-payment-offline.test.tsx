@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { syncNow } from '@/features/offline';
+import { mockFetch, ok } from '@/test/mock-fetch';
+import { goOffline, goOnline, resetDesk, unreachable } from '@/test/offline-desk';
+import { phoneScreen } from '@/test/phone-screen';
+import { field, renderPage } from '@/test/render';
+import { signIn } from '@/test/session';
+import { plan } from '@/test/fixtures';
+import { member, plans, recorded } from '../test-fixtures';
+import { RecordPaymentModal } from './record-payment-modal';
+
+const PAYMENT = 'POST /v1/payment';
+
+afterEach(resetDesk);
+
+describe('RecordPaymentModal offline', () => {
+  it('takes Cash only, saves it as "Saved — will sync", and shows the receipt number once synced', async () => {
+    phoneScreen();
+    signIn();
+    // The desk had the plans loaded before the network dropped.
+    const family = plan({ id: 9, name: 'Family', is_grouped: 1, group_limit: 3 });
+    mockFetch({
+      'GET /v1/subscription-type': () => ok([...plans, family]),
+      [PAYMENT]: unreachable,
+    });
+    const onClose = vi.fn();
+    const { user } = renderPage(<RecordPaymentModal opened onClose={onClose} member={member()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    await goOffline();
+    await user.click(field('Subscription Plan'));
+    // A group plan needs the other members chosen from the server.
+    expect(
+      await screen.findByRole('option', { name: /^Family .*\(Needs a connection\)$/ }),
+    ).toHaveAttribute('data-combobox-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: /^Monthly/ }));
+
+    expect(
+      within(dialog).getByText('Offline: Cash only. Other methods need a connection.'),
+    ).toBeInTheDocument();
+    await user.click(field('Payment Method'));
+    expect(await screen.findByRole('option', { name: 'Cash' })).not.toHaveAttribute(
+      'data-combobox-disabled',
+    );
+    for (const other of ['Card', 'Transfer'])
+      expect(screen.getByRole('option', { name: `${other} (Needs a connection)` })).toHaveAttribute(
+        'data-combobox-disabled',
+        'true',
+      );
+    await user.click(screen.getByRole('option', { name: 'Cash' }));
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Record Payment' }));
+
+    expect(await within(dialog).findByText('Saved — will sync')).toBeInTheDocument();
+    expect(within(dialog).getByText(/received from/)).toHaveTextContent(
+      '₦25,000 received from Chiamaka Okafor (Cash) for Monthly.',
+    );
+    expect(within(dialog).getByText('Receipt number: given once it syncs')).toBeInTheDocument();
+
+    // The network is back: the payment is sent once, with its key and the time it was taken.
+    const api = mockFetch({
+      [PAYMENT]: () => ok(recorded(), {}, 201),
+      'GET /v1/check-in/roster': () => ok([], { meta: { cursor: 'c1', more: false, removed: [] } }),
+    });
+    await goOnline();
+    await syncNow();
+    expect(api.sent(PAYMENT)).toHaveLength(1);
+    expect(api.sent(PAYMENT)[0]!.body).toMatchObject({
+      member_id: 5,
+      method: 'Cash',
+      amount: 25000,
+      duration: 1,
+    });
+    expect(api.sent(PAYMENT)[0]!.body).toHaveProperty('recorded_at');
+    expect(api.sent(PAYMENT)[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await within(dialog).findByText('IRON-000031')).toBeInTheDocument();
+    // It stays until closed: the desk sees it reached the server.
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
