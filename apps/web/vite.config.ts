@@ -155,6 +155,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The back office (index.html) and the public site's small script, which shares
           // nothing with it.
           input: BROWSER_ENTRIES,
+          // The shared package's modules only declare things (schemas, constants, helpers): a
+          // page that uses one helper of it does not carry the contracts of every feature.
+          treeshake: {
+            moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+          },
         },
       },
   test: {
