@@ -2,6 +2,7 @@
 // of time is styled from its first paint.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { registerServiceWorker, takeWaitingVersion } from './app/service-worker/register';
 
 /*
  * The app's first script. When the server drew the page ahead of time (sign-in, sign-up), the
@@ -21,8 +22,21 @@ const startInSteps = async () => {
   await app.startApp();
 };
 
-if (document.getElementById('root')?.hasChildNodes()) {
-  requestAnimationFrame(() => setTimeout(() => void startInSteps(), 0));
+const start = () => {
+  if (document.getElementById('root')?.hasChildNodes()) {
+    requestAnimationFrame(() => setTimeout(() => void startInSteps(), 0));
+  } else {
+    void import('./main').then((app) => app.startApp());
+  }
+};
+
+// The built app works offline through its service worker (none while developing). A new version
+// downloaded during an earlier visit is taken first: the page reloads into it before it starts.
+if (import.meta.env.PROD) {
+  void takeWaitingVersion().then((reloading) => {
+    if (!reloading) start();
+  });
+  registerServiceWorker();
 } else {
-  void import('./main').then((app) => app.startApp());
+  start();
 }
