@@ -6,6 +6,7 @@ import { memberSchema } from './members';
 import { recordedPaymentSchema } from './payments';
 import { optionalTextField, searchText, textField } from './text';
 import { tokenPairSchema } from './auth';
+import { recordedAtField, rosterAnswer, rosterQuery } from './offline';
 
 /*
  * Check-in: "can this person train today?" answered at the front desk from whatever the member
@@ -319,6 +320,8 @@ export const checkInSchema = z
       max: OVERRIDE_REASON_MAX,
       minMessage: 'Reason must be at least 2 characters',
     }),
+    /** When the desk checked them in (sent later by an offline desk); absent: now. */
+    recorded_at: recordedAtField,
   })
   .superRefine((v, ctx) => {
     if ((v.member_id === undefined) === (v.card_code === undefined))
@@ -485,6 +488,8 @@ export const dayPassSchema = z.object({
   method: z.enum(DAY_PASS_METHODS, { error: 'Please select a payment method' }),
   /** Check them in once paid (Cash/Card/Transfer). */
   check_in: z.boolean({ error: 'Check in must be true or false' }).default(false),
+  /** When the desk sold it (sent later by an offline desk); absent: now. */
+  recorded_at: recordedAtField,
 });
 export type DayPassInput = z.input<typeof dayPassSchema>;
 export type DayPassData = z.infer<typeof dayPassSchema>;
@@ -562,6 +567,21 @@ export const checkInContracts = {
     params: idParam,
     query: pageQuery(100),
     answer: memberVisitsAnswer,
+  }),
+  roster: contract({
+    method: 'GET',
+    path: '/v1/check-in/roster',
+    operationId: 'syncRoster',
+    summary: "The desk's copy of the members: those changed since the cursor, in change order",
+    description:
+      'An empty cursor downloads every member; `meta.cursor` is what to send next time and ' +
+      '`more: true` asks to call again at once. `meta.removed` lists members deleted since the ' +
+      'cursor (a deactivated member comes in `data` with `is_active: false`). A cursor the ' +
+      'server does not recognise answers 422 `errors.cursor` "Sync again from the start".',
+    tag: TAG,
+    access: 'check_in.read',
+    query: rosterQuery,
+    answer: rosterAnswer,
   }),
   getCard: contract({
     method: 'GET',

@@ -27,3 +27,4 @@ export * from './check-in';
 export * from './audit';
 export * from './receipts';
 export * from './cash-up';
+export * from './offline';

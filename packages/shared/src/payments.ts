@@ -5,6 +5,7 @@ import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
 import { nairaAmount } from './money';
 import { MAX_GROUP_LIMIT, planSchema } from './plans';
+import { recordedAtField } from './offline';
 import { textField, visibleLength } from './text';
 
 /** The ways a gym takes a payment: the record-payment form offers these three. */
@@ -69,6 +70,8 @@ export const recordPaymentSchema = z.object({
   /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
   duration: planPeriods,
   group_member_ids: groupMemberIds.optional(),
+  /** When the desk took it (sent later by an offline desk); absent: now. */
+  recorded_at: recordedAtField,
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
@@ -239,7 +242,14 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** Recording a payment answers the payment with the subscription it created. */
-export const recordedPaymentSchema = paymentSchema.extend({ subscription: subscriptionSchema });
+export const recordedPaymentSchema = paymentSchema.extend({
+  /**
+   * ISO instant the desk took it: the `recorded_at` sent (an offline desk), else when it
+   * arrived (`created_at`). Its Lagos day is `paid_on`.
+   */
+  recorded_at: z.string(),
+  subscription: subscriptionSchema,
+});
 export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
 /**

@@ -11,14 +11,17 @@
 --   key_reused        the key was used before with other details (nothing written)
 --   stale             the member's cover or account changed since the server read them: the
 --                     verdict must be decided again (nothing written)
---   repeat            the member has a visit since `in_since` (2 hours ago): `visit_id` is it,
---                     nothing new is recorded (two desks at once record one visit)
+--   repeat            the member has a visit within 2 hours of this one, either side (from
+--                     `in_since` to `in_until`: an offline desk's visit arrives later than
+--                     visits recorded after it): `visit_id` is it, nothing new is recorded
+--                     (two desks at once record one visit)
 --   refused           the verdict is red and no reason was given (nothing written)
 --   recorded          the visit was inserted: `visit_id`
 -- With a key, the key is claimed (keeping the visit answered) in the same statement; a
 -- concurrent request with the same key waits for this one and then answers its visit.
 CREATE OR REPLACE FUNCTION "kora_check_in"(
-  "in_business" integer, "in_member" integer, "in_since" timestamptz, "in_cover" text,
+  "in_business" integer, "in_member" integer, "in_since" timestamptz, "in_until" timestamptz,
+  "in_cover" text,
   "in_active" boolean, "in_refuse" boolean, "in_key" varchar, "in_fingerprint" varchar,
   "in_visited_at" timestamptz, "in_recorded_by" integer, "in_kiosk_token" integer,
   "in_found_by" varchar, "in_verdict_status" varchar, "in_override_reason" varchar,
@@ -59,7 +62,7 @@ BEGIN
   ELSE
     SELECT v."id" INTO "visit_id" FROM "visits" v
     WHERE v."business_id" = "in_business" AND v."member_id" = "in_member"
-      AND v."visited_at" >= "in_since"
+      AND v."visited_at" >= "in_since" AND v."visited_at" <= "in_until"
     ORDER BY v."visited_at" DESC, v."id" DESC LIMIT 1;
     IF "visit_id" IS NOT NULL THEN
       "status" := 'repeat';

@@ -8,6 +8,9 @@
 -- of recording, and a payment that rolls back gives its number back, so there are no gaps), a
 -- public receipt token, and its `payment.record` entry in the audit trail, written by the same
 -- statement: a payment never exists without its entry, and a refusal or a replay writes none.
+-- `in_recorded_at` is when the desk took it (an offline desk sends it later; null: now): the
+-- payment keeps it (recorded_at), `in_today` is its Lagos day, and the audit entry notes it;
+-- created_at stays the arrival, which receipt numbers follow.
 -- `in_actor_kind` says who acted: 'user' (a team user, `in_recorded_by`), 'member' (through a
 -- payment link), 'paystack', 'import', 'kiosk' or 'system'. A transfer recorded at the desk
 -- (actor 'user', not a Paystack charge) waits for an owner or admin to confirm it against the
@@ -29,6 +32,7 @@ CREATE OR REPLACE FUNCTION "record_payment"(
   "in_business" integer, "in_member" integer, "in_plan" integer, "in_periods" integer,
   "in_amount_kobo" bigint, "in_method" varchar, "in_purpose" varchar, "in_key" varchar,
   "in_recorded_by" integer, "in_today" date, "in_group" integer[], "in_actor_kind" varchar,
+  "in_recorded_at" timestamptz,
   OUT "status" varchar,
   OUT "expected_kobo" bigint,
   OUT "payment_id" integer,
@@ -39,6 +43,7 @@ CREATE OR REPLACE FUNCTION "record_payment"(
   OUT "payment_idempotency_key" varchar,
   OUT "payment_recorded_by" integer,
   OUT "payment_created_at" timestamptz,
+  OUT "payment_recorded_at" timestamptz,
   OUT "payment_paid_on" date,
   OUT "subscription_id" integer,
   OUT "subscription_start_date" date,
@@ -163,7 +168,7 @@ BEGIN
   -- back: the counter row is still locked by this transaction, nobody took a number after it).
   INSERT INTO "payments" ("business_id", "member_id", "subscription_type_id", "amount_kobo",
     "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on",
-    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at")
+    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at", "recorded_at")
   VALUES ("in_business", "in_member", "in_plan", "expected", "in_periods", "in_method",
     "in_purpose", "in_key", "in_recorded_by", "in_today",
     "seq",
@@ -171,7 +176,8 @@ BEGIN
       CASE WHEN "seq" < 1000000 THEN lpad("seq"::text, 6, '0') ELSE "seq"::text END,
     "kora_receipt_token"(),
     CASE WHEN "in_method" = 'Transfer' AND "in_actor_kind" = 'user'
-      AND ("in_key" IS NULL OR "in_key" NOT LIKE 'paystack:%') THEN NULL ELSE now() END)
+      AND ("in_key" IS NULL OR "in_key" NOT LIKE 'paystack:%') THEN NULL ELSE now() END,
+    coalesce("in_recorded_at", now()))
   ON CONFLICT ("business_id", "idempotency_key") DO NOTHING
   RETURNING * INTO "paid";
   IF NOT FOUND THEN
@@ -224,7 +230,9 @@ BEGIN
       'start_date', "bought"."start_date",
       'expiry_date', "bought"."expiry_date",
       'covered_member_ids', to_jsonb(coalesce("covered", '{}'::integer[])),
-      'member_name', trim("found_member"."first_name" || ' ' || "found_member"."last_name")));
+      'member_name', trim("found_member"."first_name" || ' ' || "found_member"."last_name"))
+    || CASE WHEN "in_recorded_at" IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('recorded_at', "paid"."recorded_at") END);
   -- (g) The answer.
   "status" := 'recorded';
   "payment_id" := "paid"."id";
@@ -235,6 +243,7 @@ BEGIN
   "payment_idempotency_key" := "paid"."idempotency_key";
   "payment_recorded_by" := "paid"."recorded_by";
   "payment_created_at" := "paid"."created_at";
+  "payment_recorded_at" := "paid"."recorded_at";
   "payment_paid_on" := "paid"."paid_on";
   "subscription_id" := "bought"."id";
   "subscription_start_date" := "bought"."start_date";

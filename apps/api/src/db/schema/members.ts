@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { day, id, link, moment, ref, timestamps } from './columns';
 import { plans } from './plans';
@@ -57,6 +66,15 @@ export const members = pgTable(
      */
     lastVisitAt: moment('last_visit_at'),
     /**
+     * The transaction that last changed what the desk's copy of the member shows (the roster):
+     * their details, card, account, or one of their subscriptions (own or group cover). Set by
+     * the column's default and by triggers (`roster_touch_*`), never on a visit. The roster call
+     * reads members changed after a device's cursor in (roster_tx, id) order.
+     */
+    rosterTx: bigint('roster_tx', { mode: 'number' })
+      .notNull()
+      .default(sql`pg_current_xact_id()::text::bigint`),
+    /**
      * Names (first, middle when given, last: "ada nwosu" finds Ada Nwosu), e-mail (when given), phone
      * (E.164) and member ID in lower case without accents or tone marks
      * (decomposed, then the combining marks U+0300–U+036F dropped: "Adébáyọ̀" is kept as
@@ -95,8 +113,24 @@ export const members = pgTable(
     // The members list's last-visit filters (visited in the last 7 or 30 days, or not in 14):
     // the members seen since a day are one range of it; those not seen are the rest.
     index('members_business_last_visit_idx').on(t.businessId, t.lastVisitAt),
+    // The roster: a business's members changed after a cursor, in change order.
+    index('members_business_roster_idx').on(t.businessId, t.rosterTx, t.id),
     index('members_business_inactive_idx')
       .on(t.businessId, t.createdAt, t.id)
       .where(sql`not ${t.isActive}`),
   ],
+);
+
+/**
+ * Members deleted, so the desks' copies drop them too: written by the trigger on members'
+ * deletes (`roster_removed`), read by the roster call after a device's cursor.
+ */
+export const rosterRemovals = pgTable(
+  'roster_removals',
+  {
+    businessId: integer('business_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    rosterTx: bigint('roster_tx', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('roster_removals_business_tx_idx').on(t.businessId, t.rosterTx, t.memberId)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
-import { createdAt, day, id, kobo, link, moment, ref } from './columns';
+import { createdAt, day, id, kobo, link, moment, nowByDefault, ref } from './columns';
 import { memberPlanColumns } from './member-plan';
 import { users } from './users';
 
@@ -26,7 +26,13 @@ export const payments = pgTable(
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     /** The team user who recorded it. */
     recordedBy: link('recorded_by', () => users.id, { onDelete: 'set null' }),
+    /** When it reached the server: receipt numbers follow this order. */
     createdAt: createdAt(),
+    /**
+     * When the desk took it: the time an offline desk sends (`recorded_at`), else when it
+     * arrived (equal to created_at). paid_on is its Lagos day.
+     */
+    recordedAt: nowByDefault('recorded_at'),
     /** The Lagos day it was recorded on: what "today", "this month" and "year to date" count. */
     paidOn: day('paid_on').notNull(),
     /** Its place in the business's receipts: 1, 2, 3… without gaps, in order of recording. */

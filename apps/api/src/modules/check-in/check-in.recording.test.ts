@@ -18,6 +18,7 @@ import * as repo from './check-in.repository';
  */
 const NOW = new Date('2026-11-27T07:42:00+01:00');
 const SINCE = new Date(NOW.getTime() - 2 * 60 * 60 * 1000);
+const UNTIL = new Date(NOW.getTime() + 2 * 60 * 60 * 1000);
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
@@ -134,6 +135,7 @@ describe('the statement that records a visit (kora_check_in)', () => {
       businessId: owner.businessId,
       memberId: m.id,
       since: SINCE,
+      until: UNTIL,
       isActive: state.isActive,
       cover: state.cover,
       refuse: false,
@@ -151,12 +153,12 @@ describe('the statement that records a visit (kora_check_in)', () => {
 
   it('records nothing when a payment changed the cover after it was read, and records once read again', async () => {
     const m = await member();
-    const before = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE))!;
+    const before = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE, UNTIL))!;
     expect(JSON.parse(before.cover)).toEqual([]);
     await pay(t, owner, paymentBody(m.id, plan.id, plan.amount));
     expect(await record(m, before, { refuse: true })).toEqual({ status: 'stale', visitId: null });
     expect(await visitsOf(m.id)).toHaveLength(0);
-    const after = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE))!;
+    const after = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE, UNTIL))!;
     expect(JSON.parse(after.cover)).toHaveLength(1);
     const done = await record(m, after);
     expect(done.status).toBe('recorded');
@@ -165,7 +167,7 @@ describe('the statement that records a visit (kora_check_in)', () => {
 
   it('records nothing when the account was deactivated after it was read', async () => {
     const m = await member(['2026-11-20', '2026-12-20']);
-    const state = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE))!;
+    const state = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE, UNTIL))!;
     await call(t.app, 'PATCH', `/v1/member/${m.id}`, {
       token: owner.token,
       body: { is_active: false },
@@ -176,9 +178,9 @@ describe('the statement that records a visit (kora_check_in)', () => {
 
   it('answers a member of another business as not found', async () => {
     const m = await member(['2026-11-20', '2026-12-20']);
-    const state = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE))!;
+    const state = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE, UNTIL))!;
     expect(
-      await repo.checkInState(t.db, owner.businessId + 1_000_000, { id: m.id }, SINCE),
+      await repo.checkInState(t.db, owner.businessId + 1_000_000, { id: m.id }, SINCE, UNTIL),
     ).toBeUndefined();
     const out = await record(m, state, { businessId: owner.businessId + 1_000_000 });
     expect(out).toEqual({ status: 'member_not_found', visitId: null });

@@ -16,7 +16,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FoundBy, VerdictSubscription } from '@kora/shared';
 import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { businesses, kioskTokens, members, users, visits } from '../../db/schema';
+import { businesses, idempotencyKeys, kioskTokens, members, users, visits } from '../../db/schema';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { ofBusiness } from '../../db/tenant';
@@ -201,6 +201,7 @@ const stateOf = (db: Executor, by: 'id' | 'card') =>
       earlierId: sql<number | null>`(select v.id from ${visits} v
         where v.business_id = "members"."business_id" and v.member_id = "members"."id"
           and v.visited_at >= ${bound('since')}::timestamptz
+          and v.visited_at <= ${bound('until')}::timestamptz
         order by v.visited_at desc, v.id desc limit 1)`,
     })
     .from(members)
@@ -219,12 +220,14 @@ export const checkInState = async (
   businessId: number,
   member: { id: number } | { card: string },
   since: Date,
+  until: Date,
 ): Promise<CheckInState | undefined> => {
   const by = 'id' in member ? 'id' : 'card';
   const values = {
     businessId,
     member: 'id' in member ? member.id : member.card,
     since: since.toISOString(),
+    until: until.toISOString(),
   };
   if (is(db, PgTransaction)) {
     // Inside a transaction (the day pass): on its connection, so it reads what the
@@ -240,8 +243,9 @@ export const checkInState = async (
 export interface VisitToRecord {
   businessId: number;
   memberId: number;
-  /** Visits since this moment make this one a repeat (2 hours before `visitedAt`). */
+  /** Visits from `since` to `until` make this one a repeat (2 hours either side of `visitedAt`). */
   since: Date;
+  until: Date;
   /** The member's account and cover the verdict was decided from (checkInState). */
   isActive: boolean;
   cover: string;
@@ -278,7 +282,7 @@ const recordStatement = (db: Executor) =>
     .from(
       sql`kora_check_in(
         ${bound('businessId')}::integer, ${bound('memberId')}::integer,
-        ${bound('since')}::timestamptz, ${bound('cover')}::text, ${bound('isActive')}::boolean,
+        ${bound('since')}::timestamptz, ${bound('until')}::timestamptz, ${bound('cover')}::text, ${bound('isActive')}::boolean,
         ${bound('refuse')}::boolean, ${bound('key')}::varchar, ${bound('fingerprint')}::varchar,
         ${bound('visitedAt')}::timestamptz, ${bound('recordedByUserId')}::integer,
         ${bound('kioskTokenId')}::integer, ${bound('foundBy')}::varchar,
@@ -294,11 +298,29 @@ export const recordVisit = async (
   const [row] = await preparedFor(db, 'check_in_record', recordStatement).execute({
     ...v,
     since: v.since.toISOString(),
+    until: v.until.toISOString(),
     visitedAt: v.visitedAt.toISOString(),
   });
   if (!row) throw new Error('kora_check_in answered no row');
   return row;
 };
+
+/** Whether a check-in was already answered under this Idempotency-Key in the business. */
+export const visitKeyAnswered = async (db: Executor, businessId: number, key: string) =>
+  (
+    await db
+      .select({ id: idempotencyKeys.entityId })
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.businessId, businessId),
+          eq(idempotencyKeys.scope, 'visit'),
+          eq(idempotencyKeys.key, key),
+          isNotNull(idempotencyKeys.entityId),
+        ),
+      )
+      .limit(1)
+  ).length > 0;
 
 /** A visit as the answers show it: the member, who recorded it, the kiosk. */
 const visitColumns = {

@@ -7,6 +7,7 @@ import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
 import { cardPageRoutes } from './card-page';
 import * as cards from './check-in.card';
+import { syncRoster } from './check-in.roster';
 import * as checkIns from './check-in.service';
 import { listDayVisits, listMemberVisits, type Viewer } from './check-in.visits';
 
@@ -36,6 +37,11 @@ export const checkInRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
       actorOf(req),
     );
     return reply.status(status).send({ message, data: result });
+  });
+
+  route(app, api.roster, async (req) => {
+    const { data, meta } = await syncRoster(ctx, tenantOf(req).businessId, req.query);
+    return { message: data.length ? 'Members loaded.' : 'Up to date.', data, meta };
   });
 
   route(app, api.listDay, async (req) => ({

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED, fingerprintOf } from '../../lib/idempotency';
+import { recordedAtDetail, recordedAtOf } from '../../lib/recorded-at';
 import { toNigerianE164 } from '../../lib/phone';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './check-in.repository';
@@ -219,11 +220,22 @@ const checkInOn = async (
   } else by = { id: input.member_id! };
   // Only the desk lets a member in despite a red verdict.
   const reason = kiosk ? null : (input.override_reason ?? null);
-  const today = lagosDay(now);
-  const since = new Date(now.getTime() - REPEAT_MS);
   const key = idempotencyKey ?? null;
+  // An offline desk's check-in happens when the desk recorded it: the visit's time, the 2-hour
+  // rule around it and the verdict's day. A retry of a check-in already answered under its key
+  // answers it whatever time it carries.
+  const recordedAt = kiosk
+    ? undefined
+    : await recordedAtOf(input.recorded_at, now, async () =>
+        key ? repo.visitKeyAnswered(db, businessId, key) : false,
+      );
+  if (recordedAt) now = recordedAt;
+  const today = lagosDay(now);
+  // A visit within 2 hours either side (an offline desk's visit arrives after later ones).
+  const since = new Date(now.getTime() - REPEAT_MS);
+  const until = new Date(now.getTime() + REPEAT_MS);
   for (let attempt = 1; ; attempt++) {
-    const member = await repo.checkInState(db, businessId, by, since);
+    const member = await repo.checkInState(db, businessId, by, since, until);
     if (!member) throw noMemberFound();
     const { verdict, covering } = verdictOf(member.isActive, today, JSON.parse(member.cover));
     const red = verdict.tone === 'red';
@@ -240,11 +252,13 @@ const checkInOn = async (
         businessId,
         memberId: member.id,
         since,
+        until,
         isActive: member.isActive,
         cover: member.cover,
         refuse,
         key,
-        fingerprint: key ? fingerprintOf(input) : null,
+        // The same check-in sent again carries the same key whatever its recorded time.
+        fingerprint: key ? fingerprintOf({ ...input, recorded_at: undefined }) : null,
         visitedAt: now,
         recordedByUserId: kiosk ? null : viewer.userId,
         kioskTokenId: kiosk?.tokenId ?? null,
@@ -268,7 +282,7 @@ const checkInOn = async (
                   recordId: recorded.visitId,
                   recordLabel: `${`${member.firstName} ${member.lastName}`.trim()} (${member.memberCode})`,
                   memberId: member.id,
-                  detail: { reason, verdict: verdict.text },
+                  detail: { reason, verdict: verdict.text, ...recordedAtDetail(recordedAt) },
                 });
               }
               return recorded;
@@ -317,7 +331,13 @@ const checkInOn = async (
       row.memberId === member.id
         ? verdict
         : await (async () => {
-            const other = await repo.checkInState(db, businessId, { id: row.memberId }, since);
+            const other = await repo.checkInState(
+              db,
+              businessId,
+              { id: row.memberId },
+              since,
+              until,
+            );
             return other && verdictOf(other.isActive, today, JSON.parse(other.cover)).verdict;
           })();
     if (!answered) throw noMemberFound();

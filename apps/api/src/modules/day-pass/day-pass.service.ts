@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { toNigerianE164 } from '../../lib/phone';
+import { recordedAtDetail } from '../../lib/recorded-at';
 import { dayPassSettings } from '../business';
 import { checkInWithin } from '../check-in';
 import { findOrAddWalkIn, getMemberForBusiness, memberLabel } from '../members';
@@ -115,6 +116,7 @@ export const sellDayPass = async (
     };
   }
 
+  const now = new Date();
   const sold = await ctx.db.transaction(async (tx) => {
     const member = await findOrAddWalkIn(tx, businessId, walkIn, actor);
     const { payment, replayed } = await recordPaymentIn(
@@ -128,13 +130,27 @@ export const sellDayPass = async (
         purpose: DAY_PASS_MESSAGES.purpose,
         method: input.method as PaymentMethod,
         duration: 1,
+        // An offline desk's sale: the payment checks the time (422 out of bounds, nothing
+        // kept) and takes its day from it; a replay answers the first sale.
+        recorded_at: input.recorded_at,
       },
-      { idempotencyKey: key },
+      { idempotencyKey: key, now },
     );
+    // The visit is at the sale's time: the desk's time for an offline sale, and on a replay
+    // the first sale's (its visit is then answered again, not a second one).
+    const recordedAt =
+      input.recorded_at !== undefined || replayed ? new Date(payment.recorded_at) : undefined;
     // Checked in as at the desk (found by phone), in this transaction: the verdict reads the
     // payment just made, and a visit of the last 2 hours is answered instead of a new one.
     const visit = input.check_in
-      ? (await checkInWithin(tx, seller, { member_id: member.id, found_by: 'phone' })).result
+      ? (
+          await checkInWithin(
+            tx,
+            seller,
+            { member_id: member.id, found_by: 'phone' },
+            recordedAt ?? now,
+          )
+        ).result
       : null;
     // The sale in the trail beside its payment's own entry (a replayed sale writes nothing).
     if (!replayed) {
@@ -153,6 +169,7 @@ export const sellDayPass = async (
           method: input.method,
           new_member: member.added,
           checked_in: visit !== null,
+          ...recordedAtDetail(recordedAt),
         },
       });
     }

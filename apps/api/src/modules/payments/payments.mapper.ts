@@ -79,5 +79,6 @@ export const toRecordedPayment = (
   coveredMembers: MemberBrief[] = [],
 ): RecordedPayment => ({
   ...toPayment(row, coveredMembers),
+  recorded_at: row.payment.recordedAt.toISOString(),
   subscription: toSubscription(row, { coveredMembers }),
 });

@@ -32,6 +32,8 @@ export interface PaymentToRecord {
   recordedBy: number | null;
   /** The Lagos day it is recorded on. */
   today: string;
+  /** When an offline desk took it (null: now); `today` is then its Lagos day. */
+  recordedAt?: Date | null;
   /** For a group plan: the other members it covers (none for an individual payment). */
   groupMemberIds?: readonly number[];
   /**
@@ -84,7 +86,8 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
       ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
       ${p.duration}::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
       ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
-      ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[], ${p.actorKind}::varchar)`),
+      ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[], ${p.actorKind}::varchar,
+      ${p.recordedAt?.toISOString() ?? null}::timestamptz)`),
   )[0];
   if (!row) throw new Error('record_payment answered no row');
   switch (row.status) {
@@ -116,6 +119,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         idempotencyKey: row.payment_idempotency_key as string | null,
         recordedBy: row.payment_recorded_by as number | null,
         createdAt: read(payments.createdAt, row.payment_created_at),
+        recordedAt: read(payments.recordedAt, row.payment_recorded_at),
         paidOn: read(payments.paidOn, row.payment_paid_on),
         receiptSeq: row.payment_receipt_seq as number,
         receiptNumber: row.payment_receipt_number as string,

@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { recordedAtOf } from '../../lib/recorded-at';
 import type { BatchReader } from '../../lib/export-file';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { getMemberForBusiness, MEMBER_INACTIVE, memberInactive, memberNotFound } from '../members';
@@ -70,7 +71,7 @@ export const recordPayment = async (
   ctx: AppContext,
   who: Recorder,
   input: RecordPaymentData,
-  opts: { idempotencyKey?: string; today?: string } = {},
+  opts: { idempotencyKey?: string; today?: string; now?: Date } = {},
 ): Promise<RecordedPayment> => (await recordPaymentIn(ctx, ctx.db, who, input, opts)).payment;
 
 /** Work that follows a payment a team user recorded (not a replay), in the same executor. */
@@ -98,10 +99,16 @@ export const recordPaymentIn = async (
   exec: Executor,
   who: Recorder,
   input: RecordPaymentData,
-  opts: { idempotencyKey?: string; today?: string } = {},
+  opts: { idempotencyKey?: string; today?: string; now?: Date } = {},
 ): Promise<{ payment: RecordedPayment; replayed: boolean }> => {
   const { businessId } = who;
   const key = opts.idempotencyKey ?? null;
+  // An offline desk's payment is taken when the desk recorded it: its day (paid_on) and the
+  // subscription's first day are that Lagos day. A retry of a payment already recorded under
+  // its key answers it whatever time it carries.
+  const recordedAt = await recordedAtOf(input.recorded_at, opts.now ?? new Date(), async () =>
+    key ? (await repo.findPaymentByKey(exec, businessId, key)) !== undefined : false,
+  );
   const group = input.group_member_ids ?? [];
   if (group.includes(input.member_id))
     throw badRequest(GROUP_MEMBER_PAYER, 'VALIDATION_ERROR', {
@@ -117,7 +124,8 @@ export const recordPaymentIn = async (
     purpose: input.purpose,
     idempotencyKey: key,
     recordedBy: who.userId,
-    today: opts.today ?? lagosDay(),
+    today: opts.today ?? lagosDay(recordedAt ?? opts.now),
+    recordedAt: recordedAt ?? null,
     groupMemberIds: group,
     actorKind: who.actorKind ?? 'user',
   });
