@@ -153,6 +153,9 @@ const installableApp = () =>
       globIgnores: ['assets/site-*', 'server/**'],
       // The largest page's code (the message editor) is well under this.
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // The address `/` is the public site's landing page, never the kept index.html (Workbox
+      // would otherwise answer a path ending in / with the kept file of that folder).
+      directoryIndex: '',
       navigateFallback: '/index.html',
       navigateFallbackAllowlist: appShellAllowlist(WEB_APP_PATHS),
       navigateFallbackDenylist: APP_SHELL_DENYLIST,
