@@ -8,6 +8,12 @@
 const UPDATED_FLAG = 'kora:updated';
 /** A desk left open all day still learns of a new version (downloaded for its next start). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/**
+ * The service worker is registered this long after the page has loaded: its first install
+ * downloads the code of every page, which must not slow down the page being opened (a phone on
+ * a slow network is still busy with it for the first seconds).
+ */
+const REGISTER_AFTER_LOAD_MS = 10_000;
 /** If the waiting version does not take over by then, the app starts as it is. */
 const TAKEOVER_TIMEOUT_MS = 3000;
 
@@ -53,7 +59,10 @@ export const takeWaitingVersion = async (): Promise<boolean> => {
   });
 };
 
-/** Registers the service worker once the page has loaded, and looks for updates every hour. */
+/**
+ * Registers the service worker a little after the page has loaded (at once when one is already
+ * installed: it is only checked for a new version), and looks for updates every hour.
+ */
 export const registerServiceWorker = (): void => {
   if (!supported()) return;
   const register = () => {
@@ -64,6 +73,8 @@ export const registerServiceWorker = (): void => {
       })
       .catch(() => undefined); // no service worker: the app works online as before
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const later = () =>
+    setTimeout(register, navigator.serviceWorker.controller ? 0 : REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 };
