@@ -1,7 +1,34 @@
 // The stylesheet belongs to the page itself (linked in its head): a page the server drew ahead
-// of time is styled from its first paint.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// of time is styled from its first paint. Here only what the sign-in page, the loading and error
+// pages and the toasts use (in Mantine's order, in its `mantine` layer); every other page brings
+// Mantine's whole stylesheet with its code (lib/lazy-page.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Flex.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/ThemeIcon.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { registerServiceWorker, takeWaitingVersion } from './app/service-worker/register';
 
 /*

@@ -12,9 +12,14 @@ import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { verifyPath } from '../verify-path';
 
-/** The forgot-password dialog's code loads when it is first opened (not with the sign-in form). */
+/**
+ * The forgot-password dialog's code loads when it is first opened (not with the sign-in form),
+ * with Mantine's whole stylesheet (the sign-in page has only its own components' styles).
+ */
 const ForgotPasswordModal = lazy(() =>
-  import('../components/forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })),
+  Promise.all([import('../components/forgot-password-modal'), import('@/lib/mantine-styles')]).then(
+    ([m]) => ({ default: m.ForgotPasswordModal }),
+  ),
 );
 
 /** Navigation state other screens pass to /login: a success message and the e-mail to prefill. */
