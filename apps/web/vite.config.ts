@@ -178,6 +178,22 @@ const installableApp = () =>
     },
   });
 
+/**
+ * The code of the sign-in page, the first page of most visits, in one file rather than thirty
+ * small ones (each answer costs its headers and a round trip on a phone): React, the Mantine
+ * components and hooks the page draws, its form library and the app's form helpers. Other pages
+ * use most of it too, and find it already loaded.
+ */
+const SIGN_IN_KIT: RegExp[] = [
+  /node_modules[\\/](react|react-dom|scheduler|clsx|klona|fast-deep-equal|mantine-form-zod-resolver)[\\/]/,
+  /node_modules[\\/]@mantine[\\/](hooks|form|store)[\\/]/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|utils)[\\/]/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|Checkbox|CheckboxIndicator|InlineInput|Button|ActionIcon|CloseButton|Loader|Center|Alert|Anchor|Paper|Stack|Group|Text|Title|ThemeIcon|Code|UnstyledButton|Transition|Box|VisuallyHidden)[\\/]/,
+  /src[\\/]components[\\/](form-alerts|kora-logo|kora-mark)\.tsx$/,
+  /src[\\/]components[\\/]form[\\/](contact-fields|password-fields|form-fields)\.tsx?$/,
+  /src[\\/]lib[\\/](api-client|use-data-query|use-timed-message|form-adapter|form-values)\.ts$/,
+];
+
 /** Test files that replace a module with vi.mock: each runs in a module registry of its own. */
 const MOCKING_TESTS = [
   'src/features/business/components/business-profile-settings.test.tsx',
@@ -237,6 +253,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: BROWSER_ENTRIES,
           // The shared package's modules only declare things (schemas, constants, helpers): a
           // page that uses one helper of it does not carry the contracts of every feature.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'sign-in-kit', test: (id) => SIGN_IN_KIT.some((re) => re.test(id)) },
+              ],
+            },
+          },
           treeshake: {
             moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
           },
