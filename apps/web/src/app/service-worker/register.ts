@@ -35,7 +35,9 @@ export const takeUpdatedFlag = (): boolean => {
  * takes over and the page reloads into it (answers true: the app should not start). Answers
  * false when there is nothing to take, or when the takeover did not happen in time.
  */
-export const takeWaitingVersion = async (): Promise<boolean> => {
+export const takeWaitingVersion = async (
+  reload: () => void = () => window.location.reload(),
+): Promise<boolean> => {
   if (!supported() || !navigator.serviceWorker.controller) return false;
   const waiting = (await navigator.serviceWorker.getRegistration())?.waiting;
   if (!waiting) return false;
@@ -50,7 +52,7 @@ export const takeWaitingVersion = async (): Promise<boolean> => {
         } catch {
           /* private mode: no notice, the update still happens */
         }
-        window.location.reload();
+        reload();
         resolve(true);
       },
       { once: true },
