@@ -17,11 +17,23 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
+export interface BrowserOptions {
+  /**
+   * The app's service worker (offline back office): blocked unless a file tests it. A file
+   * tests the app as the server answers it, and a worker would download every page's code in
+   * the background of each fresh profile and answer the back office's pages from the device.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 /**
  * Debian's chromium with a fresh profile; pages open on the test server's origin. Given a
  * session (from signUpOwner), the web app starts signed in with it.
  */
-export const launchBrowser = async (session?: TokenPair): Promise<Browser> => {
+export const launchBrowser = async (
+  session?: TokenPair,
+  { serviceWorkers = 'block' }: BrowserOptions = {},
+): Promise<Browser> => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -40,6 +52,7 @@ export const launchBrowser = async (session?: TokenPair): Promise<Browser> => {
     viewport: DESKTOP,
     locale: 'en-NG',
     timezoneId: 'Africa/Lagos',
+    serviceWorkers,
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -65,10 +78,13 @@ export const launchBrowser = async (session?: TokenPair): Promise<Browser> => {
  * makes what the file needs through the API and answers the session the browser starts with.
  * Read the browser inside hooks and tests, never while the file is being collected.
  */
-export const useBrowser = (signIn?: () => Promise<TokenPair>): Browser => {
+export const useBrowser = (
+  signIn?: () => Promise<TokenPair>,
+  options?: BrowserOptions,
+): Browser => {
   const browser = {} as Browser;
   beforeAll(async () => {
-    Object.assign(browser, await launchBrowser(await signIn?.()));
+    Object.assign(browser, await launchBrowser(await signIn?.(), options));
   });
   afterAll(async () => {
     await browser.close?.();

@@ -5,7 +5,12 @@ import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { reporters } from '../../vitest.reporters';
+// Read by path: the configuration's bundler leaves workspace packages to Node, which cannot load
+// TypeScript.
+import { WEB_APP_PATHS } from '../../packages/shared/src/web-routes';
+import { APP_SHELL_DENYLIST, appShellAllowlist } from './src/app/service-worker/app-shell-routes';
 import type { RenderContext, SitePage } from './src/site/render';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -98,6 +103,97 @@ const precompressed = () =>
     ],
   });
 
+/** Kora's teal-green (the theme's primary colour): the phone's title bar and splash screen. */
+const THEME_COLOUR = '#0f766e';
+
+/**
+ * The installable back office: a web app manifest (name, icons, standalone window) and a
+ * service worker (Workbox) that keeps the back office's page, its code (every page's), styles
+ * and icons on the device, so after one online visit the desk opens with no network. It opens
+ * the back office's pages only: the public site's pages, the API and the pages sent to members
+ * always come from the server, and API answers are never kept by it (the desk's own store keeps
+ * what it needs). A new version waits and is taken at the next start of the app
+ * (src/app/service-worker/register.ts), never in the middle of a form.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: 'generateSW',
+    // Registered by the app itself (register.ts), after it has started.
+    injectRegister: false,
+    registerType: 'prompt',
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/dashboard',
+      name: 'Kora',
+      short_name: 'Kora',
+      description: 'Memberships, subscriptions and payments for gyms in Nigeria.',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOUR,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    // The manifest's icons are kept too.
+    includeManifestIcons: true,
+    workbox: {
+      // The back office's page, code and styles, and its icons. Not the public site's script
+      // and styles, its pictures and link-preview images, nor the files beside them (.br, .gz).
+      globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg'],
+      globIgnores: ['assets/site-*', 'server/**'],
+      // The largest page's code (the message editor) is well under this.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // The address `/` is the public site's landing page, never the kept index.html (Workbox
+      // would otherwise answer a path ending in / with the kept file of that folder).
+      directoryIndex: '',
+      navigateFallback: '/index.html',
+      navigateFallbackAllowlist: appShellAllowlist(WEB_APP_PATHS),
+      navigateFallbackDenylist: APP_SHELL_DENYLIST,
+      cleanupOutdatedCaches: true,
+      // A new version waits until the app asks it to take over (at the next start).
+      skipWaiting: false,
+      clientsClaim: false,
+      runtimeCaching: [
+        {
+          // Members' pictures (uploaded to Kora): kept once seen, the most recent 300, for 30 days.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'kora-pictures',
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+
+/**
+ * The code of the sign-in page, the first page of most visits, in one file rather than thirty
+ * small ones (each answer costs its headers and a round trip on a phone): React, the Mantine
+ * components and hooks the page draws, its form library and the app's form helpers. Other pages
+ * use most of it too, and find it already loaded.
+ */
+const SIGN_IN_KIT: RegExp[] = [
+  /node_modules[\\/](react|react-dom|scheduler|clsx|klona|fast-deep-equal|mantine-form-zod-resolver)[\\/]/,
+  /node_modules[\\/]@mantine[\\/](hooks|form|store)[\\/]/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|utils)[\\/]/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|Checkbox|CheckboxIndicator|InlineInput|Button|ActionIcon|CloseButton|Loader|Center|Alert|Anchor|Paper|Stack|Group|Text|Title|ThemeIcon|Code|UnstyledButton|Transition|Box|VisuallyHidden)[\\/]/,
+  /src[\\/]components[\\/](form-alerts|kora-logo|kora-mark)\.tsx$/,
+  /src[\\/]components[\\/]form[\\/](contact-fields|password-fields|form-fields)\.tsx?$/,
+  /src[\\/]lib[\\/](api-client|use-data-query|use-timed-message|form-adapter|form-values)\.ts$/,
+];
+
 /** Test files that replace a module with vi.mock: each runs in a module registry of its own. */
 const MOCKING_TESTS = [
   'src/features/business/components/business-profile-settings.test.tsx',
@@ -116,7 +212,7 @@ const SERVER_ENTRIES: Record<string, string> = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), sitePagesInDev(), ...(isSsrBuild ? [] : [precompressed()])],
+  plugins: [react(), sitePagesInDev(), ...(isSsrBuild ? [] : [installableApp(), precompressed()])],
   // '@/…' is src/: shared code (lib, components) is imported by that path from any depth.
   resolve: { alias: { '@': here('./src') } },
   server: {
@@ -155,6 +251,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The back office (index.html) and the public site's small script, which shares
           // nothing with it.
           input: BROWSER_ENTRIES,
+          // The shared package's modules only declare things (schemas, constants, helpers): a
+          // page that uses one helper of it does not carry the contracts of every feature.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'sign-in-kit', test: (id) => SIGN_IN_KIT.some((re) => re.test(id)) },
+              ],
+            },
+          },
+          treeshake: {
+            moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+          },
         },
       },
   test: {

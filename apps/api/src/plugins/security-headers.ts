@@ -4,7 +4,7 @@ import helmet from 'helmet';
 
 /**
  * Security headers on every answer (helmet's set): scripts, styles and calls only from Kora's
- * own origin; pictures also from https (a bucket or CDN) and data/blob URLs (previews before
+ * own origin, and so the service worker (`/sw.js`) and the web app manifest; pictures also from https (a bucket or CDN) and data/blob URLs (previews before
  * upload); framing only by Kora itself; no MIME sniffing; HSTS.
  *
  * Helmet's middleware is built once and applied to each answer. (The Fastify wrapper built it
@@ -21,6 +21,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

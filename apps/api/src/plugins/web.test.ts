@@ -16,6 +16,9 @@ import { useTestApp } from '../test/hooks';
 
 const SCRIPT = 'console.log("the app");'.repeat(200);
 
+const SERVICE_WORKER = 'importScripts("./workbox-1a2b3c4d.js");';
+const MANIFEST = JSON.stringify({ name: 'Kora', short_name: 'Kora', display: 'standalone' });
+
 const fakeWebDist = () => {
   const root = mkdtempSync(join(tmpdir(), 'kora-web-'));
   mkdirSync(join(root, 'assets'));
@@ -29,6 +32,9 @@ const fakeWebDist = () => {
   file('index.html', '<!doctype html><title>Kora app</title>');
   file('assets/index-abc123.js', SCRIPT);
   file('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
+  file('sw.js', SERVICE_WORKER, false);
+  file('workbox-1a2b3c4d.js', 'self.workbox = {};', false);
+  file('manifest.webmanifest', MANIFEST);
   file(
     'server/render.js',
     `export const STATIC_SITE_PAGES = [
@@ -82,6 +88,37 @@ describe('files', () => {
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('the service worker is always checked for a new version, and the page allows it as a worker', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toBe(SERVICE_WORKER);
+    // The script it loads has its version in its name: kept like the other named files.
+    const workbox = await get('/workbox-1a2b3c4d.js');
+    expect(workbox.statusCode).toBe(200);
+    expect(workbox.headers['content-type']).toMatch(/javascript/);
+
+    const page = await get('/login', { accept: 'text/html' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    // The worker's own answer carries the same policy.
+    expect(String(sw.headers['content-security-policy'])).toContain("worker-src 'self'");
+  });
+
+  it('the web app manifest is sent with its type, compressed, and revalidated', async () => {
+    const res = await get('/manifest.webmanifest', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toMatchObject({
+      name: 'Kora',
+      display: 'standalone',
+    });
   });
 
   it('never serves the site renderer itself', async () => {

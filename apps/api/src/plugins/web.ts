@@ -20,6 +20,8 @@ import {
  *   encoding the browser accepts, with `Vary: Accept-Encoding`;
  * - pages (the site's and the app's `index.html`) are `no-cache` with an ETag: the browser
  *   revalidates and gets a 304 while nothing changed;
+ * - so are the service worker (`sw.js`: the browser learns of a new version at once) and the
+ *   web app manifest (sent as `application/manifest+json`);
  * - the API's own answers over 1 kB are compressed on the fly (plugins/compression.ts).
  * A page answers HTML whatever the Accept header (curl, link previews, uptime checks); a path
  * that is no page answers a 404 page to browsers and a JSON 404 to programs.
@@ -35,6 +37,11 @@ export interface WebOptions {
 }
 
 const isAsset = (path: string) => path.includes(`${sep}assets${sep}`);
+/** Files whose name stays the same across versions and which must never be stale. */
+const isRevalidated = (path: string) =>
+  path.endsWith('.html') ||
+  path.endsWith(`${sep}sw.js`) ||
+  path.endsWith(`${sep}manifest.webmanifest`);
 
 /** The first part of every address of the app (members, payments, dashboard, …). */
 const APP_SECTIONS = new Set(WEB_APP_PATHS.map((path) => path.split('/')[1]!));
@@ -55,14 +62,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       cacheControl: false,
       // The site's renderer is the server's, not a file to serve.
       allowedPath: (path) => !path.startsWith('/server/') && !path.startsWith('/.vite/'),
-      setHeaders: (res, path) => {
+      setHeaders: (res, sent) => {
+        // The file asked for (the one sent may be its .br or .gz beside it).
+        const path = sent.replace(/\.(br|gz)$/, '');
         // The same URL is sent as brotli, gzip or plain: caches must key on what was accepted.
         res.setHeader('vary', 'Accept-Encoding');
+        if (path.endsWith('.webmanifest'))
+          res.setHeader('content-type', 'application/manifest+json');
         res.setHeader(
           'cache-control',
           isAsset(path)
             ? 'public, max-age=31536000, immutable'
-            : path.endsWith('.html')
+            : isRevalidated(path)
               ? 'no-cache'
               : // Pictures and icons of the site keep their names across builds: a day, then revalidate.
                 'public, max-age=86400',

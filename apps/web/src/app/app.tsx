@@ -6,6 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { toLoginOnSessionEnd } from './guards';
 import { Providers } from './providers';
 import { routes } from './routes';
+import { UpdatedNotice } from './updated-notice';
 
 const router = createBrowserRouter(routes);
 
@@ -15,6 +16,7 @@ setSessionExpiredHandler(toLoginOnSessionEnd(router, queryClient));
 export function App() {
   return (
     <Providers queryClient={queryClient}>
+      <UpdatedNotice />
       <RouterProvider router={router} />
     </Providers>
   );

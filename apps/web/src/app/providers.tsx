@@ -1,12 +1,29 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { SessionWatcher } from './session-watcher';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Theme, notifications, modals, the query cache and the session's sync with storage. */
+const Toasts = lazy(() => import('./toasts'));
+
+/**
+ * The toasts' container, whose code (and its animations) loads with the first toast: most
+ * pages show none, and the sign-in page's first load stays small. A toast shown before the code
+ * has arrived waits in the notifications' store and appears with it.
+ */
+function DeferredToasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+/** Theme, notifications, the query cache and the session's sync with storage. */
 export function Providers({
   queryClient,
   children,
@@ -21,12 +38,9 @@ export function Providers({
       cssVariablesResolver={cssVariablesResolver}
     >
       <QueryClientProvider client={queryClient}>
-        {/* Toasts rise from the bottom: at the top they covered the header's user menu. */}
-        <Notifications position="bottom-right" limit={3} />
-        <ModalsProvider>
-          <SessionWatcher />
-          {children}
-        </ModalsProvider>
+        <DeferredToasts />
+        <SessionWatcher />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SuccessAlert } from '@/components/form-alerts';
 import { afterSignIn } from '@/lib/next-path';
@@ -9,9 +9,18 @@ import { sessionStore } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { AuthLayout } from '../components/auth-layout';
-import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { LoginForm } from '../components/login-form';
 import { verifyPath } from '../verify-path';
+
+/**
+ * The forgot-password dialog's code loads when it is first opened (not with the sign-in form),
+ * with Mantine's whole stylesheet (the sign-in page has only its own components' styles).
+ */
+const ForgotPasswordModal = lazy(() =>
+  Promise.all([import('../components/forgot-password-modal'), import('@/lib/mantine-styles')]).then(
+    ([m]) => ({ default: m.ForgotPasswordModal }),
+  ),
+);
 
 /** Navigation state other screens pass to /login: a success message and the e-mail to prefill. */
 export interface LoginNotice {
@@ -31,6 +40,9 @@ export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
   // business): said until they sign in again.
   const [ended] = useState(() => sessionStore.endedBecause());
   const [forgot, { open: openForgot, close: closeForgot }] = useDisclosure(forgotOpen);
+  // Once opened, the dialog stays mounted (it closes with its animation).
+  const [forgotUsed, setForgotUsed] = useState(forgotOpen);
+  if (forgot && !forgotUsed) setForgotUsed(true);
 
   // The notice is shown once: a reload of /login does not bring it back (nor the reason).
   useEffect(() => {
@@ -74,13 +86,17 @@ export function LoginPage({ forgotOpen = false }: { forgotOpen?: boolean }) {
         }}
         onUnverified={(email) => navigate(verifyPath(email), { state: { verifyEmail: email } })}
       />
-      <ForgotPasswordModal
-        opened={forgot}
-        onClose={() => {
-          closeForgot();
-          if (forgotOpen) navigate('/login', { replace: true });
-        }}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal
+            opened={forgot}
+            onClose={() => {
+              closeForgot();
+              if (forgotOpen) navigate('/login', { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

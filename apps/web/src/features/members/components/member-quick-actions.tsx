@@ -1,10 +1,10 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { DisabledWithReason } from '@/components/disabled-with-reason';
 import { useMutationOnce } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
@@ -55,20 +55,8 @@ export function MemberQuickActions({
     );
   };
 
-  const confirmDeactivate = () =>
-    modals.openConfirmModal({
-      title: 'Deactivate Member',
-      centered: true,
-      children: (
-        <Text size="sm">
-          Deactivate <strong>{name}</strong>? Their record and history are kept, but they will not
-          receive messages sent to member groups. You can reactivate them at any time.
-        </Text>
-      ),
-      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => setActive(false),
-    });
+  const [confirming, setConfirming] = useState(false);
+  const closeConfirm = () => setConfirming(false);
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -100,7 +88,7 @@ export function MemberQuickActions({
             color="red"
             leftSection={<IconUserOff size={16} aria-hidden />}
             loading={pending}
-            onClick={confirmDeactivate}
+            onClick={() => setConfirming(true)}
           >
             Deactivate Member
           </Button>
@@ -116,6 +104,25 @@ export function MemberQuickActions({
           </Button>
         )}
       </Stack>
+      <ConfirmModal
+        opened={confirming}
+        title="Deactivate Member"
+        onClose={closeConfirm}
+        pending={false}
+        error={null}
+        errorFallback="An error occurred while updating the member. Please try again."
+        cancelLabel="Cancel"
+        confirmLabel="Deactivate"
+        onConfirm={() => {
+          closeConfirm();
+          setActive(false);
+        }}
+      >
+        <Text size="sm">
+          Deactivate <strong>{name}</strong>? Their record and history are kept, but they will not
+          receive messages sent to member groups. You can reactivate them at any time.
+        </Text>
+      </ConfirmModal>
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,10 +13,10 @@ import { MemberDetailsPage } from './member-details-page';
 const open = (answer = () => ok(member()), routes: Routes = {}, state?: unknown) => {
   const api = mockFetch({ 'GET /v1/member/5': answer, ...routes });
   const page = (
-    <ModalsProvider>
+    <>
       <Notifications />
       <MemberDetailsPage />
-    </ModalsProvider>
+    </>
   );
   return { api, ...renderPage(page, { path: '/members/5', route: '/members/:id', state }) };
 };
