@@ -6,9 +6,8 @@ import { Can } from '@/components/can';
 import { CheckInPage } from '@/features/check-in';
 import { useChosenMember } from '@/features/members';
 import { SendLinkButton, usePaystackConnected, useSendLinkModal } from '@/features/online';
-import { NEEDS_CONNECTION, useConnection } from '@/features/offline';
+import { NEEDS_CONNECTION, useConnection, useDeskPlans } from '@/features/offline';
 import { RecordPaymentModal } from '@/features/payments';
-import { usePlans } from '@/lib/use-plans';
 
 /**
  * The check-in page with the payment flows at hand on a verdict: Record Payment (whose success
@@ -21,9 +20,9 @@ export function CheckInRoute() {
   const payment = useCheckInPayment();
   const sendLink = useSendLinkModal();
   const { online } = useConnection();
-  // The active plans stay at hand while the desk is open, so a Cash payment can be taken when
-  // the network drops.
-  usePlans(true);
+  // The active plans stay at hand while the desk is open, and are kept on this device, so a
+  // Cash payment can be taken when the network drops, even after a reload.
+  useDeskPlans();
   return (
     <>
       <CheckInPage

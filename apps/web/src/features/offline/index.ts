@@ -6,7 +6,8 @@
  * store itself (Dexie) loads with the first one called.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { RosterMember } from '@kora/shared';
+import type { Plan, RosterMember } from '@kora/shared';
+import { usePlans } from '@/lib/use-plans';
 import { connection } from './connection';
 import { loadEngine } from './load';
 import { deskStatus } from './status';
@@ -78,6 +79,46 @@ export const useAttention = (): {
 
 const retry = async (seq: number) => (await loadEngine()).retry(seq);
 const discard = async (seq: number) => (await loadEngine()).discard(seq);
+
+/**
+ * The business's active plans (what a member can be put on): the server's list while it
+ * answers, kept on this device each time it is loaded; offline (or when the call fails) the copy
+ * this device kept, so a Cash payment can still be taken after a reload. `missing`: neither the
+ * server nor the device has them.
+ */
+export const useDeskPlans = (): {
+  data: Plan[] | undefined;
+  isLoading: boolean;
+  missing: boolean;
+} => {
+  const query = usePlans(true);
+  const { online } = useConnection();
+  const [kept, setKept] = useState<Plan[] | null | undefined>(undefined);
+  const loaded = query.data;
+  const loadedAt = query.dataUpdatedAt;
+  // Each answer of the server replaces the device's copy.
+  useEffect(() => {
+    if (loaded) void loadEngine().then((engine) => engine.rememberPlans(loaded));
+  }, [loaded, loadedAt]);
+  const needDevice = !loaded && (!online || query.isError);
+  useEffect(() => {
+    if (!needDevice) return;
+    let active = true;
+    void loadEngine()
+      .then((engine) => engine.devicePlans())
+      .then((plans) => active && setKept(plans ?? null))
+      .catch(() => active && setKept(null));
+    return () => {
+      active = false;
+    };
+  }, [needDevice]);
+  const data = loaded ?? (needDevice && kept ? kept : undefined);
+  return {
+    data,
+    isLoading: !data && (query.isLoading || (needDevice && kept === undefined)),
+    missing: !data && needDevice && kept === null,
+  };
+};
 
 /** Syncs now (the queue, then the members). Never rejects: what did not go waits. */
 export const syncNow = async (): Promise<void> => (await loadEngine()).syncNow();

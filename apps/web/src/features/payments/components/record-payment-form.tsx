@@ -15,11 +15,10 @@ import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
 import { MemberAutocomplete } from '@/features/members';
-import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { NEEDS_CONNECTION, enqueue, useConnection, useDeskPlans } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import { useSingleFlight } from '@/components/use-single-flight';
 import { fullName } from '@/lib/format';
-import { usePlans } from '@/lib/use-plans';
 import { useRecordPayment } from '../api';
 import {
   PAYMENT_MODAL_CLOSE_MS,
@@ -57,7 +56,8 @@ export function RecordPaymentForm({
   onDone,
   successAction,
 }: RecordPaymentFormProps) {
-  const plans = usePlans(true);
+  // Offline (even after a reload) the plans this device kept when they last loaded.
+  const plans = useDeskPlans();
   const record = useRecordPayment();
   const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
@@ -226,7 +226,7 @@ export function RecordPaymentForm({
           data-autofocus={given ? true : undefined}
           {...form.getInputProps('subscription_type_id')}
         />
-        {plans.isError ? (
+        {plans.missing ? (
           <Text size="xs" c="red">
             The plans could not be loaded. Check your connection and open this again.
           </Text>
