@@ -11,9 +11,9 @@ import { usePlans } from '@/lib/use-plans';
 import { connection } from './connection';
 import { loadEngine } from './load';
 import { deskStatus } from './status';
-import type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind } from './types';
+import type { DeskStatus, DeviceVisit, OfflineCandidate, QueuedAction, QueuedKind } from './types';
 
-export type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind, RosterMember };
+export type { DeskStatus, DeviceVisit, OfflineCandidate, QueuedAction, QueuedKind, RosterMember };
 
 /** What a page or action that needs the server says while offline. */
 export const NEEDS_CONNECTION = 'Needs a connection';
@@ -75,6 +75,26 @@ export const useAttention = (): {
     };
   }, []);
   return { items, retry, discard };
+};
+
+/**
+ * Today's visits recorded on this device (check-ins, day passes with a check-in), newest first,
+ * each waiting to sync, synced, or refused; updated live. Undefined until first read.
+ */
+export const useDeviceVisits = (): DeviceVisit[] | undefined => {
+  const [visits, setVisits] = useState<DeviceVisit[] | undefined>(undefined);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let active = true;
+    void loadEngine().then((engine) => {
+      if (active) stop = engine.watchDeviceVisits(setVisits);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
+  return visits;
 };
 
 const retry = async (seq: number) => (await loadEngine()).retry(seq);
