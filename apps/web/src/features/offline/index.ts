@@ -6,7 +6,7 @@
  * store itself (Dexie) loads with the first one called.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Plan, RosterMember } from '@kora/shared';
+import type { Member, Plan, RosterMember } from '@kora/shared';
 import { usePlans } from '@/lib/use-plans';
 import { connection } from './connection';
 import { loadEngine } from './load';
@@ -146,6 +146,45 @@ export const syncNow = async (): Promise<void> => (await loadEngine()).syncNow()
 /** The members this device finds for what the desk typed or scanned, with today's verdict. */
 export const offlineLookup = async (q: string): Promise<OfflineCandidate[]> =>
   (await loadEngine()).offlineLookup(q);
+
+/**
+ * A member as this device's list knows them, shaped as the member forms take one (a payment
+ * taken offline needs only their id and name; no plan is preselected: the desk chooses it).
+ */
+export const memberFromRoster = (
+  member: Pick<
+    RosterMember,
+    'id' | 'member_id' | 'first_name' | 'last_name' | 'mobile_number' | 'picture_url' | 'is_active'
+  > & { last_visit_at?: string | null },
+): Member => ({
+  id: member.id,
+  member_id: member.member_id,
+  first_name: member.first_name,
+  middle_name: null,
+  last_name: member.last_name,
+  mobile_number: member.mobile_number,
+  email_address: null,
+  home_address: null,
+  city: '',
+  state: '',
+  country_code: 'NG',
+  date_of_birth: null,
+  gender: null,
+  emergency_contact_name: null,
+  emergency_contact_number: null,
+  emergency_contact_relationship: null,
+  subscription_type_id: null,
+  subscription_type: null,
+  subscription_status: 0,
+  subscription_status_label: 'No Subscription',
+  is_active: member.is_active,
+  reminders_opt_out: false,
+  is_walk_in: false,
+  picture_url: member.picture_url,
+  last_visit_at: member.last_visit_at ?? null,
+  created_at: '',
+  updated_at: '',
+});
 
 /** Notes on this device that the member checked in (the queued check-in `seq`). */
 export const recordLocalVisit = async (memberId: number, seq: number): Promise<void> =>

@@ -2,7 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDeviceData, syncNow } from '@/features/offline';
 import { mockFetch, ok } from '@/test/mock-fetch';
-import { goOffline, goOnline, resetDesk, unreachable } from '@/test/offline-desk';
+import {
+  deskMember,
+  downloadRoster,
+  expiredMember,
+  goOffline,
+  goOnline,
+  resetDesk,
+  unreachable,
+} from '@/test/offline-desk';
 import { phoneScreen } from '@/test/phone-screen';
 import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
@@ -145,5 +153,56 @@ describe('RecordPaymentModal offline', () => {
         'The plans could not be loaded. Check your connection and open this again.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it("opened from the payments page offline, finds the member on this device's list and queues a Cash payment", async () => {
+    signIn();
+    await downloadRoster([deskMember(), expiredMember()]);
+    const api = mockFetch({
+      'GET /v1/subscription-type': () => ok(plans),
+      'GET /v1/member': unreachable,
+      [PAYMENT]: unreachable,
+    });
+    const { user } = renderPage(<RecordPaymentModal opened onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    await goOffline();
+
+    const picker = field('Member');
+    expect(
+      within(dialog).getByText("Offline: searching this device's list of members"),
+    ).toBeInTheDocument();
+    // By phone in its local form, then by name: found on the device, not asked of the server.
+    await user.type(picker, '0803 999 8888');
+    expect(await screen.findByRole('option', { name: /Tunde Bello/ })).toHaveTextContent(
+      'IRG-00009',
+    );
+    await user.clear(picker);
+    await user.type(picker, 'xyz');
+    expect(await screen.findByText('No member found on this device')).toBeInTheDocument();
+    await user.clear(picker);
+    await user.type(picker, 'tun');
+    await user.click(await screen.findByRole('option', { name: /Tunde Bello/ }));
+    expect(picker).toHaveValue('Tunde Bello');
+
+    await user.click(field('Subscription Plan'));
+    await user.click(await screen.findByRole('option', { name: /^Monthly/ }));
+    await user.click(field('Payment Method'));
+    await user.click(await screen.findByRole('option', { name: 'Cash' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(await within(dialog).findByText('Saved — will sync')).toBeInTheDocument();
+    expect(within(dialog).getByText(/received from/)).toHaveTextContent(
+      '₦25,000 received from Tunde Bello (Cash) for Monthly.',
+    );
+    expect(api.sent('GET /v1/member')).toHaveLength(0);
+
+    const online = mockFetch({
+      [PAYMENT]: () => ok(recorded(), {}, 201),
+      'GET /v1/check-in/roster': () => ok([], { meta: { cursor: 'c2', more: false, removed: [] } }),
+    });
+    await goOnline();
+    await syncNow();
+    expect(online.sent(PAYMENT).map((r) => r.body)).toEqual([
+      expect.objectContaining({ member_id: 9, subscription_type_id: 7, method: 'Cash' }),
+    ]);
   });
 });
