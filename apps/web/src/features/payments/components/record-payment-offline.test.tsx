@@ -16,6 +16,7 @@ import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { plan } from '@/test/fixtures';
 import { member, plans, recorded } from '../test-fixtures';
+import { PaymentsPage } from '../pages/payments-page';
 import { RecordPaymentModal } from './record-payment-modal';
 
 const PAYMENT = 'POST /v1/payment';
@@ -204,5 +205,33 @@ describe('RecordPaymentModal offline', () => {
     expect(online.sent(PAYMENT).map((r) => r.body)).toEqual([
       expect.objectContaining({ member_id: 9, subscription_type_id: 7, method: 'Cash' }),
     ]);
+  });
+
+  it('on the payments page reloaded offline, takes a Cash payment for a member of the device', async () => {
+    signIn();
+    await downloadRoster([deskMember(), expiredMember()]);
+    await loadPlansOnline();
+    mockFetch({
+      'GET /v1/payment': unreachable,
+      'GET /v1/payment/summary': unreachable,
+      'GET /v1/subscription-type': unreachable,
+      'GET /v1/member': unreachable,
+      [PAYMENT]: unreachable,
+    });
+    await goOffline();
+    const { user } = renderPage(<PaymentsPage />, { path: '/payments', route: '/payments' });
+    await user.click(screen.getByRole('button', { name: 'Record Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    await user.type(field('Member'), 'chiamaka');
+    await user.click(await screen.findByRole('option', { name: /Chiamaka Okafor/ }));
+    await user.click(field('Subscription Plan'));
+    await user.click(await screen.findByRole('option', { name: /^Quarterly/ }));
+    await user.click(field('Payment Method'));
+    await user.click(await screen.findByRole('option', { name: 'Cash' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(await within(dialog).findByText('Saved — will sync')).toBeInTheDocument();
+    expect(within(dialog).getByText(/received from/)).toHaveTextContent(
+      '₦33,333.33 received from Chiamaka Okafor (Cash) for Quarterly.',
+    );
   });
 });
