@@ -1,14 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconCash, IconLogin2 } from '@tabler/icons-react';
-import type { CheckInCandidate, Member } from '@kora/shared';
+import type { CheckInCandidate } from '@kora/shared';
 import { useCallback, useRef, useState } from 'react';
 import { Can } from '@/components/can';
 import { CheckInPage } from '@/features/check-in';
 import { useChosenMember } from '@/features/members';
 import { SendLinkButton, usePaystackConnected, useSendLinkModal } from '@/features/online';
-import { NEEDS_CONNECTION, useConnection } from '@/features/offline';
+import {
+  NEEDS_CONNECTION,
+  memberFromRoster,
+  useConnection,
+  useDeskPlans,
+} from '@/features/offline';
 import { RecordPaymentModal } from '@/features/payments';
-import { usePlans } from '@/lib/use-plans';
 
 /**
  * The check-in page with the payment flows at hand on a verdict: Record Payment (whose success
@@ -21,9 +25,9 @@ export function CheckInRoute() {
   const payment = useCheckInPayment();
   const sendLink = useSendLinkModal();
   const { online } = useConnection();
-  // The active plans stay at hand while the desk is open, so a Cash payment can be taken when
-  // the network drops.
-  usePlans(true);
+  // The active plans stay at hand while the desk is open, and are kept on this device, so a
+  // Cash payment can be taken when the network drops, even after a reload.
+  useDeskPlans();
   return (
     <>
       <CheckInPage
@@ -87,7 +91,7 @@ function CheckInPaymentModal({ found, opened, onClose, onCheckIn }: CheckInPayme
   const chosen = useChosenMember(String(found.member.id));
   const { online } = useConnection();
   // Offline the member's record cannot be loaded: the desk's list of members names them.
-  const member = chosen.member ?? (online ? null : memberFromDesk(found));
+  const member = chosen.member ?? (online ? null : memberFromRoster(found.member));
   return (
     <RecordPaymentModal
       opened={opened}
@@ -110,37 +114,3 @@ function CheckInPaymentModal({ found, opened, onClose, onCheckIn }: CheckInPayme
     />
   );
 }
-
-/**
- * The member as the desk's list knows them, for a payment taken offline: the form needs only
- * their id and name (no plan is preselected: the desk chooses it).
- */
-const memberFromDesk = ({ member }: CheckInCandidate): Member => ({
-  id: member.id,
-  member_id: member.member_id,
-  first_name: member.first_name,
-  middle_name: null,
-  last_name: member.last_name,
-  mobile_number: member.mobile_number,
-  email_address: null,
-  home_address: null,
-  city: '',
-  state: '',
-  country_code: 'NG',
-  date_of_birth: null,
-  gender: null,
-  emergency_contact_name: null,
-  emergency_contact_number: null,
-  emergency_contact_relationship: null,
-  subscription_type_id: null,
-  subscription_type: null,
-  subscription_status: 0,
-  subscription_status_label: 'No Subscription',
-  is_active: member.is_active,
-  reminders_opt_out: false,
-  is_walk_in: false,
-  picture_url: member.picture_url,
-  last_visit_at: null,
-  created_at: '',
-  updated_at: '',
-});

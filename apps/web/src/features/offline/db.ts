@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { RosterMember } from '@kora/shared';
+import type { Plan, RosterMember } from '@kora/shared';
 import type { ClockMeta } from './clock';
 import type { QueuedAction } from './types';
 
@@ -29,6 +29,19 @@ export interface SyncMeta {
   last_sync_at: string;
 }
 
+/**
+ * The business's active plans as last loaded online, so a Cash payment or day pass can be taken
+ * after a reload offline. Whose they are: read only by the same user and business.
+ */
+export interface PlansMeta {
+  key: 'plans';
+  business_id: number;
+  user_id: number;
+  plans: Plan[];
+  /** ISO */
+  saved_at: string;
+}
+
 /** A visit this device recorded (queued), so "Already checked in at 07:42" works offline. */
 interface LocalVisit {
   id?: number;
@@ -52,7 +65,7 @@ interface SeenMember {
 
 export type DeskDb = Dexie & {
   roster: EntityTable<RosterRow, 'id'>;
-  meta: EntityTable<RosterMeta | SyncMeta | ClockMeta, 'key'>;
+  meta: EntityTable<RosterMeta | SyncMeta | ClockMeta | PlansMeta, 'key'>;
   queue: EntityTable<QueuedAction, 'seq'>;
   visits: EntityTable<LocalVisit, 'id'>;
   members_seen: EntityTable<SeenMember, 'id'>;

@@ -8,6 +8,7 @@ import { reportReach } from './connection';
 import { openDeskDb, type DeskDb, type RosterMeta, type SyncMeta } from './db';
 import { deskLock, type DeskLock } from './lock';
 import { lookUpOnDevice, prepareLookup } from './lookup';
+import { forgetOthersPlans, keepPlans, keptPlans } from './plans';
 import {
   addAction,
   claim,
@@ -18,7 +19,8 @@ import {
   type EnqueueInput,
 } from './queue';
 import { syncRoster, wipeRoster } from './roster';
-import type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind } from './types';
+import { deviceVisitsOf } from './visits';
+import type { DeskStatus, DeviceVisit, OfflineCandidate, QueuedAction, QueuedKind } from './types';
 import { currentWho, sameWho, type Who } from './who';
 
 /** Where each kind of action is sent. */
@@ -289,13 +291,26 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     return who ? pendingOf(db, who) : 0;
   };
 
+  /** Keeps the business's active plans as just loaded online (for a reload offline). */
+  const rememberPlans = async (plans: readonly unknown[]) => {
+    const who = currentWho();
+    if (who) await keepPlans(db, who, plans, now());
+  };
+
+  /** The active plans this device kept for the signed-in business, or undefined. */
+  const devicePlans = async () => {
+    const who = currentWho();
+    return who ? keptPlans(db, who) : undefined;
+  };
+
   /**
-   * Forgets what this device keeps of the business (members, members as last seen, this
+   * Forgets what this device keeps of the business (members, plans, members as last seen, this
    * device's visits, actions already sent); actions still waiting or needing attention stay,
    * whoever's they are, to be sent when their user signs in again.
    */
   const clearDeviceData = async () => {
     await wipeRoster(db);
+    await forgetOthersPlans(db, null);
     await db.transaction('rw', db.members_seen, db.visits, db.queue, async () => {
       await db.members_seen.clear();
       await db.visits.clear();
@@ -379,6 +394,24 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     };
   };
 
+  /** Calls `onChange` with today's visits recorded on this device, now and whenever they change. */
+  const watchDeviceVisits = (onChange: (visits: DeviceVisit[]) => void): (() => void) => {
+    const query = () =>
+      liveQuery(() => deviceVisitsOf(db, currentWho(), now())).subscribe({
+        next: onChange,
+        error: ignore,
+      });
+    let subscription = query();
+    const unsubscribeSession = sessionStore.subscribe(() => {
+      subscription.unsubscribe();
+      subscription = query();
+    });
+    return () => {
+      subscription.unsubscribe();
+      unsubscribeSession();
+    };
+  };
+
   /** Calls `onChange` with the queued action `seq` now and whenever it changes. */
   const watchAction = (
     seq: number,
@@ -426,6 +459,8 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     recordLocalVisit,
     rememberMember,
     lastSeenMember,
+    rememberPlans,
+    devicePlans,
     pendingCount,
     clearDeviceData,
     offlineLookup,
@@ -434,6 +469,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     watchStatus,
     watchAction,
     watchAttention,
+    watchDeviceVisits,
   };
 };
 

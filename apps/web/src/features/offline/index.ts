@@ -6,13 +6,14 @@
  * store itself (Dexie) loads with the first one called.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { RosterMember } from '@kora/shared';
+import type { Member, Plan, RosterMember } from '@kora/shared';
+import { usePlans } from '@/lib/use-plans';
 import { connection } from './connection';
 import { loadEngine } from './load';
 import { deskStatus } from './status';
-import type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind } from './types';
+import type { DeskStatus, DeviceVisit, OfflineCandidate, QueuedAction, QueuedKind } from './types';
 
-export type { DeskStatus, OfflineCandidate, QueuedAction, QueuedKind, RosterMember };
+export type { DeskStatus, DeviceVisit, OfflineCandidate, QueuedAction, QueuedKind, RosterMember };
 
 /** What a page or action that needs the server says while offline. */
 export const NEEDS_CONNECTION = 'Needs a connection';
@@ -76,8 +77,68 @@ export const useAttention = (): {
   return { items, retry, discard };
 };
 
+/**
+ * Today's visits recorded on this device (check-ins, day passes with a check-in), newest first,
+ * each waiting to sync, synced, or refused; updated live. Undefined until first read.
+ */
+export const useDeviceVisits = (): DeviceVisit[] | undefined => {
+  const [visits, setVisits] = useState<DeviceVisit[] | undefined>(undefined);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let active = true;
+    void loadEngine().then((engine) => {
+      if (active) stop = engine.watchDeviceVisits(setVisits);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
+  return visits;
+};
+
 const retry = async (seq: number) => (await loadEngine()).retry(seq);
 const discard = async (seq: number) => (await loadEngine()).discard(seq);
+
+/**
+ * The business's active plans (what a member can be put on): the server's list while it
+ * answers, kept on this device each time it is loaded; offline (or when the call fails) the copy
+ * this device kept, so a Cash payment can still be taken after a reload. `missing`: neither the
+ * server nor the device has them.
+ */
+export const useDeskPlans = (): {
+  data: Plan[] | undefined;
+  isLoading: boolean;
+  missing: boolean;
+} => {
+  const query = usePlans(true);
+  const { online } = useConnection();
+  const [kept, setKept] = useState<Plan[] | null | undefined>(undefined);
+  const loaded = query.data;
+  const loadedAt = query.dataUpdatedAt;
+  // Each answer of the server replaces the device's copy.
+  useEffect(() => {
+    if (loaded) void loadEngine().then((engine) => engine.rememberPlans(loaded));
+  }, [loaded, loadedAt]);
+  const needDevice = !loaded && (!online || query.isError);
+  useEffect(() => {
+    if (!needDevice) return;
+    let active = true;
+    void loadEngine()
+      .then((engine) => engine.devicePlans())
+      .then((plans) => active && setKept(plans ?? null))
+      .catch(() => active && setKept(null));
+    return () => {
+      active = false;
+    };
+  }, [needDevice]);
+  const data = loaded ?? (needDevice && kept ? kept : undefined);
+  return {
+    data,
+    isLoading: !data && (query.isLoading || (needDevice && kept === undefined)),
+    missing: !data && needDevice && kept === null,
+  };
+};
 
 /** Syncs now (the queue, then the members). Never rejects: what did not go waits. */
 export const syncNow = async (): Promise<void> => (await loadEngine()).syncNow();
@@ -85,6 +146,45 @@ export const syncNow = async (): Promise<void> => (await loadEngine()).syncNow()
 /** The members this device finds for what the desk typed or scanned, with today's verdict. */
 export const offlineLookup = async (q: string): Promise<OfflineCandidate[]> =>
   (await loadEngine()).offlineLookup(q);
+
+/**
+ * A member as this device's list knows them, shaped as the member forms take one (a payment
+ * taken offline needs only their id and name; no plan is preselected: the desk chooses it).
+ */
+export const memberFromRoster = (
+  member: Pick<
+    RosterMember,
+    'id' | 'member_id' | 'first_name' | 'last_name' | 'mobile_number' | 'picture_url' | 'is_active'
+  > & { last_visit_at?: string | null },
+): Member => ({
+  id: member.id,
+  member_id: member.member_id,
+  first_name: member.first_name,
+  middle_name: null,
+  last_name: member.last_name,
+  mobile_number: member.mobile_number,
+  email_address: null,
+  home_address: null,
+  city: '',
+  state: '',
+  country_code: 'NG',
+  date_of_birth: null,
+  gender: null,
+  emergency_contact_name: null,
+  emergency_contact_number: null,
+  emergency_contact_relationship: null,
+  subscription_type_id: null,
+  subscription_type: null,
+  subscription_status: 0,
+  subscription_status_label: 'No Subscription',
+  is_active: member.is_active,
+  reminders_opt_out: false,
+  is_walk_in: false,
+  picture_url: member.picture_url,
+  last_visit_at: member.last_visit_at ?? null,
+  created_at: '',
+  updated_at: '',
+});
 
 /** Notes on this device that the member checked in (the queued check-in `seq`). */
 export const recordLocalVisit = async (memberId: number, seq: number): Promise<void> =>

@@ -8,6 +8,7 @@ import {
 import { callApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/http';
 import type { DeskDb, RosterMeta, RosterRow } from './db';
+import { forgetOthersPlans } from './plans';
 import type { Who } from './who';
 
 /** Members a roster page asks for. */
@@ -29,12 +30,14 @@ export const wipeRoster = (db: DeskDb): Promise<void> =>
 
 /**
  * Forgets what the device keeps of another person's or business's desk before the signed-in one's
- * is downloaded: the members, the member pages seen and this device's visits.
+ * is downloaded: the members, the plans, the member pages seen and this device's visits. Plans
+ * the signed-in person's pages already kept are theirs and stay.
  */
-const wipeOthers = (db: DeskDb): Promise<void> =>
+const wipeOthers = (db: DeskDb, who: Who): Promise<void> =>
   db.transaction('rw', [db.roster, db.meta, db.members_seen, db.visits], async () => {
     await db.roster.clear();
     await db.meta.delete('roster');
+    await forgetOthersPlans(db, who);
     await db.members_seen.clear();
     await db.visits.clear();
   });
@@ -76,7 +79,7 @@ export const syncRoster = async (
   now: () => Date = () => new Date(),
 ): Promise<'done' | 'stopped'> => {
   let meta = await rosterMetaOf(db, who);
-  if (!meta && (await db.meta.get('roster'))) await wipeOthers(db);
+  if (!meta && (await db.meta.get('roster'))) await wipeOthers(db, who);
   let cursor = meta?.cursor ?? '';
   let restarted = false;
   for (;;) {

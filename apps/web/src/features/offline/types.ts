@@ -52,6 +52,21 @@ export interface OfflineCandidate {
   checked_in_at: string | null;
 }
 
+/** A visit this device recorded today (a check-in, or a day pass with its check-in). */
+export interface DeviceVisit {
+  /** Unique in the list. */
+  key: string;
+  /** The member's ID (IRON-00042) when the device knows it. */
+  member_code: string | null;
+  name: string;
+  picture_url: string | null;
+  /** ISO: when the desk recorded it. */
+  visited_at: string;
+  /** Waiting to be sent, on the server, or refused by it (see Needs attention). */
+  state: 'waiting' | 'synced' | 'attention';
+  day_pass: boolean;
+}
+
 export const EMPTY_STATUS: DeskStatus = Object.freeze({
   waiting: 0,
   attention: 0,

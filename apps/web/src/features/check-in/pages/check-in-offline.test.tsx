@@ -199,6 +199,72 @@ describe('CheckInPage offline', () => {
     expect(await within(dialog).findByText('IRON-000077')).toBeInTheDocument();
   });
 
+  it("Today lists this device's visits, newest first, waiting to sync and then synced", async () => {
+    const { user } = await openOffline();
+    const today = await screen.findByText(
+      'Visits recorded on this device; the others when back online',
+    );
+    const card = today.closest<HTMLElement>('.mantine-Card-root')!;
+    expect(
+      await within(card).findByText('No visits recorded on this device today'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText('Needs a connection')).not.toBeInTheDocument();
+
+    await user.type(searchBox(), '08031234567{Enter}');
+    await user.click(within(await verdictOf()).getByRole('button', { name: 'Check in' }));
+    await screen.findByText(/Saved — will sync/);
+    const at = hhmm(new Date());
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'tunde{Enter}');
+    const tunde = await verdictOf('Tunde Bello');
+    await user.click(within(tunde).getByRole('button', { name: 'Let in anyway' }));
+    await user.type(screen.getByLabelText(/Why are you letting them in/), 'Paying tomorrow');
+    await user.click(within(tunde).getByRole('button', { name: 'Check in anyway' }));
+    await within(tunde).findByRole('status');
+
+    const list = within(card).getByRole('list', { name: 'Visits recorded on this device' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Tunde Bello');
+    expect(first).toHaveTextContent('IRG-00009');
+    expect(first).toHaveTextContent('waiting to sync');
+    expect(second).toHaveTextContent(new RegExp(`^${at}.*Chiamaka Okafor`));
+    expect(second).toHaveTextContent('waiting to sync');
+    expect(within(card).getByText('2 visits on this device')).toBeInTheDocument();
+
+    // They reached the server; the network drops again: the list says they are synced.
+    await backOnline({ [RECORD]: () => ok({}, {}, 201) });
+    await goOffline();
+    const again = await screen.findByRole('list', { name: 'Visits recorded on this device' });
+    await waitFor(() =>
+      expect(
+        within(again)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        expect.stringMatching(/Tunde Bello.*synced$/),
+        expect.stringMatching(/Chiamaka Okafor.*synced$/),
+      ]),
+    );
+  });
+
+  it('Today offline lists a day pass sold with its check-in', async () => {
+    const { user } = await openOffline();
+    await user.click(screen.getByRole('button', { name: 'Sell day pass' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sell day pass' });
+    await user.type(within(dialog).getByLabelText(/First name/), 'Bisi');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Ade');
+    await user.type(within(dialog).getByLabelText(/Phone number/), '08031112222');
+    await user.click(within(dialog).getByRole('radio', { name: 'Cash' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sell day pass' }));
+    expect(await within(dialog).findByText('Saved — will sync')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Visits recorded on this device' });
+    const [row] = await within(list).findAllByRole('listitem');
+    expect(row).toHaveTextContent('Bisi Ade');
+    expect(row).toHaveTextContent('Day pass');
+    expect(row).toHaveTextContent('waiting to sync');
+  });
+
   it("opening the kiosk signs the desk out and forgets this device's list of members", async () => {
     signIn();
     await downloadRoster([deskMember()]);

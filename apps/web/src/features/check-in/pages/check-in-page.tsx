@@ -19,6 +19,7 @@ import { DayPassModal } from '../components/day-pass-modal';
 import { LookupBox } from '../components/lookup-box';
 import { OfflineDeskNote } from '../components/offline-desk-note';
 import { OpenKioskButton } from '../components/open-kiosk-button';
+import { TodayOnDevice } from '../components/today-on-device';
 import { TodayVisits } from '../components/today-visits';
 import { VerdictCard } from '../components/verdict-card';
 import { useCheckIn } from '../use-check-in';
@@ -155,7 +156,8 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
       ) : (
         <CandidateList candidates={candidates} onChoose={(c) => setChosenId(c.member.id)} />
       )}
-      <TodayVisits />
+      {/* Offline, today's visits are those this device recorded; the others come back online. */}
+      {online ? <TodayVisits /> : <TodayOnDevice />}
       <DayPassModal
         opened={dayPass.opened}
         prefill={dayPass.prefill}

@@ -14,12 +14,10 @@ import { formFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useSubmissionKey } from '@/components/use-submission-key';
-import { MemberAutocomplete } from '@/features/members';
-import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { NEEDS_CONNECTION, enqueue, useConnection, useDeskPlans } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import { useSingleFlight } from '@/components/use-single-flight';
 import { fullName } from '@/lib/format';
-import { usePlans } from '@/lib/use-plans';
 import { useRecordPayment } from '../api';
 import {
   PAYMENT_MODAL_CLOSE_MS,
@@ -33,6 +31,7 @@ import {
   toPaymentInput,
   type PaymentFormValues,
 } from '../payment-form';
+import { PaymentMemberField } from './device-member-picker';
 import { GroupMembersField, groupMemberIdsFor } from './group-members-field';
 import { PaymentSuccess, QueuedPaymentSuccess, type QueuedPayment } from './payment-success';
 
@@ -57,7 +56,8 @@ export function RecordPaymentForm({
   onDone,
   successAction,
 }: RecordPaymentFormProps) {
-  const plans = usePlans(true);
+  // Offline (even after a reload) the plans this device kept when they last loaded.
+  const plans = useDeskPlans();
   const record = useRecordPayment();
   const submission = useSubmissionKey('payment');
   const [member, setMember] = useState<Member | null>(given);
@@ -156,6 +156,12 @@ export function RecordPaymentForm({
     }
   };
 
+  const chooseMember = (m: Member | null) => {
+    setMember(m);
+    form.setFieldValue('member_id', m ? String(m.id) : '');
+    if (m) form.clearFieldError('member_id');
+  };
+
   const submit = (v: PaymentFormValues) => {
     if (!plan || kobo === 0) return;
     const others = groupMemberIdsFor(plan, group);
@@ -194,19 +200,12 @@ export function RecordPaymentForm({
           title={PAYMENT_TEXTS.recordFailedTitle}
           fallback={PAYMENT_TEXTS.recordFailed}
         />
-        <MemberAutocomplete
-          label="Member"
-          placeholder="Type 2+ letters of a name, phone or ID"
-          withAsterisk
-          readOnly={Boolean(given)}
-          data-autofocus={given ? undefined : true}
+        <PaymentMemberField
+          given={given}
+          online={online}
           value={member}
           error={form.errors.member_id}
-          onChange={(m) => {
-            setMember(m);
-            form.setFieldValue('member_id', m ? String(m.id) : '');
-            if (m) form.clearFieldError('member_id');
-          }}
+          onChange={chooseMember}
         />
         <Select
           label="Subscription Plan"
@@ -226,7 +225,7 @@ export function RecordPaymentForm({
           data-autofocus={given ? true : undefined}
           {...form.getInputProps('subscription_type_id')}
         />
-        {plans.isError ? (
+        {plans.missing ? (
           <Text size="xs" c="red">
             The plans could not be loaded. Check your connection and open this again.
           </Text>
