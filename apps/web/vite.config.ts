@@ -11,6 +11,7 @@ import { reporters } from '../../vitest.reporters';
 // TypeScript.
 import { WEB_APP_PATHS } from '../../packages/shared/src/web-routes';
 import { APP_SHELL_DENYLIST, appShellAllowlist } from './src/app/service-worker/app-shell-routes';
+import { PICTURE_CACHE } from './src/lib/picture-cache';
 import type { RenderContext, SitePage } from './src/site/render';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -169,7 +170,7 @@ const installableApp = () =>
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
           handler: 'CacheFirst',
           options: {
-            cacheName: 'kora-pictures',
+            cacheName: PICTURE_CACHE,
             expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
             cacheableResponse: { statuses: [200] },
           },

@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie';
 import { checkInContracts, dayPassContracts, paymentContracts } from '@kora/shared';
 import { idempotent } from '@/lib/api-client';
 import { ApiError, refreshSession, request } from '@/lib/http';
+import { PICTURE_CACHE } from '@/lib/picture-cache';
 import { sessionStore } from '@/lib/session';
 import { clockOffset, measureClock } from './clock';
 import { reportReach } from './connection';
@@ -305,7 +306,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
 
   /**
    * Forgets what this device keeps of the business (members, plans, members as last seen, this
-   * device's visits, actions already sent); actions still waiting or needing attention stay,
+   * device's visits, actions already sent, members' pictures); actions still waiting or needing attention stay,
    * whoever's they are, to be sent when their user signs in again.
    */
   const clearDeviceData = async () => {
@@ -316,6 +317,8 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
       await db.visits.clear();
       await db.queue.where('state').equals('done').delete();
     });
+    // The members' pictures the service worker kept (a shared desk computer keeps no faces).
+    if (typeof caches !== 'undefined') await caches.delete(PICTURE_CACHE).catch(() => false);
   };
 
   const offlineLookup = async (q: string): Promise<OfflineCandidate[]> => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROSTER_CURSOR_MESSAGE } from '@kora/shared';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
@@ -163,5 +163,13 @@ describe('roster', () => {
       ['b', 2, 'attention'],
     ]);
     expect(await engine.pendingCount()).toBe(1);
+  });
+
+  it("clearDeviceData empties the service worker's cache of members' pictures", async () => {
+    signIn();
+    const pictures = new Map([['kora-pictures', ['/uploads/ada.png']]]);
+    vi.stubGlobal('caches', { delete: async (name: string) => pictures.delete(name) });
+    await desk.engine().clearDeviceData();
+    expect([...pictures.keys()]).toEqual([]);
   });
 });
