@@ -13,7 +13,7 @@ export const OFFLINE_TEXTS = {
 } as const;
 
 /** "1 action", "3 actions". */
-export const actionCount = (n: number): string => `${n} action${n === 1 ? '' : 's'}`;
+const actionCount = (n: number): string => `${n} action${n === 1 ? '' : 's'}`;
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,

@@ -28,7 +28,7 @@ interface DeviceMemberPickerProps {
  * does (name, phone in any Nigerian form, member ID or its number, card code), so a Cash
  * payment can be taken for any member the device knows.
  */
-export function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPickerProps) {
+function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPickerProps) {
   const combobox = useCombobox();
   const [text, setText] = useState(value ? nameOf(value) : '');
   const term = text.trim();
