@@ -4,6 +4,8 @@ import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { reportReach } from './src/features/offline/connection';
+import { loadEngine } from './src/features/offline/load';
 import { queryClient } from './src/lib/query-client';
 import { sessionStore } from './src/lib/session';
 import { resetDocument } from './src/test/document';
@@ -40,9 +42,14 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 if (!URL.createObjectURL) URL.createObjectURL = vi.fn(() => 'blob:preview');
 if (!URL.revokeObjectURL) URL.revokeObjectURL = vi.fn();
 
-// Each test starts afresh: nothing rendered, signed out, no stubs, the real clock.
-afterEach(() => {
+// Each test starts afresh: nothing rendered, signed out, no stubs, the real clock, and the
+// offline desk online again with no sync of the test still running (a round left running, or a
+// call it could not make, would mark the next test's desk offline: "Needs a connection").
+afterEach(async () => {
   cleanup();
+  delete (navigator as { onLine?: boolean }).onLine;
+  await (await loadEngine()).settled();
+  reportReach(true);
   sessionStore.clear();
   window.localStorage.clear();
   window.sessionStorage.clear();

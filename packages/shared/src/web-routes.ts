@@ -64,6 +64,8 @@ const BACK_OFFICE_PAGES = [
   'communications/:id',
   'activity',
   'cash-up',
+  // What the desk recorded offline and the server refused (Needs attention).
+  'offline',
 ];
 
 /** Every path of the single-page web app (sign-in and back office), `:param` for a segment. */
