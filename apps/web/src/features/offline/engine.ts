@@ -55,6 +55,9 @@ const isTransient = (error: unknown): boolean =>
 
 type SendOutcome = 'sent' | 'stopped';
 
+/** The browser knows it has no network (its `true` may still mean a network without internet). */
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /** A live query that failed (no IndexedDB in this browser): the screens keep what they showed. */
 const ignore = () => undefined;
 
@@ -148,6 +151,11 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const round = async () => {
     const who = currentWho();
     if (!who) return;
+    // While the browser reports no network at all nothing is tried, and nothing counts as a
+    // failed try: an afternoon of check-ins offline must not leave the desk waiting minutes
+    // before its next try once the network is back and a send fails (a server restarting).
+    // The browser's `online` event starts the next round.
+    if (browserOffline()) return;
     const still = () => sameWho(currentWho(), who);
     await lock(async () => {
       if (!still()) return;

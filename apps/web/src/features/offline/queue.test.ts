@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
 import { forgetClockMeasure } from './clock';
@@ -160,6 +160,52 @@ describe('sync', () => {
     answer = () => fail(429, 'Too many requests');
     await engine.syncNow();
     expect((await desk.db.queue.toArray())[0]!.state).toBe('waiting');
+  });
+
+  it('an afternoon offline does not slow the next try: a server restarting is sent to within a minute', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const setOnline = (online: boolean) => {
+      if (online) delete (navigator as { onLine?: boolean }).onLine;
+      else Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    let serverUp = true;
+    const reach = () => {
+      if (navigator.onLine === false || !serverUp) throw new TypeError('Failed to fetch');
+    };
+    const engine = desk.engine();
+    let stop = () => {};
+    try {
+      signIn();
+      const api = mockFetch({
+        [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
+        [ROSTER]: () => (reach(), json(200, rosterPage([]))),
+      });
+      setOnline(false);
+      stop = engine.start();
+      // Ten check-ins while the browser reports no network: nothing is tried.
+      for (let i = 1; i <= 10; i += 1) await engine.enqueue(checkIn(i));
+      await engine.settled();
+      expect(api.sent(CHECK_IN)).toHaveLength(0);
+
+      // The network is back but the server is restarting: the first try fails.
+      serverUp = false;
+      setOnline(true);
+      await vi.waitFor(() => expect(api.requests.length).toBeGreaterThan(0));
+      await engine.settled();
+      expect((await desk.db.queue.toArray()).every((r) => r.state === 'waiting')).toBe(true);
+
+      // The server is up again: the desk's next round, within a minute, sends everything.
+      serverUp = true;
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(async () =>
+        expect((await desk.db.queue.toArray()).map((r) => r.state)).toEqual(Array(10).fill('done')),
+      );
+    } finally {
+      stop();
+      setOnline(true);
+      vi.useRealTimers();
+    }
   });
 
   it("puts rows left 'sending' by a crash back to waiting, and sends them with their key", async () => {
