@@ -105,6 +105,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   let failures = 0;
   let retryAt = 0;
   let rosterAt = 0;
+  /** Set while started: the next try after a failed round, when its wait is over. */
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let started = false;
   const syncingListeners = new Set<() => void>();
 
   const setSyncing = (value: boolean) => {
@@ -181,7 +184,14 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
         await pruneDone(db, now());
       } else {
         failures += 1;
-        retryAt = Date.now() + Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+        const wait = Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+        retryAt = Date.now() + wait;
+        // The next try comes as soon as the wait is over, not at the timer's next beat after it
+        // (up to 30 s later): a server that restarted gets the desk's actions within the wait.
+        if (started) {
+          if (retryTimer) clearTimeout(retryTimer);
+          retryTimer = setTimeout(() => void resume().catch(() => undefined), wait);
+        }
       }
     });
   };
@@ -213,6 +223,13 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   /** Resolves when no sync runs in this engine (what a test waits for before the next). */
   const settled = (): Promise<void> => running ?? Promise.resolve();
 
+  /** After a failed round's wait: a round when actions still wait. */
+  const resume = async () => {
+    retryTimer = null;
+    const who = currentWho();
+    if (who && (await waitingOf(db, who)).length) await syncNow();
+  };
+
   /** The timer's round: when actions wait or the roster is due, unless backing off. */
   const tick = async () => {
     const who = currentWho();
@@ -228,6 +245,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const start = (): (() => void) => {
     let last = currentWho();
     const kick = () => void syncNow();
+    started = true;
     // Ask the browser not to evict the device's database under storage pressure: it holds
     // payments the server does not have yet.
     void navigator.storage?.persist?.().catch(ignore);
@@ -240,6 +258,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     });
     kick();
     return () => {
+      started = false;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       clearInterval(timer);
       window.removeEventListener('online', kick);
       unsubscribe();

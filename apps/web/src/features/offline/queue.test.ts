@@ -208,6 +208,43 @@ describe('sync', () => {
     }
   });
 
+  it('after a failed try the next one comes as soon as its wait (30 s) is over', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    let serverUp = true;
+    const reach = () => {
+      if (!serverUp) throw new TypeError('Failed to fetch');
+    };
+    const engine = desk.engine();
+    let stop = () => {};
+    try {
+      signIn();
+      const api = mockFetch({
+        [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
+        [ROSTER]: () => (reach(), json(200, rosterPage([]))),
+      });
+      stop = engine.start();
+      await engine.settled();
+      await vi.advanceTimersByTimeAsync(10_000);
+      // 10 s after the start the server goes down as a check-in is sent: it waits.
+      serverUp = false;
+      await engine.enqueue(checkIn(1));
+      await engine.settled();
+      expect(api.sent(CHECK_IN)).toHaveLength(1);
+      expect((await desk.db.queue.toArray())[0]!.state).toBe('waiting');
+
+      // The server is back; 31 s later (before the 30 s timer's next beat) it has been sent.
+      serverUp = true;
+      await vi.advanceTimersByTimeAsync(31_000);
+      await vi.waitFor(async () => expect((await desk.db.queue.toArray())[0]!.state).toBe('done'));
+      expect(api.sent(CHECK_IN)).toHaveLength(2);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
   it("puts rows left 'sending' by a crash back to waiting, and sends them with their key", async () => {
     signIn();
     const api = mockFetch({
