@@ -154,11 +154,11 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const round = async () => {
     const who = currentWho();
     if (!who) return;
-    // While the browser reports no network at all nothing is tried, and nothing counts as a
-    // failed try: an afternoon of check-ins offline must not leave the desk waiting minutes
-    // before its next try once the network is back and a send fails (a server restarting).
-    // The browser's `online` event starts the next round.
-    if (browserOffline()) return;
+    // A try while the browser reports no network at all is still made (a server on this very
+    // computer answers), but its failure does not lengthen the wait before the next one: an
+    // afternoon of check-ins offline must not leave the desk waiting minutes once the network is
+    // back and a send fails (a server restarting). The browser's `online` event starts a round.
+    const offline = browserOffline();
     const still = () => sameWho(currentWho(), who);
     await lock(async () => {
       if (!still()) return;
@@ -182,7 +182,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
         const sync: SyncMeta = { key: 'sync', last_sync_at: now().toISOString() };
         await db.meta.put(sync);
         await pruneDone(db, now());
-      } else {
+      } else if (!offline) {
         failures += 1;
         const wait = Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
         retryAt = Date.now() + wait;
