@@ -14,12 +14,20 @@ import {
 } from '@kora/shared';
 import type { z } from 'zod';
 
-/** The server e2e/run.mjs started, without a trailing slash. */
-export const BASE_URL = (() => {
+/**
+ * The server the helpers call and browsers open, without a trailing slash: the one e2e/run.mjs
+ * started, unless a file runs its own (`setBaseUrl`).
+ */
+export let BASE_URL = (() => {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the specs through e2e/run.mjs');
   return url.replace(/\/$/, '');
 })();
+
+/** Points the helpers, and the browsers launched after, at another server (a file's own). */
+export const setBaseUrl = (url: string) => {
+  BASE_URL = url.replace(/\/$/, '');
+};
 
 export interface Answer<T> {
   message: string;

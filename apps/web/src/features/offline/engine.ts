@@ -58,6 +58,9 @@ const isTransient = (error: unknown): boolean =>
 
 type SendOutcome = 'sent' | 'stopped';
 
+/** The browser knows it has no network (its `true` may still mean a network without internet). */
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /** A live query that failed (no IndexedDB in this browser): the screens keep what they showed. */
 const ignore = () => undefined;
 
@@ -105,6 +108,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   let failures = 0;
   let retryAt = 0;
   let rosterAt = 0;
+  /** Set while started: the next try after a failed round, when its wait is over. */
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let started = false;
   const syncingListeners = new Set<() => void>();
 
   const setSyncing = (value: boolean) => {
@@ -151,6 +157,11 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const round = async () => {
     const who = currentWho();
     if (!who) return;
+    // A try while the browser reports no network at all is still made (a server on this very
+    // computer answers), but its failure does not lengthen the wait before the next one: an
+    // afternoon of check-ins offline must not leave the desk waiting minutes once the network is
+    // back and a send fails (a server restarting). The browser's `online` event starts a round.
+    const offline = browserOffline();
     const still = () => sameWho(currentWho(), who);
     await lock(async () => {
       if (!still()) return;
@@ -174,9 +185,16 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
         const sync: SyncMeta = { key: 'sync', last_sync_at: now().toISOString() };
         await db.meta.put(sync);
         await pruneDone(db, now());
-      } else {
+      } else if (!offline) {
         failures += 1;
-        retryAt = Date.now() + Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+        const wait = Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+        retryAt = Date.now() + wait;
+        // The next try comes as soon as the wait is over, not at the timer's next beat after it
+        // (up to 30 s later): a server that restarted gets the desk's actions within the wait.
+        if (started) {
+          if (retryTimer) clearTimeout(retryTimer);
+          retryTimer = setTimeout(() => void resume().catch(() => undefined), wait);
+        }
       }
     });
   };
@@ -208,6 +226,13 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   /** Resolves when no sync runs in this engine (what a test waits for before the next). */
   const settled = (): Promise<void> => running ?? Promise.resolve();
 
+  /** After a failed round's wait: a round when actions still wait. */
+  const resume = async () => {
+    retryTimer = null;
+    const who = currentWho();
+    if (who && (await waitingOf(db, who)).length) await syncNow();
+  };
+
   /** The timer's round: when actions wait or the roster is due, unless backing off. */
   const tick = async () => {
     const who = currentWho();
@@ -223,6 +248,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   const start = (): (() => void) => {
     let last = currentWho();
     const kick = () => void syncNow();
+    started = true;
     // Ask the browser not to evict the device's database under storage pressure: it holds
     // payments the server does not have yet.
     void navigator.storage?.persist?.().catch(ignore);
@@ -235,6 +261,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     });
     kick();
     return () => {
+      started = false;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       clearInterval(timer);
       window.removeEventListener('online', kick);
       unsubscribe();

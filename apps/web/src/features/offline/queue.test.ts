@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
 import { forgetClockMeasure } from './clock';
@@ -160,6 +160,90 @@ describe('sync', () => {
     answer = () => fail(429, 'Too many requests');
     await engine.syncNow();
     expect((await desk.db.queue.toArray())[0]!.state).toBe('waiting');
+  });
+
+  it('an afternoon offline does not lengthen the wait: a server restarting is sent to within a minute', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const setOnline = (online: boolean) => {
+      if (online) delete (navigator as { onLine?: boolean }).onLine;
+      else Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    let serverUp = true;
+    const reach = () => {
+      if (navigator.onLine === false || !serverUp) throw new TypeError('Failed to fetch');
+    };
+    const engine = desk.engine();
+    let stop = () => {};
+    try {
+      signIn();
+      const api = mockFetch({
+        [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
+        [ROSTER]: () => (reach(), json(200, rosterPage([]))),
+      });
+      setOnline(false);
+      stop = engine.start();
+      // Ten check-ins while the browser reports no network: each try fails.
+      for (let i = 1; i <= 10; i += 1) await engine.enqueue(checkIn(i));
+      await engine.settled();
+      expect((await desk.db.queue.toArray()).every((r) => r.state === 'waiting')).toBe(true);
+      api.requests.length = 0;
+
+      // The network is back but the server is restarting: the first try fails.
+      serverUp = false;
+      setOnline(true);
+      await vi.waitFor(() => expect(api.requests.length).toBeGreaterThan(0));
+      await engine.settled();
+      expect((await desk.db.queue.toArray()).every((r) => r.state === 'waiting')).toBe(true);
+
+      // The server is up again: the desk's next round, within a minute, sends everything.
+      serverUp = true;
+      await vi.advanceTimersByTimeAsync(60_000);
+      await vi.waitFor(async () =>
+        expect((await desk.db.queue.toArray()).map((r) => r.state)).toEqual(Array(10).fill('done')),
+      );
+    } finally {
+      stop();
+      setOnline(true);
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a failed try the next one comes as soon as its wait (30 s) is over', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    let serverUp = true;
+    const reach = () => {
+      if (!serverUp) throw new TypeError('Failed to fetch');
+    };
+    const engine = desk.engine();
+    let stop = () => {};
+    try {
+      signIn();
+      const api = mockFetch({
+        [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
+        [ROSTER]: () => (reach(), json(200, rosterPage([]))),
+      });
+      stop = engine.start();
+      await engine.settled();
+      await vi.advanceTimersByTimeAsync(10_000);
+      // 10 s after the start the server goes down as a check-in is sent: it waits.
+      serverUp = false;
+      await engine.enqueue(checkIn(1));
+      await engine.settled();
+      expect(api.sent(CHECK_IN)).toHaveLength(1);
+      expect((await desk.db.queue.toArray())[0]!.state).toBe('waiting');
+
+      // The server is back; 31 s later (before the 30 s timer's next beat) it has been sent.
+      serverUp = true;
+      await vi.advanceTimersByTimeAsync(31_000);
+      await vi.waitFor(async () => expect((await desk.db.queue.toArray())[0]!.state).toBe('done'));
+      expect(api.sent(CHECK_IN)).toHaveLength(2);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
   });
 
   it("puts rows left 'sending' by a crash back to waiting, and sends them with their key", async () => {
