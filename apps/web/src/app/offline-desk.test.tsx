@@ -74,6 +74,23 @@ describe('the offline desk in the back office', () => {
     expect(await within(await banner()).findByText('Syncing 3 actions…')).toBeInTheDocument();
   });
 
+  it('Sync now sends the waiting actions at once, once the server takes them', async () => {
+    let up = false;
+    const { api, user } = open('/dashboard', {
+      [CHECK_IN]: () => (up ? ok({ visit: { id: 1 } }, {}, 201) : fail(503, 'Try again shortly')),
+    });
+    await checkIn(5, 'Chiamaka Okafor');
+    expect(await within(await banner()).findByText('Syncing 1 action…')).toBeInTheDocument();
+    await waitFor(() => expect(api.sent(CHECK_IN)).toHaveLength(1));
+    up = true;
+    await user.click(within(await banner()).getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(api.sent(CHECK_IN)).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Offline desk' })).not.toBeInTheDocument(),
+    );
+    expect(await pendingCount()).toBe(0);
+  });
+
   it('shows no banner when online and nothing waits', async () => {
     open('/dashboard', {});
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

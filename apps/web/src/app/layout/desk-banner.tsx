@@ -1,14 +1,15 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useConnection, useDeskStatus } from '@/features/offline';
+import { syncNow, useConnection, useDeskStatus } from '@/features/offline';
 import { bannerLines } from '@/lib/desk-format';
 
 /**
  * The desk's line at the top of every back-office page, only when offline or when actions
  * recorded on this device wait: "Offline — 3 actions waiting · last sync 07:41", "Syncing 3
  * actions…", "2 actions need attention" (to the Needs attention page), and the actions another
- * user left on this device.
+ * user left on this device. "Sync now" sends the waiting actions at once (the desk also tries when
+ * the network comes back and on a timer).
  */
 export function DeskBanner() {
   const { online } = useConnection();
@@ -34,9 +35,20 @@ export function DeskBanner() {
             ) : (
               <IconWifiOff size={18} aria-hidden style={{ flexShrink: 0 }} />
             )}
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', flex: 1 }}>
               {lines.status}
             </Text>
+            {status.waiting > 0 ? (
+              <Button
+                size="compact-xs"
+                variant="white"
+                loading={status.syncing}
+                onClick={() => void syncNow()}
+                style={{ flexShrink: 0 }}
+              >
+                Sync now
+              </Button>
+            ) : null}
           </Group>
         ) : null}
         {lines.attention ? (
