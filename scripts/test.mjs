@@ -8,8 +8,8 @@
 // The web and end-to-end tests run two files at a time, so whichever lane ends last still keeps
 // both CPUs busy.
 // `--with-postgres` (CI, .ci/run; needs TEST_PG_URL): the API lane goes on with the API suite on
-// PostgreSQL and the benchmarks' smoke run there, the build's lane with the kill -9 fault test
-// (which runs the built server).
+// PostgreSQL, the build's lane with the kill -9 fault test (which runs the built server), the lint
+// lane with the benchmarks' smoke run on PostgreSQL.
 import { runStages } from './phases.mjs';
 
 const pglite = { KORA_REPORT_TAG: 'pglite' };
@@ -30,10 +30,9 @@ if (process.argv.includes('--with-postgres')) {
   const url = process.env.TEST_PG_URL;
   if (!url) throw new Error('--with-postgres needs TEST_PG_URL (a role that may create databases)');
   const postgres = { KORA_REPORT_TAG: 'postgres', TEST_DATABASE_URL: url, BENCH_PG_URL: url };
-  api.push(
-    { name: 'api-postgres', command: 'npm run test:api', env: postgres },
-    { name: 'bench-smoke', command: 'node bench/run.mjs --smoke', env: postgres },
-  );
+  api.push({ name: 'api-postgres', command: 'npm run test:api', env: postgres });
+  // The lint lane is the shortest: it takes the benchmarks' smoke run (which builds its own server).
+  checks.push({ name: 'bench-smoke', command: 'node bench/run.mjs --smoke', env: postgres });
   build.push({
     name: 'fault',
     command: 'npx vitest run --config apps/api/fault/vitest.config.ts',
