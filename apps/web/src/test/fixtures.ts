@@ -165,3 +165,43 @@ export const notConnected = (): PaystackConnection => ({
   transfer_accounts: false,
   held_payments: 0,
 });
+
+/** The team as GET /v1/user answers it: the owner, a staff member who joined, an invitee. */
+export const team = [
+  {
+    id: 1,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: 'ada@irongym.ng',
+    phone_number: null,
+    role: 'owner',
+    email_verified: true,
+    profile_picture: null,
+    created_at: '2026-01-01T09:00:00.000Z',
+    invitation_expires_at: null,
+  },
+  {
+    id: 12,
+    first_name: 'Chidi',
+    last_name: 'Okeke',
+    email: 'chidi@irongym.ng',
+    phone_number: null,
+    role: 'staff',
+    email_verified: true,
+    profile_picture: null,
+    created_at: '2026-02-01T09:00:00.000Z',
+    invitation_expires_at: null,
+  },
+  {
+    id: 13,
+    first_name: '',
+    last_name: '',
+    email: 'new@irongym.ng',
+    phone_number: null,
+    role: 'staff',
+    email_verified: false,
+    profile_picture: null,
+    created_at: '2026-11-20T09:00:00.000Z',
+    invitation_expires_at: '2026-11-27T09:00:00.000Z',
+  },
+];

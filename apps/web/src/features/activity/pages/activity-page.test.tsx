@@ -5,7 +5,8 @@ import { exportFile, savedExportFiles } from '@/test/export-tests';
 import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
-import { entry, team } from '../test-fixtures';
+import { team } from '@/test/fixtures';
+import { entry } from '../test-fixtures';
 import { ActivityPage } from './activity-page';
 
 const AUDIT = 'GET /v1/audit';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { held, fail, mockFetch, ok } from '@/test/mock-fetch';
+import { team as TEAM } from '@/test/fixtures';
 import { enter, field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { cashUp, expected, week } from '../test-fixtures';
@@ -11,32 +12,8 @@ const RECORD = 'POST /v1/cash-up';
 const LIST = 'GET /v1/cash-up';
 const WEEK = 'GET /v1/cash-up/week';
 
-const team = [
-  {
-    id: 1,
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: 'ada@irongym.ng',
-    phone_number: null,
-    role: 'owner',
-    email_verified: true,
-    profile_picture: null,
-    created_at: '2026-01-01T09:00:00.000Z',
-    invitation_expires_at: null,
-  },
-  {
-    id: 12,
-    first_name: 'Chidi',
-    last_name: 'Okeke',
-    email: 'chidi@irongym.ng',
-    phone_number: null,
-    role: 'staff',
-    email_verified: true,
-    profile_picture: null,
-    created_at: '2026-02-01T09:00:00.000Z',
-    invitation_expires_at: null,
-  },
-];
+/** The owner and a staff member (no invitee: nobody invited has counted a drawer). */
+const team = TEAM.slice(0, 2);
 
 const listOf = (rows: unknown[]) =>
   ok(rows, { meta: { page: 1, per_page: 20, pages: 1, total: rows.length } });
