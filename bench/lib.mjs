@@ -12,19 +12,38 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs a TypeScript script of bench/ with tsx; answers the JSON of its last line of output. */
-export const runTsx = (script, args = [], env = {}) => {
+/**
+ * Runs a TypeScript script of bench/ with tsx; answers the JSON of its last line of output. With
+ * `progress`, the script's progress lines (stderr) are shown as it runs.
+ */
+export const runTsx = (script, args = [], env = {}, { progress = false } = {}) => {
   const res = spawnSync(
     join(ROOT, 'node_modules/.bin/tsx'),
     [join(ROOT, 'bench', script), ...args],
     {
       env: { ...process.env, ...env },
       encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', progress ? 'inherit' : 'pipe'],
     },
   );
-  if (res.status !== 0) throw new Error(`${script} failed:\n${res.stderr}\n${res.stdout}`);
+  if (res.status !== 0) {
+    throw new Error(
+      `${script} failed${progress ? ' (see above)' : `:\n${res.stderr}`}\n${res.stdout}`,
+    );
+  }
   return JSON.parse(res.stdout.trim().split('\n').pop());
+};
+
+/** A signed-in GET that must answer 200: its JSON, its size in bytes and its time in ms. */
+export const getJson = async (url, token) => {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200)
+    throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), ms };
 };
 
 /** Runs the data generator; answers its JSON (owners to sign tokens for). */

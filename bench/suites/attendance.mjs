@@ -10,7 +10,6 @@
 //   3. each route one request at a time for the run's duration, and the attendance at 10
 //      connections, each beside the bare route at the same connections (the yardstick of the
 //      dashboard suites). Written to bench/results/attendance.md unless --smoke.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,8 @@ import {
   startKora,
   stopProcess,
   tokenFor,
+  getJson,
+  runTsx,
 } from '../lib.mjs';
 
 const KORA_PORT = 3920;
@@ -33,29 +34,8 @@ const BARE_PORT = 3921;
 const CONNECTIONS = 10;
 const WARM_UP = 20;
 
-const tsx = (script, args, env) => {
-  const res = spawnSync(
-    join(ROOT, 'node_modules/.bin/tsx'),
-    [join(ROOT, 'bench', script), ...args],
-    {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  if (res.status !== 0) throw new Error(`${script} failed (see above)\n${res.stdout}`);
-  return JSON.parse(res.stdout.trim().split('\n').pop());
-};
-
-const getJson = async (url, token) => {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  if (res.status !== 200)
-    throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 500)}`);
-  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), ms: performance.now() - t0 };
-};
+/** A bench script with its progress shown. */
+const tsx = (script, args, env) => runTsx(script, args, env, { progress: true });
 
 /**
  * The answers against the raw visits (no roll-up): visits per Lagos day over 30 days, and the

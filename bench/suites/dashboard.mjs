@@ -12,7 +12,6 @@
 //      request of the server and of the rest of the machine (PostgreSQL, mostly);
 //   4. the routes' SQL statement by statement (dashboard-statements.ts): each alone, and EXPLAIN
 //      (ANALYZE, BUFFERS) of those above 10 ms. Written to bench/results/dashboard.md.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +26,8 @@ import {
   startKora,
   stopProcess,
   tokenFor,
+  getJson,
+  runTsx,
 } from '../lib.mjs';
 
 const KORA_PORT = 3910;
@@ -81,31 +82,8 @@ const withCpu = async (pid, run) => {
   };
 };
 
-/** Runs a TypeScript script of bench/ with tsx, its progress (stderr) shown; answers its JSON. */
-const tsx = (script, args, env) => {
-  const res = spawnSync(
-    join(ROOT, 'node_modules/.bin/tsx'),
-    [join(ROOT, 'bench', script), ...args],
-    {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  if (res.status !== 0) throw new Error(`${script} failed (see above)\n${res.stdout}`);
-  return JSON.parse(res.stdout.trim().split('\n').pop());
-};
-
-const getJson = async (url, token) => {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status !== 200)
-    throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 500)}`);
-  return { body: JSON.parse(text), bytes: Buffer.byteLength(text), ms };
-};
+/** A bench script with its progress shown. */
+const tsx = (script, args, env) => runTsx(script, args, env, { progress: true });
 
 const naira = (kobo) => Number(kobo) / 100;
 
