@@ -80,6 +80,10 @@ export const AUDIT_ACTIONS = [
   'held_payment.dismiss',
   'import.upload',
   'import.start',
+  'member.consent',
+  'member.export',
+  'member.erase',
+  'member.erasure_request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -237,6 +241,10 @@ const VERBS: Record<AuditAction, string> = {
   'held_payment.dismiss': 'marked as handled',
   'import.upload': 'uploaded the member import',
   'import.start': 'started the member import',
+  'member.consent': 'changed the offers consent of member',
+  'member.export': 'exported the data of member',
+  'member.erase': 'erased the personal data of member',
+  'member.erasure_request': 'asked to be erased:',
 };
 
 const MAX_CHANGES_SHOWN = 5;

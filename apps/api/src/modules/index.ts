@@ -17,6 +17,7 @@ import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { plansModule } from './plans';
+import { privacyModule } from './privacy';
 import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
@@ -30,6 +31,7 @@ export const MODULES: readonly KoraModule[] = [
   businessModule,
   uploadsModule,
   membersModule,
+  privacyModule,
   importsModule,
   plansModule,
   paymentsModule,
