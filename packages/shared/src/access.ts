@@ -42,6 +42,8 @@ export const ACTIONS = [
   'cash_up.read',
   /** Download a member's data, erase a member, read erasure requests (owners and admins). */
   'privacy.manage',
+  /** Freeze a member, end a freeze, approve or decline a member's request (every role). */
+  'freezes.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -84,6 +84,11 @@ export const AUDIT_ACTIONS = [
   'member.export',
   'member.erase',
   'member.erasure_request',
+  'freeze.create',
+  'freeze.request',
+  'freeze.approve',
+  'freeze.decline',
+  'freeze.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -245,6 +250,11 @@ const VERBS: Record<AuditAction, string> = {
   'member.export': 'exported the data of member',
   'member.erase': 'erased the personal data of member',
   'member.erasure_request': 'asked to be erased:',
+  'freeze.create': 'froze the membership of',
+  'freeze.request': 'asked to freeze the membership of',
+  'freeze.approve': 'approved the freeze of',
+  'freeze.decline': 'declined the freeze request of',
+  'freeze.end': 'ended the freeze of',
 };
 
 const MAX_CHANGES_SHOWN = 5;

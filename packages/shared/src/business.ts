@@ -161,6 +161,8 @@ export const updateBusinessSchema = z.object({
   promotions_need_consent: z
     .boolean({ error: 'Send promotions only to members who said yes must be true or false' })
     .optional(),
+  /** Approve members' freeze requests automatically when they keep to the plan's rules. */
+  freeze_auto_approve: z.boolean({ error: 'Automatic approval must be true or false' }).optional(),
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
 
@@ -186,6 +188,8 @@ const businessProfileSchema = z.object({
   day_pass_plan_id: z.number().int().nullable(),
   /** true: "Send promotions only to members who said yes" (false: all but those who said no). */
   promotions_need_consent: z.boolean(),
+  /** Members' freeze requests that keep to the plan's rules are approved without waiting. */
+  freeze_auto_approve: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 

@@ -29,5 +29,7 @@ export const businesses = pgTable('businesses', {
    * said no (members never asked included).
    */
   promotionsNeedConsent: boolean('promotions_need_consent').notNull().default(false),
+  /** Approve members' freeze requests automatically when they keep to the plan's rules. */
+  freezeAutoApprove: boolean('freeze_auto_approve').notNull().default(false),
   ...timestamps(),
 });

@@ -22,6 +22,7 @@ const profileColumns = {
   email_verified: users.emailVerified,
   day_pass_plan_id: businesses.dayPassPlanId,
   promotions_need_consent: businesses.promotionsNeedConsent,
+  freeze_auto_approve: businesses.freezeAutoApprove,
 };
 
 /**

@@ -78,6 +78,7 @@ const toColumns = (input: UpdateBusinessInput): Partial<repo.NewBusiness> => {
   if (input.day_pass_plan_id !== undefined) v.dayPassPlanId = input.day_pass_plan_id;
   if (input.promotions_need_consent !== undefined)
     v.promotionsNeedConsent = input.promotions_need_consent;
+  if (input.freeze_auto_approve !== undefined) v.freezeAutoApprove = input.freeze_auto_approve;
   return v;
 };
 
@@ -167,6 +168,7 @@ const PROFILE_FIELDS = [
   'business_phone',
   'day_pass_plan_id',
   'promotions_need_consent',
+  'freeze_auto_approve',
 ] as const satisfies readonly (keyof BusinessProfile)[];
 
 /** The logo is a link: the trail says only that it changed, never its address. */
