@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../context';
 import { csvHeader, csvLine, type ExportColumn } from '../../lib/export-file';
 import { recordAudit, type Actor } from '../audit';
+import { freezesOfMember } from '../freezes';
 import { getMemberForBusiness, memberLabel } from '../members';
 import * as repo from './privacy.repository';
 import { consentHistory, foundMember } from './privacy.service';
@@ -45,8 +46,8 @@ export const memberExport = async (
   actor: Actor,
 ): Promise<{ filename: string; zip: Uint8Array }> => {
   const record = await foundMember(ctx.db, businessId, memberId);
-  const [member, business, consents, subscriptions, payments, visits, messages] = await Promise.all(
-    [
+  const [member, business, consents, subscriptions, payments, visits, messages, freezes] =
+    await Promise.all([
       getMemberForBusiness(ctx, businessId, memberId),
       repo.businessOf(ctx.db, businessId),
       consentHistory(ctx.db, businessId, memberId),
@@ -54,8 +55,8 @@ export const memberExport = async (
       repo.paymentsOf(ctx.db, businessId, memberId),
       repo.visitsOf(ctx.db, businessId, memberId),
       repo.messagesOf(ctx.db, businessId, memberId),
-    ],
-  );
+      freezesOfMember(ctx.db, businessId, memberId),
+    ]);
   const gym = business?.name ?? 'your gym';
   const today = new Date().toISOString().slice(0, 10);
   const files: Record<string, Uint8Array> = {
@@ -106,14 +107,17 @@ export const memberExport = async (
       ],
       visits,
     ),
-    'freezes.csv': csv<{ start_date: string; end_date: string; days: number; status: string }>(
+    'freezes.csv': csv<(typeof freezes)[number]>(
       [
         { header: 'From', kind: 'day', value: (r) => r.start_date },
         { header: 'To', kind: 'day', value: (r) => r.end_date },
         { header: 'Days', kind: 'number', value: (r) => r.days },
+        { header: 'Reason', kind: 'text', value: (r) => r.reason },
         { header: 'Status', kind: 'text', value: (r) => r.status },
+        { header: 'Asked by', kind: 'text', value: (r) => r.requested_by },
+        { header: 'Asked at', kind: 'text', value: (r) => r.created_at },
       ],
-      [],
+      freezes,
     ),
     'messages.csv': csv<(typeof messages)[number]>(
       [

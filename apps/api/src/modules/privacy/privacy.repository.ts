@@ -207,6 +207,16 @@ export const eraseMemberData = async (
     update visits set override_reason = null
     where business_id = ${businessId} and member_id = ${memberId} and override_reason is not null`);
 
+  // The Idempotency-Key of the Add Member call that created them keeps a digest of the form
+  // (their details): dropped, the member exists and a retry of that old call is long past.
+  await exec.execute(sql`
+    delete from idempotency_keys
+    where business_id = ${businessId} and scope = 'member' and entity_id = ${memberId}`);
+
+  // A freeze's reason may say why (an operation, a pregnancy): gone too.
+  await exec.execute(sql`
+    update freezes set reason = '' where business_id = ${businessId} and member_id = ${memberId}`);
+
   // The member portal's sign-in codes and sessions (its module's tables).
   if (await tableExists(exec, 'member_sign_in_codes'))
     await exec.execute(sql`
@@ -243,16 +253,35 @@ export const eraseMemberData = async (
           or coalesce(preview::text, '') ilike any(${any}))`);
   }
 
-  // The audit trail: entries about them keep who did what and when, without their data.
+  // The audit trail: entries about them keep who did what and when, without their data. Their
+  // names, phone and e-mail are replaced wherever an entry wrote them (a payment's detail names
+  // the member), personal fields' before → after become "(erased)".
+  const full = `${m.firstName} ${m.lastName}`.trim();
+  const withMiddle = m.middleName ? `${m.firstName} ${m.middleName} ${m.lastName}` : null;
+  const identifiers = [withMiddle, full, m.mobileNumber, m.emailAddress].filter(
+    (v): v is string => !!v && v.length >= 3,
+  );
+  /** `text` with every identifier replaced (`json`: as JSON text writes them). */
+  const scrub = (text: ReturnType<typeof sql>, json: boolean) =>
+    identifiers.reduce(
+      (acc, v) =>
+        json
+          ? sql`replace(${acc}, ${JSON.stringify(v).slice(1, -1)}, ${JSON.stringify(erased.label).slice(1, -1)})`
+          : sql`replace(${acc}, ${v}, ${erased.label})`,
+      text,
+    );
   await exec.execute(sql`
     update audit_entries set
       record_label = case when record_kind = 'member' then ${erased.label}
-        else replace(record_label, ${`${m.firstName} ${m.lastName}`.trim()}, ${erased.label}) end,
+        else ${scrub(sql`record_label`, false)} end,
       actor_name = case when actor_kind = 'member' then ${erased.label} else actor_name end,
-      changes = (select coalesce(jsonb_object_agg(k, case when k = any(${PERSONAL_FIELDS_SQL})
+      changes = (${scrub(
+        sql`(select coalesce(jsonb_object_agg(k, case when k = any(${PERSONAL_FIELDS_SQL})
           then '{"from": "(erased)", "to": "(erased)"}'::jsonb else v end), '{}'::jsonb)
-        from jsonb_each(changes) as c(k, v)),
-      detail = detail - ${PERSONAL_DETAIL_KEYS_SQL}
+        from jsonb_each(changes) as c(k, v))::text`,
+        true,
+      )})::jsonb,
+      detail = (${scrub(sql`(detail - ${PERSONAL_DETAIL_KEYS_SQL})::text`, true)})::jsonb
     where business_id = ${businessId} and member_id = ${memberId}`);
 
   await exec.execute(sql`select set_config('kora.erase_member', '', true)`);
