@@ -51,7 +51,7 @@ export const COMMS_PURPOSES = [
 export type CommunicationPurpose = (typeof COMMS_PURPOSES)[number]['key'];
 export const COMMS_PURPOSE_KEYS = ['service', 'promotion'] as const;
 const purposeField = z
-  .enum(COMMS_PURPOSE_KEYS, { error: 'Purpose must be service or promotion' })
+  .enum(COMMS_PURPOSE_KEYS, { error: 'Choose Service notice or Promotion' })
   .default('service');
 
 export const COMMS_STATUSES = ['SCHEDULED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED'] as const;
