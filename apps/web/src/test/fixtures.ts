@@ -43,6 +43,7 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   subscription_status_label: 'Active',
   is_active: true,
   reminders_opt_out: false,
+  marketing_consent: 'not_asked',
   is_walk_in: false,
   picture_url: null,
   last_visit_at: null,
