@@ -132,6 +132,7 @@ export const business = (overrides: Partial<BusinessProfile> = {}): BusinessProf
   created_at: '2026-11-20T10:00:00Z',
   email_verified: true,
   day_pass_plan_id: null,
+  promotions_need_consent: false,
   ...overrides,
 });
 
