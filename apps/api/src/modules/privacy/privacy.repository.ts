@@ -196,6 +196,14 @@ export const eraseMemberData = async (
       status = case when status = 'pending' then 'cancelled' else status end
     where business_id = ${businessId}
       and (member_id = ${memberId} or (member_id is null and ${matches(sql`"to"`)}))`);
+  // A bulk message whose last pending delivery was theirs is done sending now.
+  await exec.execute(sql`
+    update comms_messages m set status = case when m.failed > 0 then 'FAILED' else 'SENT' end,
+      updated_at = now()
+    where m.business_id = ${businessId} and m.status = 'SENDING'
+      and exists (select 1 from outbox o where o.ref = 'comms:' || m.id and o.member_id = ${memberId})
+      and not exists (
+        select 1 from outbox o where o.ref = 'comms:' || m.id and o.status = 'pending')`);
   await exec.execute(sql`
     update reminder_sends set "to" = '' where business_id = ${businessId} and member_id = ${memberId}`);
   await exec.execute(sql`

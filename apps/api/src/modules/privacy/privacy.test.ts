@@ -502,6 +502,51 @@ describe('erasing a member', () => {
   });
 });
 
+describe('erasing: what waits and what the trail allows', () => {
+  it('a message still waiting for the erased member never goes out', async () => {
+    const m = await addMember(t, owner.token, { mobile_number: '08091110001' });
+    await t.db.insert(outbox).values({
+      businessId: owner.businessId,
+      channel: 'sms',
+      to: '+2348091110001',
+      text: 'Your plan ends soon',
+      memberId: m.id,
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
+    const res = await call(t.app, 'POST', `/v1/member/${m.id}/erase`, {
+      token: owner.token,
+      body: { confirm: m.member_id },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db.select().from(outbox).where(eq(outbox.memberId, m.id));
+    expect(rows.map((r) => [r.status, r.to, r.text])).toEqual([['cancelled', '', '']]);
+  });
+
+  it('the trail refuses any other change, even while a member is being erased', async () => {
+    const a = await addMember(t, owner.token, { mobile_number: '08091110002' });
+    const b = await addMember(t, owner.token, { mobile_number: '08091110003' });
+    const attempt = (change: ReturnType<typeof sql>, memberId: number) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('kora.erase_member', ${`${owner.businessId}:${a.id}`}, true)`,
+        );
+        await tx.execute(sql`update audit_entries set ${change} where member_id = ${memberId}`);
+      });
+    // What was done, by whom and when never changes; another member's entries are closed.
+    await expect(attempt(sql`action = 'member.update'`, a.id)).rejects.toThrow();
+    await expect(attempt(sql`at = now() - interval '1 day'`, a.id)).rejects.toThrow();
+    await expect(attempt(sql`record_label = 'x'`, b.id)).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`delete from audit_entries where member_id = ${a.id}`),
+    ).rejects.toThrow();
+    // The label of the member being erased may be rewritten, in that transaction only.
+    await attempt(sql`record_label = 'Erased member'`, a.id);
+    await expect(
+      t.db.execute(sql`update audit_entries set record_label = 'y' where member_id = ${a.id}`),
+    ).rejects.toThrow();
+  });
+});
+
 describe('erasure requests', () => {
   it('lists a member’s pending request for owners and admins (staff 403), once per member', async () => {
     const { requestErasure } = await import('./privacy.service');
