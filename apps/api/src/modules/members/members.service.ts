@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { insertConsent } from '../../db/consents';
 import type { Executor, Tx } from '../../db/client';
-import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
@@ -29,6 +29,9 @@ import * as list from './members.list.repository';
 import * as repo from './members.repository';
 
 const MEMBER_NOT_FOUND = 'Member not found.';
+
+/** 409: a change of a member whose personal data was erased. */
+const MEMBER_ERASED = 'This member was erased: their details can no longer be changed.';
 
 /** 404: no such member in this business. */
 export const memberNotFound = () => notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
@@ -241,7 +244,11 @@ const changeMember = async (
 ): Promise<Member> =>
   ctx.db.transaction(async (tx) => {
     if (!(await repo.lockMember(tx, businessId, id))) throw memberNotFound();
-    const before = await getMemberForBusiness(ctx, businessId, id, tx);
+    const row = await repo.findMember(tx, businessId, id);
+    if (!row) throw memberNotFound();
+    // An erased member stays erased: their details are gone for good, the account closed.
+    if (row.member.erasedAt) throw conflict(MEMBER_ERASED, 'MEMBER_ERASED');
+    const before = toMember(row);
     await write(tx, before);
     const after = await getMemberForBusiness(ctx, businessId, id, tx);
     await audit(tx, before, after);

@@ -496,6 +496,15 @@ describe('erasing a member', () => {
       body: { confirm: m.member_id },
     });
     expect(again.statusCode).toBe(409);
+    // Nobody brings the details back: an edit of the erased member is refused.
+    const edit = await call(t.app, 'PATCH', `/v1/member/${id}`, {
+      token: owner.token,
+      body: { first_name: 'AdaezeErase', is_active: true },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(
+      'This member was erased: their details can no longer be changed.',
+    );
     await expect(
       t.db.execute(sql`update audit_entries set record_label = 'x' where member_id = ${id}`),
     ).rejects.toThrow();
