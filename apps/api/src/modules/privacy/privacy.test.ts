@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/payment-days';
 import { memberImports, members, outbox, paymentLinks, reminderSends } from '../../db/schema';
 import { call } from '../../test/app';
+import { addMemberImport, memberImportFile } from '../../test/contract-matrix';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
@@ -67,6 +68,16 @@ describe('marketing consent', () => {
     expect(history[0]!.user_name).toBe('Ada Okafor');
     // Staff cannot choose "not asked": a member was asked once they answered.
     expect((await patch('not_asked')).statusCode).toBe(400);
+  });
+
+  it('an imported member was not asked, and has no history', async () => {
+    await addMemberImport(t, owner.token, 'done', memberImportFile('Imported'));
+    const [imported] = await t.db.select().from(members).where(eq(members.lastName, 'Imported'));
+    expect(imported!.marketingConsent).toBe('not_asked');
+    const res = await call(t.app, 'GET', `/v1/member/${imported!.id}/consent`, {
+      token: owner.token,
+    });
+    expect(res.json().data).toEqual([]);
   });
 
   it('answers 404 for another business’s member', async () => {
