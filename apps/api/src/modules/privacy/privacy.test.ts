@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { addDays, lagosDay } from '@kora/shared';
 import { rowsOf } from '../../db/payment-days';
 import { memberImports, members, outbox, paymentLinks, reminderSends } from '../../db/schema';
 import { call } from '../../test/app';
@@ -171,8 +172,21 @@ const seedMember = async (tag: string, phone: string) => {
     emergency_contact_relationship: 'Brother',
     marketing_consent: 'yes',
   });
-  const plan = await addPlan(t, owner.token, { name: `Monthly ${tag}`, amount: 25000 });
+  const plan = await addPlan(t, owner.token, {
+    name: `Monthly ${tag}`,
+    amount: 25000,
+    freeze_allowed: true,
+  });
   const payment = await pay(t, owner, paymentBody(m.id, plan.id, 25000));
+  const freeze = await call(t.app, 'POST', `/v1/member/${m.id}/freeze`, {
+    token: owner.token,
+    body: {
+      start_date: addDays(lagosDay(), 1),
+      end_date: addDays(lagosDay(), 7),
+      reason: `Knee surgery ${tag}`,
+    },
+  });
+  expect(freeze.statusCode, freeze.body).toBe(201);
   const visit = await call(t.app, 'POST', '/v1/check-in', {
     token: owner.token,
     body: { member_id: m.id },
@@ -221,11 +235,13 @@ describe('the member’s data as a ZIP', () => {
     expect(text('visits.csv').trim().split('\r\n')).toHaveLength(2);
     expect(text('consents.csv')).toContain('yes');
     expect(text('messages.csv')).toContain('+2348061110001');
+    expect(text('freezes.csv')).toContain('Knee surgery Exp');
     expect(text('README.txt')).toContain('Nigeria Data Protection Act');
     // Nothing of the other member, in any file.
     for (const [name, bytes] of Object.entries(files)) {
       const body = strFromU8(bytes);
       for (const needle of [
+        'Knee surgery Other',
         'AdaezeOther',
         'adaeze.other',
         '8061110002',
@@ -410,6 +426,7 @@ describe('erasing a member', () => {
     // Every personal column, table by table.
     const needles = [
       'AdaezeErase',
+      'Knee surgery Erase',
       'NgoziErase',
       'OkonkwoErase',
       'ChidiErase',
