@@ -45,14 +45,19 @@ export const consentHistory = (exec: Executor, businessId: number, memberId: num
     .where(and(eq(memberConsents.businessId, businessId), eq(memberConsents.memberId, memberId)))
     .orderBy(desc(memberConsents.createdAt), desc(memberConsents.id));
 
-/** A pending request of the member (the first one wins; the same again answers it). */
+/** A pending request of the member; false when one already waits (the first one stands). */
 export const insertErasureRequest = async (
   exec: Executor,
   businessId: number,
   memberId: number,
-) => {
-  await exec.insert(erasureRequests).values({ businessId, memberId }).onConflictDoNothing();
-};
+): Promise<boolean> =>
+  (
+    await exec
+      .insert(erasureRequests)
+      .values({ businessId, memberId })
+      .onConflictDoNothing()
+      .returning({ id: erasureRequests.id })
+  ).length > 0;
 
 export const pendingErasureRequests = async (
   exec: Executor,

@@ -94,7 +94,7 @@ export const requestErasure = async (
   await ctx.db.transaction(async (tx) => {
     const m = await foundMember(tx, businessId, memberId, true);
     if (m.erasedAt) throw conflict(PRIVACY_MESSAGES.alreadyErased, 'MEMBER_ERASED');
-    await repo.insertErasureRequest(tx, businessId, memberId);
+    if (!(await repo.insertErasureRequest(tx, businessId, memberId))) return;
     await recordAudit(
       tx,
       { kind: 'member', name: labelOf(m) },

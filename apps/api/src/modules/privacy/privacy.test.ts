@@ -591,6 +591,13 @@ describe('erasure requests', () => {
     const ctx = { db: t.db } as Parameters<typeof requestErasure>[0];
     expect(await requestErasure(ctx, owner.businessId, m.id)).toEqual({ status: 'pending' });
     expect(await requestErasure(ctx, owner.businessId, m.id)).toEqual({ status: 'pending' });
+    // Asked twice, one request and one entry in the trail.
+    const asked = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from audit_entries where member_id = ${m.id} and action = 'member.erasure_request'`,
+      ),
+    );
+    expect(asked[0]!.n).toBe(1);
     const res = await call(t.app, 'GET', '/v1/erasure-request', { token: owner.token });
     expect(res.statusCode).toBe(200);
     const mine = (res.json().data as { member: number }[]).filter((r) => r.member === m.id);
