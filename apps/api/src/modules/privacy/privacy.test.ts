@@ -10,7 +10,7 @@ import { call } from '../../test/app';
 import { addMemberImport, memberImportFile } from '../../test/contract-matrix';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
-import { addMember, addPlan } from '../../test/tenants';
+import { addMember, addPlan, memberBody } from '../../test/tenants';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {
@@ -540,8 +540,21 @@ describe('erasing a member', () => {
 });
 
 describe('erasing: what waits and what the trail allows', () => {
-  it('a message still waiting for the erased member never goes out', async () => {
-    const m = await addMember(t, owner.token, { mobile_number: '08091110001' });
+  it('a message still waiting for the erased member never goes out; the create key goes', async () => {
+    const created = await call(t.app, 'POST', '/v1/member', {
+      token: owner.token,
+      body: memberBody({ mobile_number: '08091110001' }),
+      headers: { 'idempotency-key': 'erase-me-create' },
+    });
+    expect(created.statusCode).toBe(201);
+    const m = created.json().data;
+    const keys = async () =>
+      rowsOf(
+        await t.db.execute(
+          sql`select 1 from idempotency_keys where business_id = ${owner.businessId} and key = 'erase-me-create'`,
+        ),
+      ).length;
+    expect(await keys()).toBe(1);
     await t.db.insert(outbox).values({
       businessId: owner.businessId,
       channel: 'sms',
@@ -557,6 +570,8 @@ describe('erasing: what waits and what the trail allows', () => {
     expect(res.statusCode).toBe(200);
     const rows = await t.db.select().from(outbox).where(eq(outbox.memberId, m.id));
     expect(rows.map((r) => [r.status, r.to, r.text])).toEqual([['cancelled', '', '']]);
+    // The digest of the Add Member form (their details) kept for the key is gone too.
+    expect(await keys()).toBe(0);
   });
 
   it('the trail refuses any other change, even while a member is being erased', async () => {
