@@ -81,8 +81,13 @@ const HELD_PERIODS = 2;
 /** The Lagos day whose desk transfers confirmPaymentDay ticks (each case records one on it). */
 const CONFIRM_DAY = '2026-01-15';
 
+/** The member ID (IRON-00042) of each member a case made: erasing one repeats it. */
+const memberCodes = new Map<number, string>();
+
 const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, unknown>> = {
   ...COMMON_BODIES,
+  // The case's own member, erased for real: the confirmation repeats their member ID.
+  eraseMember: (own) => ({ confirm: memberCodes.get(own.member!) ?? 'unknown' }),
   changePassword: (_own, caller) => ({
     old_password: caller.password,
     new_password: 'another-horse-43',
@@ -250,8 +255,11 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
           : {}),
       })
     ).id;
-  if (needed.has('member'))
-    own.member = (await addMember(t, token, { first_name: 'Zainab', last_name: 'Bello' })).id;
+  if (needed.has('member')) {
+    const added = await addMember(t, token, { first_name: 'Zainab', last_name: 'Bello' });
+    own.member = added.id;
+    memberCodes.set(added.id, added.member_id);
+  }
   if (needed.has('payment') || needed.has('subscription')) {
     const paid = await call(t.app, 'POST', '/v1/payment', {
       token,

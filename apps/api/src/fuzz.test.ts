@@ -90,6 +90,7 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     password: 'correct-horse-42',
   },
   requestVerificationCode: { email: 'nobody@example.com' },
+  eraseMember: { confirm: 'NOT-THE-MEMBER-ID' },
   verifyEmail: { email: 'nobody@example.com', code: '1234567', password: 'correct-horse-42' },
   login: { email: 'nobody@example.com', password: 'wrong-password', remember_me: false },
   refreshSession: { token: 'not-a-refresh-token' },

@@ -116,6 +116,10 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
 
 /** Controls (the caller's own ids) whose answer is not the contract's success status. */
 const CONTROL_EXPECTED: Record<string, Expected> = {
+  eraseMember: {
+    status: 422,
+    reason: 'the member is found; the confirmation is not their member ID, so nothing is erased',
+  },
   deletePlan: {
     status: 409,
     reason: 'the plan is found, and kept because a payment bought it',

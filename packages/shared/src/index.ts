@@ -29,3 +29,5 @@ export * from './audit';
 export * from './receipts';
 export * from './cash-up';
 export * from './offline';
+export * from './privacy';
+export * from './freezes';

@@ -9,6 +9,7 @@ import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
 import { dayPassModule } from './day-pass';
 import { devModule } from './dev';
+import { freezesModule } from './freezes';
 import { healthModule } from './health';
 import { importsModule } from './imports';
 import { kioskModule } from './kiosk';
@@ -17,6 +18,7 @@ import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { plansModule } from './plans';
+import { privacyModule } from './privacy';
 import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
@@ -30,6 +32,7 @@ export const MODULES: readonly KoraModule[] = [
   businessModule,
   uploadsModule,
   membersModule,
+  privacyModule,
   importsModule,
   plansModule,
   paymentsModule,
@@ -39,6 +42,7 @@ export const MODULES: readonly KoraModule[] = [
   kioskModule,
   dayPassModule,
   subscriptionsModule,
+  freezesModule,
   checkInModule,
   teamModule,
   communicationsModule,

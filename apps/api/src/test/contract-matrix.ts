@@ -109,6 +109,9 @@ export const memberImportFile = (lastName = 'Obi'): FormFile => {
 
 /** The valid JSON bodies that both matrices send alike (each adds its own to its BODIES). */
 export const COMMON_BODIES = {
+  // Not the member's ID: the call answers 422 and erases nothing, so the matrices' shared
+  // member stays as it is (privacy.test.ts erases members for real).
+  eraseMember: () => ({ confirm: 'NOT-THE-MEMBER-ID' }),
   updateMyProfile: () => ({ first_name: 'Ngozi', phone_number: '08039876543' }),
   updateBusinessProfile: () => ({ city: 'Yaba', business_phone: '08031112222' }),
   // Each invitee is made as staff: the role really changes.

@@ -41,6 +41,8 @@ export const queryRoots = {
   audit: ['audit'],
   /** Cash-ups: the signed-in user's drawer, the cash-ups recorded and the weekly view. */
   cashUps: ['cash-ups'],
+  /** Privacy: a member's consent history, the erasure requests. */
+  privacy: ['privacy'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
@@ -71,7 +73,9 @@ export type Change =
   | 'kiosk'
   | 'check-in'
   | 'day-pass'
-  | 'cash-up';
+  | 'cash-up'
+  | 'consent'
+  | 'erasure';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -146,6 +150,21 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   // A cash-up recorded: the drawer starts again from it, the cash-ups and the week list it, and
   // the trail has its entry.
   'cash-up': [queryRoots.cashUps, queryRoots.audit],
+  // A member's answer to offers changed: the member, their consent history, their trail.
+  consent: [queryRoots.members, queryRoots.privacy, queryRoots.audit],
+  // A member erased: their names everywhere (lists, payments, the desk, the dashboard), the
+  // erasure requests and the trail.
+  erasure: [
+    queryRoots.members,
+    queryRoots.privacy,
+    queryRoots.payments,
+    queryRoots.subscriptions,
+    queryRoots.dashboard,
+    queryRoots.checkIn,
+    queryRoots.communications,
+    queryRoots.reminders,
+    queryRoots.audit,
+  ],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

@@ -479,6 +479,12 @@ describe('policy pages', () => {
       '72 hours',
       'no cookies',
       '18 or older',
+      // A gym member uses their rights on their gym's member page.
+      'Open your gym’s member page',
+      'kora.ng/m/YOURGYM',
+      'Download my data',
+      'Object to marketing',
+      'Erase my data',
     ]) {
       expect(body, words).toContain(words);
     }

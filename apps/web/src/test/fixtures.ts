@@ -43,6 +43,7 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   subscription_status_label: 'Active',
   is_active: true,
   reminders_opt_out: false,
+  marketing_consent: 'not_asked',
   is_walk_in: false,
   picture_url: null,
   last_visit_at: null,
@@ -131,6 +132,7 @@ export const business = (overrides: Partial<BusinessProfile> = {}): BusinessProf
   created_at: '2026-11-20T10:00:00Z',
   email_verified: true,
   day_pass_plan_id: null,
+  promotions_need_consent: false,
   ...overrides,
 });
 

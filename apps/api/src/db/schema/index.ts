@@ -17,3 +17,5 @@ export * from './kiosk';
 export * from './attendance';
 export * from './audit';
 export * from './cash-ups';
+export * from './privacy';
+export * from './freezes';

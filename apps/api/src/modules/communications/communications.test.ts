@@ -186,7 +186,7 @@ describe('POST /v1/comms, sent now', () => {
         token: gym.token,
       },
     );
-    expect(audience.json().data).toEqual({ recipients: 1, skipped: 2 });
+    expect(audience.json().data).toEqual({ recipients: 1, skipped: 2, no_consent: 0 });
     const email = await sent(gym, {
       group: 'all_members',
       channel: 'email',
@@ -387,7 +387,11 @@ describe('the groups', () => {
       const audience = await call(t.app, 'GET', `/v1/comms/audience?group=${group}&channel=email`, {
         token: gym.token,
       });
-      expect(audience.json().data, group).toEqual({ recipients: ids.length, skipped: 0 });
+      expect(audience.json().data, group).toEqual({
+        recipients: ids.length,
+        skipped: 0,
+        no_consent: 0,
+      });
       const message = await sent(gym, {
         group,
         channel: 'email',

@@ -15,8 +15,9 @@ import {
   type UpdateMemberInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { insertConsent } from '../../db/consents';
 import type { Executor, Tx } from '../../db/client';
-import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
 import { pageWindow } from '../../lib/paging';
@@ -28,6 +29,9 @@ import * as list from './members.list.repository';
 import * as repo from './members.repository';
 
 const MEMBER_NOT_FOUND = 'Member not found.';
+
+/** 409: a change of a member whose personal data was erased. */
+const MEMBER_ERASED = 'This member was erased: their details can no longer be changed.';
 
 /** 404: no such member in this business. */
 export const memberNotFound = () => notFound(MEMBER_NOT_FOUND, 'MEMBER_NOT_FOUND');
@@ -159,7 +163,14 @@ const EDITABLE_FIELDS = [
   'emergency_contact_relationship',
   'subscription_type_id',
   'reminders_opt_out',
+  'marketing_consent',
 ] as const satisfies readonly (keyof Member)[];
+
+/** Who recorded a consent choice given at the desk: the team user (an import: the import). */
+const consentBy = (actor: Actor) =>
+  actor.kind === 'user'
+    ? { source: 'staff' as const, userId: actor.userId ?? null, userName: actor.name ?? null }
+    : { source: 'import' as const };
 
 /** The chosen plan must be one of this business's active plans. */
 const checkPlan = async (exec: Executor, businessId: number, planId: number) => {
@@ -203,6 +214,11 @@ export const createMember = async (
           recordLabel: memberLabel({ ...input, member_id: memberCode }),
           memberId: id,
         });
+        // The Add Member form asked "May {gym} send you offers and news?": the answer starts
+        // the member's consent history (an import or an older client sends none: not asked).
+        const choice = input.marketing_consent;
+        if (choice === 'yes' || choice === 'no')
+          await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
         return id;
       },
     );
@@ -228,7 +244,11 @@ const changeMember = async (
 ): Promise<Member> =>
   ctx.db.transaction(async (tx) => {
     if (!(await repo.lockMember(tx, businessId, id))) throw memberNotFound();
-    const before = await getMemberForBusiness(ctx, businessId, id, tx);
+    const row = await repo.findMember(tx, businessId, id);
+    if (!row) throw memberNotFound();
+    // An erased member stays erased: their details are gone for good, the account closed.
+    if (row.member.erasedAt) throw conflict(MEMBER_ERASED, 'MEMBER_ERASED');
+    const before = toMember(row);
     await write(tx, before);
     const after = await getMemberForBusiness(ctx, businessId, id, tx);
     await audit(tx, before, after);
@@ -253,6 +273,10 @@ export const updateMember = async (
         if (planId != null && planId !== current.subscription_type_id)
           await checkPlan(tx, businessId, planId);
         await repo.updateMember(tx, businessId, id, changes);
+        // Staff changed the member's answer to offers and news: kept in the consent history.
+        const choice = input.marketing_consent;
+        if (choice && choice !== current.marketing_consent)
+          await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
       },
       (tx, before, after) =>
         recordEdit(

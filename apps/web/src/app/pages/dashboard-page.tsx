@@ -1,6 +1,7 @@
 import { DashboardOverview } from '@/features/dashboard';
 import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
 import { WaitingNote } from '@/components/waiting-note';
+import { ErasureRequestsCard } from '@/features/privacy';
 import { ReminderStat } from '@/features/reminders';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRenewal } from './renewal';
@@ -8,7 +9,8 @@ import { useRenewal } from './renewal';
 /**
  * /dashboard: the business's figures, charts, expiring subscriptions and recent activity, with
  * the payments held for review over them and the reminders sent under the cards. Renew opens
- * Record Payment for the member; while Paystack is connected, Send Payment Link too.
+ * Record Payment for the member; while Paystack is connected, Send Payment Link too. Owners and
+ * admins see the members who asked to be erased.
  */
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -21,6 +23,7 @@ export function DashboardPage() {
         <>
           <WaitingNote />
           <HeldPaymentsTask />
+          <ErasureRequestsCard />
         </>
       }
       moreStats={<ReminderStat />}

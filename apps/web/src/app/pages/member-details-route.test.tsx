@@ -30,6 +30,7 @@ const open = (
         card_url: 'https://kora.ng/card/aaaaaaaaaaaaaaaaaaaaaaaaaa',
       }),
     'GET /v1/auth/me': () => ok(profile({ business_name: 'Iron Gym' })),
+    'GET /v1/member/5/consent': () => ok([]),
     'GET /v1/member/5/reminders': () =>
       ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
     'GET /v1/audit': () =>

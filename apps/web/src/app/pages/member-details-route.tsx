@@ -4,6 +4,7 @@ import { MemberCardCard } from '@/features/check-in';
 import { MemberDetailsPage, deactivatedReason } from '@/features/members';
 import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
+import { MemberPrivacyCard } from '@/features/privacy';
 import { MemberRemindersCard } from '@/features/reminders';
 import { GroupCoverCard } from '@/features/subscriptions';
 import { useCan } from '@/lib/use-can';
@@ -14,7 +15,8 @@ import { useCan } from '@/lib/use-can';
  * subscription; while Paystack is connected, Send Payment Link and the member's payment links
  * and transfer account; the renewal reminders sent to them; and their check-in card (the QR,
  * printed with the gym's name and logo); for owners and admins, the member's history (every
- * action taken on or for them, from the audit trail). The app composes the features here; none
+ * action taken on or for them, from the audit trail); and their privacy: the answer to offers
+ * with its history, and for owners and admins Download data and Erase member. The app composes the features here; none
  * of them imports another for it.
  */
 export function MemberDetailsRoute() {
@@ -42,6 +44,7 @@ export function MemberDetailsRoute() {
             />
             <MemberOnlinePayments member={m} />
             <MemberRemindersCard member={m} />
+            <MemberPrivacyCard member={m} gymName={profile?.business_name ?? ''} />
             {readsTrail ? <MemberHistoryCard member={m} /> : null}
           </>
         )}

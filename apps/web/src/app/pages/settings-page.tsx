@@ -11,7 +11,12 @@ import {
 import { useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
-import { BusinessProfileSettings, DayPassSettings, KioskSettings } from '@/features/business';
+import {
+  BusinessProfileSettings,
+  DayPassSettings,
+  KioskSettings,
+  PromotionsSettings,
+} from '@/features/business';
 import { PaystackSettings } from '@/features/online';
 import { ReceiptSettings } from '@/features/payments';
 import { ReminderSettings } from '@/features/reminders';
@@ -29,7 +34,7 @@ const TABS = [
 
 /**
  * /settings: a tab per part of the business the owner sets up (the business profile, Paystack,
- * renewal reminders, the front desk's receipts, day passes and kiosks), each from its own
+ * renewal reminders and who promotions reach, the front desk's receipts, day passes and kiosks), each from its own
  * feature.
  */
 export function SettingsPage() {
@@ -64,7 +69,10 @@ export function SettingsPage() {
             <PaystackSettings />
           </Tabs.Panel>
           <Tabs.Panel value="reminders" p={{ base: 'md', sm: 'lg' }}>
-            <ReminderSettings />
+            <Stack gap="lg">
+              <ReminderSettings />
+              <PromotionsSettings />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="desk" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="lg">

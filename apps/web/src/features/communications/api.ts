@@ -3,6 +3,7 @@ import {
   communicationsContracts,
   type CommunicationChannel,
   type CommunicationGroup,
+  type CommunicationPurpose,
   type Communication,
   type CreateMessageInput,
 } from '@kora/shared';
@@ -27,8 +28,8 @@ const communicationsListKey = (page: number) => [...listsOf(communicationsKey), 
 const communicationKey = (id: number) => [...communicationsKey, 'detail', id] as const;
 const deliveriesKey = (id: number, page: number, status: DeliveryFilter | null) =>
   [...communicationsKey, 'deliveries', id, { page, status }] as const;
-const audienceKey = (group: string, channel: string) =>
-  [...communicationsKey, 'audience', { group, channel }] as const;
+const audienceKey = (group: string, channel: string, purpose: string) =>
+  [...communicationsKey, 'audience', { group, channel, purpose }] as const;
 /** The groups and channels offered: fixed lists, never refreshed. */
 const communicationOptionsKey = (kind: 'groups' | 'channels') =>
   [...communicationsKey, 'options', kind] as const;
@@ -37,8 +38,11 @@ const createMessageKey = [...communicationsKey, 'create'] as const;
 const communicationsApi = {
   groups: () => callApi(communicationsContracts.groups),
   channels: () => callApi(communicationsContracts.channels),
-  audience: (group: CommunicationGroup, channel: CommunicationChannel) =>
-    callApi(communicationsContracts.audience, { query: { group, channel } }),
+  audience: (
+    group: CommunicationGroup,
+    channel: CommunicationChannel,
+    purpose: CommunicationPurpose,
+  ) => callApi(communicationsContracts.audience, { query: { group, channel, purpose } }),
   list: (page: number) =>
     callApi(communicationsContracts.list, { query: { page, per_page: COMMUNICATIONS_PER_PAGE } }),
   get: (id: number) => callApi(communicationsContracts.get, { params: { id } }),
@@ -64,11 +68,23 @@ export const useCommunicationGroups = () =>
 export const useCommunicationChannels = () =>
   useDataQuery(communicationOptionsKey('channels'), () => communicationsApi.channels(), FIXED);
 
-/** How many members a group reaches by a channel; asked once both are chosen. */
-export const useAudience = (group: CommunicationGroup | '', channel: CommunicationChannel | '') =>
+/**
+ * How many members a group reaches by a channel, for a service notice or a promotion (a
+ * promotion only those who agreed to offers); asked once group and channel are chosen.
+ */
+export const useAudience = (
+  group: CommunicationGroup | '',
+  channel: CommunicationChannel | '',
+  purpose: CommunicationPurpose | '' = '',
+) =>
   useDataQuery(
-    audienceKey(group, channel),
-    () => communicationsApi.audience(group as CommunicationGroup, channel as CommunicationChannel),
+    audienceKey(group, channel, purpose || 'service'),
+    () =>
+      communicationsApi.audience(
+        group as CommunicationGroup,
+        channel as CommunicationChannel,
+        purpose || 'service',
+      ),
     { enabled: Boolean(group && channel) },
   );
 

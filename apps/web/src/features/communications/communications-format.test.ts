@@ -68,6 +68,7 @@ describe('communications format', () => {
     const values = {
       group: 'all_members' as const,
       channel: 'sms' as const,
+      purpose: 'service' as const,
       message: '<p>Hi</p>',
       is_scheduled: false,
       schedule_date: '2026-12-01T09:00',
@@ -75,6 +76,7 @@ describe('communications format', () => {
     expect(toCreateInput(values)).toEqual({
       group: 'all_members',
       channel: 'sms',
+      purpose: 'service',
       message: '<p>Hi</p>',
       is_scheduled: false,
     });

@@ -2,6 +2,7 @@ import {
   createMessageSchema,
   type CommunicationChannel,
   type CommunicationGroup,
+  type CommunicationPurpose,
   type CreateMessageInput,
 } from '@kora/shared';
 import { formAdapter } from '@/lib/form-adapter';
@@ -10,6 +11,8 @@ import { htmlText } from './communications-format';
 export type MessageFormValues = {
   group: CommunicationGroup | '';
   channel: CommunicationChannel | '';
+  /** Service notice or Promotion: chosen each time (none is picked for the sender). */
+  purpose: CommunicationPurpose | '';
   /** The editor's HTML. */
   message: string;
   is_scheduled: boolean;
@@ -20,6 +23,7 @@ export type MessageFormValues = {
 export const emptyMessageForm: MessageFormValues = {
   group: '',
   channel: '',
+  purpose: '',
   message: '',
   is_scheduled: false,
   schedule_date: '',
@@ -36,6 +40,8 @@ export const messageForm = formAdapter({
     ...v,
     group: v.group ?? undefined,
     channel: v.channel ?? undefined,
+    // Required here, though the API takes a service notice when an older client sends none.
+    purpose: v.purpose ?? '',
     message: v.message ?? '',
     schedule_date: v.is_scheduled ? v.schedule_date : null,
   }),
@@ -48,6 +54,7 @@ export const isBlankMessage = (html: string) => htmlText(html) === '';
 export const toCreateInput = (v: MessageFormValues): CreateMessageInput => ({
   group: v.group as CommunicationGroup,
   channel: v.channel as CommunicationChannel,
+  purpose: v.purpose as CommunicationPurpose,
   message: v.message,
   is_scheduled: v.is_scheduled,
   ...(v.is_scheduled ? { schedule_date: v.schedule_date } : {}),
@@ -65,6 +72,7 @@ export const readDraft = (): MessageFormValues | undefined => {
     return {
       group: typeof draft.group === 'string' ? (draft.group as CommunicationGroup) : '',
       channel: typeof draft.channel === 'string' ? (draft.channel as CommunicationChannel) : '',
+      purpose: draft.purpose === 'service' || draft.purpose === 'promotion' ? draft.purpose : '',
       message: typeof draft.message === 'string' ? draft.message : '',
       is_scheduled: draft.is_scheduled === true,
       schedule_date: typeof draft.schedule_date === 'string' ? draft.schedule_date : '',

@@ -6,6 +6,7 @@ export const communication = (overrides: Partial<Communication> = {}): Communica
   id: 14,
   group: 'all_members',
   channel: 'sms',
+  purpose: 'service',
   message: '<p>Hello {{first_name}}, the gym opens at 6 am tomorrow.</p>',
   status: 'SENT',
   is_scheduled: false,

@@ -28,8 +28,15 @@ export const MEMBER_RECORD = { ...MEMBER_TEXTS, list: 'members', back: 'Back to 
 /** The "member updated" banner shows for 5 seconds. */
 export const MEMBER_UPDATED_BANNER_MS = 5_000;
 
-/** A new member: every field empty ('' is none in the selects too), in Nigeria (NG). */
-export const emptyMemberForm = { ...blankValues(createMemberSchema), country_code: 'NG' };
+/**
+ * A new member: every field empty ('' is none in the selects too), in Nigeria (NG). The offers
+ * question starts unticked: the member is asked, and says no unless they say yes.
+ */
+export const emptyMemberForm = {
+  ...blankValues(createMemberSchema),
+  country_code: 'NG',
+  marketing_consent: 'no',
+};
 
 /** The member fields as text; `subscription_type_id` is a plan id, or '' for none. */
 export type MemberFormValues = typeof emptyMemberForm;

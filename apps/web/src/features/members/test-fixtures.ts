@@ -16,4 +16,6 @@ export const tundeInput = {
   state: 'Oyo',
   country_code: 'NG',
   subscription_type_id: 7,
+  // The offers question, unticked: the member was asked and said no.
+  marketing_consent: 'no',
 };

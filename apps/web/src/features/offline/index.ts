@@ -179,6 +179,8 @@ export const memberFromRoster = (
   subscription_status_label: 'No Subscription',
   is_active: member.is_active,
   reminders_opt_out: false,
+  // The desk's copy does not hold the answer to offers: shown as not asked offline.
+  marketing_consent: 'not_asked',
   is_walk_in: false,
   picture_url: member.picture_url,
   last_visit_at: member.last_visit_at ?? null,

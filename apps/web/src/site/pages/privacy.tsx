@@ -58,6 +58,11 @@ export function PrivacyPage() {
             store card numbers.
           </li>
           <li>Messages the gym sends to members by e-mail, SMS or WhatsApp, and their delivery.</li>
+          <li>
+            Whether you agreed to receive the gym’s offers and news, and each time you said yes or
+            no.
+          </li>
+          <li>Check-ins (visits) and freezes of your plan.</li>
         </ul>
         <h3>From our website</h3>
         <ul>
@@ -83,8 +88,10 @@ export function PrivacyPage() {
             expect.
           </li>
           <li>
-            <strong>Consent:</strong> for marketing e-mails to gym owners. You can withdraw consent
-            at any time with the link in each e-mail or by writing to us.
+            <strong>Consent:</strong> for marketing e-mails to gym owners, and for the offers and
+            news (promotions) a gym sends its members. You can withdraw consent at any time: gym
+            owners with the link in each e-mail or by writing to us, members on their gym’s member
+            page or at the front desk.
           </li>
           <li>
             <strong>Legal obligation:</strong> to keep accounting records and to answer lawful
@@ -142,6 +149,39 @@ export function PrivacyPage() {
           answer within 30 days. If you are a gym member, please ask your gym first: it controls
           your data, and we help it answer you.
         </p>
+        <h3>If you are a gym member: how to use your rights yourself</h3>
+        <p>
+          Open your gym’s member page (the link your gym sends you, kora.ng/m/YOURGYM, where YOURGYM
+          is your gym’s code) and sign in with the code we send to your phone or e-mail. There you
+          can:
+        </p>
+        <ul>
+          <li>
+            <strong>See your data:</strong> your details, your plan and its dates, your visits, your
+            payments with their receipts, and the reminders sent to you.
+          </li>
+          <li>
+            <strong>Download it:</strong> “Download my data” gives you a ZIP file of everything your
+            gym keeps about you in Kora, readable in any spreadsheet.
+          </li>
+          <li>
+            <strong>Correct it:</strong> change your e-mail, address and emergency contact, and your
+            phone number with a code sent to the new number; ask the front desk for the rest.
+          </li>
+          <li>
+            <strong>Object to marketing:</strong> answer “May your gym send you offers and news?”
+            Yes or No at any time. After No, you get no promotions; service notices (opening hours,
+            a closure) still reach you.
+          </li>
+          <li>
+            <strong>Erase it:</strong> “Erase my data” sends your gym a request. Once your gym
+            erases you, your name reads “Erased member” with your member ID, and your phone, e-mail,
+            address, date of birth, emergency contact, picture and card are removed everywhere Kora
+            keeps them. Payments and receipts stay, without your details, because the law requires
+            the gym to keep its accounting records.
+          </li>
+        </ul>
+        <p>At the front desk, your gym’s owner or admin can do the same for you.</p>
       </S>
       <S title="8. Security and data breaches">
         <p>

@@ -1,5 +1,14 @@
-import { Button, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { SCHEDULE_MIN_MINUTES } from '@kora/shared';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { COMMS_PURPOSES, SCHEDULE_MIN_MINUTES } from '@kora/shared';
 import { useState } from 'react';
 import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
@@ -89,6 +98,19 @@ export function NewMessageForm(props: NewMessageFormProps) {
               {...select('channel')}
             />
           </SimpleGrid>
+          <Radio.Group label="Kind of message" required {...form.getInputProps('purpose')}>
+            <Group mt="xs" gap="lg" align="flex-start">
+              {COMMS_PURPOSES.map((p) => (
+                <Radio
+                  key={p.key}
+                  value={p.key}
+                  label={p.label}
+                  description={`${p.hint}.`}
+                  disabled={locked}
+                />
+              ))}
+            </Group>
+          </Radio.Group>
           <ChannelTips channel={values.channel} text={text} businessName={businessName} />
           <Checkbox
             label="Schedule this message"
@@ -120,7 +142,7 @@ export function NewMessageForm(props: NewMessageFormProps) {
             error={typeof form.errors.message === 'string' ? form.errors.message : undefined}
             disabled={locked}
           />
-          <AudienceNote group={values.group} channel={values.channel} />
+          <AudienceNote group={values.group} channel={values.channel} purpose={values.purpose} />
           <FormActions onCancel={onCancel} busy={locked}>
             <Button
               type="submit"

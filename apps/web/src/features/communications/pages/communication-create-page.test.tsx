@@ -10,7 +10,7 @@ import { lagosDateTimeLocal } from '../communications-format';
 import { communication, optionRoutes, stubEditorLayout } from '../test-fixtures';
 import { CommunicationCreatePage } from './communication-create-page';
 
-const audience = () => ok({ recipients: 12, skipped: 3 });
+const audience = () => ok({ recipients: 12, skipped: 3, no_consent: 0 });
 const created = (overrides = {}) => ok(communication({ status: 'SENDING', ...overrides }), {}, 201);
 
 /** The page, with the options and the audience; POST answering `post`. */
@@ -45,10 +45,11 @@ const type = async (user: User, text: string) => {
   await user.keyboard(text);
 };
 
-/** Chooses the group and channel and types the message. */
-const fill = async (user: User, channel = 'SMS') => {
+/** Chooses the group, channel and kind (a service notice unless told) and types the message. */
+const fill = async (user: User, channel = 'SMS', kind = 'Service notice') => {
   await choose(user, 'Recipients', 'Active Members');
   await choose(user, 'Channel', channel);
+  await user.click(screen.getByRole('radio', { name: new RegExp(`^${kind}`) }));
   await type(user, 'Hello');
 };
 
@@ -72,6 +73,28 @@ describe('CommunicationCreatePage', () => {
   });
 
   itNamesTheTab('New message · Kora', () => open());
+
+  it('asks for Service notice or Promotion, says who each reaches, and sends the choice', async () => {
+    const { api, user } = open(created);
+    expect(screen.getByRole('radio', { name: /^Service notice/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Promotion/ })).not.toBeChecked();
+    await expectShown('Reaches everyone in the group.', 'Only members who agreed to offers.');
+    // Neither is picked for the sender: sending without choosing says so.
+    await choose(user, 'Recipients', 'Active Members');
+    await choose(user, 'Channel', 'SMS');
+    await type(user, 'Hello');
+    await user.click(submit());
+    await expectShown('Choose Service notice or Promotion');
+    expect(api.sent('POST /v1/comms')).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: /^Promotion/ }));
+    await waitFor(() =>
+      expect(api.sent('GET /v1/comms/audience').at(-1)!.query.get('purpose')).toBe('promotion'),
+    );
+    await user.click(submit());
+    await waitFor(() => expect(api.sent('POST /v1/comms')).toHaveLength(1));
+    expect(api.sent('POST /v1/comms')[0]!.body).toMatchObject({ purpose: 'promotion' });
+  });
 
   it('submit is disabled while the message is blank; leaving it blank says so', async () => {
     const { user } = open();
@@ -171,6 +194,7 @@ describe('CommunicationCreatePage', () => {
     expect(api.sent('POST /v1/comms')[0]!.body).toEqual({
       group: 'active_members',
       channel: 'sms',
+      purpose: 'service',
       message: '<p>Hello</p>',
       is_scheduled: false,
     });
@@ -196,6 +220,7 @@ describe('CommunicationCreatePage', () => {
     expect(api.sent('POST /v1/comms')[0]!.body).toEqual({
       group: 'active_members',
       channel: 'email',
+      purpose: 'service',
       message: '<p>Hello</p>',
       is_scheduled: true,
       schedule_date: at,

@@ -57,7 +57,7 @@ beforeEach(() => signIn());
 describe('CommunicationDetailsPage', () => {
   it('shows the message (its safe HTML), group, channel, status and counts', async () => {
     open();
-    await expectShown('Message Details', 'All Members', 'FAILED', 'SMS');
+    await expectShown('Message Details', 'All Members', 'FAILED', 'SMS', 'Service notice');
     // The channel once, in words: never its key beside its label.
     expect(screen.queryByText('sms')).not.toBeInTheDocument();
     expect(screen.getAllByText('SMS')).toHaveLength(1);

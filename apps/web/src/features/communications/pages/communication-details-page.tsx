@@ -1,7 +1,7 @@
 import { Button, Card, Grid, Group, Progress, Stack, Text, Title, Typography } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconX } from '@tabler/icons-react';
-import type { Communication } from '@kora/shared';
+import { COMMS_PURPOSES, type Communication } from '@kora/shared';
 import { useMemo, useState } from 'react';
 import { Can } from '@/components/can';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -143,6 +143,9 @@ function MessageDetails({ message: m }: { message: Communication }) {
           <Card withBorder radius="lg" padding="lg" h="100%">
             <Stack gap="sm">
               <Detail label="Recipients">{groupLabel(m.group)}</Detail>
+              <Detail label="Kind">
+                {COMMS_PURPOSES.find((p) => p.key === m.purpose)?.label ?? 'Service notice'}
+              </Detail>
               <Detail label="Channel">
                 <ChannelBadge channel={m.channel} />
               </Detail>
@@ -189,7 +192,11 @@ function MessageDetails({ message: m }: { message: Communication }) {
  */
 function MessageCounts({ message: m }: { message: Communication }) {
   const scheduled = m.status === 'SCHEDULED';
-  const audience = useAudience(scheduled ? m.group : '', scheduled ? m.channel : '');
+  const audience = useAudience(
+    scheduled ? m.group : '',
+    scheduled ? m.channel : '',
+    scheduled ? m.purpose : '',
+  );
   const now = audience.data;
   return (
     <StatGrid

@@ -1,9 +1,10 @@
-import { Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { COUNTRIES, GENDERS, lagosDay } from '@kora/shared';
+import { COUNTRIES, GENDERS, PRIVACY_MESSAGES, lagosDay } from '@kora/shared';
 import type { ReactNode } from 'react';
 import { EmailField, PhoneField } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
+import { useUserProfile } from '@/features/account';
 import { useStates } from '@/features/business';
 import { memberForm, type MemberFormValues } from '../member-form';
 
@@ -31,6 +32,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The member form's fields, grouped; one column on a phone. */
 export function MemberFields({ form, create, planOptions, plansLoading }: MemberFieldsProps) {
   const states = useStates();
+  const gym = useUserProfile().data?.business_name ?? '';
   const { text, select } = formFields(form, memberForm);
   // The member's own details: the browser must not fill in those of the signed-in user.
   const own = (name: keyof MemberFormValues) => ({ ...text(name), autoComplete: 'off' });
@@ -104,6 +106,19 @@ export function MemberFields({ form, create, planOptions, plansLoading }: Member
           nothingFoundMessage="No active plans"
           {...select('subscription_type_id')}
         />
+        {create ? (
+          // Asked when the member joins (Nigeria Data Protection Act): unticked is a no. Staff
+          // change the answer later on the member's page, where its history is kept.
+          <Checkbox
+            style={full}
+            label={PRIVACY_MESSAGES.consentQuestion(gym)}
+            description="Offers and news go only to members who said yes. Service notices reach everyone."
+            checked={form.getValues().marketing_consent === 'yes'}
+            onChange={(e) =>
+              form.setFieldValue('marketing_consent', e.currentTarget.checked ? 'yes' : 'no')
+            }
+          />
+        ) : null}
       </Section>
     </SimpleGrid>
   );

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, held, mockFetch, ok, type Routes } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
+import { profile } from '@/test/fixtures';
+import { signIn } from '@/test/session';
 import { enter, field, pickFile, renderPage } from '@/test/render';
 import { itNamesTheTab } from '@/test/page-tests';
 import { STATES, activePlans, member, tundeInput } from '../test-fixtures';
@@ -71,6 +73,31 @@ describe('MemberAddPage', () => {
     const upload = api.sent('POST /v1/business/upload_file')[0]!.body as FormData;
     expect(upload.get('file_type')).toBe('member_picture');
     expect(upload.get('entity_id')).toBe('12');
+  });
+
+  it('asks whether the gym may send offers: unticked sends no, ticked sends yes', async () => {
+    signIn();
+    const { api, user } = open({
+      'POST /v1/member': added,
+      'GET /v1/auth/me': () => ok(profile()),
+    });
+    const question = await screen.findByRole('checkbox', {
+      name: `May ${profile().business_name} send you offers and news?`,
+    });
+    expect(question).not.toBeChecked();
+    await fillRequired(user);
+    await user.click(add());
+    await waitFor(() => expect(api.sent('POST /v1/member')).toHaveLength(1));
+    expect(api.sent('POST /v1/member')[0]!.body).toMatchObject({ marketing_consent: 'no' });
+
+    const again = open({ 'POST /v1/member': added, 'GET /v1/auth/me': () => ok(profile()) });
+    await fillRequired(again.user);
+    await again.user.click(
+      screen.getAllByRole('checkbox', { name: /send you offers and news/ }).at(-1)!,
+    );
+    await again.user.click(screen.getAllByRole('button', { name: 'Add Member' }).at(-1)!);
+    await waitFor(() => expect(again.api.sent('POST /v1/member')).toHaveLength(1));
+    expect(again.api.sent('POST /v1/member')[0]!.body).toMatchObject({ marketing_consent: 'yes' });
   });
 
   it('adds a member without an e-mail: the empty e-mail is accepted and not sent', async () => {
