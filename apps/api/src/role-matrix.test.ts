@@ -268,6 +268,7 @@ for (const { contract: c, problems: its } of entries)
     c.access !== 'public' &&
     c.access !== 'user' &&
     c.access !== 'kiosk' &&
+    c.access !== 'member' &&
     !ACTIONS.includes(c.access)
   )
     its.push(`access ${String(c.access)} is no action of ACTIONS`);
@@ -287,6 +288,12 @@ const expectedFor = (entry: Entry, caller: Caller): Expected => {
       status: 401,
       code: 'UNAUTHORIZED',
       reason: "a kiosk's own calls take only a kiosk token: no one's session opens them",
+    };
+  if (c.access === 'member')
+    return {
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: "a member's own calls take only a member token: no team session opens them",
     };
   if (c.access !== 'user') {
     const action = c.access as Action;

@@ -29,3 +29,4 @@ export * from './audit';
 export * from './receipts';
 export * from './cash-up';
 export * from './offline';
+export * from './portal';

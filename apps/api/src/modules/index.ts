@@ -16,6 +16,7 @@ import { membersModule } from './members';
 import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
+import { portalModule } from './portal';
 import { plansModule } from './plans';
 import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
@@ -47,5 +48,6 @@ export const MODULES: readonly KoraModule[] = [
   auditModule,
   blogModule,
   contactModule,
+  portalModule,
   devModule,
 ];

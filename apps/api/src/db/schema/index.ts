@@ -17,3 +17,4 @@ export * from './kiosk';
 export * from './attendance';
 export * from './audit';
 export * from './cash-ups';
+export * from './portal';
