@@ -40,6 +40,8 @@ export const ACTIONS = [
   'cash_up.record',
   /** Read cash-ups (every role: staff see only their own). */
   'cash_up.read',
+  /** Freeze a member, end a freeze, approve or decline a member's request (every role). */
+  'freezes.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

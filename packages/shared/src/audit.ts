@@ -80,6 +80,11 @@ export const AUDIT_ACTIONS = [
   'held_payment.dismiss',
   'import.upload',
   'import.start',
+  'freeze.create',
+  'freeze.request',
+  'freeze.approve',
+  'freeze.decline',
+  'freeze.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -237,6 +242,11 @@ const VERBS: Record<AuditAction, string> = {
   'held_payment.dismiss': 'marked as handled',
   'import.upload': 'uploaded the member import',
   'import.start': 'started the member import',
+  'freeze.create': 'froze the membership of',
+  'freeze.request': 'asked to freeze the membership of',
+  'freeze.approve': 'approved the freeze of',
+  'freeze.decline': 'declined the freeze request of',
+  'freeze.end': 'ended the freeze of',
 };
 
 const MAX_CHANGES_SHOWN = 5;

@@ -157,6 +157,8 @@ export const updateBusinessSchema = z.object({
   logo_url: logoUrl,
   /** The plan a day pass sells (a plan of 1 day of this business); null: no day passes. */
   day_pass_plan_id: dayPassPlanId,
+  /** Approve members' freeze requests automatically when they keep to the plan's rules. */
+  freeze_auto_approve: z.boolean({ error: 'Automatic approval must be true or false' }).optional(),
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
 
@@ -180,6 +182,8 @@ const businessProfileSchema = z.object({
   email_verified: z.boolean(),
   /** The plan a walk-in's day pass sells (a plan of 1 day); null: no day passes. */
   day_pass_plan_id: z.number().int().nullable(),
+  /** Members' freeze requests that keep to the plan's rules are approved without waiting. */
+  freeze_auto_approve: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 

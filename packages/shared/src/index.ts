@@ -30,3 +30,4 @@ export * from './receipts';
 export * from './cash-up';
 export * from './offline';
 export * from './portal';
+export * from './freezes';

@@ -9,6 +9,7 @@ import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
 import { dayPassModule } from './day-pass';
 import { devModule } from './dev';
+import { freezesModule } from './freezes';
 import { healthModule } from './health';
 import { importsModule } from './imports';
 import { kioskModule } from './kiosk';
@@ -40,6 +41,7 @@ export const MODULES: readonly KoraModule[] = [
   kioskModule,
   dayPassModule,
   subscriptionsModule,
+  freezesModule,
   checkInModule,
   teamModule,
   communicationsModule,

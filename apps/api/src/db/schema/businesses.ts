@@ -24,5 +24,7 @@ export const businesses = pgTable('businesses', {
   dayPassPlanId: integer('day_pass_plan_id'),
   /** After each desk payment, send the receipt by the member's preferred channel. */
   autoSendReceipts: boolean('auto_send_receipts').notNull().default(false),
+  /** Approve members' freeze requests automatically when they keep to the plan's rules. */
+  freezeAutoApprove: boolean('freeze_auto_approve').notNull().default(false),
   ...timestamps(),
 });

@@ -18,3 +18,4 @@ export * from './attendance';
 export * from './audit';
 export * from './cash-ups';
 export * from './portal';
+export * from './freezes';
