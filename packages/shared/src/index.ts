@@ -30,4 +30,5 @@ export * from './receipts';
 export * from './cash-up';
 export * from './offline';
 export * from './portal';
+export * from './privacy';
 export * from './freezes';

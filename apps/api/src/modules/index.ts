@@ -19,6 +19,7 @@ import { onlineModule } from './online';
 import { paymentsModule } from './payments';
 import { portalModule } from './portal';
 import { plansModule } from './plans';
+import { privacyModule } from './privacy';
 import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
@@ -32,6 +33,7 @@ export const MODULES: readonly KoraModule[] = [
   businessModule,
   uploadsModule,
   membersModule,
+  privacyModule,
   importsModule,
   plansModule,
   paymentsModule,

@@ -18,4 +18,5 @@ export * from './attendance';
 export * from './audit';
 export * from './cash-ups';
 export * from './portal';
+export * from './privacy';
 export * from './freezes';

@@ -116,6 +116,7 @@ export const selectAudience = (
       lastName: members.lastName,
       emailAddress: members.emailAddress,
       mobileNumber: members.mobileNumber,
+      marketingConsent: members.marketingConsent,
       planName: columns.planName,
       expiryDate: latest.expiryDate,
       subscriptionStatus: columns.subscriptionStatus,
