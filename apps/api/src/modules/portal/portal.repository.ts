@@ -53,27 +53,6 @@ export const memberByAddress = async (
       .limit(1)
   )[0];
 
-/** Another member of this business already using a phone number (a phone change's check). */
-export const otherMemberWithPhone = async (
-  db: Executor,
-  businessId: number,
-  memberId: number,
-  phone: string,
-) =>
-  (
-    await db
-      .select({ id: members.id })
-      .from(members)
-      .where(
-        and(
-          eq(members.businessId, businessId),
-          eq(members.mobileNumber, phone),
-          sql`${members.id} <> ${memberId}`,
-        ),
-      )
-      .limit(1)
-  )[0];
-
 export type CodeRow = typeof memberSignInCodes.$inferSelect;
 export type CodeValues = typeof memberSignInCodes.$inferInsert;
 

@@ -268,12 +268,17 @@ describe('POST pay', () => {
     expect(links).toHaveLength(1);
     expect(links[0]!.amountKobo).toBe(25000 * 100 * 2);
     expect(links[0]!.createdBy).toBeNull();
+    // A key of the longest length allowed is taken like any other.
+    const longKey = await send('POST', token, '/pay', body, { 'idempotency-key': 'k'.repeat(100) });
+    expect(longKey.statusCode, longKey.body).toBe(201);
+    expect(json(longKey).data.reference).not.toBe(reference);
 
     // Paystack's webhook reports it, then the member comes back and the page verifies it.
     await paystack.pay(reference, { secretKey: key });
     await t.app.inject({ method: 'GET', url: `/pay/${reference}?reference=${reference}` });
     await paystack.pay(reference, { secretKey: key }).catch(() => undefined);
     const recorded = await t.db.select().from(payments).where(eq(payments.memberId, member.id));
+    // The desk's payment and the one paid online; the second link, never paid, records nothing.
     expect(recorded).toHaveLength(2);
     const renewal = (
       await t.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id))
