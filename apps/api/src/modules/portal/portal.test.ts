@@ -106,6 +106,17 @@ describe('who may call', () => {
     await t.db.update(members).set({ isActive: false }).where(eq(members.id, other.id));
     expect((await get(second, '/me')).statusCode).toBe(401);
   });
+
+  it("refuses an erased member's token", async () => {
+    const erased = await freshMember(tenants.owner.token);
+    const token = await signInMember(t, tenants.owner.code, erased.email_address);
+    const res = await call(t.app, 'POST', `/v1/member/${erased.id}/erase`, {
+      token: tenants.owner.token,
+      body: { confirm: erased.member_id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(token, '/me')).statusCode).toBe(401);
+  });
 });
 
 describe('GET me', () => {
@@ -114,10 +125,16 @@ describe('GET me', () => {
     const paid = await pay(t, tenants.owner, paymentBody(member.id, monthly.id, 25000));
     const today = lagosDay();
     await setSubscriptionDates(t, paid.subscription.id, today, addDays(today, 22));
+    const visit = await call(t.app, 'POST', '/v1/check-in', {
+      token: tenants.owner.token,
+      body: { member_id: member.id },
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
     const token = await signInMember(t, tenants.owner.code, member.mobile_number);
     const res = await get(token, '/me');
     expect(res.statusCode, res.body).toBe(200);
     const me = json(res).data;
+    expect(me.visits).toEqual([{ visited_at: json(visit).data.visit.visited_at }]);
     expect(me.business).toEqual({
       name: 'Iron Temple',
       code: tenants.owner.code,
