@@ -165,6 +165,14 @@ export const memberFilters = {
   ),
   kind: choiceFilter(MEMBER_KINDS, 'Kind must be walk_in or all'),
   visited: choiceFilter(MEMBER_VISITED_FILTERS, 'Visited must be last_7, last_30, not_14 or all'),
+  /** true: only the members an approved freeze covers today; false or absent: everyone. */
+  frozen: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'Frozen must be true or false' })
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+  ),
 };
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilters);
@@ -223,6 +231,8 @@ export const memberSchema = z.object({
   picture_url: z.string().nullable(),
   /** When they last came in (ISO instant); null when they never have. */
   last_visit_at: z.string().nullable(),
+  /** The last frozen day of the approved freeze covering today (YYYY-MM-DD), or null. */
+  frozen_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -17,6 +17,7 @@ import { membersModule } from './members';
 import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
+import { portalModule } from './portal';
 import { plansModule } from './plans';
 import { privacyModule } from './privacy';
 import { receiptsModule } from './receipts';
@@ -51,5 +52,6 @@ export const MODULES: readonly KoraModule[] = [
   auditModule,
   blogModule,
   contactModule,
+  portalModule,
   devModule,
 ];

@@ -1,4 +1,11 @@
-import { addDays, lagosDay, type Freeze } from '@kora/shared';
+import {
+  addDays,
+  dayAndMonth,
+  formatDay,
+  frozenUntilText,
+  lagosDay,
+  type Freeze,
+} from '@kora/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
@@ -19,6 +26,11 @@ const { owner, staff, other } = useTenants(t, {
 const ctx = () => ({ db: t.db, database: t.database, config: t.config }) as unknown as AppContext;
 const today = lagosDay();
 const day = (n: number) => addDays(today, n);
+/** How a refusal names another freeze's days: "3 to 10 March", "28 February to 3 March". */
+const span = (from: string, to: string) =>
+  from.slice(0, 7) === to.slice(0, 7) && from.slice(0, 4) === today.slice(0, 4)
+    ? `${Number(from.slice(8, 10))} to ${dayAndMonth(to, today)}`
+    : `${dayAndMonth(from, today)} to ${dayAndMonth(to, today)}`;
 
 const RULES = {
   freeze_allowed: true,
@@ -163,4 +175,194 @@ describe('requestFreeze (the member page)', () => {
   });
 });
 
-void noFreezing;
+describe("the plan's rules, refused with their words (422)", () => {
+  it('refuses each rule on its field and moves nothing', async () => {
+    const m = await memberWith(monthly.id, day(-5), day(25), 'Bisi');
+    const refusal = async (body: Record<string, unknown>, memberId = m.id) => {
+      const res = await freeze(memberId, body);
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json();
+    };
+    expect(await refusal({ start_date: day(-1), end_date: day(8) })).toMatchObject({
+      code: 'FREEZE_REFUSED',
+      message: 'A freeze cannot start in the past.',
+      errors: { start_date: 'A freeze cannot start in the past.' },
+    });
+    expect((await refusal({ start_date: day(1), end_date: day(3) })).errors).toEqual({
+      end_date: 'A freeze on Monthly must be at least 7 days.',
+    });
+    expect((await refusal({ start_date: day(1), end_date: day(31) })).errors).toEqual({
+      end_date: 'A freeze on Monthly must be at most 30 days.',
+    });
+    const walkIn = await memberWith(noFreezing.id);
+    expect((await refusal({ start_date: day(1), end_date: day(8) }, walkIn.id)).message).toBe(
+      'This plan does not allow freezing.',
+    );
+    const lapsed = await memberWith(monthly.id, day(-40), day(-10));
+    expect((await refusal({ start_date: day(1), end_date: day(8) }, lapsed.id)).message).toBe(
+      'The member has no running subscription to freeze.',
+    );
+    // Two freezes, 14 + 20 days: the third is refused by the count; a longer second by the days.
+    expect((await freeze(m.id, { start_date: day(1), end_date: day(14) })).statusCode).toBe(201);
+    expect((await refusal({ start_date: day(10), end_date: day(20) })).errors).toEqual({
+      start_date: `It overlaps a freeze from ${span(day(1), day(14))}.`,
+    });
+    expect((await refusal({ start_date: day(20), end_date: day(46) })).errors).toEqual({
+      end_date: 'Monthly allows at most 40 frozen days a year; 26 are left.',
+    });
+    expect((await freeze(m.id, { start_date: day(20), end_date: day(39) })).statusCode).toBe(201);
+    expect((await refusal({ start_date: day(50), end_date: day(56) })).message).toBe(
+      `Monthly allows at most 2 freezes a year; Bisi has had 2 since ${formatDay(day(1))}.`,
+    );
+    // 25 days + 14 + 20 frozen.
+    expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(59));
+  });
+
+  it('refuses a deactivated member', async () => {
+    const m = await memberWith();
+    const off = await call(t.app, 'PATCH', `/v1/member/${m.id}`, {
+      token: owner.token,
+      body: { is_active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const res = await freeze(m.id, { start_date: day(1), end_date: day(8) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('This member is deactivated. Reactivate them before freezing.');
+  });
+
+  it('validates the dates in words before any rule', async () => {
+    const m = await memberWith();
+    const res = await freeze(m.id, { start_date: 'soon', end_date: day(1) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.start_date).toBe('Choose the first day of the freeze');
+    const backwards = await freeze(m.id, { start_date: day(5), end_date: day(1) });
+    expect(backwards.json().errors.end_date).toBe('The last day cannot be before the first day');
+  });
+});
+
+describe('a frozen member at the desk, in the list and on the dashboard', () => {
+  it('says "Frozen until …" at the lookup and refuses the check-in without a reason', async () => {
+    const m = await memberWith(monthly.id, day(-5), day(25), 'Chidi');
+    await freeze(m.id, { start_date: day(0), end_date: day(9) });
+    const member = (await call(t.app, 'GET', `/v1/member/${m.id}`, { token: owner.token })).json()
+      .data;
+    expect(member.frozen_until).toBe(day(9));
+    const words = frozenUntilText(day(9), today);
+    const lookup = await call(t.app, 'GET', `/v1/check-in/lookup?q=${member.member_id}`, {
+      token: staff.token,
+    });
+    expect(lookup.json().data[0].verdict).toMatchObject({
+      status: 'frozen',
+      tone: 'red',
+      text: words,
+    });
+    const refused = await call(t.app, 'POST', '/v1/check-in', {
+      token: staff.token,
+      body: { member_id: m.id },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(words);
+  });
+
+  it('lists only the frozen members with ?frozen=true and counts them on the dashboard', async () => {
+    const before = (await call(t.app, 'GET', '/v1/dashboard', { token: owner.token })).json().data
+      .cards.frozen_members as number;
+    const frozenNow = await memberWith();
+    const later = await memberWith();
+    await freeze(frozenNow.id, { start_date: day(0), end_date: day(7) });
+    await freeze(later.id, { start_date: day(3), end_date: day(10) });
+    const list = await call(t.app, 'GET', '/v1/member?frozen=true&per_page=100', {
+      token: owner.token,
+    });
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().data.map((x: { id: number }) => x.id);
+    expect(ids).toContain(frozenNow.id);
+    expect(ids).not.toContain(later.id);
+    expect(list.json().meta.total).toBe(ids.length);
+    expect(list.json().data.every((x: { frozen_until: string | null }) => x.frozen_until)).toBe(
+      true,
+    );
+    const dash = (await call(t.app, 'GET', '/v1/dashboard', { token: owner.token })).json().data;
+    expect(dash.cards.frozen_members).toBe(before + 1);
+    const theirs = await call(t.app, 'GET', '/v1/member?frozen=true', { token: other.token });
+    expect(theirs.json().data).toEqual([]);
+  });
+});
+
+describe('requests: decline and the once-only decisions', () => {
+  it('declines a request (nothing moves) and refuses a second decision', async () => {
+    const m = await memberWith();
+    const asked = await requestFreeze(ctx(), owner.businessId, m.id, {
+      start_date: day(2),
+      end_date: day(9),
+      reason: 'Travel',
+    });
+    const res = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/decline`, {
+      token: owner.token,
+      body: { reason: 'Busy season' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('declined');
+    const again = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
+      token: owner.token,
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(25));
+    // Another business's staff cannot see or decide it.
+    const foreign = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
+      token: other.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses a member request that breaks a rule with its words, and records nothing', async () => {
+    const m = await memberWith();
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: today,
+        end_date: day(8),
+        reason: '',
+      }),
+    ).rejects.toMatchObject({
+      status: 422,
+      message: 'A freeze can start tomorrow at the earliest.',
+    });
+    expect(await freezesOfMember(t.db, owner.businessId, m.id)).toEqual([]);
+  });
+});
+
+describe('plan rules and the automatic approval setting', () => {
+  it('answers the rules and refuses a minimum above the maximum in words', async () => {
+    const plan = (
+      await call(t.app, 'GET', `/v1/subscription-type/${monthly.id}`, { token: owner.token })
+    ).json().data;
+    expect(plan).toMatchObject({ ...RULES, available_online: false, freeze_fee: null });
+    const bad = await call(t.app, 'PATCH', `/v1/subscription-type/${monthly.id}`, {
+      token: owner.token,
+      body: { freeze_min_days: 45 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      freeze_min_days: 'Minimum days cannot be more than maximum days',
+    });
+    const online = await call(t.app, 'PATCH', `/v1/subscription-type/${monthly.id}`, {
+      token: owner.token,
+      body: { available_online: true },
+    });
+    expect(online.json().data).toMatchObject({ available_online: true, freeze_min_days: 7 });
+  });
+
+  it('turns automatic approval on in the business settings', async () => {
+    const res = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: owner.token,
+      body: { freeze_auto_approve: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.freeze_auto_approve).toBe(true);
+    const off = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: owner.token,
+      body: { freeze_auto_approve: false },
+    });
+    expect(off.json().data.freeze_auto_approve).toBe(false);
+  });
+});

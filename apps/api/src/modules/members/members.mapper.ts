@@ -53,6 +53,7 @@ export const toMember = (row: repo.MemberRow): Member => {
     is_walk_in: m.isWalkIn,
     picture_url: m.pictureUrl,
     last_visit_at: m.lastVisitAt?.toISOString() ?? null,
+    frozen_until: row.frozenUntil ?? null,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

@@ -69,7 +69,7 @@ const visitedOption = (
 
 /** The list's filters as the repository takes them: the search folded, with its phone form. */
 const filterOptions = (
-  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind' | 'visited'>,
+  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind' | 'visited' | 'frozen'>,
 ): list.MemberFilterOptions => {
   const search = query.search ? foldForSearch(query.search) : undefined;
   return {
@@ -78,6 +78,7 @@ const filterOptions = (
     accountStatus: query.account_status,
     kind: query.kind,
     visited: visitedOption(query.visited),
+    frozen: query.frozen === true,
   };
 };
 
