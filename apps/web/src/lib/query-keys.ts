@@ -41,6 +41,8 @@ export const queryRoots = {
   audit: ['audit'],
   /** Cash-ups: the signed-in user's drawer, the cash-ups recorded and the weekly view. */
   cashUps: ['cash-ups'],
+  /** Freezes: a member's freezes and the business's requests waiting for approval. */
+  freezes: ['freezes'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
@@ -71,7 +73,8 @@ export type Change =
   | 'kiosk'
   | 'check-in'
   | 'day-pass'
-  | 'cash-up';
+  | 'cash-up'
+  | 'freeze';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -146,6 +149,15 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   // A cash-up recorded: the drawer starts again from it, the cash-ups and the week list it, and
   // the trail has its entry.
   'cash-up': [queryRoots.cashUps, queryRoots.audit],
+  // A freeze made, approved, declined or ended: the freezes and requests, the member (frozen
+  // until, the moved end), their subscriptions, the dashboard's Frozen figure and the desk.
+  freeze: [
+    queryRoots.freezes,
+    queryRoots.members,
+    queryRoots.subscriptions,
+    queryRoots.dashboard,
+    queryRoots.checkIn,
+  ],
 };
 
 /** What a change saved: cached under `key` as is and not loaded again. */

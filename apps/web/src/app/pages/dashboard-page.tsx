@@ -1,4 +1,5 @@
 import { DashboardOverview } from '@/features/dashboard';
+import { FreezeRequestsCard } from '@/features/freezes';
 import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
 import { WaitingNote } from '@/components/waiting-note';
 import { ReminderStat } from '@/features/reminders';
@@ -7,7 +8,7 @@ import { useRenewal } from './renewal';
 
 /**
  * /dashboard: the business's figures, charts, expiring subscriptions and recent activity, with
- * the payments held for review over them and the reminders sent under the cards. Renew opens
+ * the payments held for review and the members' freeze requests over them and the reminders sent under the cards. Renew opens
  * Record Payment for the member; while Paystack is connected, Send Payment Link too.
  */
 export function DashboardPage() {
@@ -21,6 +22,7 @@ export function DashboardPage() {
         <>
           <WaitingNote />
           <HeldPaymentsTask />
+          <FreezeRequestsCard />
         </>
       }
       moreStats={<ReminderStat />}
