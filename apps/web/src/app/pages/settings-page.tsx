@@ -11,7 +11,12 @@ import {
 import { useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
-import { BusinessProfileSettings, DayPassSettings, KioskSettings } from '@/features/business';
+import {
+  BusinessProfileSettings,
+  DayPassSettings,
+  FreezeSettings,
+  KioskSettings,
+} from '@/features/business';
 import { PaystackSettings } from '@/features/online';
 import { ReceiptSettings } from '@/features/payments';
 import { ReminderSettings } from '@/features/reminders';
@@ -70,6 +75,7 @@ export function SettingsPage() {
             <Stack gap="lg">
               <ReceiptSettings />
               <DayPassSettings />
+              <FreezeSettings />
               <KioskSettings />
             </Stack>
           </Tabs.Panel>

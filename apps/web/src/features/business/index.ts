@@ -4,3 +4,4 @@ export { BusinessSetupPrompt } from './components/business-setup-prompt';
 export { BusinessProfileSettings } from './components/business-profile-settings';
 export { DayPassSettings } from './components/day-pass-settings';
 export { KioskSettings } from './components/kiosk-settings';
+export { FreezeSettings } from './components/freeze-settings';
