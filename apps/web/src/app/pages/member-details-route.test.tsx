@@ -89,6 +89,8 @@ describe('MemberDetailsRoute', () => {
       0,
     );
     expect(screen.getByRole('button', { name: 'Freeze' })).toBeInTheDocument();
+    // Her status says so too.
+    expect(screen.getAllByText('Frozen').length).toBeGreaterThan(0);
   });
 
   it("shows the member's card; Print card carries the gym's name", async () => {
