@@ -264,6 +264,29 @@ describe('a frozen member at the desk, in the list and on the dashboard', () => 
     expect(refused.json().message).toBe(words);
   });
 
+  it("gives the desk's roster the freeze running today, else the next one", async () => {
+    const now = await memberWith();
+    const soon = await memberWith();
+    await freeze(now.id, { start_date: day(0), end_date: day(9) });
+    await freeze(soon.id, { start_date: day(3), end_date: day(12) });
+    const roster = await call(t.app, 'GET', '/v1/check-in/roster?limit=2000', {
+      token: staff.token,
+    });
+    expect(roster.statusCode, roster.body).toBe(200);
+    const copy = (id: number) =>
+      roster.json().data.find((m: { id: number }) => m.id === id) as Record<string, unknown>;
+    expect(copy(now.id)).toMatchObject({ frozen_from: day(0), frozen_until: day(9) });
+    expect(copy(soon.id)).toMatchObject({ frozen_from: day(3), frozen_until: day(12) });
+    const plain = await memberWith();
+    const again = await call(t.app, 'GET', '/v1/check-in/roster?limit=2000', {
+      token: staff.token,
+    });
+    expect(again.json().data.find((m: { id: number }) => m.id === plain.id)).toMatchObject({
+      frozen_from: null,
+      frozen_until: null,
+    });
+  });
+
   it('lists only the frozen members with ?frozen=true and counts them on the dashboard', async () => {
     const before = (await call(t.app, 'GET', '/v1/dashboard', { token: owner.token })).json().data
       .cards.frozen_members as number;
