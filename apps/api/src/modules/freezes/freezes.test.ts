@@ -146,8 +146,9 @@ describe('requestFreeze (the member page)', () => {
     expect(pending.json().data.map((r: Freeze) => r.id)).toContain(asked.id);
     const res = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
       token: staff.token,
+      body: {},
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'approved' });
     expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(32));
   });
@@ -328,12 +329,14 @@ describe('requests: decline and the once-only decisions', () => {
     expect(res.json().data.status).toBe('declined');
     const again = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
       token: owner.token,
+      body: {},
     });
     expect(again.statusCode).toBe(409);
     expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(25));
     // Another business's staff cannot see or decide it.
     const foreign = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
       token: other.token,
+      body: {},
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -387,5 +390,70 @@ describe('plan rules and the automatic approval setting', () => {
       body: { freeze_auto_approve: false },
     });
     expect(off.json().data.freeze_auto_approve).toBe(false);
+  });
+});
+
+describe('the freeze fee', () => {
+  it('staff say how the member paid the plan’s fee; it is kept in kobo with the freeze', async () => {
+    const paid = await addPlan(t, owner.token, {
+      name: 'Premium',
+      amount: 20000,
+      freeze_allowed: true,
+      freeze_fee: 2500.5,
+    });
+    const m = await memberWith(paid.id);
+    const words = 'This plan charges ₦2,500.5 for a freeze: choose how the member paid it.';
+    const without = await freeze(m.id, { start_date: day(1), end_date: day(7) });
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors).toEqual({ fee_method: words });
+    expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(25));
+    const res = await freeze(m.id, { start_date: day(1), end_date: day(7), fee_method: 'Cash' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ fee: 2500.5, fee_method: 'Cash' });
+    const [row] = await t.db.select().from(freezes).where(eq(freezes.id, res.json().data.id));
+    expect(row).toMatchObject({ feeKobo: 250050, feeMethod: 'Cash' });
+  });
+
+  it('a request on a plan with a fee waits for the staff even with automatic approval', async () => {
+    const paid = await addPlan(t, owner.token, {
+      name: 'Premium Two',
+      amount: 20000,
+      freeze_allowed: true,
+      freeze_fee: 1000,
+    });
+    await t.db
+      .update(businesses)
+      .set({ freezeAutoApprove: true })
+      .where(eq(businesses.id, owner.businessId));
+    try {
+      const m = await memberWith(paid.id);
+      const asked = await requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: day(2),
+        end_date: day(8),
+        reason: null,
+      });
+      expect(asked).toMatchObject({ status: 'requested', fee_due: 1000 });
+      const pending = await call(t.app, 'GET', '/v1/freeze-request', { token: staff.token });
+      expect(pending.json().data.find((r: Freeze) => r.id === asked.id).fee_due).toBe(1000);
+      const url = `/v1/member/${m.id}/freeze/${asked.id}/approve`;
+      const without = await call(t.app, 'POST', url, { token: staff.token, body: {} });
+      expect(without.statusCode).toBe(422);
+      expect(without.json().errors.fee_method).toMatch(/charges ₦1,000 for a freeze/);
+      const res = await call(t.app, 'POST', url, {
+        token: staff.token,
+        body: { fee_method: 'Transfer' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        status: 'approved',
+        fee: 1000,
+        fee_method: 'Transfer',
+      });
+    } finally {
+      await t.db
+        .update(businesses)
+        .set({ freezeAutoApprove: false })
+        .where(eq(businesses.id, owner.businessId));
+    }
   });
 });
