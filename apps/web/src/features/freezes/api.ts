@@ -1,5 +1,7 @@
 import {
   freezeContracts,
+  type ApproveFreezeInput,
+  type PaymentMethod,
   type DeclineFreezeInput,
   type EndFreezeInput,
   type FreezeData,
@@ -26,8 +28,11 @@ const freezesApi = {
     }),
   end: (memberId: number, freezeId: number, input: EndFreezeInput) =>
     callApi(freezeContracts.end, { params: { id: memberId, freeze_id: freezeId }, body: input }),
-  approve: (memberId: number, freezeId: number) =>
-    callApi(freezeContracts.approve, { params: { id: memberId, freeze_id: freezeId } }),
+  approve: (memberId: number, freezeId: number, input: ApproveFreezeInput) =>
+    callApi(freezeContracts.approve, {
+      params: { id: memberId, freeze_id: freezeId },
+      body: input,
+    }),
   decline: (memberId: number, freezeId: number, input: DeclineFreezeInput) =>
     callApi(freezeContracts.decline, {
       params: { id: memberId, freeze_id: freezeId },
@@ -47,7 +52,10 @@ export const useFreezeMember = (memberId: number) =>
     freezesApi.create(memberId, input, key),
   );
 
-/** A decision on one freeze: end it (back today), approve or decline a request. */
+/**
+ * A decision on one freeze: end it (back today), approve a request (with how the member paid
+ * the plan's freeze fee, when it charges one) or decline it.
+ */
 export const useFreezeDecision = () =>
   useChangeMutation(
     'freeze',
@@ -55,15 +63,17 @@ export const useFreezeDecision = () =>
       memberId,
       freezeId,
       action,
+      feeMethod,
     }: {
       memberId: number;
       freezeId: number;
       action: 'end' | 'approve' | 'decline';
+      feeMethod?: PaymentMethod;
     }) =>
       action === 'end'
         ? freezesApi.end(memberId, freezeId, {})
         : action === 'approve'
-          ? freezesApi.approve(memberId, freezeId)
+          ? freezesApi.approve(memberId, freezeId, feeMethod ? { fee_method: feeMethod } : {})
           : freezesApi.decline(memberId, freezeId, {}),
   );
 

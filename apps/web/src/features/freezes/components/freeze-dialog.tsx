@@ -1,5 +1,14 @@
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { addDays, freezeInputSchema, lagosDay, type FreezeData, type Member } from '@kora/shared';
+import { Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  addDays,
+  formatNaira,
+  freezeInputSchema,
+  lagosDay,
+  type FreezeData,
+  type Member,
+  type PaymentMethod,
+} from '@kora/shared';
+import { usePlans } from '@/lib/use-plans';
 import { AppModal } from '@/components/app-modal';
 import { ErrorAlert } from '@/components/form-alerts';
 import { FormActions } from '@/components/form/form-actions';
@@ -9,16 +18,24 @@ import { ApiError } from '@/lib/api-error';
 import { formAdapter } from '@/lib/form-adapter';
 import { useFreezeMember } from '../api';
 import { FREEZE_TEXTS } from '../freeze-format';
+import { FEE_METHOD_OPTIONS } from './fee-approval';
 
-type FreezeFormValues = { start_date: string; end_date: string; reason: string };
+type FreezeFormValues = {
+  start_date: string;
+  end_date: string;
+  reason: string;
+  fee_method: PaymentMethod | '';
+};
 
 const freezeForm = formAdapter({
   create: freezeInputSchema,
-  empty: { start_date: '', end_date: '', reason: '' } as FreezeFormValues,
+  empty: { start_date: '', end_date: '', reason: '', fee_method: '' } as FreezeFormValues,
+  // No fee method chosen: none is sent (a plan without a fee).
+  toSchema: ({ fee_method, ...v }) => ({ ...v, ...(fee_method ? { fee_method } : {}) }),
 });
 
 interface FreezeDialogProps {
-  member: Pick<Member, 'id' | 'first_name' | 'last_name'>;
+  member: Pick<Member, 'id' | 'first_name' | 'last_name' | 'subscription_type'>;
   opened: boolean;
   onClose: () => void;
 }
@@ -29,9 +46,14 @@ function FreezeForm({ member, onClose }: Omit<FreezeDialogProps, 'opened'>) {
   const submission = useSubmissionKey(`freeze-${member.id}`);
   const today = lagosDay();
   const form = useAdapterForm(freezeForm, {
-    initialValues: { start_date: today, end_date: addDays(today, 6), reason: '' },
+    initialValues: { start_date: today, end_date: addDays(today, 6), reason: '', fee_method: '' },
     error: freeze.error,
   });
+  // The member's plan's freeze fee, taken at the desk: asked when the plan has one (or when the
+  // server says it does).
+  const plans = usePlans();
+  const fee = plans.data?.find((p) => p.id === member.subscription_type?.id)?.freeze_fee ?? null;
+  const asksFee = Boolean(fee) || Boolean(form.errors.fee_method);
   const sending = freeze.isPending || submission.sending;
 
   const submit = (values: FreezeFormValues) => {
@@ -81,6 +103,16 @@ function FreezeForm({ member, onClose }: Omit<FreezeDialogProps, 'opened'>) {
             {...form.getInputProps('end_date')}
           />
         </Group>
+        {asksFee ? (
+          <Select
+            label={fee ? `Freeze fee ${formatNaira(fee)} paid by` : 'Freeze fee paid by'}
+            placeholder="Choose how the member paid"
+            withAsterisk
+            data={FEE_METHOD_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('fee_method')}
+          />
+        ) : null}
         <Textarea
           label="Reason"
           placeholder="Travel, injury, exams…"

@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/components/form-alerts';
 import { StateBadge } from '@/components/state-badge';
 import { useFreezeDecision, useMemberFreezes } from '../api';
 import { FREEZE_BADGES, FREEZE_TEXTS, freezeSpan } from '../freeze-format';
+import { FeeApproval } from './fee-approval';
 import { FreezeDialog } from './freeze-dialog';
 
 type Decision = 'end' | 'approve' | 'decline';
@@ -40,8 +41,12 @@ export function MemberFreezesCard({ member }: { member: Member }) {
       f.start_date <= today &&
       today <= f.end_date,
   );
+  // A request on a plan with a fee: how the member paid it is asked first.
+  const [feeFor, setFeeFor] = useState<Freeze | null>(null);
   const act = (f: Freeze, action: Decision) =>
-    decide.mutate({ memberId: member.id, freezeId: f.id, action });
+    action === 'approve' && f.fee_due
+      ? setFeeFor(f)
+      : decide.mutate({ memberId: member.id, freezeId: f.id, action });
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -134,6 +139,19 @@ export function MemberFreezesCard({ member }: { member: Member }) {
         )}
       </Stack>
       <FreezeDialog member={member} opened={dialog} onClose={() => setDialog(false)} />
+      <FeeApproval
+        freeze={feeFor}
+        pending={decide.isPending}
+        error={feeFor ? decide.error : null}
+        onClose={() => setFeeFor(null)}
+        onApprove={(feeMethod) =>
+          feeFor &&
+          decide.mutate(
+            { memberId: member.id, freezeId: feeFor.id, action: 'approve', feeMethod },
+            { onSuccess: () => setFeeFor(null) },
+          )
+        }
+      />
     </Card>
   );
 }
