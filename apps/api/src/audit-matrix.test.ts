@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as shared from '@kora/shared';
-import { can, onlineContracts, pathOf, type Action, type Contract } from '@kora/shared';
+import {
+  addDays,
+  can,
+  lagosDay,
+  onlineContracts,
+  pathOf,
+  type Action,
+  type Contract,
+} from '@kora/shared';
 import * as schema from './db/schema';
 import { call, signUp } from './test/app';
 import {
@@ -32,6 +40,7 @@ import {
   useLoopbackPaystack,
 } from './test/online';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
+import { requestFreeze } from './modules/freezes';
 
 /*
  * The audit matrix, generated from the contracts: every call that changes data (each POST, PUT,
@@ -157,6 +166,37 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
     subscription: 'keep',
   }),
   confirmPaymentDay: () => ({ day: CONFIRM_DAY }),
+  // The case's member pays for a plan that allows freezing (freshRecords).
+  createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
+  endFreeze: () => ({}),
+  approveFreeze: () => ({}),
+  declineFreeze: () => ({ reason: 'Busy season' }),
+};
+
+/** The freeze calls: their member needs a plan that allows freezing, paid for. */
+const FREEZE_CALLS = new Set(['createFreeze', 'endFreeze', 'approveFreeze', 'declineFreeze']);
+
+/**
+ * The freeze a call names: a member's request waiting for approval (approve, decline), else a
+ * freeze the owner made from today (ending it cancels it).
+ */
+const freezeFor = async (operationId: string, memberId: number): Promise<number> => {
+  const today = lagosDay();
+  if (operationId === 'approveFreeze' || operationId === 'declineFreeze')
+    return (
+      await requestFreeze(
+        { db: t.db } as Parameters<typeof requestFreeze>[0],
+        owner.businessId,
+        memberId,
+        { start_date: addDays(today, 1), end_date: addDays(today, 7), reason: 'Travel' },
+      )
+    ).id;
+  const res = await call(t.app, 'POST', `/v1/member/${memberId}/freeze`, {
+    token: owner.token,
+    body: { start_date: today, end_date: addDays(today, 6) },
+  });
+  if (res.statusCode !== 201) throw new Error(`freeze failed: ${res.body}`);
+  return res.json().data.id;
 };
 
 // -------------------------------------------------------------------------------------------
@@ -236,6 +276,8 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const { token } = owner;
   const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
+  const freezing = FREEZE_CALLS.has(operationId);
+  if (freezing) needed.add('subscription');
   if (
     ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
   )
@@ -245,6 +287,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
       await addPlan(t, token, {
         name: `Plan ${next()}`,
         amount: 25000,
+        ...(freezing ? { freeze_allowed: true } : {}),
         ...(entry.contract.operationId === 'updateBusinessProfile'
           ? { duration: 1, duration_type: 'day' }
           : {}),
@@ -273,6 +316,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
         .set({ paidOn: CONFIRM_DAY })
         .where(eq(schema.payments.id, idOf(own, 'payment')));
   }
+  if (needed.has('freeze')) own.freeze = await freezeFor(operationId, own.member!);
   if (needed.has('teamUser')) {
     const invited = await call(t.app, 'POST', '/v1/user/invite', {
       token,
