@@ -4,6 +4,7 @@ import {
   formatDay,
   FREEZE_MESSAGES,
   freezeFeeMessage,
+  freezeInputSchema,
   koboToNaira,
   lagosDay,
   pageMeta,
@@ -17,7 +18,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import { recordAudit, type Actor } from '../audit';
 import { memberNotFound } from '../members';
@@ -274,9 +275,18 @@ export const requestFreeze = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
-  input: { start_date: string; end_date: string; reason: string | null | undefined },
+  raw: { start_date: string; end_date: string; reason: string | null | undefined },
   idempotencyKey?: string,
 ): Promise<Freeze> => {
+  // The same checks as the staff form (dates, their order, the reason's text), whoever calls.
+  const parsed = freezeInputSchema.safeParse({ ...raw, fee_method: undefined });
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [String(i.path[0] ?? 'start_date'), i.message]),
+    );
+    throw badRequest(Object.values(fields)[0]!, 'VALIDATION_ERROR', fields);
+  }
+  const input = parsed.data;
   const { id } = await createOnce(
     ctx.db,
     { businessId, scope: `freeze-request:${memberId}`, key: idempotencyKey, body: input },

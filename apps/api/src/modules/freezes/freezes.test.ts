@@ -457,3 +457,37 @@ describe('the freeze fee', () => {
     }
   });
 });
+
+describe('requestFreeze checks what it is given, whoever calls it', () => {
+  it('refuses dates that are not days, a last day before the first, and hostile reasons', async () => {
+    const m = await memberWith();
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: day(5),
+        end_date: day(2),
+        reason: null,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { end_date: 'The last day cannot be before the first day' },
+    });
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: '2027-02-30',
+        end_date: day(9),
+        reason: null,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { start_date: 'Choose the first day of the freeze' },
+    });
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: day(2),
+        end_date: day(9),
+        reason: 'Away\u0000',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(await freezesOfMember(t.db, owner.businessId, m.id)).toEqual([]);
+  });
+});
