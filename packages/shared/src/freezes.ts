@@ -226,3 +226,46 @@ export const freezeContracts = {
     answer: pageOf(freezeRequestSchema),
   }),
 };
+
+/** A plan's freeze rules, as freezeRulesText reads them (the plan answer's fields). */
+export interface FreezeRulesOfPlan {
+  freeze_allowed: boolean;
+  freeze_min_days: number | null;
+  freeze_max_days: number | null;
+  freeze_max_days_per_year: number | null;
+  freeze_max_per_year: number | null;
+  freeze_fee: number | null;
+}
+
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/**
+ * A plan's freeze rules in words, for a screen or the member's page: "Freezing not allowed", or
+ * "7 to 30 days a freeze; at most 2 freezes and 60 days a year; fee ₦2,500".
+ */
+export const freezeRulesText = (p: FreezeRulesOfPlan): string => {
+  if (!p.freeze_allowed) return 'Freezing not allowed';
+  const min = p.freeze_min_days;
+  const max = p.freeze_max_days;
+  const length =
+    min && max
+      ? `${min} to ${daysText(max)} a freeze`
+      : min
+        ? `at least ${daysText(min)} a freeze`
+        : max
+          ? `at most ${daysText(max)} a freeze`
+          : 'any length';
+  const year = [
+    p.freeze_max_per_year
+      ? `${p.freeze_max_per_year} ${p.freeze_max_per_year === 1 ? 'freeze' : 'freezes'}`
+      : null,
+    p.freeze_max_days_per_year ? daysText(p.freeze_max_days_per_year) : null,
+  ].filter(Boolean);
+  return [
+    length,
+    year.length ? `at most ${year.join(' and ')} a year` : null,
+    p.freeze_fee ? `fee ${formatNaira(p.freeze_fee)}` : 'no fee',
+  ]
+    .filter(Boolean)
+    .join('; ');
+};
