@@ -390,6 +390,19 @@ describe('plan rules and the automatic approval setting', () => {
       body: { freeze_auto_approve: false },
     });
     expect(off.json().data.freeze_auto_approve).toBe(false);
+    const bad = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: owner.token,
+      body: { freeze_auto_approve: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      freeze_auto_approve: 'Automatic approval must be true or false',
+    });
+    const asStaff = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: staff.token,
+      body: { freeze_auto_approve: true },
+    });
+    expect(asStaff.statusCode).toBe(403);
   });
 });
 
