@@ -42,6 +42,7 @@ import {
 } from './test/online';
 import { memberTokenFor, portalCodeSentTo } from './test/portal';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
+import { requestFreeze } from './modules/freezes';
 
 /*
  * The audit matrix, generated from the contracts: every call that changes data (each POST, PUT,
@@ -188,6 +189,37 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
   // The new number and the code sent to it (freshRecords asked for it).
   confirmPortalPhoneChange: (own) =>
     phoneCodes.get(own) ?? COMMON_BODIES.confirmPortalPhoneChange(),
+  // The case's member pays for a plan that allows freezing (freshRecords).
+  createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
+  endFreeze: () => ({}),
+  approveFreeze: () => ({}),
+  declineFreeze: () => ({ reason: 'Busy season' }),
+};
+
+/** The freeze calls: their member needs a plan that allows freezing, paid for. */
+const FREEZE_CALLS = new Set(['createFreeze', 'endFreeze', 'approveFreeze', 'declineFreeze']);
+
+/**
+ * The freeze a call names: a member's request waiting for approval (approve, decline), else a
+ * freeze the owner made from today (ending it cancels it).
+ */
+const freezeFor = async (operationId: string, memberId: number): Promise<number> => {
+  const today = lagosDay();
+  if (operationId === 'approveFreeze' || operationId === 'declineFreeze')
+    return (
+      await requestFreeze(
+        { db: t.db } as Parameters<typeof requestFreeze>[0],
+        owner.businessId,
+        memberId,
+        { start_date: addDays(today, 1), end_date: addDays(today, 7), reason: 'Travel' },
+      )
+    ).id;
+  const res = await call(t.app, 'POST', `/v1/member/${memberId}/freeze`, {
+    token: owner.token,
+    body: { start_date: today, end_date: addDays(today, 6) },
+  });
+  if (res.statusCode !== 201) throw new Error(`freeze failed: ${res.body}`);
+  return res.json().data.id;
 };
 
 // -------------------------------------------------------------------------------------------
@@ -276,6 +308,8 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
   if (isMemberCall(entry.contract)) return memberCase(entry);
+  const freezing = FREEZE_CALLS.has(operationId);
+  if (freezing) needed.add('subscription');
   if (
     ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
   )
@@ -285,6 +319,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
       await addPlan(t, token, {
         name: `Plan ${next()}`,
         amount: 25000,
+        ...(freezing ? { freeze_allowed: true } : {}),
         ...(entry.contract.operationId === 'updateBusinessProfile'
           ? { duration: 1, duration_type: 'day' }
           : {}),
@@ -316,6 +351,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
         .set({ paidOn: CONFIRM_DAY })
         .where(eq(schema.payments.id, idOf(own, 'payment')));
   }
+  if (needed.has('freeze')) own.freeze = await freezeFor(operationId, own.member!);
   if (needed.has('teamUser')) {
     const invited = await call(t.app, 'POST', '/v1/user/invite', {
       token,

@@ -213,6 +213,7 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
   recordCashUp: { counted: 25000.5, note: 'Two notes torn.\nCounted twice.' },
   createFreeze: { start_date: '2027-01-10', end_date: '2027-01-20', reason: 'Travel\nBack soon' },
   endFreeze: { on: '2027-01-12' },
+  approveFreeze: { fee_method: 'Cash' },
   declineFreeze: { reason: 'Busy season' },
 });
 

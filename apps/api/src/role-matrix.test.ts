@@ -192,6 +192,7 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
   // The case's member has a running subscription of a plan that allows freezing (freshRecords).
   createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
   endFreeze: () => ({}),
+  approveFreeze: () => ({}),
   declineFreeze: () => ({ reason: 'Busy season' }),
   kioskCheckIn: () => ({ code: '08031234567' }),
   exitKiosk: (_own, caller) => ({ password: caller.password }),

@@ -102,6 +102,7 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
   createKiosk: () => ({ name: 'Front door' }),
   createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
   endFreeze: () => ({}),
+  approveFreeze: () => ({}),
   declineFreeze: () => ({ reason: 'Busy season' }),
   kioskCheckIn: () => ({ code: '08031234567' }),
   exitKiosk: () => ({ password: PASSWORD }),

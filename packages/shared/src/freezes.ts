@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
+import { formatNaira } from './money';
+import { PAYMENT_METHODS } from './payments';
 import { optionalTextField } from './text';
 
 /*
@@ -65,7 +67,14 @@ export const FREEZE_MESSAGES = {
   endOutside:
     'The day the member is back must be between the first day of the freeze and the day after its last day.',
   alreadyOver: 'This freeze is already over.',
+  feeMethod: 'Choose Cash, Card or Transfer',
 } as const;
+
+/** A plan with a freeze fee: staff say how the member paid it when they freeze or approve. */
+export const freezeFeeMessage = (naira: number) =>
+  `This plan charges ${formatNaira(naira)} for a freeze: choose how the member paid it.`;
+
+const feeMethod = z.enum(PAYMENT_METHODS, { error: FREEZE_MESSAGES.feeMethod });
 
 const day = (message: string) =>
   z
@@ -79,6 +88,8 @@ export const freezeInputSchema = z
     start_date: day(FREEZE_MESSAGES.startDate),
     end_date: day(FREEZE_MESSAGES.endDate),
     reason: optionalTextField({ label: 'Reason', max: FREEZE_REASON_MAX, multiLine: true }),
+    /** How the member paid the plan's freeze fee (staff, when the plan charges one). */
+    fee_method: feeMethod.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.end_date < v.start_date)
@@ -92,6 +103,10 @@ export type FreezeData = z.infer<typeof freezeInputSchema>;
 /** Ending a freeze: `on` is the day the member is back (the first day not frozen); today when absent. */
 export const endFreezeSchema = z.object({ on: day(FREEZE_MESSAGES.onDate).optional() });
 export type EndFreezeInput = z.infer<typeof endFreezeSchema>;
+
+/** Approving a request: how the member paid the plan's freeze fee, when it charges one. */
+export const approveFreezeSchema = z.object({ fee_method: feeMethod.optional() });
+export type ApproveFreezeInput = z.infer<typeof approveFreezeSchema>;
 
 export const declineFreezeSchema = z.object({
   reason: optionalTextField({ label: 'Reason', max: FREEZE_REASON_MAX, multiLine: true }),
@@ -117,6 +132,11 @@ export const freezeSchema = z.object({
   decided_at: z.string().nullable(),
   /** The team user who approved or declined (null: automatic approval, or still requested). */
   decided_by: z.string().nullable(),
+  /** The freeze fee paid (naira) and how; null when the plan charges none. */
+  fee: z.number().nullable().optional(),
+  fee_method: z.enum(PAYMENT_METHODS).nullable().optional(),
+  /** A request's plan fee (naira) the staff take when approving it; null when free. */
+  fee_due: z.number().nullable().optional(),
 });
 export type Freeze = z.infer<typeof freezeSchema>;
 
@@ -181,6 +201,7 @@ export const freezeContracts = {
     tag: TAG,
     access: 'freezes.manage',
     params: freezeParams,
+    body: approveFreezeSchema,
     answer: answerOf(freezeSchema),
   }),
   decline: contract({
@@ -204,4 +225,47 @@ export const freezeContracts = {
     query: pageQuery(100),
     answer: pageOf(freezeRequestSchema),
   }),
+};
+
+/** A plan's freeze rules, as freezeRulesText reads them (the plan answer's fields). */
+export interface FreezeRulesOfPlan {
+  freeze_allowed: boolean;
+  freeze_min_days: number | null;
+  freeze_max_days: number | null;
+  freeze_max_days_per_year: number | null;
+  freeze_max_per_year: number | null;
+  freeze_fee: number | null;
+}
+
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/**
+ * A plan's freeze rules in words, for a screen or the member's page: "Freezing not allowed", or
+ * "7 to 30 days a freeze; at most 2 freezes and 60 days a year; fee ₦2,500".
+ */
+export const freezeRulesText = (p: FreezeRulesOfPlan): string => {
+  if (!p.freeze_allowed) return 'Freezing not allowed';
+  const min = p.freeze_min_days;
+  const max = p.freeze_max_days;
+  const length =
+    min && max
+      ? `${min} to ${daysText(max)} a freeze`
+      : min
+        ? `at least ${daysText(min)} a freeze`
+        : max
+          ? `at most ${daysText(max)} a freeze`
+          : 'any length';
+  const year = [
+    p.freeze_max_per_year
+      ? `${p.freeze_max_per_year} ${p.freeze_max_per_year === 1 ? 'freeze' : 'freezes'}`
+      : null,
+    p.freeze_max_days_per_year ? daysText(p.freeze_max_days_per_year) : null,
+  ].filter(Boolean);
+  return [
+    length,
+    year.length ? `at most ${year.join(' and ')} a year` : null,
+    p.freeze_fee ? `fee ${formatNaira(p.freeze_fee)}` : 'no fee',
+  ]
+    .filter(Boolean)
+    .join('; ');
 };

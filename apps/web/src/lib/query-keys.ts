@@ -43,6 +43,8 @@ export const queryRoots = {
   cashUps: ['cash-ups'],
   /** Privacy: a member's consent history, the erasure requests. */
   privacy: ['privacy'],
+  /** Freezes: a member's freezes and the business's requests waiting for approval. */
+  freezes: ['freezes'],
   /** The states of Nigeria (fixed: never refreshed). */
   states: ['location-states'],
 } as const;
@@ -75,7 +77,8 @@ export type Change =
   | 'day-pass'
   | 'cash-up'
   | 'consent'
-  | 'erasure';
+  | 'erasure'
+  | 'freeze';
 
 /** After each change, the cached queries that load again: the one place this is decided. */
 const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
@@ -164,6 +167,15 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
     queryRoots.communications,
     queryRoots.reminders,
     queryRoots.audit,
+  ],
+  // A freeze made, approved, declined or ended: the freezes and requests, the member (frozen
+  // until, the moved end), their subscriptions, the dashboard's Frozen figure and the desk.
+  freeze: [
+    queryRoots.freezes,
+    queryRoots.members,
+    queryRoots.subscriptions,
+    queryRoots.dashboard,
+    queryRoots.checkIn,
   ],
 };
 

@@ -91,6 +91,7 @@ export const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
     retention_rate: 82.4,
     retention_ended: 120,
     retention_renewed: 99,
+    frozen_members: 0,
   },
   revenue_trend: MONTHS.map((month, i) => ({
     month,

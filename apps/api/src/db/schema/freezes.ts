@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { createdAt, day, id, link, moment, ref } from './columns';
 import { members } from './members';
@@ -36,6 +36,12 @@ export const freezes = pgTable(
     endedAt: moment('ended_at'),
     /** The payment of the freeze fee, when the plan charges one. */
     feePaymentId: link('fee_payment_id', () => payments.id),
+    /**
+     * The plan's freeze fee the member paid (kobo) and how (Cash, Card, Transfer), taken by the
+     * staff who froze or approved; null when the plan charges none.
+     */
+    feeKobo: bigint('fee_kobo', { mode: 'number' }),
+    feeMethod: varchar('fee_method', { length: 10 }),
     /** Why it was declined. */
     declineReason: text('decline_reason'),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { members, subscriptions } from '../../db/schema';
+import { freezes, members, subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
@@ -178,6 +178,38 @@ describe('GET /v1/dashboard/at-risk', () => {
       visits_last_4_weeks: 4,
       visits_previous_4_weeks: 12,
     });
+  });
+
+  it('leaves out a member frozen during the weeks compared: they stayed away on purpose', async () => {
+    const froze = await t.db
+      .insert(freezes)
+      .values(
+        ['Bola', 'Ife'].map((name) => ({
+          businessId: owner.businessId,
+          memberId: people[name]!.id,
+          startDate: '2026-03-01',
+          endDate: '2026-03-10',
+          days: 10,
+          status: 'approved',
+          requestedBy: 'staff',
+        })),
+      )
+      .returning({ id: freezes.id });
+    try {
+      const res = await get('/v1/dashboard/at-risk');
+      expect(
+        res.json().data.map((r: { member: { first_name: string } }) => r.member.first_name),
+      ).toEqual(['Dayo', 'Ada']);
+      expect((await get('/v1/dashboard/attendance')).json().data.at_risk_count).toBe(2);
+    } finally {
+      await t.db.delete(freezes).where(
+        inArray(
+          freezes.id,
+          froze.map((f) => f.id),
+        ),
+      );
+    }
+    expect((await get('/v1/dashboard/at-risk')).json().meta.total).toBe(4);
   });
 
   it('pages the list', async () => {

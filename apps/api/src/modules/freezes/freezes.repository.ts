@@ -5,17 +5,36 @@ import { businesses, freezes, members, plans, subscriptions, users } from '../..
 export type FreezeRow = typeof freezes.$inferSelect;
 export type NewFreeze = Omit<typeof freezes.$inferInsert, 'id' | 'businessId' | 'createdAt'>;
 
-/** A freeze with the name of the team user who decided it. */
-export type FreezeWithDecider = FreezeRow & { decidedBy: string | null };
+/**
+ * A freeze with the name of the team user who decided it and, while it is requested, the freeze
+ * fee of the plan it freezes (kobo; what the staff take when approving).
+ */
+export type FreezeWithDecider = FreezeRow & {
+  decidedBy: string | null;
+  feeDueKobo?: number | null;
+};
+
+/** The plan fee a request will cost (read through the subscription it freezes). */
+const feeDue = sql<number | null>`(select p.freeze_fee_kobo from ${subscriptions} s
+  join ${plans} p on p.id = s.subscription_type_id
+  where s.id = ${freezes.subscriptionId} and ${freezes.status} = 'requested')`.mapWith(
+  (v: unknown) => (v === null ? null : Number(v)),
+);
 
 const withDecider = {
   freeze: freezes,
   decidedBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+  feeDueKobo: feeDue,
 };
 
-const toRow = (r: { freeze: FreezeRow; decidedBy: string | null }): FreezeWithDecider => ({
+const toRow = (r: {
+  freeze: FreezeRow;
+  decidedBy: string | null;
+  feeDueKobo: number | null;
+}): FreezeWithDecider => ({
   ...r.freeze,
   decidedBy: r.decidedBy,
+  feeDueKobo: r.feeDueKobo,
 });
 
 /**
@@ -217,6 +236,7 @@ export const pendingRequests = async (
   const rows = await db
     .select({
       freeze: freezes,
+      feeDueKobo: feeDue,
       member: {
         id: members.id,
         member_id: members.memberCode,

@@ -47,6 +47,7 @@ export const freezeRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       tenantOf(req).businessId,
       req.params.id,
       req.params.freeze_id,
+      req.body?.fee_method,
       actorOf(req),
     ),
   }));

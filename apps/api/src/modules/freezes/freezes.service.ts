@@ -3,6 +3,9 @@ import {
   daysIncluded,
   formatDay,
   FREEZE_MESSAGES,
+  freezeFeeMessage,
+  freezeInputSchema,
+  koboToNaira,
   lagosDay,
   pageMeta,
   type FreezeData,
@@ -11,10 +14,11 @@ import {
   type FreezeStatus,
   type FreezeRequestedBy,
   type PageQuery,
+  type PaymentMethod,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import { recordAudit, type Actor } from '../audit';
 import { memberNotFound } from '../members';
@@ -35,7 +39,27 @@ const toFreeze = (row: repo.FreezeWithDecider): Freeze => ({
   created_at: row.createdAt.toISOString(),
   decided_at: row.decidedAt?.toISOString() ?? null,
   decided_by: row.decidedBy,
+  fee: row.feeKobo == null ? null : koboToNaira(row.feeKobo),
+  fee_method: (row.feeMethod as PaymentMethod | null) ?? null,
+  fee_due: row.feeDueKobo ? koboToNaira(row.feeDueKobo) : null,
 });
+
+/**
+ * The plan's freeze fee (kobo, null when free) and how the member paid it: a plan with a fee
+ * needs the method from the staff who freeze or approve (422 on `fee_method` otherwise).
+ */
+const feeOf = (
+  running: OwnSubscription | undefined,
+  method: PaymentMethod | undefined,
+): { feeKobo: number | null; feeMethod: PaymentMethod | null } => {
+  const feeKobo = running?.freezeFeeKobo ?? null;
+  if (!feeKobo || feeKobo <= 0) return { feeKobo: null, feeMethod: null };
+  if (!method) {
+    const message = freezeFeeMessage(koboToNaira(feeKobo));
+    throw new AppError(422, 'FREEZE_FEE_METHOD', message, { fee_method: message });
+  }
+  return { feeKobo, feeMethod: method };
+};
 
 const freezeNotFound = () => notFound(FREEZE_MESSAGES.notFound, 'FREEZE_NOT_FOUND');
 
@@ -213,6 +237,7 @@ export const createFreeze = async (
         'staff',
       );
       if (refusal) throw refused(refusal);
+      const fee = feeOf(running, input.fee_method);
       const days = daysIncluded(range.start, range.end);
       const row = await repo.insertFreeze(tx, businessId, {
         memberId,
@@ -226,12 +251,14 @@ export const createFreeze = async (
         createdByUserId: actor.userId ?? null,
         decidedByUserId: actor.userId ?? null,
         decidedAt: new Date(),
+        ...fee,
       });
       await moveForFreeze(tx, businessId, subs, range.start, days);
       await auditFreeze(tx, actor, businessId, member, 'freeze.create', {
         start_date: range.start,
         end_date: range.end,
         days,
+        ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
       });
       return row.id;
     },
@@ -248,9 +275,18 @@ export const requestFreeze = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
-  input: { start_date: string; end_date: string; reason: string | null | undefined },
+  raw: { start_date: string; end_date: string; reason: string | null | undefined },
   idempotencyKey?: string,
 ): Promise<Freeze> => {
+  // The same checks as the staff form (dates, their order, the reason's text), whoever calls.
+  const parsed = freezeInputSchema.safeParse({ ...raw, fee_method: undefined });
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [String(i.path[0] ?? 'start_date'), i.message]),
+    );
+    throw badRequest(Object.values(fields)[0]!, 'VALIDATION_ERROR', fields);
+  }
+  const input = parsed.data;
   const { id } = await createOnce(
     ctx.db,
     { businessId, scope: `freeze-request:${memberId}`, key: idempotencyKey, body: input },
@@ -264,7 +300,8 @@ export const requestFreeze = async (
         'member',
       );
       if (refusal) throw refused(refusal);
-      const auto = await repo.autoApproves(tx, businessId);
+      // A plan with a fee waits for the staff, who take the fee.
+      const auto = !running?.freezeFeeKobo && (await repo.autoApproves(tx, businessId));
       const days = daysIncluded(range.start, range.end);
       const reason = input.reason?.trim() ? input.reason.trim() : null;
       const row = await repo.insertFreeze(tx, businessId, {
@@ -306,6 +343,7 @@ export const approveFreeze = async (
   businessId: number,
   memberId: number,
   freezeId: number,
+  feeMethod: PaymentMethod | undefined,
   actor: Actor,
 ): Promise<Freeze> => {
   await ctx.db.transaction(async (tx) => {
@@ -324,17 +362,20 @@ export const approveFreeze = async (
       freeze.id,
     );
     if (refusal) throw refused(refusal);
+    const fee = feeOf(running, feeMethod);
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'approved',
       subscriptionId: running!.id,
       decidedByUserId: actor.userId ?? null,
       decidedAt: new Date(),
+      ...fee,
     });
     await moveForFreeze(tx, businessId, subs, range.start, freeze.days);
     await auditFreeze(tx, actor, businessId, member, 'freeze.approve', {
       start_date: range.start,
       end_date: range.end,
       days: freeze.days,
+      ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
     });
   });
   return readFreeze(ctx.db, businessId, memberId, freezeId);
@@ -447,7 +488,10 @@ export const listRequests = async (
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map((r) => ({ ...toFreeze({ ...r.freeze, decidedBy: null }), member: r.member })),
+    data: rows.map((r) => ({
+      ...toFreeze({ ...r.freeze, decidedBy: null, feeDueKobo: r.feeDueKobo }),
+      member: r.member,
+    })),
     meta: pageMeta(query.page, query.per_page, total),
   };
 };

@@ -146,8 +146,9 @@ describe('requestFreeze (the member page)', () => {
     expect(pending.json().data.map((r: Freeze) => r.id)).toContain(asked.id);
     const res = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
       token: staff.token,
+      body: {},
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'approved' });
     expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(32));
   });
@@ -264,6 +265,29 @@ describe('a frozen member at the desk, in the list and on the dashboard', () => 
     expect(refused.json().message).toBe(words);
   });
 
+  it("gives the desk's roster the freeze running today, else the next one", async () => {
+    const now = await memberWith();
+    const soon = await memberWith();
+    await freeze(now.id, { start_date: day(0), end_date: day(9) });
+    await freeze(soon.id, { start_date: day(3), end_date: day(12) });
+    const roster = await call(t.app, 'GET', '/v1/check-in/roster?limit=2000', {
+      token: staff.token,
+    });
+    expect(roster.statusCode, roster.body).toBe(200);
+    const copy = (id: number) =>
+      roster.json().data.find((m: { id: number }) => m.id === id) as Record<string, unknown>;
+    expect(copy(now.id)).toMatchObject({ frozen_from: day(0), frozen_until: day(9) });
+    expect(copy(soon.id)).toMatchObject({ frozen_from: day(3), frozen_until: day(12) });
+    const plain = await memberWith();
+    const again = await call(t.app, 'GET', '/v1/check-in/roster?limit=2000', {
+      token: staff.token,
+    });
+    expect(again.json().data.find((m: { id: number }) => m.id === plain.id)).toMatchObject({
+      frozen_from: null,
+      frozen_until: null,
+    });
+  });
+
   it('lists only the frozen members with ?frozen=true and counts them on the dashboard', async () => {
     const before = (await call(t.app, 'GET', '/v1/dashboard', { token: owner.token })).json().data
       .cards.frozen_members as number;
@@ -305,12 +329,14 @@ describe('requests: decline and the once-only decisions', () => {
     expect(res.json().data.status).toBe('declined');
     const again = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
       token: owner.token,
+      body: {},
     });
     expect(again.statusCode).toBe(409);
     expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(25));
     // Another business's staff cannot see or decide it.
     const foreign = await call(t.app, 'POST', `/v1/member/${m.id}/freeze/${asked.id}/approve`, {
       token: other.token,
+      body: {},
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -364,5 +390,117 @@ describe('plan rules and the automatic approval setting', () => {
       body: { freeze_auto_approve: false },
     });
     expect(off.json().data.freeze_auto_approve).toBe(false);
+    const bad = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: owner.token,
+      body: { freeze_auto_approve: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      freeze_auto_approve: 'Automatic approval must be true or false',
+    });
+    const asStaff = await call(t.app, 'PATCH', '/v1/business/profile', {
+      token: staff.token,
+      body: { freeze_auto_approve: true },
+    });
+    expect(asStaff.statusCode).toBe(403);
+  });
+});
+
+describe('the freeze fee', () => {
+  it('staff say how the member paid the plan’s fee; it is kept in kobo with the freeze', async () => {
+    const paid = await addPlan(t, owner.token, {
+      name: 'Premium',
+      amount: 20000,
+      freeze_allowed: true,
+      freeze_fee: 2500.5,
+    });
+    const m = await memberWith(paid.id);
+    const words = 'This plan charges ₦2,500.5 for a freeze: choose how the member paid it.';
+    const without = await freeze(m.id, { start_date: day(1), end_date: day(7) });
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors).toEqual({ fee_method: words });
+    expect((await subscriptionsOf(t, m.id))[0]!.expiryDate).toBe(day(25));
+    const res = await freeze(m.id, { start_date: day(1), end_date: day(7), fee_method: 'Cash' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ fee: 2500.5, fee_method: 'Cash' });
+    const [row] = await t.db.select().from(freezes).where(eq(freezes.id, res.json().data.id));
+    expect(row).toMatchObject({ feeKobo: 250050, feeMethod: 'Cash' });
+  });
+
+  it('a request on a plan with a fee waits for the staff even with automatic approval', async () => {
+    const paid = await addPlan(t, owner.token, {
+      name: 'Premium Two',
+      amount: 20000,
+      freeze_allowed: true,
+      freeze_fee: 1000,
+    });
+    await t.db
+      .update(businesses)
+      .set({ freezeAutoApprove: true })
+      .where(eq(businesses.id, owner.businessId));
+    try {
+      const m = await memberWith(paid.id);
+      const asked = await requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: day(2),
+        end_date: day(8),
+        reason: null,
+      });
+      expect(asked).toMatchObject({ status: 'requested', fee_due: 1000 });
+      const pending = await call(t.app, 'GET', '/v1/freeze-request', { token: staff.token });
+      expect(pending.json().data.find((r: Freeze) => r.id === asked.id).fee_due).toBe(1000);
+      const url = `/v1/member/${m.id}/freeze/${asked.id}/approve`;
+      const without = await call(t.app, 'POST', url, { token: staff.token, body: {} });
+      expect(without.statusCode).toBe(422);
+      expect(without.json().errors.fee_method).toMatch(/charges ₦1,000 for a freeze/);
+      const res = await call(t.app, 'POST', url, {
+        token: staff.token,
+        body: { fee_method: 'Transfer' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        status: 'approved',
+        fee: 1000,
+        fee_method: 'Transfer',
+      });
+    } finally {
+      await t.db
+        .update(businesses)
+        .set({ freezeAutoApprove: false })
+        .where(eq(businesses.id, owner.businessId));
+    }
+  });
+});
+
+describe('requestFreeze checks what it is given, whoever calls it', () => {
+  it('refuses dates that are not days, a last day before the first, and hostile reasons', async () => {
+    const m = await memberWith();
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: day(5),
+        end_date: day(2),
+        reason: null,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { end_date: 'The last day cannot be before the first day' },
+    });
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: '2027-02-30',
+        end_date: day(9),
+        reason: null,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { start_date: 'Choose the first day of the freeze' },
+    });
+    await expect(
+      requestFreeze(ctx(), owner.businessId, m.id, {
+        start_date: day(2),
+        end_date: day(9),
+        reason: 'Away\u0000',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(await freezesOfMember(t.db, owner.businessId, m.id)).toEqual([]);
   });
 });

@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, PaystackConnection } from '@kora/shared';
 import { expectLabelled, expectTexts } from '@/test/expect';
 import { CONNECTION, connected, member, plan } from '@/test/fixtures';
-import { fail, held, inTurn, mockFetch, ok, type Handler, type Routes } from '@/test/mock-fetch';
+import {
+  fail,
+  held,
+  inTurn,
+  mockFetch,
+  ok,
+  pageOf,
+  type Handler,
+  type Routes,
+} from '@/test/mock-fetch';
 import { itNamesTheTab } from '@/test/page-tests';
 import { phoneScreen } from '@/test/phone-screen';
 import { renderPage } from '@/test/render';
@@ -86,6 +95,43 @@ describe('DashboardPage', () => {
   ])('revenue: %s', async (_what, cards, text) => {
     open(() => ok(withCards(cards)));
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('says how many members are frozen today, and lists the freeze requests to approve or decline', async () => {
+    const request = {
+      id: 9,
+      member_id: 5,
+      start_date: '2026-12-01',
+      end_date: '2026-12-10',
+      days: 10,
+      reason: 'Exams',
+      status: 'requested',
+      requested_by: 'member',
+      created_at: '2026-11-22T09:00:00.000Z',
+      decided_at: null,
+      decided_by: null,
+      member: { id: 5, member_id: 'IRG-00005', first_name: 'Chiamaka', last_name: 'Okafor' },
+    };
+    const { api, user } = open(
+      () => ok(dashboard({ cards: { ...dashboard().cards, frozen_members: 3 } })),
+      {
+        'GET /v1/freeze-request': () => pageOf([request]),
+        'POST /v1/member/5/freeze/9/approve': () => ok({ ...request, status: 'approved' }),
+      },
+    );
+    await screen.findByLabelText('Total Members: 1480');
+    expectTexts(screen.getByRole('group', { name: 'Total Members' }), [
+      'Active member accounts · 3 frozen today',
+    ]);
+    const requests = await screen.findByRole('region', { name: 'Freeze requests' });
+    expectTexts(requests, [
+      'Freeze requests (1)',
+      'Chiamaka Okafor',
+      '1 Dec 2026 – 10 Dec 2026 (10 days)',
+      'Exams',
+    ]);
+    await user.click(within(requests).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.sent('POST /v1/member/5/freeze/9/approve')).toHaveLength(1));
   });
 
   it('retention with no subscription ended in 90 days: a dash, and why', async () => {

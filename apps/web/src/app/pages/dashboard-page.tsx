@@ -1,4 +1,5 @@
 import { DashboardOverview } from '@/features/dashboard';
+import { FreezeRequestsCard } from '@/features/freezes';
 import { HeldPaymentsTask, usePaystackConnected, useSendLinkModal } from '@/features/online';
 import { WaitingNote } from '@/components/waiting-note';
 import { ErasureRequestsCard } from '@/features/privacy';
@@ -8,9 +9,9 @@ import { useRenewal } from './renewal';
 
 /**
  * /dashboard: the business's figures, charts, expiring subscriptions and recent activity, with
- * the payments held for review over them and the reminders sent under the cards. Renew opens
- * Record Payment for the member; while Paystack is connected, Send Payment Link too. Owners and
- * admins see the members who asked to be erased.
+ * the payments held for review and the members' freeze requests over them and the reminders
+ * sent under the cards. Renew opens Record Payment for the member; while Paystack is connected,
+ * Send Payment Link too. Owners and admins see the members who asked to be erased.
  */
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -24,6 +25,7 @@ export function DashboardPage() {
           <WaitingNote />
           <HeldPaymentsTask />
           <ErasureRequestsCard />
+          <FreezeRequestsCard />
         </>
       }
       moreStats={<ReminderStat />}

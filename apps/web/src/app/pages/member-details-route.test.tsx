@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { addDays, frozenUntilText, lagosDay } from '@kora/shared';
 import { CONNECTION, connected, member, notConnected, plan, profile } from '@/test/fixtures';
 import { mockFetch, ok } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
@@ -31,6 +32,26 @@ const open = (
       }),
     'GET /v1/auth/me': () => ok(profile({ business_name: 'Iron Gym' })),
     'GET /v1/member/5/consent': () => ok([]),
+    'GET /v1/member/5/freeze': () =>
+      ok({
+        freezes: shown.frozen_until
+          ? [
+              {
+                id: 9,
+                member_id: 5,
+                start_date: lagosDay(),
+                end_date: shown.frozen_until,
+                days: 10,
+                reason: 'Travel',
+                status: 'approved',
+                requested_by: 'staff',
+                created_at: '2026-11-20T09:00:00.000Z',
+                decided_at: '2026-11-20T09:00:00.000Z',
+                decided_by: 'Ada Obi',
+              },
+            ]
+          : [],
+      }),
     'GET /v1/member/5/reminders': () =>
       ok([], { meta: { page: 1, per_page: 10, pages: 1, total: 0 } }),
     'GET /v1/audit': () =>
@@ -61,6 +82,18 @@ const open = (
 };
 
 describe('MemberDetailsRoute', () => {
+  it('a frozen member shows "Frozen until …" with End freeze, and Freeze for any member', async () => {
+    const until = addDays(lagosDay(), 9);
+    open(false, member({ frozen_until: until }));
+    await screen.findByText(frozenUntilText(until, lagosDay()));
+    expect((await screen.findAllByRole('button', { name: 'End freeze' })).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.getByRole('button', { name: 'Freeze' })).toBeInTheDocument();
+    // Her status says so too.
+    expect(screen.getAllByText('Frozen').length).toBeGreaterThan(0);
+  });
+
   it("shows the member's card; Print card carries the gym's name", async () => {
     const { user } = open(false);
     await screen.findByRole('img', { name: "QR code of Chiamaka Okafor's card" });

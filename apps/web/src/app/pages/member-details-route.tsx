@@ -1,6 +1,7 @@
 import { useUserProfile } from '@/features/account';
 import { MemberHistoryCard } from '@/features/activity';
 import { MemberCardCard } from '@/features/check-in';
+import { MemberFreezesCard } from '@/features/freezes';
 import { MemberDetailsPage, deactivatedReason } from '@/features/members';
 import { MemberOnlinePayments, SendLinkButton, useSendLinkModal } from '@/features/online';
 import { useRecordPaymentModal } from '@/features/payments';
@@ -12,7 +13,8 @@ import { useCan } from '@/lib/use-can';
 /**
  * Member details with Update Subscription opening the Record Payment modal in place, with that
  * member chosen; whom the member's group plan covers (or whose covers them) under their
- * subscription; while Paystack is connected, Send Payment Link and the member's payment links
+ * subscription, and their freezes (Frozen until …, End freeze, a request's Approve or Decline,
+ * and Freeze); while Paystack is connected, Send Payment Link and the member's payment links
  * and transfer account; the renewal reminders sent to them; and their check-in card (the QR,
  * printed with the gym's name and logo); for owners and admins, the member's history (every
  * action taken on or for them, from the audit trail); and their privacy: the answer to offers
@@ -34,7 +36,12 @@ export function MemberDetailsRoute() {
             disabledReason={deactivatedReason(m, 'sending a payment link')}
           />
         )}
-        subscriptionCards={(m) => <GroupCoverCard memberId={m.id} />}
+        subscriptionCards={(m) => (
+          <>
+            <MemberFreezesCard member={m} />
+            <GroupCoverCard memberId={m.id} />
+          </>
+        )}
         moreCards={(m) => (
           <>
             <MemberCardCard

@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import {
   BusinessProfileSettings,
   DayPassSettings,
+  FreezeSettings,
   KioskSettings,
   PromotionsSettings,
 } from '@/features/business';
@@ -78,6 +79,7 @@ export function SettingsPage() {
             <Stack gap="lg">
               <ReceiptSettings />
               <DayPassSettings />
+              <FreezeSettings />
               <KioskSettings />
             </Stack>
           </Tabs.Panel>

@@ -5,3 +5,4 @@ export { BusinessProfileSettings } from './components/business-profile-settings'
 export { DayPassSettings } from './components/day-pass-settings';
 export { KioskSettings } from './components/kiosk-settings';
 export { PromotionsSettings } from './components/promotions-settings';
+export { FreezeSettings } from './components/freeze-settings';

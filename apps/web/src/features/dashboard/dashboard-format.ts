@@ -31,6 +31,7 @@ export const emptyDashboard = (today: string): Dashboard => ({
     retention_rate: null,
     retention_ended: 0,
     retention_renewed: 0,
+    frozen_members: 0,
   },
   revenue_trend: [],
   membership_growth: [],

@@ -29,6 +29,8 @@ export interface MemberListParams {
   kind?: MemberKind;
   /** Seen lately, or not seen in 14 days; undefined lists everyone. */
   visited?: MemberVisitedFilter;
+  /** Only the members a freeze covers today. */
+  frozen?: boolean;
 }
 
 export const membersKey = queryRoots.members;
@@ -44,7 +46,7 @@ export const VISITS_PER_PAGE = 10;
 export const memberSearchKey = (term: string) => [...membersKey, 'search', term] as const;
 
 export const membersApi = {
-  list: ({ page, search, accountStatus, kind, visited }: MemberListParams) =>
+  list: ({ page, search, accountStatus, kind, visited, frozen }: MemberListParams) =>
     callApi(memberContracts.list, {
       query: {
         page,
@@ -53,6 +55,7 @@ export const membersApi = {
         account_status: accountStatus,
         kind,
         visited,
+        frozen: frozen ? 'true' : undefined,
       },
     }),
   /** The member picker's search: the first members matching the term. */

@@ -30,8 +30,8 @@ const readVisited = (value: string | null): MemberVisitedFilter | undefined =>
     : undefined;
 
 /**
- * The members list's page, search, account, kind (walk-ins) and last-visit filters, kept in the
- * URL (?search=&account_status=&kind=&visited=&page=) so a refresh or a shared link keeps them.
+ * The members list's page, search, account, kind (walk-ins), last-visit and Frozen filters, kept
+ * in the URL (?search=&account_status=&kind=&visited=&frozen=true&page=) so a refresh or a shared link keeps them.
  * The search box updates the URL after a pause in typing; a new search or filter goes back to
  * page 1.
  */
@@ -42,6 +42,8 @@ export const useMemberListParams = () => {
   const accountStatus = readAccountStatus(params.get('account_status'));
   const kind = readKind(params.get('kind'));
   const visited = readVisited(params.get('visited'));
+  // ?frozen=true: only the members a freeze covers today.
+  const frozen = params.get('frozen') === 'true';
   const [input, setInput] = useState(urlSearch);
   const [debounced] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -90,6 +92,7 @@ export const useMemberListParams = () => {
   const setVisited = (next: MemberVisitedFilter | undefined) => setFilter('visited', next);
 
   const setKind = (next: MemberKind | undefined) => setFilter('kind', next);
+  const setFrozen = (on: boolean) => setFilter('frozen', on ? 'true' : undefined);
 
   return {
     page,
@@ -97,11 +100,13 @@ export const useMemberListParams = () => {
     accountStatus,
     kind,
     visited,
+    frozen,
     input,
     setInput,
     setPage,
     setAccountStatus,
     setKind,
     setVisited,
+    setFrozen,
   };
 };

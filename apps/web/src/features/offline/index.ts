@@ -184,6 +184,7 @@ export const memberFromRoster = (
   is_walk_in: false,
   picture_url: member.picture_url,
   last_visit_at: member.last_visit_at ?? null,
+  frozen_until: null,
   created_at: '',
   updated_at: '',
 });

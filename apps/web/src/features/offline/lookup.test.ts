@@ -106,6 +106,27 @@ describe('offlineLookup', () => {
     expect(d!.verdict).toMatchObject({ status: 'deactivated', text: 'Deactivated' });
   });
 
+  it('says "Frozen until …" on the days of the freeze its copy carries, and not before', async () => {
+    const frozen = rosterMember({ frozen_from: '2026-11-25', frozen_until: '2026-12-04' });
+    const later = rosterMember({
+      id: 43,
+      member_id: 'IRON-00043',
+      mobile_number: '+2349051234567',
+      frozen_from: '2026-12-01',
+      frozen_until: '2026-12-10',
+    });
+    const engine = await deviceWith([frozen, later]);
+    const [a] = await engine.offlineLookup('IRON-00042');
+    expect(a!.verdict).toMatchObject({
+      status: 'frozen',
+      tone: 'red',
+      text: 'Frozen until 4 December',
+    });
+    // A freeze that starts later does not stop them today.
+    const [b] = await engine.offlineLookup('IRON-00043');
+    expect(b!.verdict.status).not.toBe('frozen');
+  });
+
   it('says a member checked in within 2 hours, from this device or the list', async () => {
     const engine = await deviceWith([
       ada,

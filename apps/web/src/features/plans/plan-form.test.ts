@@ -22,7 +22,86 @@ describe('plan form', () => {
       is_grouped: true,
       group_limit: 4,
       is_active: false,
+      // Not online, no freezing: the rules empty (no limit).
+      available_online: false,
+      freeze_allowed: false,
+      freeze_min_days: '',
+      freeze_max_days: '',
+      freeze_max_days_per_year: '',
+      freeze_max_per_year: '',
+      freeze_fee: '',
     });
+  });
+
+  it('round-trips the freeze rules and the online switch: shown, then only the changes sent', () => {
+    const rules = plan({
+      available_online: true,
+      freeze_allowed: true,
+      freeze_min_days: 7,
+      freeze_max_days: 30,
+      freeze_max_days_per_year: 60,
+      freeze_max_per_year: null,
+      freeze_fee: 2500,
+    });
+    const shown = planFormValues(rules);
+    // Numbers as the inputs hold them (text, '' for none).
+    expect(shown).toMatchObject({
+      available_online: true,
+      freeze_allowed: true,
+      freeze_min_days: '7',
+      freeze_max_days: '30',
+      freeze_max_days_per_year: '60',
+      freeze_max_per_year: '',
+      freeze_fee: '2500',
+    });
+    expect(toUpdateInput(shown, shown)).toEqual({});
+    // Emptied is "no limit" (null); a fee of 0 is free (null); a number typed is sent as one.
+    expect(
+      toUpdateInput(
+        { ...shown, freeze_min_days: '', freeze_max_per_year: '2', freeze_fee: 0 },
+        shown,
+      ),
+    ).toEqual({ freeze_min_days: null, freeze_max_per_year: 2, freeze_fee: null });
+    expect(toUpdateInput({ ...shown, available_online: false }, shown)).toEqual({
+      available_online: false,
+    });
+    // A new plan sends the rules only when freezing is on.
+    expect(
+      toCreateInput({
+        ...emptyPlanForm,
+        preset: 'other',
+        name: 'Gold',
+        amount: '1000',
+        available_online: true,
+        freeze_allowed: true,
+        freeze_min_days: '7',
+        freeze_max_days: '30',
+      }),
+    ).toEqual({
+      name: 'Gold',
+      amount: 1000,
+      duration: 1,
+      duration_type: 'month',
+      is_grouped: 0,
+      group_limit: 1,
+      available_online: true,
+      freeze_allowed: true,
+      freeze_min_days: 7,
+      freeze_max_days: 30,
+    });
+  });
+
+  it('checks the rules with the shared words: a minimum above the maximum is refused', () => {
+    const errors = planForm.validate({
+      ...emptyPlanForm,
+      preset: 'other',
+      name: 'Gold',
+      amount: '1000',
+      freeze_allowed: true,
+      freeze_min_days: '40',
+      freeze_max_days: '30',
+    });
+    expect(errors.freeze_min_days).toBe('Minimum days cannot be more than maximum days');
   });
 
   it('create: flags as 1/0, group limit 1 when not grouped, is_active left to the server', () => {

@@ -48,6 +48,15 @@ export type PlanFormValues = {
   is_grouped: boolean;
   group_limit: number | string;
   is_active: boolean;
+  /** Members may buy it on their own page. */
+  available_online: boolean;
+  /** The freeze rules: '' is no limit (no fee). */
+  freeze_allowed: boolean;
+  freeze_min_days: number | string;
+  freeze_max_days: number | string;
+  freeze_max_days_per_year: number | string;
+  freeze_max_per_year: number | string;
+  freeze_fee: number | string;
 };
 
 /** Plan defaults: no preset yet, duration 1 month, amount 0, individual (group limit 1), active. */
@@ -60,7 +69,23 @@ export const emptyPlanForm: PlanFormValues = {
   is_grouped: false,
   group_limit: 1,
   is_active: true,
+  available_online: false,
+  freeze_allowed: false,
+  freeze_min_days: '',
+  freeze_max_days: '',
+  freeze_max_days_per_year: '',
+  freeze_max_per_year: '',
+  freeze_fee: '',
 };
+
+/** The freeze rules' fields, each a number of days (or freezes, or naira) or '' for none. */
+export const FREEZE_RULE_FIELDS = [
+  'freeze_min_days',
+  'freeze_max_days',
+  'freeze_max_days_per_year',
+  'freeze_max_per_year',
+  'freeze_fee',
+] as const;
 
 /**
  * The plan form: the shared rules and messages (`preset` is not checked). Its own rules: the
@@ -117,10 +142,16 @@ export const canSubmitCreate = (v: PlanFormValues): boolean =>
   v.duration_type !== '' &&
   (!v.is_grouped || num(v.group_limit) >= 1);
 
-/** name, amount, duration_type, duration, is_grouped (1/0), group_limit (1 when not grouped). */
+/**
+ * name, amount, duration_type, duration, is_grouped (1/0), group_limit (1 when not grouped);
+ * Available online and the freeze rules only when switched on (the server's defaults are off).
+ */
 export const toCreateInput = (v: PlanFormValues): CreatePlanPayload => {
   // The server makes a new plan active.
   const { is_active: _active, ...input } = planForm.createPayload(v);
+  if (!input.available_online) delete input.available_online;
+  if (!input.freeze_allowed)
+    for (const key of ['freeze_allowed', ...FREEZE_RULE_FIELDS] as const) delete input[key];
   return input as CreatePlanPayload;
 };
 

@@ -7,6 +7,7 @@ import { fail, mockFetch, ok, type Routes } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
 import { DayPassSettings } from './day-pass-settings';
+import { FreezeSettings } from './freeze-settings';
 import { KioskSettings } from './kiosk-settings';
 
 const PROFILE = 'GET /v1/business/profile';
@@ -155,5 +156,36 @@ describe('Settings → Front Desk: kiosks', () => {
     renderPage(<KioskSettings />);
     await expectShown('Only the business owner or an admin can see and switch off kiosks.');
     expect(api.sent(KIOSKS)).toHaveLength(0);
+  });
+});
+
+describe('Settings → Front Desk: automatic approval of freeze requests', () => {
+  it('is off by default and saves as soon as it is switched on', async () => {
+    signIn();
+    const api = mockFetch({
+      [PROFILE]: () => ok(business()),
+      [SAVE]: (req) => ok(business(req.body as object)),
+    });
+    const { user } = renderPage(<FreezeSettings />);
+    const toggle = await screen.findByRole('switch', {
+      name: /^Approve members' freeze requests automatically/,
+    });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await expectShown('Freeze requests within the rules are now approved automatically');
+    expect(api.sent(SAVE)[0]!.body).toEqual({ freeze_auto_approve: true });
+    expect(toggle).toBeChecked();
+  });
+
+  it('staff see it read-only, with the reason', async () => {
+    signIn({ role: 'staff' });
+    mockFetch({ [PROFILE]: () => ok(business({ freeze_auto_approve: true })) });
+    renderPage(<FreezeSettings />);
+    const toggle = await screen.findByRole('switch', {
+      name: /^Approve members' freeze requests automatically/,
+    });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText(NOT_ALLOWED)).toBeInTheDocument();
   });
 });

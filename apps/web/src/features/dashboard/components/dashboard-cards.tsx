@@ -50,7 +50,11 @@ export function DashboardCards({ data }: { data?: Dashboard }) {
       <StatCard
         label="Total Members"
         icon={IconUsers}
-        hint="Active member accounts"
+        hint={
+          cards?.frozen_members
+            ? `Active member accounts · ${formatCount(cards.frozen_members)} frozen today`
+            : 'Active member accounts'
+        }
         {...count(cards?.total_members)}
       />
       <StatCard

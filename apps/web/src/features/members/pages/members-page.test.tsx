@@ -196,6 +196,20 @@ describe('MembersPage', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('filters the members frozen today, kept in the URL; none says so', async () => {
+    const { api, user, router } = open(empty, '/members');
+    await screen.findByText('No members yet');
+    const frozen = screen.getByRole('checkbox', { name: 'Frozen' });
+    expect(frozen).not.toBeChecked();
+    expect(api.sent('GET /v1/member')[0]!.query.has('frozen')).toBe(false);
+    await user.click(frozen);
+    expect(router.state.location.search).toBe('?frozen=true');
+    await vi.waitFor(() =>
+      expect(api.sent('GET /v1/member').at(-1)!.query.get('frozen')).toBe('true'),
+    );
+    await expectShown('No members found', 'No member is frozen today.');
+  });
+
   it('a walk-ins filter in the URL is chosen after a refresh; none says a day pass adds one', async () => {
     const { api } = open(empty, '/members?kind=walk_in');
     await expectShown(

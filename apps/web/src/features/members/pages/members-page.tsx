@@ -38,7 +38,7 @@ const noMatchText = (
         : `There are no ${accountStatus === 'inactive' ? 'deactivated' : 'active'} member accounts.`;
 
 /**
- * /members: summary cards, search, the account and walk-ins filters, the paged list (cards on a
+ * /members: summary cards, search, the account, walk-ins, last-visit and Frozen filters, the paged list (cards on a
  * phone).
  */
 export function MembersPage() {
@@ -50,15 +50,17 @@ export function MembersPage() {
     accountStatus,
     kind,
     visited,
+    frozen,
     input,
     setInput,
     setPage,
     setAccountStatus,
     setKind,
     setVisited,
+    setFrozen,
   } = useMemberListParams();
-  const members = useMembers({ page, search, accountStatus, kind, visited });
-  const filtered = Boolean(search || accountStatus || kind || visited);
+  const members = useMembers({ page, search, accountStatus, kind, visited, frozen });
+  const filtered = Boolean(search || accountStatus || kind || visited || frozen);
   usePageTitle('Members');
   const open = (m: Member) => void navigate(sectionPath(`members/${m.id}`));
   const add = () => void navigate(sectionPath('members/add'));
@@ -72,7 +74,13 @@ export function MembersPage() {
           <>
             <ExportMenu
               contract={exportContracts.members}
-              filters={{ search, account_status: accountStatus, kind, visited }}
+              filters={{
+                search,
+                account_status: accountStatus,
+                kind,
+                visited,
+                frozen: frozen ? 'true' : undefined,
+              }}
               name="members"
             />
             <Can action="members.write">
@@ -124,6 +132,9 @@ export function MembersPage() {
             >
               Walk-ins
             </Chip>
+            <Chip checked={frozen} onChange={setFrozen} size="md">
+              Frozen
+            </Chip>
             <VisitedFilter value={visited} onChange={setVisited} />
           </Group>
         }
@@ -133,7 +144,9 @@ export function MembersPage() {
           icon: IconUsers,
           title: filtered ? 'No members found' : 'No members yet',
           text: filtered
-            ? noMatchText(search, accountStatus, kind === 'walk_in', visited)
+            ? frozen && !search
+              ? 'No member is frozen today.'
+              : noMatchText(search, accountStatus, kind === 'walk_in', visited)
             : 'Add your first member to start tracking subscriptions and payments.',
           action: filtered ? null : (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add}>

@@ -16,6 +16,7 @@ import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { ErrorAlert } from '@/components/form-alerts';
 import { STAFF_PLANS_TOOLTIP, useCanManagePlans, usePlanPresets } from '../api';
+import { PlanFreezingFields } from './plan-freezing-fields';
 import { presetLockProps } from './preset-lock';
 import {
   OTHER_PRESET,
@@ -59,7 +60,15 @@ export function PlanForm(props: PlanFormProps) {
     initialValues: props.initialValues,
     error,
     // Numbers show their rule as they are typed; a typed value is never corrected silently.
-    validateInputOnChange: ['amount', 'duration', 'group_limit'],
+    validateInputOnChange: [
+      'amount',
+      'duration',
+      'group_limit',
+      'freeze_min_days',
+      'freeze_max_days',
+      'freeze_max_days_per_year',
+      'freeze_max_per_year',
+    ],
   });
   const { text, select } = formFields(form, planForm);
 
@@ -177,6 +186,7 @@ export function PlanForm(props: PlanFormProps) {
               {...form.getInputProps('group_limit')}
             />
           ) : null}
+          <PlanFreezingFields form={form} readOnly={Boolean(readOnly)} />
           {create ? null : (
             <Switch
               label={values.is_active ? 'Active' : 'Inactive'}

@@ -2,6 +2,7 @@ import { Badge, Card, SimpleGrid, Text } from '@mantine/core';
 import {
   durationLabel,
   formatNaira,
+  freezeRulesText,
   groupLimitLabel,
   perUnitPrice,
   type Plan,
@@ -10,7 +11,10 @@ import {
 import type { ReactNode } from 'react';
 import { Labelled } from '@/components/labelled';
 
-/** A plan's figures: amount, duration, type, group limit, status and the per-unit price. */
+/**
+ * A plan's figures: amount, duration, type, group limit, status, the per-unit price, whether
+ * members may buy it online, and its freezing rules in words.
+ */
 export function PlanSummaryCard({ plan }: { plan: Plan }) {
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -36,6 +40,8 @@ export function PlanSummaryCard({ plan }: { plan: Plan }) {
               : 'Hidden from new subscriptions; existing subscriptions continue.'}
           </Text>
         </Item>
+        <Item label="Available online">{plan.available_online ? 'Yes' : 'No'}</Item>
+        <Item label="Freezing">{freezeRulesText(plan)}</Item>
       </SimpleGrid>
     </Card>
   );

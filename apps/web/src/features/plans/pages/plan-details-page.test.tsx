@@ -54,6 +54,25 @@ describe('PlanDetailsPage', () => {
     expect(screen.queryByText('Plan updated successfully!')).not.toBeInTheDocument();
   });
 
+  it('says whether members may buy it online and its freezing rules in words', async () => {
+    open(() =>
+      ok(
+        plan({
+          available_online: true,
+          freeze_allowed: true,
+          freeze_min_days: 7,
+          freeze_max_days: 30,
+          freeze_max_per_year: 2,
+          freeze_fee: 2500,
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('7 to 30 days a freeze; at most 2 freezes a year; fee ₦2,500'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Yes')).toBeInTheDocument();
+  });
+
   it('without subscription counts the statistics card says so, with no numbers', async () => {
     open();
     await expectShown(/Subscription statistics are not available yet/);

@@ -71,6 +71,46 @@ describe('PlanEditPage', () => {
     expect(api.sent('PATCH /v1/subscription-type/7')[0]!.body).toEqual({ amount: 30000 });
   });
 
+  it('shows the freezing rules and the online switch, and sends only the rule changed', async () => {
+    const rules = plan({
+      available_online: true,
+      freeze_allowed: true,
+      freeze_min_days: 7,
+      freeze_max_days: 30,
+      freeze_max_days_per_year: null,
+      freeze_max_per_year: 2,
+      freeze_fee: null,
+    });
+    const { api, user } = open(
+      () => ok(rules),
+      () => ok({ ...rules, freeze_min_days: 5 }),
+    );
+    await screen.findByDisplayValue('Quarterly');
+    expect(screen.getByRole('switch', { name: /Available online/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Members may freeze this plan/ })).toBeChecked();
+    expect(field('Minimum days')).toHaveValue('7');
+    expect(field('Maximum days')).toHaveValue('30');
+    expect(field('Days a year')).toHaveValue('');
+    expect(field('Freezes a year')).toHaveValue('2');
+    await user.clear(field('Minimum days'));
+    await enter(user, field('Minimum days'), '5');
+    await user.click(save());
+    await screen.findByText('Redirecting to plan details...');
+    expect(api.sent('PATCH /v1/subscription-type/7')[0]!.body).toEqual({ freeze_min_days: 5 });
+  });
+
+  it('refuses a minimum above the maximum in words, before sending', async () => {
+    const { api, user } = open(() =>
+      ok(plan({ freeze_allowed: true, freeze_min_days: 7, freeze_max_days: 30 })),
+    );
+    await screen.findByDisplayValue('Quarterly');
+    await user.clear(field('Minimum days'));
+    await enter(user, field('Minimum days'), '45');
+    await user.click(save());
+    await screen.findByText('Minimum days cannot be more than maximum days');
+    expect(api.sent('PATCH /v1/subscription-type/7')).toHaveLength(0);
+  });
+
   it('the active toggle sends is_active as 1/0', async () => {
     const { api, user } = open(undefined, () => ok(plan({ is_active: 0 })));
     await user.click(await screen.findByRole('switch', { name: /Active/ }));
