@@ -187,6 +187,15 @@ describe('selling a day pass', () => {
     expect(await visitsOf(member!.id)).toHaveLength(1);
   });
 
+  it('takes an Idempotency-Key of the longest length allowed (100 characters)', async () => {
+    const key = 'k'.repeat(100);
+    const body = { mobile_number: '08094440015' };
+    const first = await sell(g.owner, body, key);
+    const again = await sell(g.owner, body, key);
+    expect([first.statusCode, again.statusCode], first.body).toEqual([201, 200]);
+    expect(json(again).data.payment.id).toBe(json(first).data.payment.id);
+  });
+
   it('refuses bad details with the member form’s words, and writes nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ mobile_number: '12345678901' }, 'mobile_number'],
