@@ -18,7 +18,7 @@ describe('useCan', () => {
     }
   });
 
-  it('lets staff run the front desk but not manage plans, the team, the business or money corrections', () => {
+  it("lets staff run the front desk but not manage plans, the team, the business, money corrections or a member's data rights", () => {
     as('staff');
     const allowed = ACTIONS.filter((a) => renderHook(() => useCan(a)).result.current);
     expect(ACTIONS.filter((a) => !allowed.includes(a))).toEqual([
@@ -28,12 +28,15 @@ describe('useCan', () => {
       'audit.read',
       'payments.refund',
       'payments.confirm',
+      'privacy.manage',
     ]);
     expect(allowed).toContain('payments.record');
     // Staff count their own drawer and may void their own cash payment (the server's rule).
     expect(allowed).toContain('cash_up.record');
     expect(allowed).toContain('payments.void');
     expect(allowed).toContain('members.write');
+    // Staff freeze members and decide their requests at the desk.
+    expect(allowed).toContain('freezes.manage');
   });
 
   it('allows nothing without a role', () => {
