@@ -112,6 +112,10 @@ const FREEZE_STATES: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
+/** A form's own key, drawn with it: sending the same form twice does the thing once. */
+const keyField = (key: string | undefined) =>
+  key ? `<input type="hidden" name="idempotency_key" value="${h(key)}">` : '';
+
 const rows = (items: string[], empty: string) =>
   items.length ? `<ul class="rows">${items.join('')}</ul>` : `<p class="note">${h(empty)}</p>`;
 
@@ -202,7 +206,7 @@ const MAX_PERIODS = 12;
 export const renewPage = (
   me: PageMe,
   plans: PagePlan[],
-  opts: { error?: string; selected?: number; periods?: number } = {},
+  opts: { error?: string; selected?: number; periods?: number; formKey?: string } = {},
 ): string => {
   const gym = me.business;
   const base = basePath(gym.code);
@@ -228,6 +232,7 @@ export const renewPage = (
       .join('');
     body =
       `<form method="post" action="${base}/renew">` +
+      keyField(opts.formKey) +
       `<fieldset><legend>Plan</legend>${options}</fieldset>` +
       `<label for="f-duration">How many periods</label><select id="f-duration" name="duration">${periods}</select>` +
       errorLine(opts.error) +
@@ -366,6 +371,7 @@ export const freezePage = (
     errors?: FieldErrors;
     values?: Record<string, string | undefined>;
     flash?: string;
+    formKey?: string;
   } = {},
 ): string => {
   const base = basePath(me.business.code);
@@ -390,6 +396,7 @@ export const freezePage = (
       rules +
       (me.current
         ? `<form method="post" action="${base}/freeze" novalidate>` +
+          keyField(opts.formKey) +
           field({
             name: 'start_date',
             label: 'First frozen day',
