@@ -1,0 +1,292 @@
+import { desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema';
+import type { TestApp } from '../../test/app';
+import { useTestApp } from '../../test/hooks';
+import { pay, paymentBody } from '../../test/payments';
+import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+
+/*
+ * The member's pages through the real app on a real database: the sign-in by code with its
+ * cookies, the Origin check on every form, the code step surviving a reload, signing out, and a
+ * cookie of one gym meaning nothing on another gym's page.
+ */
+
+const t: TestApp = useTestApp();
+const ORIGIN = 'http://kora.test';
+
+let gymA: Tenant;
+let gymB: Tenant;
+let phone = '';
+
+beforeAll(async () => {
+  gymA = await createTenant(t, { name: 'Iron Temple' });
+  gymB = await createTenant(t, { name: 'Body Shop Gym' });
+  const plan = await addPlan(t, gymA.token, { name: 'Monthly', amount: 25000 });
+  const member = await addMember(t, gymA.token, { first_name: 'Chiamaka' });
+  phone = member.mobile_number;
+  await pay(t, gymA, paymentBody(member.id, plan.id, 25000));
+});
+
+type Cookies = Record<string, string>;
+
+/** The cookies an answer sets (value '' when it clears one). */
+const setCookies = (res: LightMyRequestResponse) =>
+  Object.fromEntries(
+    (res.cookies as { name: string; value: string }[]).map((c) => [c.name, c.value]),
+  );
+const setCookieHeader = (res: LightMyRequestResponse, name: string): string => {
+  const raw = res.headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return all.find((c) => c.startsWith(`${name}=`)) ?? '';
+};
+
+const get = (url: string, cookies: Cookies = {}) => t.app.inject({ method: 'GET', url, cookies });
+
+/** A form POST as a browser sends it from our page (Origin set), or with `headers` instead. */
+const post = (
+  url: string,
+  form: Record<string, string>,
+  cookies: Cookies = {},
+  headers: Record<string, string> = { origin: ORIGIN },
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    cookies,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+/** The newest 6-digit sign-in code sent to `to`. */
+const codeSentTo = async (to: string): Promise<string> => {
+  const [msg] = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no sign-in code for ${to}`);
+  return code;
+};
+
+const outboxCount = async () => (await t.db.select({ id: outbox.id }).from(outbox)).length;
+
+/** Signs in through the pages and answers the session cookie. */
+const signIn = async (code: string): Promise<Cookies> => {
+  const step = await post(`/m/${code}/sign-in`, { identifier: phone });
+  expect(step.statusCode).toBe(303);
+  const stepCookies = setCookies(step);
+  const verify = await post(`/m/${code}/verify`, { code: await codeSentTo(phone) }, stepCookies);
+  expect(verify.statusCode).toBe(303);
+  const name = `kora_member_${code.toLowerCase()}`;
+  return { [name]: setCookies(verify)[name]! };
+};
+
+describe('member page: signed out', () => {
+  it('shows the gym and one field, never cached or indexed', async () => {
+    const res = await get(`/m/${gymA.code}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Iron Temple');
+    expect(res.body).toContain('Sign in with your phone number or e-mail');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it('an unknown gym answers 404 "Gym not found"', async () => {
+    for (const code of ['NOSUCH', 'x'.repeat(100), '%00', '__proto__']) {
+      const res = await get(`/m/${encodeURIComponent(code)}`);
+      expect(res.statusCode, code).toBe(404);
+      expect(res.body).toContain('Gym not found');
+    }
+  });
+});
+
+describe('member page: the Origin check', () => {
+  it('refuses a form sent from another site, or without Origin and Referer: 403, no code sent', async () => {
+    const before = await outboxCount();
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/m/x' },
+      { origin: 'null' },
+      {},
+    ]) {
+      const res = await post(`/m/${gymA.code}/sign-in`, { identifier: phone }, {}, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toContain('This form was sent from another site');
+    }
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('takes a form whose Referer is our own page when the browser sent no Origin', async () => {
+    const res = await post(
+      `/m/${gymA.code}/sign-in`,
+      { identifier: phone },
+      {},
+      { referer: `${ORIGIN}/m/${gymA.code}` },
+    );
+    expect(res.statusCode).toBe(303);
+  });
+});
+
+describe('member page: signing in', () => {
+  it('keeps the phone number in a signed cookie, not the address; the code step survives a reload', async () => {
+    const res = await post(`/m/${gymA.code}/sign-in`, { identifier: phone });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/m/${gymA.code}/code`);
+    const header = setCookieHeader(res, `kora_member_step_${gymA.code.toLowerCase()}`);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).toContain(`Path=/m/${gymA.code}`);
+    expect(header).toMatch(/Max-Age=600/);
+    const cookies = setCookies(res);
+    for (let reload = 0; reload < 2; reload++) {
+      const page = await get(`/m/${gymA.code}/code`, cookies);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('If you are a member of Iron Temple, we sent you a code.');
+      expect(page.body).toContain(`••••${phone.slice(-4)}`);
+      expect(page.body).not.toContain(phone);
+    }
+  });
+
+  it('a changed step cookie is not trusted: back to the sign-in page', async () => {
+    const name = `kora_member_step_${gymA.code.toLowerCase()}`;
+    const page = await get(`/m/${gymA.code}/code`, { [name]: '08099999999.forged' });
+    expect(page.body).toContain('Sign in with your phone number or e-mail');
+  });
+
+  it('a wrong code is refused in words; the right one sets the session cookie and shows the member', async () => {
+    const step = await post(`/m/${gymA.code}/sign-in`, { identifier: phone });
+    const stepCookies = setCookies(step);
+    const right = await codeSentTo(phone);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await post(`/m/${gymA.code}/verify`, { code: wrong }, stepCookies);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('That code is not right.');
+
+    const ok = await post(`/m/${gymA.code}/verify`, { code: right }, stepCookies);
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe(`/m/${gymA.code}`);
+    const name = `kora_member_${gymA.code.toLowerCase()}`;
+    const header = setCookieHeader(ok, name);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).toContain(`Path=/m/${gymA.code}`);
+    expect(header).toMatch(/Max-Age=2592000/);
+    expect(header).not.toMatch(/Secure/i); // http here; Secure over https
+
+    const home = await get(`/m/${gymA.code}`, { [name]: setCookies(ok)[name]! });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Hi Chiamaka');
+    expect(home.body).toMatch(/class="verdict green">Active, \d+ days left</);
+    expect(home.body).toContain('₦25,000');
+  });
+
+  it('hostile form input answers a page in words, never a 500', async () => {
+    const bodies = [
+      { identifier: '' },
+      { identifier: '\u0000\u0001' },
+      { identifier: 'a'.repeat(100_000) },
+      { __proto__: 'x', identifier: '\u200b\u200b' } as Record<string, string>,
+    ];
+    for (const body of bodies) {
+      const res = await post(`/m/${gymA.code}/sign-in`, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBeLessThan(500);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/m/${gymA.code}/sign-in`,
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload: '{"identifier":"x"}',
+    });
+    expect(json.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('member page: another gym and signing out', () => {
+  it('gym A’s session cookie on gym B’s page answers B’s signed-out page', async () => {
+    const cookies = await signIn(gymA.code);
+    const token = Object.values(cookies)[0]!;
+    const res = await get(`/m/${gymB.code}`, { [`kora_member_${gymB.code.toLowerCase()}`]: token });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Body Shop Gym');
+    expect(res.body).toContain('Sign in with your phone number or e-mail');
+    expect(res.body).not.toContain('Chiamaka');
+    const card = await get(`/m/${gymB.code}/card`, {
+      [`kora_member_${gymB.code.toLowerCase()}`]: token,
+    });
+    expect(card.statusCode).toBe(303);
+    expect(card.headers.location).toBe(`/m/${gymB.code}`);
+  });
+
+  it('signing out clears the cookie and ends the session: the old cookie no longer signs in', async () => {
+    const cookies = await signIn(gymA.code);
+    const refused = await post(`/m/${gymA.code}/sign-out`, {}, cookies, {
+      origin: 'https://evil.example',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await get(`/m/${gymA.code}`, cookies)).body).toContain('Hi Chiamaka');
+
+    const out = await post(`/m/${gymA.code}/sign-out`, {}, cookies);
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe(`/m/${gymA.code}?signed_out=1`);
+    expect(setCookies(out)[`kora_member_${gymA.code.toLowerCase()}`]).toBe('');
+    const after = await get(`/m/${gymA.code}?signed_out=1`, cookies);
+    expect(after.body).toContain('You are signed out.');
+    expect(after.body).not.toContain('Hi Chiamaka');
+  });
+
+  it('signed-in pages send a signed-out visitor to the sign-in page', async () => {
+    for (const path of ['card', 'renew', 'details', 'freeze', 'privacy', 'privacy/export']) {
+      const res = await get(`/m/${gymA.code}/${path}`);
+      expect(res.statusCode, path).toBe(303);
+      expect(res.headers.location).toBe(`/m/${gymA.code}`);
+    }
+  });
+});
+
+describe('member page: signed in', () => {
+  it('the card shows the QR code and the brightness hint', async () => {
+    const cookies = await signIn(gymA.code);
+    const res = await get(`/m/${gymA.code}/card`, cookies);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<svg');
+    expect(res.body).toContain('Turn your screen brightness up');
+  });
+
+  it('details: a save answers 303 and the page shows the new value', async () => {
+    const cookies = await signIn(gymA.code);
+    const saved = await post(
+      `/m/${gymA.code}/details`,
+      { home_address: '5 <Adeola> Odeku', email_address: 'chi@example.com' },
+      cookies,
+    );
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe(`/m/${gymA.code}/details?saved=1`);
+    const page = await get(`/m/${gymA.code}/details?saved=1`, cookies);
+    expect(page.body).toContain('Your details were saved.');
+    expect(page.body).toContain('5 &lt;Adeola&gt; Odeku');
+  });
+
+  it('privacy: the choice is saved and shown', async () => {
+    const cookies = await signIn(gymA.code);
+    const saved = await post(
+      `/m/${gymA.code}/privacy/consent`,
+      { marketing_consent: 'yes' },
+      cookies,
+    );
+    expect(saved.statusCode).toBe(303);
+    const page = await get(`/m/${gymA.code}/privacy?saved=1`, cookies);
+    expect(page.body).toMatch(/value="yes" checked/);
+    const bad = await post(
+      `/m/${gymA.code}/privacy/consent`,
+      { marketing_consent: 'maybe' },
+      cookies,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Choose Yes or No.');
+  });
+});
