@@ -12,12 +12,14 @@ import { transportsFor } from './lib/transports';
 import { MODULES } from './modules';
 import { articleBySlug, listArticles } from './modules/blog';
 import { findKioskByToken } from './modules/kiosk';
+import { memberSessionOf } from './modules/portal';
 import { businessNameOf, findSessionUser } from './modules/team';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { kioskAuthPlugin } from './plugins/kiosk-auth';
+import { memberAuthPlugin } from './plugins/member-auth';
 import { apiRateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenancyPlugin } from './plugins/tenancy';
@@ -101,6 +103,9 @@ export const buildApp = async (
     businessName: (id: number) => businessNameOf(ctx, id),
   });
   await app.register(kioskAuthPlugin, { findKiosk: (token) => findKioskByToken(ctx, token) });
+  await app.register(memberAuthPlugin, {
+    findSession: (code, token) => memberSessionOf(ctx, code, token),
+  });
 
   const modules = MODULES.filter((m) => m.enabled?.(ctx) ?? true);
   for (const module of modules) {

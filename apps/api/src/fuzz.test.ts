@@ -193,6 +193,9 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
   sendReceipt: { channel: 'whatsapp' },
   updateReceiptSettings: { auto_send: true },
   recordCashUp: { counted: 25000.5, note: 'Two notes torn.\nCounted twice.' },
+  createFreeze: { start_date: '2027-01-10', end_date: '2027-01-20', reason: 'Travel\nBack soon' },
+  endFreeze: { on: '2027-01-12' },
+  declineFreeze: { reason: 'Busy season' },
 });
 
 interface Ids {

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTIONS,
+  addDays,
+  lagosDay,
   NOT_ALLOWED,
   NO_BUSINESS_MESSAGE,
   PAYMENT_MESSAGES,
@@ -45,6 +47,7 @@ import {
   useLoopbackPaystack,
 } from './test/online';
 import { addMember, addPlan, createTenant, memberBody } from './test/tenants';
+import { requestFreeze } from './modules/freezes';
 
 /*
  * The role matrix, generated from the contracts: every call of every `*Contracts` object of
@@ -115,6 +118,7 @@ const ENTITY_TABLES = {
   heldPayment: schema.paystackCharges,
   memberImport: schema.memberImports,
   kiosk: schema.kioskTokens,
+  freeze: schema.freezes,
 } satisfies Record<Entity, unknown>;
 
 let unique = 0;
@@ -183,6 +187,10 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
     day_pass_plan_id: idOf(own, 'plan'),
   }),
   createKiosk: () => ({ name: `Door ${next()}` }),
+  // The case's member has a running subscription of a plan that allows freezing (freshRecords).
+  createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
+  endFreeze: () => ({}),
+  declineFreeze: () => ({ reason: 'Busy season' }),
   kioskCheckIn: () => ({ code: '08031234567' }),
   exitKiosk: (_own, caller) => ({ password: caller.password }),
   voidPayment: () => ({ reason: 'Recorded by mistake' }),
@@ -268,6 +276,7 @@ for (const { contract: c, problems: its } of entries)
     c.access !== 'public' &&
     c.access !== 'user' &&
     c.access !== 'kiosk' &&
+    c.access !== 'member' &&
     !ACTIONS.includes(c.access)
   )
     its.push(`access ${String(c.access)} is no action of ACTIONS`);
@@ -287,6 +296,12 @@ const expectedFor = (entry: Entry, caller: Caller): Expected => {
       status: 401,
       code: 'UNAUTHORIZED',
       reason: "a kiosk's own calls take only a kiosk token: no one's session opens them",
+    };
+  if (c.access === 'member')
+    return {
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: "a member's own calls take only a member token: no team session opens them",
     };
   if (c.access !== 'user') {
     const action = c.access as Action;
@@ -410,6 +425,9 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const { token } = sessions.owner;
   const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
+  // A freeze call's member pays for a plan that allows freezing.
+  const freezing = FREEZE_CALLS.has(entry.contract.operationId);
+  if (freezing) needed.add('subscription');
   if (
     ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
   )
@@ -419,6 +437,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
       await addPlan(t, token, {
         name: `Plan ${next()}`,
         amount: 25000,
+        ...(freezing ? { freeze_allowed: true } : {}),
         // The business settings name a day-pass plan: a plan of 1 day.
         ...(entry.contract.operationId === 'updateBusinessProfile'
           ? { duration: 1, duration_type: 'day' }
@@ -442,6 +461,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
     own.payment = paid.json().data.id;
     own.subscription = paid.json().data.subscription.id;
   }
+  if (needed.has('freeze')) own.freeze = await freezeFor(entry.contract.operationId, own.member!);
   if (needed.has('teamUser')) {
     const invited = await call(t.app, 'POST', '/v1/user/invite', {
       token,
@@ -486,6 +506,32 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
         ? await failedMessage()
         : await scheduledMessage(token);
   return own;
+};
+
+/** The freeze calls: their member needs a plan that allows freezing, paid for. */
+const FREEZE_CALLS = new Set(['createFreeze', 'endFreeze', 'approveFreeze', 'declineFreeze']);
+
+/**
+ * The freeze a call names: a member's request waiting for approval (approve, decline), else a
+ * freeze the owner made from today (ending it cancels it).
+ */
+const freezeFor = async (operationId: string, memberId: number): Promise<number> => {
+  const today = lagosDay();
+  if (operationId === 'approveFreeze' || operationId === 'declineFreeze') {
+    const ctx = { db: t.db } as Parameters<typeof requestFreeze>[0];
+    const asked = await requestFreeze(ctx, businessId, memberId, {
+      start_date: addDays(today, 1),
+      end_date: addDays(today, 7),
+      reason: 'Travel',
+    });
+    return asked.id;
+  }
+  const res = await call(t.app, 'POST', `/v1/member/${memberId}/freeze`, {
+    token: sessions.owner.token,
+    body: { start_date: today, end_date: addDays(today, 6) },
+  });
+  if (res.statusCode !== 201) throw new Error(`freeze failed: ${res.body}`);
+  return res.json().data.id;
 };
 
 /** A message scheduled an hour ahead (nothing goes out while the matrix runs). */

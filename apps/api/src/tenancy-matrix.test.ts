@@ -1,6 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, lagosDay } from '@kora/shared';
 import * as schema from './db/schema';
 import { call } from './test/app';
 import {
@@ -28,6 +29,7 @@ import { useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
 import { addOnlineRecords, connectPaystack, useLoopbackPaystack } from './test/online';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
+import { requestFreeze } from './modules/freezes';
 
 /*
  * The tenancy matrix, generated from the contracts: every call of every `*Contracts` object of
@@ -49,7 +51,14 @@ type Records = Record<Entity, number>;
 
 const PASSWORD = 'correct-horse-42';
 let invited = 0;
-const PLAN = { name: 'Monthly', amount: 25000, duration: 1, duration_type: 'month' } as const;
+const PLAN = {
+  name: 'Monthly',
+  amount: 25000,
+  duration: 1,
+  duration_type: 'month',
+  // Its members may be frozen (the freeze calls name a member's freeze).
+  freeze_allowed: true,
+} as const;
 /** Each business's held payments are for this many periods of its plan. */
 const HELD_PERIODS = 2;
 let transfers = 0;
@@ -89,6 +98,9 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
   connectPaystack: (own) => ({ secret_key: keyOf(own) }),
   createPaymentLink: (own) => ({ subscription_type_id: own.plan, duration: 1, channel: 'email' }),
   createKiosk: () => ({ name: 'Front door' }),
+  createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
+  endFreeze: () => ({}),
+  declineFreeze: () => ({ reason: 'Busy season' }),
   kioskCheckIn: () => ({ code: '08031234567' }),
   exitKiosk: () => ({ password: PASSWORD }),
   sellDayPass: () => ({
@@ -156,6 +168,52 @@ const CONTROL_RECORDS: Record<string, (side: Side) => Promise<Partial<Records>>>
   // A voided payment is refunded no more: each void and refund corrects a payment of its own.
   voidPayment: async (side) => ({ payment: await freshPayment(side) }),
   refundPayment: async (side) => ({ payment: await freshPayment(side) }),
+  // A freeze is decided once: each freeze call gets a member of its own, paid up, and the
+  // freeze it names (a request to approve or decline, a freeze from today to end).
+  createFreeze: async (side) => ({ member: await paidMember(side) }),
+  approveFreeze: async (side) => freshRequest(side),
+  declineFreeze: async (side) => freshRequest(side),
+  endFreeze: async (side) => {
+    const member = await paidMember(side);
+    const res = await call(t.app, 'POST', `/v1/member/${member}/freeze`, {
+      token: side.tenant.token,
+      body: { start_date: lagosDay(), end_date: addDays(lagosDay(), 6) },
+    });
+    if (res.statusCode !== 201) throw new Error(`freeze failed: ${res.body}`);
+    return { member, freeze: res.json().data.id };
+  },
+};
+
+/** A new member of the side's business with a month of its plan paid (a freeze needs one). */
+const paidMember = async (side: Side): Promise<number> => {
+  const member = await addMember(t, side.tenant.token, { first_name: 'Funmi' });
+  const paid = await call(t.app, 'POST', '/v1/payment', {
+    token: side.tenant.token,
+    body: {
+      member_id: member.id,
+      subscription_type_id: side.records.plan,
+      amount: PLAN.amount,
+      method: 'Cash',
+      duration: 1,
+    },
+  });
+  if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  return member.id;
+};
+
+/** A member's freeze request from tomorrow, waiting for approval, as the member's page asks it. */
+const askedFreeze = async (businessId: number, member: number): Promise<number> =>
+  (
+    await requestFreeze({ db: t.db } as Parameters<typeof requestFreeze>[0], businessId, member, {
+      start_date: addDays(lagosDay(), 1),
+      end_date: addDays(lagosDay(), 7),
+      reason: 'Travel',
+    })
+  ).id;
+
+const freshRequest = async (side: Side): Promise<Partial<Records>> => {
+  const member = await paidMember(side);
+  return { member, freeze: await askedFreeze(side.tenant.businessId, member) };
 };
 
 /** A new desk payment of the side's member and plan (for a control that corrects it). */
@@ -278,6 +336,8 @@ const setUpSide = async (name: string, person: string, secretKey: string): Promi
     body: { name: `${name}only kiosk` },
   });
   if (kiosk.statusCode !== 201) throw new Error(`kiosk failed: ${kiosk.body}`);
+  // A freeze request of the member, waiting for approval.
+  const freeze = await askedFreeze(tenant.businessId, member.id);
   // Done, so that its refused rows (named `${name}only`, as is the file) can be downloaded.
   const memberImport = await addMemberImport(
     t,
@@ -298,6 +358,7 @@ const setUpSide = async (name: string, person: string, secretKey: string): Promi
       heldPayment: await unknownPayer(tenant.businessId),
       memberImport,
       kiosk: kiosk.json().data.kiosk.id,
+      freeze,
     },
     markers: [
       `${name}only`,

@@ -40,6 +40,10 @@ export const ACTIONS = [
   'cash_up.record',
   /** Read cash-ups (every role: staff see only their own). */
   'cash_up.read',
+  /** Download a member's data, erase a member, read erasure requests (owners and admins). */
+  'privacy.manage',
+  /** Freeze a member, end a freeze, approve or decline a member's request (every role). */
+  'freezes.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -51,6 +55,7 @@ const MANAGERS_ONLY: ReadonlySet<Action> = new Set([
   'audit.read',
   'payments.refund',
   'payments.confirm',
+  'privacy.manage',
 ]);
 
 /** Whether `role` may take `action`; nobody without a role (no business yet) may take any. */

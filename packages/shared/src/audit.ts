@@ -80,6 +80,15 @@ export const AUDIT_ACTIONS = [
   'held_payment.dismiss',
   'import.upload',
   'import.start',
+  'member.consent',
+  'member.export',
+  'member.erase',
+  'member.erasure_request',
+  'freeze.create',
+  'freeze.request',
+  'freeze.approve',
+  'freeze.decline',
+  'freeze.end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -237,6 +246,15 @@ const VERBS: Record<AuditAction, string> = {
   'held_payment.dismiss': 'marked as handled',
   'import.upload': 'uploaded the member import',
   'import.start': 'started the member import',
+  'member.consent': 'changed the offers consent of member',
+  'member.export': 'exported the data of member',
+  'member.erase': 'erased the personal data of member',
+  'member.erasure_request': 'asked to be erased:',
+  'freeze.create': 'froze the membership of',
+  'freeze.request': 'asked to freeze the membership of',
+  'freeze.approve': 'approved the freeze of',
+  'freeze.decline': 'declined the freeze request of',
+  'freeze.end': 'ended the freeze of',
 };
 
 const MAX_CHANGES_SHOWN = 5;

@@ -157,6 +157,12 @@ export const updateBusinessSchema = z.object({
   logo_url: logoUrl,
   /** The plan a day pass sells (a plan of 1 day of this business); null: no day passes. */
   day_pass_plan_id: dayPassPlanId,
+  /** true: a Promotion reaches only members who said yes to offers (not those never asked). */
+  promotions_need_consent: z
+    .boolean({ error: 'Send promotions only to members who said yes must be true or false' })
+    .optional(),
+  /** Approve members' freeze requests automatically when they keep to the plan's rules. */
+  freeze_auto_approve: z.boolean({ error: 'Automatic approval must be true or false' }).optional(),
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
 
@@ -180,6 +186,10 @@ const businessProfileSchema = z.object({
   email_verified: z.boolean(),
   /** The plan a walk-in's day pass sells (a plan of 1 day); null: no day passes. */
   day_pass_plan_id: z.number().int().nullable(),
+  /** true: "Send promotions only to members who said yes" (false: all but those who said no). */
+  promotions_need_consent: z.boolean(),
+  /** Members' freeze requests that keep to the plan's rules are approved without waiting. */
+  freeze_auto_approve: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 

@@ -132,6 +132,36 @@ describe('checkInVerdict', () => {
     expect(verdict([], false).status).toBe('deactivated');
   });
 
+  it('is red "Frozen until …" while an approved freeze covers today, the year named only when not this one', () => {
+    const running = [sub('2026-11-20', '2027-01-05')];
+    const frozen = (until: string | null, today = TODAY) =>
+      checkInVerdict({ is_active: true, today, subscriptions: running, frozen_until: until });
+    expect(frozen('2026-12-14')).toMatchObject({
+      status: 'frozen',
+      tone: 'red',
+      text: 'Frozen until 14 December',
+      days_left: null,
+      plan_name: 'Monthly',
+      end_date: '2027-01-05',
+    });
+    expect(frozen('2027-03-14').text).toBe('Frozen until 14 March 2027');
+    // Its last day is still frozen; the day after, the cover counts again.
+    expect(frozen('2026-11-27').text).toBe('Frozen until 27 November');
+    expect(frozen('2026-11-26').status).toBe('active');
+    expect(frozen(null).status).toBe('active');
+    // Older callers (a roster copy without the field) read no freeze.
+    expect(verdict(running).status).toBe('active');
+    // A deactivated account says so first.
+    expect(
+      checkInVerdict({
+        is_active: false,
+        today: TODAY,
+        subscriptions: running,
+        frozen_until: '2026-12-14',
+      }).status,
+    ).toBe('deactivated');
+  });
+
   it("names the payer when today's cover is someone else's group plan", () => {
     const group = sub('2026-11-01', '2026-12-31', { plan_name: 'Family', covered_by: 'Ada Obi' });
     expect(verdict([group])).toMatchObject({

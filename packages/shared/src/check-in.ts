@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, choiceFilter, idParam, pageQuery } from './common';
 import { answerOf, contract, doneAnswer, pageOf } from './contract';
 import { addDays, formatDay, isCalendarDay } from './dates';
+import { frozenUntilText } from './freezes';
 import { memberSchema } from './members';
 import { recordedPaymentSchema } from './payments';
 import { optionalTextField, searchText, textField } from './text';
@@ -20,6 +21,7 @@ import { recordedAtField, rosterAnswer, rosterQuery } from './offline';
 /** A verdict's state, in the order it is decided: the first that applies wins. */
 const CHECK_IN_STATUSES = [
   'deactivated',
+  'frozen',
   'active',
   'ends_today',
   'ending',
@@ -72,6 +74,11 @@ export interface VerdictInput {
   today: string;
   /** The member's active subscriptions, own and group-covered (cancelled ones left out). */
   subscriptions: readonly VerdictSubscription[];
+  /**
+   * The last frozen day of the member's approved freeze covering today, or null (absent: a
+   * caller, or an older copy of the desk's roster, that does not know of freezes).
+   */
+  frozen_until?: string | null;
 }
 
 const daysBetween = (from: string, to: string): number =>
@@ -128,6 +135,7 @@ export const coveringSubscription = <S extends VerdictSubscription>(
 
 const VERDICT_TONES: Record<CheckInStatus, CheckInTone> = {
   deactivated: 'red',
+  frozen: 'red',
   active: 'green',
   ends_today: 'amber',
   ending: 'amber',
@@ -203,6 +211,15 @@ export const checkInVerdict = (input: VerdictInput): CheckInVerdict => {
   }
   if (!input.is_active)
     return { ...found, status: 'deactivated', tone: 'red', text: 'Deactivated', days_left: null };
+  // A frozen member does not train until the freeze is over (their cover's end moved by it).
+  if (input.frozen_until && isCalendarDay(input.frozen_until) && input.frozen_until >= today)
+    return {
+      ...found,
+      status: 'frozen',
+      tone: 'red',
+      text: frozenUntilText(input.frozen_until, today),
+      days_left: null,
+    };
   return found;
 };
 

@@ -39,6 +39,21 @@ export const COMMS_CHANNEL_KEYS = COMMS_CHANNELS.map((c) => c.key) as [
  * when every delivery is done or FAILED when any failed for good. CANCELLED: a scheduled
  * message stopped before its time.
  */
+/**
+ * What a message is: a Service notice (opening hours, a closure, a price change) reaches everyone
+ * in the group; a Promotion (offers and news) only the members who agreed to offers: never those
+ * who said no, nor those never asked when the business sends promotions only to members who said yes.
+ */
+export const COMMS_PURPOSES = [
+  { key: 'service', label: 'Service notice', hint: 'Reaches everyone in the group' },
+  { key: 'promotion', label: 'Promotion', hint: 'Only members who agreed to offers' },
+] as const;
+export type CommunicationPurpose = (typeof COMMS_PURPOSES)[number]['key'];
+export const COMMS_PURPOSE_KEYS = ['service', 'promotion'] as const;
+const purposeField = z
+  .enum(COMMS_PURPOSE_KEYS, { error: 'Purpose must be service or promotion' })
+  .default('service');
+
 export const COMMS_STATUSES = ['SCHEDULED', 'SENDING', 'SENT', 'FAILED', 'CANCELLED'] as const;
 export type CommunicationStatus = (typeof COMMS_STATUSES)[number];
 
@@ -110,6 +125,8 @@ export const createMessageSchema = (now: () => Date = () => new Date()) =>
     .object({
       group: z.enum(COMMS_GROUP_KEYS, { error: COMMS_MESSAGES.groupRequired }),
       channel: z.enum(COMMS_CHANNEL_KEYS, { error: COMMS_MESSAGES.channelRequired }),
+      /** service (default, for older clients) or promotion. */
+      purpose: purposeField,
       // Stored text like any other: no NUL or control character (line breaks and tabs are
       // welcome in a message), no half emoji.
       message: textField({
@@ -160,6 +177,7 @@ export const createMessageSchema = (now: () => Date = () => new Date()) =>
     .transform((v) => ({
       group: v.group,
       channel: v.channel,
+      purpose: v.purpose,
       message: v.message,
       is_scheduled: v.is_scheduled,
       // Only a scheduled message keeps a date, as an instant.
@@ -212,6 +230,8 @@ const communicationSchema = z.object({
   id: z.number().int(),
   group: z.enum(COMMS_GROUP_KEYS),
   channel: z.enum(COMMS_CHANNEL_KEYS),
+  /** service: everyone in the group; promotion: only members who agreed to offers. */
+  purpose: z.enum(COMMS_PURPOSE_KEYS),
   /** The sanitised HTML, placeholders unfilled. */
   message: z.string(),
   status: z.enum(COMMS_STATUSES),
@@ -258,6 +278,7 @@ const deliveryListQuery = pageQuery(100).extend({
 const audienceQuery = z.object({
   group: z.enum(COMMS_GROUP_KEYS, { error: COMMS_MESSAGES.groupRequired }),
   channel: z.enum(COMMS_CHANNEL_KEYS, { error: COMMS_MESSAGES.channelRequired }),
+  purpose: purposeField,
 });
 
 /** Bulk messages: everyone in the business may read and send them. */
@@ -288,7 +309,14 @@ export const communicationsContracts = {
     tag: 'comms',
     access: 'communications.read',
     query: audienceQuery,
-    answer: answerOf(z.object({ recipients: z.number().int(), skipped: z.number().int() })),
+    answer: answerOf(
+      z.object({
+        recipients: z.number().int(),
+        skipped: z.number().int(),
+        /** A promotion: members of the group left out because they did not agree to offers. */
+        no_consent: z.number().int(),
+      }),
+    ),
   }),
   list: contract({
     method: 'GET',

@@ -3,10 +3,11 @@ import type { Action } from './access';
 
 /**
  * Who may call: anyone (`public`), any signed-in user, business or not (`user`), a kiosk of a
- * business (`kiosk`: the header `Authorization: Kiosk <token>`, refused everywhere else), or a
- * member of a business allowed to take an action (see `can`).
+ * business (`kiosk`: the header `Authorization: Kiosk <token>`, refused everywhere else), a gym's
+ * member on their own page (`member`: a bearer member token of that business, refused on every
+ * other call), or a member of a business's team allowed to take an action (see `can`).
  */
-type Access = 'public' | 'user' | 'kiosk' | Action;
+type Access = 'public' | 'user' | 'kiosk' | 'member' | Action;
 
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -40,8 +41,11 @@ export interface Contract<
   form?: z.ZodType;
   /** The whole success answer (`{ message, data, meta? }`). */
   answer: A;
-  /** 200 unless stated (creates answer 201, or 200 when an Idempotency-Key replays them). */
-  status?: 200 | 201;
+  /**
+   * 200 unless stated (creates answer 201, or 200 when an Idempotency-Key replays them; 202: a
+   * request accepted, its work done later, such as a message queued; 204: done, no body).
+   */
+  status?: 200 | 201 | 202 | 204;
   /** Accepts an `Idempotency-Key` header: the same key again answers the first result. */
   idempotent?: boolean;
   /**

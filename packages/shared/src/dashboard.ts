@@ -47,6 +47,8 @@ const dashboardCardsSchema = z.object({
   retention_ended: z.number().int(),
   /** Of those, the members who renewed (covered after that end). */
   retention_renewed: z.number().int(),
+  /** Members an approved freeze covers today. */
+  frozen_members: z.number().int(),
 });
 export type DashboardCards = z.infer<typeof dashboardCardsSchema>;
 

@@ -29,3 +29,6 @@ export * from './audit';
 export * from './receipts';
 export * from './cash-up';
 export * from './offline';
+export * from './portal';
+export * from './privacy';
+export * from './freezes';

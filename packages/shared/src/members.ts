@@ -3,6 +3,7 @@ import { LIMITS, choiceFilter, idParam, optionalEmail, pageQuery } from './commo
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay, lagosDay } from './dates';
 import { planSchema } from './plans';
+import { MARKETING_CONSENTS, consentChoiceField, marketingConsentField } from './privacy';
 import { optionalTextField, searchText, textField } from './text';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -90,6 +91,11 @@ const memberFields = {
   emergency_contact_number: optionalText('Emergency contact number', LIMITS.phone),
   emergency_contact_relationship: optionalText('Emergency contact relationship'),
   subscription_type_id: planId,
+  /**
+   * The answer to "May {gym} send you offers and news?": the form sends yes or no; absent is
+   * `not_asked` (imports and older clients).
+   */
+  marketing_consent: marketingConsentField.optional(),
 };
 
 export const createMemberSchema = z.object(memberFields);
@@ -116,6 +122,8 @@ export const updateMemberSchema = z.object({
   is_active: z.boolean({ error: 'Active status must be true or false' }).optional(),
   /** true: the member gets no renewal reminders. */
   reminders_opt_out: z.boolean({ error: 'Reminder opt-out must be true or false' }).optional(),
+  /** yes or no: a change is kept in the consent history (who, when). */
+  marketing_consent: consentChoiceField.optional(),
 });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
@@ -157,6 +165,14 @@ export const memberFilters = {
   ),
   kind: choiceFilter(MEMBER_KINDS, 'Kind must be walk_in or all'),
   visited: choiceFilter(MEMBER_VISITED_FILTERS, 'Visited must be last_7, last_30, not_14 or all'),
+  /** true: only the members an approved freeze covers today; false or absent: everyone. */
+  frozen: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'Frozen must be true or false' })
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+  ),
 };
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilters);
@@ -208,11 +224,15 @@ export const memberSchema = z.object({
   is_active: z.boolean(),
   /** true: the member asked for no renewal reminders. */
   reminders_opt_out: z.boolean(),
+  /** May the gym send them offers and news: yes, no, or not_asked. */
+  marketing_consent: z.enum(MARKETING_CONSENTS),
   /** true: a walk-in, added by a day-pass sale (buying another plan later leaves it true). */
   is_walk_in: z.boolean(),
   picture_url: z.string().nullable(),
   /** When they last came in (ISO instant); null when they never have. */
   last_visit_at: z.string().nullable(),
+  /** The last frozen day of the approved freeze covering today (YYYY-MM-DD), or null. */
+  frozen_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

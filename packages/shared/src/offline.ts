@@ -81,6 +81,13 @@ export const rosterMemberSchema = z.object({
   ),
   /** ISO instant of the member's last visit, or null. */
   last_visit_at: z.string().nullable(),
+  /**
+   * The member's approved freeze running today, else the next one ahead: its first and last
+   * frozen day (YYYY-MM-DD), or null. The desk's verdict says "Frozen until …" on the days
+   * between. A copy kept from before freezes existed has neither (read as null).
+   */
+  frozen_from: z.string().nullable().optional(),
+  frozen_until: z.string().nullable().optional(),
 });
 export type RosterMember = z.infer<typeof rosterMemberSchema>;
 

@@ -36,6 +36,76 @@ const groupLimit = z.coerce
 
 const GROUP_LIMIT_REQUIRED = 'Group limit is required for group plans';
 
+/** The most days any freeze rule may name (a year and a day). */
+export const MAX_FREEZE_RULE_DAYS = 366;
+/** The most freezes a year a plan may allow. */
+export const MAX_FREEZES_PER_YEAR = 52;
+
+export const PLAN_FREEZE_MESSAGES = {
+  minOverMax: 'Minimum days cannot be more than maximum days',
+  perFreezeOverYear: 'Maximum days per freeze cannot be more than the days a year',
+} as const;
+
+/** A whole number of days (or freezes) from 1 to `max`, or null/'' for "no limit". */
+const ruleNumber = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ error: `${label} must be a whole number` })
+      .int({ error: `${label} must be a whole number` })
+      .min(1, { error: `${label} must be at least 1` })
+      .max(max, { error: `${label} must be at most ${max}` })
+      .nullable(),
+  );
+
+/** true/false (also 0/1): a switch. */
+const onOff = (label: string) =>
+  z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: `${label} must be true or false` })
+    .transform((v) => v === true || v === 1);
+
+/** The freeze fee in naira: null, '' or 0 means free. */
+const freezeFee = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' ? null : v),
+  nairaAmount('Freeze fee').nullable(),
+);
+
+/** The freeze rules and the online switch, all optional (defaults: no freezing, not online). */
+const planExtraFields = {
+  /** Members may buy this plan on their own page. */
+  available_online: onOff('Available online'),
+  freeze_allowed: onOff('Freezing allowed'),
+  freeze_min_days: ruleNumber('Minimum days', MAX_FREEZE_RULE_DAYS),
+  freeze_max_days: ruleNumber('Maximum days', MAX_FREEZE_RULE_DAYS),
+  freeze_max_days_per_year: ruleNumber('Days a year', MAX_FREEZE_RULE_DAYS),
+  freeze_max_per_year: ruleNumber('Freezes a year', MAX_FREEZES_PER_YEAR),
+  freeze_fee: freezeFee,
+};
+
+type FreezeRuleValues = {
+  freeze_min_days?: number | null;
+  freeze_max_days?: number | null;
+  freeze_max_days_per_year?: number | null;
+};
+
+/** The rules' limits must agree with each other (checked on the values the plan ends with). */
+export const freezeRuleIssues = (v: FreezeRuleValues): { path: string; message: string }[] => {
+  const issues: { path: string; message: string }[] = [];
+  if (
+    v.freeze_min_days != null &&
+    v.freeze_max_days != null &&
+    v.freeze_min_days > v.freeze_max_days
+  )
+    issues.push({ path: 'freeze_min_days', message: PLAN_FREEZE_MESSAGES.minOverMax });
+  if (
+    v.freeze_max_days != null &&
+    v.freeze_max_days_per_year != null &&
+    v.freeze_max_days > v.freeze_max_days_per_year
+  )
+    issues.push({ path: 'freeze_max_days', message: PLAN_FREEZE_MESSAGES.perFreezeOverYear });
+  return issues;
+};
+
 const planFields = {
   name: planName,
   amount: nairaAmount(),
@@ -52,10 +122,19 @@ export const createPlanSchema = z
     is_grouped: planFields.is_grouped.default(0),
     group_limit: planFields.group_limit.optional(),
     is_active: planFields.is_active.default(1),
+    available_online: planExtraFields.available_online.default(false),
+    freeze_allowed: planExtraFields.freeze_allowed.default(false),
+    freeze_min_days: planExtraFields.freeze_min_days.optional(),
+    freeze_max_days: planExtraFields.freeze_max_days.optional(),
+    freeze_max_days_per_year: planExtraFields.freeze_max_days_per_year.optional(),
+    freeze_max_per_year: planExtraFields.freeze_max_per_year.optional(),
+    freeze_fee: planExtraFields.freeze_fee.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.is_grouped === 1 && v.group_limit == null)
       ctx.addIssue({ code: 'custom', path: ['group_limit'], message: GROUP_LIMIT_REQUIRED });
+    for (const issue of freezeRuleIssues(v))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 export type CreatePlanInput = z.infer<typeof createPlanSchema>;
 
@@ -69,10 +148,20 @@ export const updatePlanSchema = z
     is_grouped: planFields.is_grouped.optional(),
     group_limit: planFields.group_limit.optional(),
     is_active: planFields.is_active.optional(),
+    available_online: planExtraFields.available_online.optional(),
+    freeze_allowed: planExtraFields.freeze_allowed.optional(),
+    freeze_min_days: planExtraFields.freeze_min_days.optional(),
+    freeze_max_days: planExtraFields.freeze_max_days.optional(),
+    freeze_max_days_per_year: planExtraFields.freeze_max_days_per_year.optional(),
+    freeze_max_per_year: planExtraFields.freeze_max_per_year.optional(),
+    freeze_fee: planExtraFields.freeze_fee.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.is_grouped === 1 && v.group_limit === null)
       ctx.addIssue({ code: 'custom', path: ['group_limit'], message: GROUP_LIMIT_REQUIRED });
+    // Limits sent together must agree; the service checks them against the plan's others.
+    for (const issue of freezeRuleIssues(v))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;
 
@@ -100,6 +189,19 @@ export const planSchema = z.object({
   group_limit: z.number().int(),
   /** 1: offered for new subscriptions; 0: hidden from them, running ones continue. */
   is_active: zeroOrOne,
+  /** Members may buy it on their own page. */
+  available_online: z.boolean(),
+  freeze_allowed: z.boolean(),
+  /** Days a freeze must last at least; null: no minimum. */
+  freeze_min_days: z.number().int().nullable(),
+  /** Days one freeze may last at most; null: no maximum. */
+  freeze_max_days: z.number().int().nullable(),
+  /** Frozen days allowed in the 365 days before a freeze's first day; null: no limit. */
+  freeze_max_days_per_year: z.number().int().nullable(),
+  /** Freezes allowed in the 365 days before a freeze's first day; null: no limit. */
+  freeze_max_per_year: z.number().int().nullable(),
+  /** Naira charged for a freeze; null: free. */
+  freeze_fee: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -102,9 +102,11 @@ describe('answers serialised from their contract', () => {
       subscription_status_label: withPlan ? ('Active' as const) : ('No Subscription' as const),
       is_active: true,
       reminders_opt_out: false,
+      marketing_consent: 'not_asked' as const,
       is_walk_in: false,
       picture_url: null,
       last_visit_at: withPlan ? '2026-01-06T06:42:00.000Z' : null,
+      frozen_until: null,
       created_at: '2026-01-05T09:30:00.000Z',
       updated_at: '2026-01-06T10:00:00.000Z',
     });

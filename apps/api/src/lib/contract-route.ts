@@ -67,6 +67,8 @@ const accessHook = (app: FastifyInstance, access: Contract['access']) => {
     return async (request: FastifyRequest) => void (await app.requireUser(request));
   // A kiosk's calls take only its own token (`Authorization: Kiosk <token>`, plugins/kiosk-auth).
   if (access === 'kiosk') return async (request: FastifyRequest) => app.requireKiosk(request);
+  // A member's own calls take only a member token of the gym in the path (plugins/member-auth).
+  if (access === 'member') return async (request: FastifyRequest) => app.requireMember(request);
   return async (request: FastifyRequest) => {
     await app.requireBusiness(request);
     if (!can(tenantOf(request).role, access)) throw forbidden(NOT_ALLOWED, 'ROLE_FORBIDDEN');

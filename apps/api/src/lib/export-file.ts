@@ -103,7 +103,7 @@ export const csvLine = <R>(columns: ExportColumn<R>[], row: R): string =>
   `${columns.map((c) => csvCell(c.kind, c.value(row))).join(',')}\r\n`;
 
 /** The header line, saying (₦) on naira columns. */
-const csvHeader = <R>(columns: ExportColumn<R>[]): string =>
+export const csvHeader = <R>(columns: ExportColumn<R>[]): string =>
   `${columns.map((c) => csvField(c.kind === 'naira' ? `${c.header} (₦)` : c.header)).join(',')}\r\n`;
 
 /** A UTC midnight Date for a day: Excel shows it as that day whatever the reader's zone. */

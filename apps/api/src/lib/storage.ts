@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Config } from '../config';
 
@@ -6,6 +6,11 @@ import type { Config } from '../config';
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /**
+   * Deletes the file a `put` answered `url` for (an erased member's picture); a URL this store
+   * did not hand out, or a file already gone, is left alone.
+   */
+  remove(url: string): Promise<void>;
 }
 
 /** The path under which the API serves the local folder. */
@@ -31,6 +36,14 @@ const localStorage = (root: string): Storage => ({
     await writeFile(path, body, { flag: 'wx' });
     return `${LOCAL_UPLOADS_PREFIX}${key}`;
   },
+  remove: async (url) => {
+    if (!url.startsWith(LOCAL_UPLOADS_PREFIX)) return;
+    const key = url.slice(LOCAL_UPLOADS_PREFIX.length);
+    if (!KEY_PATTERN.test(key) || key.includes('..')) return;
+    const path = resolve(root, key);
+    if (!path.startsWith(resolve(root) + sep)) return;
+    await rm(path, { force: true });
+  },
 });
 
 type S3Settings = NonNullable<Config['s3']>;
@@ -55,37 +68,53 @@ export const s3PublicUrl = (s3: S3Settings, key: string): string => {
 const s3Storage = (s3: S3Settings): Storage => {
   // Loaded on first use, so an app without a bucket never pays for the SDK.
   let client:
-    Promise<{ send: (body: Buffer, key: string, type: string) => Promise<void> }> | undefined;
+    | Promise<{
+        send: (body: Buffer, key: string, type: string) => Promise<void>;
+        drop: (key: string) => Promise<void>;
+      }>
+    | undefined;
   const load = () =>
-    (client ??= import('@aws-sdk/client-s3').then(({ S3Client, PutObjectCommand }) => {
-      const s3Client = new S3Client({
-        region: s3.region,
-        endpoint: s3.endpoint,
-        forcePathStyle: s3.forcePathStyle,
-        credentials:
-          s3.accessKeyId && s3.secretAccessKey
-            ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-            : undefined,
-      });
-      return {
-        send: async (body: Buffer, key: string, type: string) => {
-          await s3Client.send(
-            new PutObjectCommand({
-              Bucket: s3.bucket,
-              Key: key,
-              Body: body,
-              ContentType: type,
-              CacheControl: UPLOAD_CACHE_CONTROL,
-            }),
-          );
-        },
-      };
-    }));
+    (client ??= import('@aws-sdk/client-s3').then(
+      ({ S3Client, PutObjectCommand, DeleteObjectCommand }) => {
+        const s3Client = new S3Client({
+          region: s3.region,
+          endpoint: s3.endpoint,
+          forcePathStyle: s3.forcePathStyle,
+          credentials:
+            s3.accessKeyId && s3.secretAccessKey
+              ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+              : undefined,
+        });
+        return {
+          send: async (body: Buffer, key: string, type: string) => {
+            await s3Client.send(
+              new PutObjectCommand({
+                Bucket: s3.bucket,
+                Key: key,
+                Body: body,
+                ContentType: type,
+                CacheControl: UPLOAD_CACHE_CONTROL,
+              }),
+            );
+          },
+          drop: async (key: string) => {
+            await s3Client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+          },
+        };
+      },
+    ));
+  const base = s3PublicUrl(s3, '');
   return {
     kind: 's3',
     put: async (key, body, contentType) => {
       await (await load()).send(body, checkKey(key), contentType);
       return s3PublicUrl(s3, key);
+    },
+    remove: async (url) => {
+      if (!url.startsWith(base)) return;
+      const key = url.slice(base.length);
+      if (!KEY_PATTERN.test(key) || key.includes('..')) return;
+      await (await load()).drop(key);
     },
   };
 };

@@ -162,3 +162,62 @@ export const verifyLinkToken = async (secret: string, token: string): Promise<Li
     return { ok: false, reason: 'invalid' };
   }
 };
+
+/** What a member token says: the member, their business and their session. */
+export interface MemberClaims {
+  memberId: number;
+  businessId: number;
+  sessionId: string;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+const MEMBER_AUDIENCE = 'kora-member';
+
+/**
+ * A member's token for their gym's member page (30 days): `typ: 'member'`, audience
+ * `kora-member`, so no staff check ever takes it (they require `typ: 'access'`), and it names
+ * the session row every member call reads (signing out ends it at once).
+ */
+export const signMemberToken = (
+  secret: string,
+  claims: { memberId: number; businessId: number; sessionId: string; expiresAt: Date },
+): Promise<string> =>
+  new SignJWT({ typ: 'member', bid: claims.businessId, sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.memberId))
+    .setIssuer(ISSUER)
+    .setAudience(MEMBER_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
+    .sign(key(secret));
+
+/** Verifies a member token; null when it is missing, forged, expired or of another kind. */
+export const verifyMemberToken = async (
+  secret: string,
+  token: string,
+): Promise<MemberClaims | null> => {
+  if (!token || token.length > 1000) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      audience: MEMBER_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const memberId = Number(payload.sub);
+    const { bid, sid } = payload as { bid?: unknown; sid?: unknown };
+    if (
+      payload.typ !== 'member' ||
+      !Number.isSafeInteger(memberId) ||
+      typeof bid !== 'number' ||
+      !Number.isSafeInteger(bid) ||
+      typeof sid !== 'string' ||
+      !/^[0-9a-f-]{36}$/.test(sid) ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
+    return { memberId, businessId: bid, sessionId: sid, exp: payload.exp };
+  } catch {
+    return null;
+  }
+};

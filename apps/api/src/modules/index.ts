@@ -9,6 +9,7 @@ import { contactModule } from './contact';
 import { dashboardModule } from './dashboard';
 import { dayPassModule } from './day-pass';
 import { devModule } from './dev';
+import { freezesModule } from './freezes';
 import { healthModule } from './health';
 import { importsModule } from './imports';
 import { kioskModule } from './kiosk';
@@ -16,7 +17,9 @@ import { membersModule } from './members';
 import type { KoraModule } from './module';
 import { onlineModule } from './online';
 import { paymentsModule } from './payments';
+import { portalModule } from './portal';
 import { plansModule } from './plans';
+import { privacyModule } from './privacy';
 import { receiptsModule } from './receipts';
 import { remindersModule } from './reminders';
 import { subscriptionsModule } from './subscriptions';
@@ -30,6 +33,7 @@ export const MODULES: readonly KoraModule[] = [
   businessModule,
   uploadsModule,
   membersModule,
+  privacyModule,
   importsModule,
   plansModule,
   paymentsModule,
@@ -39,6 +43,7 @@ export const MODULES: readonly KoraModule[] = [
   kioskModule,
   dayPassModule,
   subscriptionsModule,
+  freezesModule,
   checkInModule,
   teamModule,
   communicationsModule,
@@ -47,5 +52,6 @@ export const MODULES: readonly KoraModule[] = [
   auditModule,
   blogModule,
   contactModule,
+  portalModule,
   devModule,
 ];

@@ -32,7 +32,8 @@ export type Entity =
   | 'paymentLink'
   | 'heldPayment'
   | 'memberImport'
-  | 'kiosk';
+  | 'kiosk'
+  | 'freeze';
 /** The ids of the records a call is built from. */
 export type Records = Partial<Record<Entity, number>>;
 
@@ -59,6 +60,8 @@ const FIELD_ENTITIES: Record<string, Entity> = {
   day_pass_plan_id: 'plan',
   // A list filtered by a team user: the audit trail's actor, the cash-ups of one person.
   user_id: 'teamUser',
+  // A member's freeze (its path names the member first).
+  freeze_id: 'freeze',
 };
 
 const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);

@@ -24,5 +24,12 @@ export const businesses = pgTable('businesses', {
   dayPassPlanId: integer('day_pass_plan_id'),
   /** After each desk payment, send the receipt by the member's preferred channel. */
   autoSendReceipts: boolean('auto_send_receipts').notNull().default(false),
+  /**
+   * A Promotion reaches only members who said yes to offers; false: every member but those who
+   * said no (members never asked included).
+   */
+  promotionsNeedConsent: boolean('promotions_need_consent').notNull().default(false),
+  /** Approve members' freeze requests automatically when they keep to the plan's rules. */
+  freezeAutoApprove: boolean('freeze_auto_approve').notNull().default(false),
   ...timestamps(),
 });

@@ -16,6 +16,8 @@ export const communicationMessages = pgTable(
     businessId: ref('business_id', () => businesses.id),
     group: varchar('group', { length: 20 }).notNull(),
     channel: varchar('channel', { length: 10 }).notNull(),
+    /** service (reaches everyone in the group) or promotion (only members who agreed to offers). */
+    purpose: varchar('purpose', { length: 10 }).notNull().default('service'),
     /** The sanitised HTML, placeholders unfilled. */
     html: text('html').notNull(),
     /** SCHEDULED → SENDING → SENT | FAILED; SCHEDULED → CANCELLED. */

@@ -17,3 +17,6 @@ export * from './kiosk';
 export * from './attendance';
 export * from './audit';
 export * from './cash-ups';
+export * from './portal';
+export * from './privacy';
+export * from './freezes';

@@ -51,6 +51,14 @@ export const members = pgTable(
      */
     isWalkIn: boolean('is_walk_in').notNull().default(false),
     /**
+     * May the gym send them offers and news: 'yes', 'no' or 'not_asked' (members added before
+     * Kora asked and imported members). Each choice given or withdrawn is a row of
+     * member_consents.
+     */
+    marketingConsent: varchar('marketing_consent', { length: 10 }).notNull().default('not_asked'),
+    /** When the member's personal data was erased (names replaced, the rest removed); else null. */
+    erasedAt: moment('erased_at'),
+    /**
      * The member card's code (the QR and the card page's address): 26 characters of base32
      * (a–z, 2–7), 130 random bits, unique across every business. Set by the database
      * (`kora_card_code()`), so every way a member is added gets one; replacing the card sets a

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { id, kobo, ref, timestamps } from './columns';
 
@@ -21,6 +21,19 @@ export const plans = pgTable(
     /** Members one subscription covers; 1 for individual plans. */
     groupLimit: integer('group_limit').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
+    /** Members may buy it on their own page. */
+    availableOnline: boolean('available_online').notNull().default(false),
+    /**
+     * Freeze rules: whether members of this plan may be frozen, for how many days a freeze (min
+     * and max), and how many frozen days and freezes in the 365 days before a freeze starts.
+     * Null limits are no limit. The fee is kobo; null is free.
+     */
+    freezeAllowed: boolean('freeze_allowed').notNull().default(false),
+    freezeMinDays: integer('freeze_min_days'),
+    freezeMaxDays: integer('freeze_max_days'),
+    freezeMaxDaysPerYear: integer('freeze_max_days_per_year'),
+    freezeMaxPerYear: integer('freeze_max_per_year'),
+    freezeFeeKobo: bigint('freeze_fee_kobo', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [index('plans_business_idx').on(t.businessId, t.createdAt)],

@@ -21,6 +21,8 @@ const profileColumns = {
   created_at: businesses.createdAt,
   email_verified: users.emailVerified,
   day_pass_plan_id: businesses.dayPassPlanId,
+  promotions_need_consent: businesses.promotionsNeedConsent,
+  freeze_auto_approve: businesses.freezeAutoApprove,
 };
 
 /**

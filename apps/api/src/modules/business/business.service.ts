@@ -76,6 +76,9 @@ const toColumns = (input: UpdateBusinessInput): Partial<repo.NewBusiness> => {
   if (input.business_phone !== undefined) v.businessPhone = input.business_phone;
   if (input.logo_url !== undefined) v.logoUrl = input.logo_url;
   if (input.day_pass_plan_id !== undefined) v.dayPassPlanId = input.day_pass_plan_id;
+  if (input.promotions_need_consent !== undefined)
+    v.promotionsNeedConsent = input.promotions_need_consent;
+  if (input.freeze_auto_approve !== undefined) v.freezeAutoApprove = input.freeze_auto_approve;
   return v;
 };
 
@@ -164,6 +167,8 @@ const PROFILE_FIELDS = [
   'business_email',
   'business_phone',
   'day_pass_plan_id',
+  'promotions_need_consent',
+  'freeze_auto_approve',
 ] as const satisfies readonly (keyof BusinessProfile)[];
 
 /** The logo is a link: the trail says only that it changed, never its address. */

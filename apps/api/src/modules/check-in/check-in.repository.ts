@@ -46,7 +46,17 @@ export type CheckInMemberRow = {
   mobileNumber: string;
   pictureUrl: string | null;
   isActive: boolean;
+  /** The last day of the approved freeze covering the verdict's day, or null. */
+  frozenUntil: string | null;
 };
+
+/**
+ * The Lagos day of the verdict, from `since` (2 hours before the moment checked), and the
+ * member's freeze covering it (kora_frozen_until).
+ */
+const frozenUntilFrom = (since: SQL) =>
+  sql<string | null>`kora_frozen_until("members"."business_id", "members"."id",
+    ((${since}::timestamptz + interval '2 hours') at time zone 'Africa/Lagos')::date)::text`;
 
 /**
  * What the lookup reads of each member found: the brief, their cover (kora_member_cover: the
@@ -56,6 +66,7 @@ export type CheckInMemberRow = {
 const candidateColumns = (since: SQL) => ({
   ...memberBrief,
   cover: sql<VerdictSubscription[]>`kora_member_cover("members"."business_id", "members"."id")`,
+  frozenUntil: frozenUntilFrom(since),
   // Qualified by hand: Drizzle writes a one-table select's columns unqualified, which inside
   // this subquery would read the visit's own columns.
   recentAt:
@@ -198,6 +209,7 @@ const stateOf = (db: Executor, by: 'id' | 'card') =>
     .select({
       ...memberBrief,
       cover: sql<string>`kora_member_cover("members"."business_id", "members"."id")::text`,
+      frozenUntil: frozenUntilFrom(bound('since')),
       earlierId: sql<number | null>`(select v.id from ${visits} v
         where v.business_id = "members"."business_id" and v.member_id = "members"."id"
           and v.visited_at >= ${bound('since')}::timestamptz

@@ -1,3 +1,4 @@
+import { lagosDay } from '@kora/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/payment-days';
@@ -24,6 +25,9 @@ export interface RosterRow {
   last_visit_at: string | null;
   /** JSON text: [{ start_date, expiry_date, plan_name, covered_by }]. */
   subscriptions: string;
+  /** The member's approved freeze running today or the next one ahead: its first and last day. */
+  frozen_from: string | null;
+  frozen_until: string | null;
   roster_tx: string;
 }
 
@@ -48,6 +52,7 @@ export const rosterPage = async (
   limit: number,
   fromDay: string,
   withRemoved: boolean,
+  today: string = lagosDay(),
 ): Promise<RosterPage> => {
   const rows = rowsOf<RosterRow & { horizon: string; removed: number[] | null }>(
     await db.execute(sql`
@@ -70,8 +75,17 @@ export const rosterPage = async (
             order by s.start_date, s.id), '[]'::json)::text
           from subscriptions s join plans p on p.id = s.subscription_type_id
           where s.business_id = m.business_id and s.member_id = m.id and s.is_active
-            and s.expiry_date >= ${fromDay}::date) as subscriptions
+            and s.expiry_date >= ${fromDay}::date) as subscriptions,
+          fz.frozen_from, fz.frozen_until
         from members m
+        -- The freeze running today, else the next one: an approval moves the member's
+        -- subscriptions, so the copy is sent again whenever a freeze is approved or ended.
+        left join lateral (
+          select f.start_date::text as frozen_from, f.end_date::text as frozen_until
+          from freezes f where f.business_id = m.business_id and f.member_id = m.id
+            and f.status in ('approved', 'ended') and f.end_date >= ${today}::date
+          order by f.start_date limit 1
+        ) fz on true
         where m.business_id = ${businessId}
           and (m.roster_tx, m.id) > (${after.tx.toString()}::bigint, ${after.id}::integer)
           and m.roster_tx < h.horizon

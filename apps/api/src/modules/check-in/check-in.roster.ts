@@ -46,6 +46,8 @@ const toRosterMember = (r: RosterRow): RosterMember => ({
   is_active: r.is_active,
   subscriptions: JSON.parse(r.subscriptions) as RosterMember['subscriptions'],
   last_visit_at: r.last_visit_at === null ? null : new Date(r.last_visit_at).toISOString(),
+  frozen_from: r.frozen_from,
+  frozen_until: r.frozen_until,
 });
 
 /**
@@ -68,6 +70,7 @@ export const syncRoster = async (
     query.limit,
     addDays(lagosDay(now), -ROSTER_PAST_DAYS),
     query.cursor !== '',
+    lagosDay(now),
   );
   // A cursor beyond every change this database has made is not one it gave.
   if (after.tx > page.horizon) throw syncAgain();

@@ -57,9 +57,17 @@ const find = async (db: Executor, businessId: number, kind: LookupKind, since: D
   }
 };
 
-/** A member's verdict today, and the subscription covering today (the visit records it). */
-const verdictOf = (isActive: boolean, today: string, subscriptions: VerdictSubscription[]) => ({
-  verdict: checkInVerdict({ is_active: isActive, today, subscriptions }),
+/**
+ * A member's verdict today (a freeze covering today makes it "Frozen until …"), and the
+ * subscription covering today (the visit records it).
+ */
+const verdictOf = (
+  isActive: boolean,
+  today: string,
+  subscriptions: VerdictSubscription[],
+  frozenUntil: string | null = null,
+) => ({
+  verdict: checkInVerdict({ is_active: isActive, today, subscriptions, frozen_until: frozenUntil }),
   covering: coveringSubscription(today, subscriptions),
 });
 
@@ -92,7 +100,7 @@ export const lookUp = async (
   const today = lagosDay(now);
   return found.map((m) => ({
     member: toCandidateMember(m),
-    verdict: verdictOf(m.isActive, today, m.cover).verdict,
+    verdict: verdictOf(m.isActive, today, m.cover, m.frozenUntil).verdict,
     found_by: kind.by as DeskFoundBy,
     checked_in_at: m.recentAt?.toISOString() ?? null,
   }));
@@ -212,7 +220,12 @@ const checkInOn = async (
   for (let attempt = 1; ; attempt++) {
     const member = await repo.checkInState(db, businessId, by, since, until);
     if (!member) throw noMemberFound();
-    const { verdict, covering } = verdictOf(member.isActive, today, JSON.parse(member.cover));
+    const { verdict, covering } = verdictOf(
+      member.isActive,
+      today,
+      JSON.parse(member.cover),
+      member.frozenUntil,
+    );
     const red = verdict.tone === 'red';
     const refuse = red && !reason;
     let status: repo.RecordVisitStatus;
@@ -313,7 +326,10 @@ const checkInOn = async (
               since,
               until,
             );
-            return other && verdictOf(other.isActive, today, JSON.parse(other.cover)).verdict;
+            return (
+              other &&
+              verdictOf(other.isActive, today, JSON.parse(other.cover), other.frozenUntil).verdict
+            );
           })();
     if (!answered) throw noMemberFound();
     const repeat = status === 'repeat';

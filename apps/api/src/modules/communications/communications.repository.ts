@@ -108,7 +108,13 @@ export const cancelScheduled: RecordQuery<MessageRow | undefined> = async (db, b
 
 /** The business's name and e-mail (what a message signs and replies with). */
 export const findSender = async (db: Executor, businessId: number) =>
-  (await db.select(senderBrief).from(businesses).where(eq(businesses.id, businessId)).limit(1))[0];
+  (
+    await db
+      .select({ ...senderBrief, promotionsNeedConsent: businesses.promotionsNeedConsent })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0];
 
 /**
  * Recounts a message's deliveries by status and keeps its counts; once none is pending, a

@@ -26,6 +26,7 @@ export const communicationsRoutes = (ctx: AppContext) => async (app: FastifyInst
       tenantOf(req).businessId,
       req.query.group,
       req.query.channel,
+      req.query.purpose,
     ),
   }));
 

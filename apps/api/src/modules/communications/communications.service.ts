@@ -5,6 +5,7 @@ import {
   smsParts,
   type CommunicationChannel,
   type CommunicationGroup,
+  type CommunicationPurpose,
   type CommunicationStatus,
   type Communication,
   type CreateMessageData,
@@ -80,16 +81,41 @@ const placeholderValues = (m: AudienceRow, businessName: string): PlaceholderVal
   expiry_date: m.expiryDate ? formatDay(m.expiryDate) : '',
 });
 
-/** Members of `group` with the channel's address, and how many lack it. */
+/**
+ * Whether a member may get a message of this purpose: a Service notice reaches everyone; a
+ * Promotion never reaches a member who said no to offers, nor one never asked when the business
+ * sends promotions only to members who said yes.
+ */
+const mayReceive = (purpose: CommunicationPurpose, onlyYes: boolean, m: AudienceRow) =>
+  purpose === 'service' ||
+  m.marketingConsent === 'yes' ||
+  (!onlyYes && m.marketingConsent === 'not_asked');
+
+/**
+ * Members of `group` the message may reach (its purpose and the business's consent setting)
+ * with the channel's address; how many lack the address (`skipped`) and how many a promotion
+ * leaves out for want of consent (`noConsent`).
+ */
 const audienceOf = async (
   exec: Executor,
   businessId: number,
   group: CommunicationGroup,
   channel: CommunicationChannel,
+  purpose: CommunicationPurpose,
+  onlyYes?: boolean,
 ) => {
   const rows = await messageAudience(exec, businessId, GROUP_STATUS[group]);
-  const reached = rows.filter((m) => addressOf(channel, m) !== '');
-  return { reached, skipped: rows.length - reached.length };
+  const needsConsent =
+    onlyYes ??
+    (purpose === 'promotion' &&
+      ((await repo.findSender(exec, businessId))?.promotionsNeedConsent ?? false));
+  const allowed = rows.filter((m) => mayReceive(purpose, needsConsent, m));
+  const reached = allowed.filter((m) => addressOf(channel, m) !== '');
+  return {
+    reached,
+    skipped: allowed.length - reached.length,
+    noConsent: rows.length - allowed.length,
+  };
 };
 
 /**
@@ -113,6 +139,8 @@ export const fanOut = async (
     message.businessId,
     message.group as CommunicationGroup,
     channel,
+    message.purpose as CommunicationPurpose,
+    sender?.promotionsNeedConsent ?? false,
   );
   const sms = channel === 'sms';
   const smsAt = sms ? quietHoursRelease(now) : undefined;
@@ -173,13 +201,14 @@ export const auditMessage = (
     recordKind: 'message',
     recordId: row.id,
     recordLabel: messageLabel(row),
-    detail: { group: row.group, channel: row.channel, ...detail },
+    detail: { group: row.group, channel: row.channel, purpose: row.purpose, ...detail },
   });
 
 const toCommunication = (row: repo.MessageRow): Communication => ({
   id: row.id,
   group: row.group as CommunicationGroup,
   channel: row.channel as CommunicationChannel,
+  purpose: row.purpose as CommunicationPurpose,
   message: row.html,
   status: row.status as CommunicationStatus,
   is_scheduled: row.isScheduled,
@@ -247,9 +276,16 @@ export const countAudience = async (
   businessId: number,
   group: CommunicationGroup,
   channel: CommunicationChannel,
-): Promise<{ recipients: number; skipped: number }> => {
-  const { reached, skipped } = await audienceOf(ctx.db, businessId, group, channel);
-  return { recipients: reached.length, skipped };
+  purpose: CommunicationPurpose = 'service',
+): Promise<{ recipients: number; skipped: number; no_consent: number }> => {
+  const { reached, skipped, noConsent } = await audienceOf(
+    ctx.db,
+    businessId,
+    group,
+    channel,
+    purpose,
+  );
+  return { recipients: reached.length, skipped, no_consent: noConsent };
 };
 
 /**
@@ -271,6 +307,7 @@ export const createMessage = async (
       const row = await repo.insertMessage(tx, businessId, {
         group: input.group,
         channel: input.channel,
+        purpose: input.purpose,
         html: sanitizeMessageHtml(input.message),
         status: input.is_scheduled ? 'SCHEDULED' : 'SENDING',
         isScheduled: input.is_scheduled,

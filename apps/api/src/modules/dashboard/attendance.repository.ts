@@ -38,7 +38,8 @@ export interface AtRiskWindow {
  *   covered 14 days ago as well, so a new member, or one who just came back after a lapse, is
  *   not at risk before two weeks of cover; or their visits over the last 4 full weeks are half
  *   or less of the 4 weeks before, those having at least `minEarlier`.
- * Never reads every member: the candidates are the covered members without a visit since
+ * A member frozen on any day since the 4 weeks compared began is not at risk (they stayed away
+ * on purpose). Never reads every member: the candidates are the covered members without a visit since
  * `absentSince` (an index range of member_cover by last visit, the cover beside it) and this
  * week's falls (`ensureFalls`); each is then checked against every condition above with today's
  * cover and account (the weekly roll-up's 8 rows read only for the absent), never a visit.
@@ -63,6 +64,10 @@ const atRiskSql = (b: number, w: AtRiskWindow, select: SQL) => sql`
       covered.since is not null as covered_before
     from merged c
     join members m on m.id = c.id and m.business_id = ${b} and m.is_active
+      -- A member frozen during the weeks compared stayed away on purpose: not at risk.
+      and not exists (select 1 from freezes fz where fz.business_id = ${b} and fz.member_id = m.id
+        and fz.status in ('approved', 'ended') and fz.start_date <= ${w.today}
+        and fz.end_date >= ${w.lastWeeksFrom})
     join lateral (
       select 1 from subscriptions s where s.business_id = ${b} and s.member_id = m.id
         and s.is_active and s.start_date <= ${w.today} and s.expiry_date >= ${w.today} limit 1

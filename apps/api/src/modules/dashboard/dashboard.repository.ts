@@ -65,6 +65,8 @@ export interface Scalars {
   endedMembers: number;
   churnedMembers: number;
   expiringTotal: number;
+  /** Members an approved freeze covers today. */
+  frozenMembers: number;
   hasPlan: boolean;
   hasMember: boolean;
   hasPayment: boolean;
@@ -103,6 +105,9 @@ export const scalars = async (
         (select count(*) from member_cover c
           where c.business_id = ${b} and c.paid_through between ${days.today} and ${days.expiringTo}
             and c.member_id not in ${inactiveMembers(b)}) as expiring,
+        (select count(distinct member_id) from freezes where business_id = ${b}
+          and status in ('approved', 'ended') and start_date <= ${days.today}
+          and end_date >= ${days.today}) as frozen,
         exists (select 1 from plans where business_id = ${b}) as has_plan,
         exists (select 1 from members where business_id = ${b}) as has_member,
         exists (select 1 from payments where business_id = ${b}) as has_payment,
@@ -116,6 +121,7 @@ export const scalars = async (
     endedMembers: asNumber(r.ended),
     churnedMembers: asNumber(r.churned),
     expiringTotal: asNumber(r.expiring),
+    frozenMembers: asNumber(r.frozen),
     hasPlan: Boolean(r.has_plan),
     hasMember: Boolean(r.has_member),
     hasPayment: Boolean(r.has_payment),

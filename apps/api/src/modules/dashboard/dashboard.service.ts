@@ -176,6 +176,7 @@ export const dashboardOf = async (
       retention_rate: percent(renewed, scalars.endedMembers),
       retention_ended: scalars.endedMembers,
       retention_renewed: renewed,
+      frozen_members: scalars.frozenMembers,
     },
     revenue_trend: months.map((month) => {
       const m = byMonth.get(month)!;

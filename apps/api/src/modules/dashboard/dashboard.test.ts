@@ -118,6 +118,8 @@ const expectKnownFigures = async () => {
     retention_rate: 33.3,
     retention_ended: 3,
     retention_renewed: 1,
+    // Nobody is frozen.
+    frozen_members: 0,
   });
   expect(d.revenue_trend.map((r) => r.month)).toEqual(trendMonths(TODAY));
   expect(d.revenue_trend[0]).toEqual(month('2025-04', { revenue: 0, payments: 0 }));
@@ -289,6 +291,7 @@ describe('GET /v1/dashboard', () => {
       retention_rate: null,
       retention_ended: 0,
       retention_renewed: 0,
+      frozen_members: 0,
     });
     expect(d.revenue_trend).toHaveLength(12);
     expect(d.revenue_trend.every((m: { revenue: number }) => m.revenue === 0)).toBe(true);

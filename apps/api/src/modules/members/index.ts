@@ -8,7 +8,8 @@ export const membersModule: KoraModule = {
 };
 
 // What other modules may call: a member of the business, the audience of a bulk message, the
-// member's picture, and the member errors payments share.
+// member's picture, the member errors payments share, and a member's own edit of their details
+// (the member portal, with the member as actor).
 export {
   findOrAddWalkIn,
   getMemberForBusiness,
@@ -19,6 +20,7 @@ export {
   messageAudience,
   PROSPECTS,
   setMemberPicture,
+  updateMember,
   type AudienceRow,
   type SubscriptionStatusCode,
 } from './members.service';

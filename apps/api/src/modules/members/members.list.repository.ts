@@ -9,7 +9,7 @@ import { Subquery, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
-import { businesses, members, plans } from '../../db/schema';
+import { businesses, freezes, members, plans } from '../../db/schema';
 import type { ExportCursor } from '../../lib/export-file';
 import {
   latestSubscription,
@@ -51,6 +51,8 @@ export interface MemberListOptions {
   kind?: MemberKind;
   /** The last-visit filter: members seen since `since`, or not seen since then (or never). */
   visited?: VisitedOption;
+  /** Only the members an approved freeze covers today. */
+  frozen?: boolean;
 }
 
 export interface VisitedOption {
@@ -68,12 +70,27 @@ type AccountFilters = Pick<MemberListOptions, 'accountStatus' | 'kind'>;
  */
 interface Filters extends AccountFilters {
   visited?: MemberVisitedFilter;
+  frozen?: boolean;
 }
 const filtersOf = (o: MemberListOptions): Filters => ({
   accountStatus: o.accountStatus,
   kind: o.kind,
   visited: o.visited?.filter,
+  frozen: o.frozen || undefined,
 });
+
+/**
+ * The Frozen filter: members an approved freeze (or one ended early, for the days it really
+ * froze) covers on `today`, read from the business's freezes (a few) by their index.
+ */
+const frozenSql = (frozen: boolean | undefined, id: SQL | number, today: SQL, alias = ''): SQL =>
+  frozen
+    ? sql` and ${sql.raw(`${alias}id`)} in (select f.member_id from ${freezes} f
+        where f.business_id = ${id} and f.status in ('approved', 'ended')
+          and f.start_date <= ${today}::date and f.end_date >= ${today}::date)`
+    : sql``;
+const frozenOf = (o: { frozen?: boolean }, businessId: number, alias = '') =>
+  frozenSql(o.frozen, businessId, sql`${lagosDay()}`, alias);
 
 /** Whether a filter keeps the members seen since its day (last_7, last_30) or the others. */
 const seenFilter = (filter: MemberVisitedFilter) => filter !== 'not_14';
@@ -136,7 +153,15 @@ const accountTotal = (f: AccountFilters, id: SQL | number): SQL =>
  * counted through the last-visit index (the few who came lately, not the gym); those not seen
  * are the account and kind filters' total less them.
  */
-const totalOf = (f: Filters, id: SQL | number, since: SQL = sql`null`): SQL => {
+const totalOf = (
+  f: Filters,
+  id: SQL | number,
+  since: SQL = sql`null`,
+  today: SQL = sql`${lagosDay()}`,
+): SQL => {
+  // The frozen members are few: counted one by one, with the other filters.
+  if (f.frozen)
+    return sql`(select count(*) from ${members} where ${members.businessId} = ${id}${accountSql(f)}${visitedSql(f.visited, since)}${frozenSql(true, id, today)})`;
   if (!f.visited) return accountTotal(f, id);
   const seen = sql`(select count(*) from ${members} where ${members.businessId} = ${id}
     and ${members.lastVisitAt} >= ${since}::timestamptz${accountSql(f)})`;
@@ -169,10 +194,11 @@ const pageStatement = (db: Executor, f: Filters, fixed: FixedWindow | undefined)
   const since = bound('visitedSince');
   const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
   const offset = fixed ? sql.raw(String(fixed.offset)) : bound('offset');
-  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(f)}${visitedSql(f.visited, since)}
+  const today = bound('today');
+  const page = sql`select * from ${members} where ${members.businessId} = ${id}${accountSql(f)}${visitedSql(f.visited, since)}${frozenSql(f.frozen, id, today)}
     order by ${members.createdAt} desc, ${members.id} desc limit ${limit} offset ${offset}`;
-  return selectMembers(db, asMembers(page), bound('today'), {
-    total: sql<number>`${totalOf(f, id, since)}`.mapWith(Number).as('total'),
+  return selectMembers(db, asMembers(page), today, {
+    total: sql<number>`${totalOf(f, id, since, today)}`.mapWith(Number).as('total'),
   }).orderBy(sql`"members"."created_at" desc`, sql`"members"."id" desc`);
 };
 
@@ -181,12 +207,13 @@ const pageStatementOf = (db: Executor, f: Filters, window: FixedWindow) => {
     !f.accountStatus &&
     !f.kind &&
     !f.visited &&
+    !f.frozen &&
     FIXED_PAGE_SIZES.has(window.limit) &&
     window.offset % window.limit === 0 &&
     window.offset / window.limit < FIXED_PAGES
       ? window
       : undefined;
-  const name = `members_page_${f.accountStatus ?? 'all'}${f.kind ? `_${f.kind}` : ''}${f.visited ? `_${f.visited}` : ''}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
+  const name = `members_page_${f.accountStatus ?? 'all'}${f.kind ? `_${f.kind}` : ''}${f.visited ? `_${f.visited}` : ''}${f.frozen ? '_frozen' : ''}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
   return preparedFor(db, name, (d) => compileSelect(name, pageStatement(d, f, fixed)));
 };
 
@@ -208,14 +235,14 @@ const matchSql = (term: string, phoneDigits: string | null, alias = ''): SQL => 
 
 /** The condition a search puts on the business's members. */
 const searchWhere = (businessId: number, o: MemberListOptions & { search: string }): SQL =>
-  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o)}${visitedOf(o)}`;
+  sql`business_id = ${businessId} and ${matchSql(o.search, o.phoneDigits ?? null)}${accountSql(o)}${visitedOf(o)}${frozenOf(o, businessId)}`;
 
 /** The members the list's filters keep (search, account status, kind, last visit): the export reads by it. */
 export type MemberFilterOptions = Omit<MemberListOptions, 'limit' | 'offset'>;
 const memberFilterWhere = (businessId: number, o: MemberFilterOptions): SQL =>
   o.search
     ? searchWhere(businessId, { ...o, limit: 0, offset: 0, search: o.search })
-    : sql`business_id = ${businessId}${accountSql(o)}${visitedOf(o)}`;
+    : sql`business_id = ${businessId}${accountSql(o)}${visitedOf(o)}${frozenOf(o, businessId)}`;
 
 const byDate = sql`created_at desc, id desc`;
 
@@ -243,7 +270,7 @@ const searchPage = (businessId: number, o: MemberListOptions & { search: string 
       select id, created_at from (
         select id, created_at, search_text, is_active, is_walk_in${sql.raw(o.visited ? ', last_visit_at' : '')} from ${members}
         where business_id = ${businessId} order by ${byDate} limit ${recentWindow(o)}) r
-      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o, 'r.')}${visitedOf(o, 'r.')}
+      where ${many} and ${matchSql(o.search, o.phoneDigits ?? null, 'r.')}${accountSql(o, 'r.')}${visitedOf(o, 'r.')}${frozenOf(o, businessId, 'r.')}
       order by ${byDate} limit ${o.limit} offset ${o.offset}),
     page as (
       (select id from hits where not ${many} order by ${byDate} limit ${o.limit} offset ${o.offset})
@@ -291,7 +318,7 @@ export const listMembers = async (db: Executor, businessId: number, o: MemberLis
         await db
           .select({
             total:
-              sql<number>`${totalOf(filters, businessId, sql`${o.visited?.since ?? null}`)}`.mapWith(
+              sql<number>`${totalOf(filters, businessId, sql`${o.visited?.since ?? null}`, sql`${today}`)}`.mapWith(
                 Number,
               ),
           })

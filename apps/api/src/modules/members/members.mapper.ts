@@ -4,6 +4,7 @@ import {
   koboToNaira,
   type DurationType,
   type Gender,
+  type MarketingConsent,
   type Member,
   type SubscriptionStatus,
   type UpdateMemberInput,
@@ -48,9 +49,11 @@ export const toMember = (row: repo.MemberRow): Member => {
     subscription_status_label: SUBSCRIPTION_STATUS_LABELS[status],
     is_active: m.isActive,
     reminders_opt_out: m.remindersOptOut,
+    marketing_consent: m.marketingConsent as MarketingConsent,
     is_walk_in: m.isWalkIn,
     picture_url: m.pictureUrl,
     last_visit_at: m.lastVisitAt?.toISOString() ?? null,
+    frozen_until: row.frozenUntil ?? null,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };
@@ -80,7 +83,9 @@ const normalisePhones = <
 
 type Changes = repo.MemberChanges;
 /** The given fields as column values; phones become E.164, undefined fields are left out. */
-export const fieldsOf = (input: UpdateMemberInput): Changes => {
+export const fieldsOf = (
+  input: Omit<UpdateMemberInput, 'marketing_consent'> & { marketing_consent?: MarketingConsent },
+): Changes => {
   const out: Changes = {
     firstName: input.first_name,
     middleName: input.middle_name,
@@ -97,6 +102,7 @@ export const fieldsOf = (input: UpdateMemberInput): Changes => {
     subscriptionTypeId: input.subscription_type_id,
     isActive: input.is_active,
     remindersOptOut: input.reminders_opt_out,
+    marketingConsent: input.marketing_consent,
     ...normalisePhones(input),
   };
   for (const k of Object.keys(out) as (keyof Changes)[]) if (out[k] === undefined) delete out[k];

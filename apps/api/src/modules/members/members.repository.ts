@@ -72,7 +72,15 @@ export const selectMembers = <E extends Record<string, SQL.Aliased | SQL>>(
 ) => {
   const latest = latestSubscription(db, today);
   return db
-    .select({ member: members, ...subscriptionColumns(latest), ...extra })
+    .select({
+      member: members,
+      ...subscriptionColumns(latest),
+      // The approved freeze covering today, if any: its last day ("Frozen until …").
+      frozenUntil: sql<
+        string | null
+      >`kora_frozen_until(${members.businessId}, ${members.id}, ${today}::date)::text`,
+      ...extra,
+    })
     .from(from)
     .leftJoinLateral(latest, sql`true`)
     .leftJoin(plans, planOfLatest(latest));
@@ -108,6 +116,7 @@ export const selectAudience = (
       lastName: members.lastName,
       emailAddress: members.emailAddress,
       mobileNumber: members.mobileNumber,
+      marketingConsent: members.marketingConsent,
       planName: columns.planName,
       expiryDate: latest.expiryDate,
       subscriptionStatus: columns.subscriptionStatus,

@@ -15,6 +15,7 @@ import {
   type UpdateMemberInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { insertConsent } from '../../db/consents';
 import type { Executor, Tx } from '../../db/client';
 import { badRequest, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
@@ -65,7 +66,7 @@ const visitedOption = (
 
 /** The list's filters as the repository takes them: the search folded, with its phone form. */
 const filterOptions = (
-  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind' | 'visited'>,
+  query: Pick<MemberListQuery, 'search' | 'account_status' | 'kind' | 'visited' | 'frozen'>,
 ): list.MemberFilterOptions => {
   const search = query.search ? foldForSearch(query.search) : undefined;
   return {
@@ -74,6 +75,7 @@ const filterOptions = (
     accountStatus: query.account_status,
     kind: query.kind,
     visited: visitedOption(query.visited),
+    frozen: query.frozen === true,
   };
 };
 
@@ -159,7 +161,14 @@ const EDITABLE_FIELDS = [
   'emergency_contact_relationship',
   'subscription_type_id',
   'reminders_opt_out',
+  'marketing_consent',
 ] as const satisfies readonly (keyof Member)[];
+
+/** Who recorded a consent choice given at the desk: the team user (an import: the import). */
+const consentBy = (actor: Actor) =>
+  actor.kind === 'user'
+    ? { source: 'staff' as const, userId: actor.userId ?? null, userName: actor.name ?? null }
+    : { source: 'import' as const };
 
 /** The chosen plan must be one of this business's active plans. */
 const checkPlan = async (exec: Executor, businessId: number, planId: number) => {
@@ -203,6 +212,11 @@ export const createMember = async (
           recordLabel: memberLabel({ ...input, member_id: memberCode }),
           memberId: id,
         });
+        // The Add Member form asked "May {gym} send you offers and news?": the answer starts
+        // the member's consent history (an import or an older client sends none: not asked).
+        const choice = input.marketing_consent;
+        if (choice === 'yes' || choice === 'no')
+          await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
         return id;
       },
     );
@@ -253,6 +267,10 @@ export const updateMember = async (
         if (planId != null && planId !== current.subscription_type_id)
           await checkPlan(tx, businessId, planId);
         await repo.updateMember(tx, businessId, id, changes);
+        // Staff changed the member's answer to offers and news: kept in the consent history.
+        const choice = input.marketing_consent;
+        if (choice && choice !== current.marketing_consent)
+          await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
       },
       (tx, before, after) =>
         recordEdit(

@@ -1,4 +1,5 @@
 import {
+  freezeRuleIssues,
   koboToNaira,
   nairaToKobo,
   MAX_PLANS_LISTED,
@@ -37,9 +38,34 @@ const toPlan = (row: repo.PlanRow): Plan => ({
   is_grouped: row.isGrouped ? 1 : 0,
   group_limit: row.groupLimit,
   is_active: row.isActive ? 1 : 0,
+  available_online: row.availableOnline,
+  freeze_allowed: row.freezeAllowed,
+  freeze_min_days: row.freezeMinDays,
+  freeze_max_days: row.freezeMaxDays,
+  freeze_max_days_per_year: row.freezeMaxDaysPerYear,
+  freeze_max_per_year: row.freezeMaxPerYear,
+  freeze_fee: row.freezeFeeKobo == null ? null : koboToNaira(row.freezeFeeKobo),
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
+
+/** A field sent (even null) wins over the value kept. */
+const pick = <T>(sent: T | undefined, kept: T): T => (sent === undefined ? kept : sent);
+
+/** The online switch and the freeze rules to write; a field not sent is left as it is. */
+const freezeColumns = (input: CreatePlanInput | UpdatePlanInput): Partial<repo.PlanValues> => {
+  const v: Partial<repo.PlanValues> = {};
+  if (input.available_online !== undefined) v.availableOnline = input.available_online;
+  if (input.freeze_allowed !== undefined) v.freezeAllowed = input.freeze_allowed;
+  if (input.freeze_min_days !== undefined) v.freezeMinDays = input.freeze_min_days;
+  if (input.freeze_max_days !== undefined) v.freezeMaxDays = input.freeze_max_days;
+  if (input.freeze_max_days_per_year !== undefined)
+    v.freezeMaxDaysPerYear = input.freeze_max_days_per_year;
+  if (input.freeze_max_per_year !== undefined) v.freezeMaxPerYear = input.freeze_max_per_year;
+  if (input.freeze_fee !== undefined)
+    v.freezeFeeKobo = input.freeze_fee === null ? null : nairaToKobo(input.freeze_fee);
+  return v;
+};
 
 /** The plan's fields an edit may change, as the trail shows each one before → after. */
 const EDITABLE_FIELDS = [
@@ -49,6 +75,13 @@ const EDITABLE_FIELDS = [
   'duration_type',
   'is_grouped',
   'group_limit',
+  'available_online',
+  'freeze_allowed',
+  'freeze_min_days',
+  'freeze_max_days',
+  'freeze_max_days_per_year',
+  'freeze_max_per_year',
+  'freeze_fee',
 ] as const satisfies readonly (keyof Plan)[];
 
 /** The row of a plan of this business, or 404 (also for another business's plan). */
@@ -107,6 +140,7 @@ export const createPlan = async (
         // An individual plan covers one member.
         groupLimit: grouped ? input.group_limit! : 1,
         isActive: input.is_active === 1,
+        ...freezeColumns(input),
       });
       const plan = toPlan(row);
       await recordAudit(tx, actor, {
@@ -122,6 +156,8 @@ export const createPlan = async (
           is_grouped: plan.is_grouped,
           group_limit: plan.group_limit,
           is_active: plan.is_active,
+          available_online: plan.available_online,
+          freeze_allowed: plan.freeze_allowed,
         },
       });
       return row.id;
@@ -149,7 +185,20 @@ export const updatePlan = async (
       isGrouped: input.is_grouped === undefined ? undefined : grouped,
       groupLimit: grouped ? (input.group_limit ?? undefined) : 1,
       isActive: input.is_active === undefined ? undefined : input.is_active === 1,
+      ...freezeColumns(input),
     };
+    // The limits the plan ends with must agree (one sent now against one kept from before).
+    const issues = freezeRuleIssues({
+      freeze_min_days: pick(input.freeze_min_days, current.freezeMinDays),
+      freeze_max_days: pick(input.freeze_max_days, current.freezeMaxDays),
+      freeze_max_days_per_year: pick(input.freeze_max_days_per_year, current.freezeMaxDaysPerYear),
+    });
+    if (issues.length > 0)
+      throw badRequest(
+        issues[0]!.message,
+        'VALIDATION_ERROR',
+        Object.fromEntries(issues.map((i) => [i.path, i.message])),
+      );
     const row = await repo.updatePlan(tx, businessId, id, changes);
     if (!row) throw planNotFound();
     const after = toPlan(row);

@@ -296,6 +296,32 @@ describe('the reminder job', () => {
     expect((await sendsOf(optedOut.id)).map((s) => s.offsetDays)).toEqual([-3]);
   });
 
+  it('waits while the member is frozen: the reminder of the moved end goes after the freeze', async () => {
+    const gym = await createTenant(t, { code: 'RMFZ', name: 'Frozen Gym' });
+    const saved = await enable(gym, [
+      { offset_days: -7, text: 'Hi {{first_name}}, your plan ends in {{days_left}} days.' },
+      { offset_days: -3, text: 'Hi {{first_name}}, {{days_left}} days left.' },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    const monthly = await addPlan(t, gym.token, { amount: 25000, freeze_allowed: true });
+    // Both end on 15 March 2031; the frozen one is frozen 10–19 March, so ends on 25 March.
+    const frozen = await memberEnding(gym, monthly, '2031-03-15');
+    const control = await memberEnding(gym, monthly, '2031-03-25');
+    const froze = await call(t.app, 'POST', `/v1/member/${frozen.id}/freeze`, {
+      token: gym.token,
+      body: { start_date: '2031-03-10', end_date: '2031-03-19' },
+    });
+    expect(froze.statusCode, froze.body).toBe(201);
+    expect((await subscriptionsOf(t, frozen.id))[0]!.expiryDate).toBe('2031-03-25');
+    // 18 March: 7 days before the 25th, but the member is frozen that day.
+    await run(at('2031-03-18', '10:00'));
+    expect(await sendsOf(frozen.id)).toHaveLength(0);
+    expect((await sendsOf(control.id)).map((s) => s.offsetDays)).toEqual([-7]);
+    // 22 March: the freeze is over, the next reminder goes.
+    await run(at('2031-03-22', '10:00'));
+    expect((await sendsOf(frozen.id)).map((s) => s.offsetDays)).toEqual([-3]);
+  });
+
   it('fills {{payment_link}} with a renewal link when Paystack is connected', async () => {
     await connectPaystack(t, paystack, linked.token, LOOPBACK_PAYSTACK_KEYS[0]);
     const settings = await enable(linked, [

@@ -154,6 +154,9 @@ export const lookUpOnDevice = async (
         is_active: member.is_active,
         today,
         subscriptions: member.subscriptions,
+        // The copy's freeze says "Frozen until …" only on its days.
+        frozen_until:
+          member.frozen_from && member.frozen_from <= today ? (member.frozen_until ?? null) : null,
       }),
       found_by: by,
       checked_in_at: times.sort().at(-1) ?? null,

@@ -1,0 +1,235 @@
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { businesses, freezes, members, plans, subscriptions, users } from '../../db/schema';
+
+export type FreezeRow = typeof freezes.$inferSelect;
+export type NewFreeze = Omit<typeof freezes.$inferInsert, 'id' | 'businessId' | 'createdAt'>;
+
+/** A freeze with the name of the team user who decided it. */
+export type FreezeWithDecider = FreezeRow & { decidedBy: string | null };
+
+const withDecider = {
+  freeze: freezes,
+  decidedBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+};
+
+const toRow = (r: { freeze: FreezeRow; decidedBy: string | null }): FreezeWithDecider => ({
+  ...r.freeze,
+  decidedBy: r.decidedBy,
+});
+
+/**
+ * The member of this business, their row locked for the rest of the transaction (a payment
+ * locks it too, so a renewal and a freeze of one member never interleave); undefined when the
+ * business has no such member.
+ */
+export const lockMember = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  lock = true,
+) => {
+  const q = db
+    .select({
+      id: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      memberCode: members.memberCode,
+      isActive: members.isActive,
+    })
+    .from(members)
+    .where(and(eq(members.businessId, businessId), eq(members.id, memberId)));
+  return (await (lock ? q.for('update') : q))[0];
+};
+
+/** The member of this business (not locked), or undefined. */
+export const findMember = (db: Executor, businessId: number, memberId: number) =>
+  lockMember(db, businessId, memberId, false);
+
+/** Whether the business approves members' requests that keep to the rules by itself. */
+export const autoApproves = async (db: Executor, businessId: number): Promise<boolean> =>
+  (
+    await db
+      .select({ on: businesses.freezeAutoApprove })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+  )[0]?.on === true;
+
+/** The member's freezes, newest first, with who decided each. */
+export const freezesOf = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+): Promise<FreezeWithDecider[]> =>
+  (
+    await db
+      .select(withDecider)
+      .from(freezes)
+      .leftJoin(users, eq(users.id, freezes.decidedByUserId))
+      .where(and(eq(freezes.businessId, businessId), eq(freezes.memberId, memberId)))
+      .orderBy(desc(freezes.startDate), desc(freezes.id))
+  ).map(toRow);
+
+/** One freeze of this member of this business, locked when `lock`. */
+export const findFreeze = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  freezeId: number,
+): Promise<FreezeWithDecider | undefined> => {
+  const row = (
+    await db
+      .select(withDecider)
+      .from(freezes)
+      .leftJoin(users, eq(users.id, freezes.decidedByUserId))
+      .where(
+        and(
+          eq(freezes.businessId, businessId),
+          eq(freezes.memberId, memberId),
+          eq(freezes.id, freezeId),
+        ),
+      )
+  )[0];
+  return row ? toRow(row) : undefined;
+};
+
+export const insertFreeze = async (
+  db: Executor,
+  businessId: number,
+  values: NewFreeze,
+): Promise<FreezeRow> =>
+  (
+    await db
+      .insert(freezes)
+      .values({ ...values, businessId })
+      .returning()
+  )[0]!;
+
+export const updateFreeze = async (
+  db: Executor,
+  businessId: number,
+  freezeId: number,
+  values: Partial<NewFreeze>,
+) =>
+  db
+    .update(freezes)
+    .set(values)
+    .where(and(eq(freezes.businessId, businessId), eq(freezes.id, freezeId)));
+
+/** The end day of the member's approved freeze covering `today`, or null. */
+export const frozenUntil = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  today: string,
+): Promise<string | null> =>
+  (
+    await db
+      .select({ end: freezes.endDate })
+      .from(freezes)
+      .where(
+        and(
+          eq(freezes.businessId, businessId),
+          eq(freezes.memberId, memberId),
+          inArray(freezes.status, ['approved', 'ended']),
+          lte(freezes.startDate, today),
+          gte(freezes.endDate, today),
+        ),
+      )
+      .orderBy(desc(freezes.endDate))
+      .limit(1)
+  )[0]?.end ?? null;
+
+/**
+ * The member's own subscriptions (bought by their own payment or imported, not a group's cover
+ * of them; not withdrawn or voided) that end on or after `from`, with their plan's freeze rules.
+ */
+export const ownSubscriptionsFrom = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  from: string,
+) =>
+  db
+    .select({
+      id: subscriptions.id,
+      startDate: subscriptions.startDate,
+      expiryDate: subscriptions.expiryDate,
+      createdAt: subscriptions.createdAt,
+      planName: plans.name,
+      freezeAllowed: plans.freezeAllowed,
+      freezeMinDays: plans.freezeMinDays,
+      freezeMaxDays: plans.freezeMaxDays,
+      freezeMaxDaysPerYear: plans.freezeMaxDaysPerYear,
+      freezeMaxPerYear: plans.freezeMaxPerYear,
+      freezeFeeKobo: plans.freezeFeeKobo,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
+    .where(
+      and(
+        eq(subscriptions.businessId, businessId),
+        eq(subscriptions.memberId, memberId),
+        eq(subscriptions.isActive, true),
+        isNull(subscriptions.groupSubscriptionId),
+        gte(subscriptions.expiryDate, from),
+      ),
+    )
+    .orderBy(subscriptions.startDate, subscriptions.id);
+
+/**
+ * Moves subscriptions (and the group cover rows they pay for) by `days` (negative: back):
+ * `extend` ones only at their end, `shift` ones at both start and end.
+ */
+export const moveSubscriptions = async (
+  db: Executor,
+  businessId: number,
+  moves: { extend: number[]; shift: number[] },
+  days: number,
+) => {
+  const touch = (ids: number[]) =>
+    and(
+      eq(subscriptions.businessId, businessId),
+      or(inArray(subscriptions.id, ids), inArray(subscriptions.groupSubscriptionId, ids)),
+    );
+  if (moves.extend.length > 0)
+    await db
+      .update(subscriptions)
+      .set({ expiryDate: sql`${subscriptions.expiryDate} + ${days}::int` })
+      .where(touch(moves.extend));
+  if (moves.shift.length > 0)
+    await db
+      .update(subscriptions)
+      .set({
+        startDate: sql`${subscriptions.startDate} + ${days}::int`,
+        expiryDate: sql`${subscriptions.expiryDate} + ${days}::int`,
+      })
+      .where(touch(moves.shift));
+};
+
+/** A page of the business's freeze requests waiting for approval, newest first. */
+export const pendingRequests = async (
+  db: Executor,
+  businessId: number,
+  page: { limit: number; offset: number },
+) => {
+  const where = and(eq(freezes.businessId, businessId), eq(freezes.status, 'requested'));
+  const rows = await db
+    .select({
+      freeze: freezes,
+      member: {
+        id: members.id,
+        member_id: members.memberCode,
+        first_name: members.firstName,
+        last_name: members.lastName,
+      },
+    })
+    .from(freezes)
+    .innerJoin(members, eq(members.id, freezes.memberId))
+    .where(where)
+    .orderBy(desc(freezes.createdAt), desc(freezes.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = await db.select({ n: count() }).from(freezes).where(where);
+  return { rows, total: total[0]?.n ?? 0 };
+};

@@ -1,0 +1,453 @@
+import {
+  addDays,
+  daysIncluded,
+  formatDay,
+  FREEZE_MESSAGES,
+  lagosDay,
+  pageMeta,
+  type FreezeData,
+  type Freeze,
+  type FreezeRequest,
+  type FreezeStatus,
+  type FreezeRequestedBy,
+  type PageQuery,
+} from '@kora/shared';
+import type { AppContext } from '../../context';
+import type { Executor, Tx } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { createOnce } from '../../lib/idempotency';
+import { recordAudit, type Actor } from '../audit';
+import { memberNotFound } from '../members';
+import * as repo from './freezes.repository';
+import { checkFreeze, type FreezeRules, type KnownFreeze } from './freezes.rules';
+
+export const MEMBER_DEACTIVATED = 'This member is deactivated. Reactivate them before freezing.';
+
+const toFreeze = (row: repo.FreezeWithDecider): Freeze => ({
+  id: row.id,
+  member_id: row.memberId,
+  start_date: row.startDate,
+  end_date: row.endDate,
+  days: row.days,
+  reason: row.reason,
+  status: row.status as FreezeStatus,
+  requested_by: row.requestedBy as FreezeRequestedBy,
+  created_at: row.createdAt.toISOString(),
+  decided_at: row.decidedAt?.toISOString() ?? null,
+  decided_by: row.decidedBy,
+});
+
+const freezeNotFound = () => notFound(FREEZE_MESSAGES.notFound, 'FREEZE_NOT_FOUND');
+
+/** 422: the plan's rule the freeze breaks, on its field (or as the form's message). */
+const refused = (refusal: { field?: string; message: string }) =>
+  new AppError(
+    422,
+    'FREEZE_REFUSED',
+    refusal.message,
+    refusal.field ? { [refusal.field]: refusal.message } : undefined,
+  );
+
+type OwnSubscription = Awaited<ReturnType<typeof repo.ownSubscriptionsFrom>>[number];
+
+/** The member's own subscription running on `day` (the one ending last when several do). */
+const runningOn = (subs: readonly OwnSubscription[], day: string) =>
+  subs
+    .filter((s) => s.startDate <= day && day <= s.expiryDate)
+    .sort((a, b) => b.expiryDate.localeCompare(a.expiryDate))[0];
+
+const rulesOf = (sub: OwnSubscription | undefined): FreezeRules | null =>
+  sub
+    ? {
+        planName: sub.planName,
+        allowed: sub.freezeAllowed,
+        minDays: sub.freezeMinDays,
+        maxDays: sub.freezeMaxDays,
+        maxDaysPerYear: sub.freezeMaxDaysPerYear,
+        maxPerYear: sub.freezeMaxPerYear,
+      }
+    : null;
+
+const known = (rows: readonly repo.FreezeRow[]): KnownFreeze[] =>
+  rows.map((f) => ({
+    id: f.id,
+    start: f.startDate,
+    end: f.endDate,
+    days: f.days,
+    status: f.status,
+  }));
+
+/**
+ * The member (locked), their freezes and own subscriptions from `start`, and the rule a freeze
+ * from `start` to `end` breaks, if any.
+ */
+const assess = async (
+  tx: Tx,
+  businessId: number,
+  memberId: number,
+  range: { start: string; end: string },
+  by: 'staff' | 'member',
+  self?: number,
+) => {
+  const member = await repo.lockMember(tx, businessId, memberId);
+  if (!member) throw memberNotFound();
+  const existing = await repo.freezesOf(tx, businessId, memberId);
+  const subs = await repo.ownSubscriptionsFrom(tx, businessId, memberId, range.start);
+  const running = runningOn(subs, range.start);
+  const refusal = member.isActive
+    ? checkFreeze(
+        {
+          ...range,
+          today: lagosDay(),
+          by,
+          firstName: member.firstName,
+          rules: rulesOf(running),
+          self,
+        },
+        known(existing),
+      )
+    : { message: MEMBER_DEACTIVATED };
+  return { member, subs, running, refusal };
+};
+
+/**
+ * Approving a freeze of `days` days from `start`: the member's own subscription running on
+ * `start` ends `days` later, and every later one (a renewal already paid, chained after it)
+ * starts and ends `days` later, so it still starts the day after the first ends. The group
+ * cover rows those subscriptions pay for move with them. Plain day addition: a freeze adds
+ * days, never months.
+ */
+const moveForFreeze = async (
+  tx: Tx,
+  businessId: number,
+  subs: readonly OwnSubscription[],
+  start: string,
+  days: number,
+) => {
+  await repo.moveSubscriptions(
+    tx,
+    businessId,
+    {
+      extend: subs.filter((s) => s.startDate <= start && start <= s.expiryDate).map((s) => s.id),
+      shift: subs.filter((s) => s.startDate > start).map((s) => s.id),
+    },
+    days,
+  );
+};
+
+const memberName = (m: { firstName: string; lastName: string; memberCode: string }) =>
+  `${`${m.firstName} ${m.lastName}`.trim()} (${m.memberCode})`;
+
+const auditFreeze = (
+  tx: Tx,
+  actor: Actor,
+  businessId: number,
+  member: { id: number; firstName: string; lastName: string; memberCode: string },
+  action: 'freeze.create' | 'freeze.request' | 'freeze.approve' | 'freeze.decline' | 'freeze.end',
+  detail: Record<string, unknown>,
+) =>
+  recordAudit(tx, actor, {
+    businessId,
+    action,
+    recordKind: 'member',
+    recordId: member.id,
+    recordLabel: memberName(member),
+    memberId: member.id,
+    detail,
+  });
+
+const readFreeze = async (exec: Executor, businessId: number, memberId: number, id: number) => {
+  const row = await repo.findFreeze(exec, businessId, memberId, id);
+  if (!row) throw freezeNotFound();
+  return toFreeze(row);
+};
+
+/** The member's freezes, newest first (404 for a member of another business). */
+export const listFreezes = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+): Promise<Freeze[]> => {
+  if (!(await repo.findMember(ctx.db, businessId, memberId))) throw memberNotFound();
+  return freezesOfMember(ctx.db, businessId, memberId);
+};
+
+/** The member's freezes, newest first (none for a member of another business). */
+export const freezesOfMember = async (
+  exec: Executor,
+  businessId: number,
+  memberId: number,
+): Promise<Freeze[]> => (await repo.freezesOf(exec, businessId, memberId)).map(toFreeze);
+
+/** The last frozen day of the member's approved freeze covering `today`, or null. */
+export const frozenUntil = (
+  exec: Executor,
+  businessId: number,
+  memberId: number,
+  today: string,
+): Promise<string | null> => repo.frozenUntil(exec, businessId, memberId, today);
+
+/**
+ * A staff freeze: checked against the plan's rules (it may start today) and approved at once,
+ * moving the member's subscriptions, in one transaction holding the member's row. The same
+ * Idempotency-Key again answers the first freeze (`replayed`).
+ */
+export const createFreeze = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  input: FreezeData,
+  idempotencyKey: string | undefined,
+  actor: Actor,
+): Promise<{ freeze: Freeze; replayed: boolean }> => {
+  const { id, replayed } = await createOnce(
+    ctx.db,
+    { businessId, scope: `freeze:${memberId}`, key: idempotencyKey, body: input },
+    async (tx) => {
+      const range = { start: input.start_date, end: input.end_date };
+      const { member, subs, running, refusal } = await assess(
+        tx,
+        businessId,
+        memberId,
+        range,
+        'staff',
+      );
+      if (refusal) throw refused(refusal);
+      const days = daysIncluded(range.start, range.end);
+      const row = await repo.insertFreeze(tx, businessId, {
+        memberId,
+        subscriptionId: running!.id,
+        startDate: range.start,
+        endDate: range.end,
+        days,
+        reason: input.reason ?? null,
+        status: 'approved',
+        requestedBy: 'staff',
+        createdByUserId: actor.userId ?? null,
+        decidedByUserId: actor.userId ?? null,
+        decidedAt: new Date(),
+      });
+      await moveForFreeze(tx, businessId, subs, range.start, days);
+      await auditFreeze(tx, actor, businessId, member, 'freeze.create', {
+        start_date: range.start,
+        end_date: range.end,
+        days,
+      });
+      return row.id;
+    },
+  );
+  return { freeze: await readFreeze(ctx.db, businessId, memberId, id), replayed };
+};
+
+/**
+ * A member's own request (from their page): refused by the plan's rules with 422 (it may start
+ * tomorrow at the earliest); else waiting for the staff's approval, or approved at once when the
+ * business approves requests that keep to the rules automatically.
+ */
+export const requestFreeze = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  input: { start_date: string; end_date: string; reason: string | null | undefined },
+  idempotencyKey?: string,
+): Promise<Freeze> => {
+  const { id } = await createOnce(
+    ctx.db,
+    { businessId, scope: `freeze-request:${memberId}`, key: idempotencyKey, body: input },
+    async (tx) => {
+      const range = { start: input.start_date, end: input.end_date };
+      const { member, subs, running, refusal } = await assess(
+        tx,
+        businessId,
+        memberId,
+        range,
+        'member',
+      );
+      if (refusal) throw refused(refusal);
+      const auto = await repo.autoApproves(tx, businessId);
+      const days = daysIncluded(range.start, range.end);
+      const reason = input.reason?.trim() ? input.reason.trim() : null;
+      const row = await repo.insertFreeze(tx, businessId, {
+        memberId,
+        subscriptionId: running!.id,
+        startDate: range.start,
+        endDate: range.end,
+        days,
+        reason,
+        status: auto ? 'approved' : 'requested',
+        requestedBy: 'member',
+        decidedAt: auto ? new Date() : null,
+      });
+      if (auto) await moveForFreeze(tx, businessId, subs, range.start, days);
+      await auditFreeze(
+        tx,
+        { kind: 'member', name: `${member.firstName} ${member.lastName}`.trim() },
+        businessId,
+        member,
+        'freeze.request',
+        { start_date: range.start, end_date: range.end, days, approved_automatically: auto },
+      );
+      return row.id;
+    },
+  );
+  return readFreeze(ctx.db, businessId, memberId, id);
+};
+
+/** The freeze of this member in this business, or 404. */
+const freezeOf = async (tx: Tx, businessId: number, memberId: number, freezeId: number) => {
+  const row = await repo.findFreeze(tx, businessId, memberId, freezeId);
+  if (!row) throw freezeNotFound();
+  return row;
+};
+
+/** Approves a member's request: the plan's rules checked again, the subscriptions moved. */
+export const approveFreeze = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  freezeId: number,
+  actor: Actor,
+): Promise<Freeze> => {
+  await ctx.db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, businessId, memberId);
+    if (!member) throw memberNotFound();
+    const freeze = await freezeOf(tx, businessId, memberId, freezeId);
+    if (freeze.status !== 'requested')
+      throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+    const range = { start: freeze.startDate, end: freeze.endDate };
+    const { subs, running, refusal } = await assess(
+      tx,
+      businessId,
+      memberId,
+      range,
+      'staff',
+      freeze.id,
+    );
+    if (refusal) throw refused(refusal);
+    await repo.updateFreeze(tx, businessId, freeze.id, {
+      status: 'approved',
+      subscriptionId: running!.id,
+      decidedByUserId: actor.userId ?? null,
+      decidedAt: new Date(),
+    });
+    await moveForFreeze(tx, businessId, subs, range.start, freeze.days);
+    await auditFreeze(tx, actor, businessId, member, 'freeze.approve', {
+      start_date: range.start,
+      end_date: range.end,
+      days: freeze.days,
+    });
+  });
+  return readFreeze(ctx.db, businessId, memberId, freezeId);
+};
+
+/** Declines a member's request; nothing moves. */
+export const declineFreeze = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  freezeId: number,
+  reason: string | null | undefined,
+  actor: Actor,
+): Promise<Freeze> => {
+  await ctx.db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, businessId, memberId);
+    if (!member) throw memberNotFound();
+    const freeze = await freezeOf(tx, businessId, memberId, freezeId);
+    if (freeze.status !== 'requested')
+      throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+    await repo.updateFreeze(tx, businessId, freeze.id, {
+      status: 'declined',
+      declineReason: reason ?? null,
+      decidedByUserId: actor.userId ?? null,
+      decidedAt: new Date(),
+    });
+    await auditFreeze(tx, actor, businessId, member, 'freeze.decline', {
+      start_date: freeze.startDate,
+      end_date: freeze.endDate,
+      reason: reason ?? null,
+    });
+  });
+  return readFreeze(ctx.db, businessId, memberId, freezeId);
+};
+
+/**
+ * Ends an approved freeze early: `on` is the day the member is back (the first day not frozen,
+ * today when not given), between the freeze's first day and its last. The days not used
+ * (last day − on + 1) come off every subscription the freeze moved: the running one ends that
+ * much sooner, later ones (renewals already paid, or bought during the freeze and chained on
+ * the moved end) start and end that much sooner, with the group cover rows they pay for. Ended
+ * on its first day, the freeze is cancelled.
+ */
+export const endFreeze = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  freezeId: number,
+  on: string | undefined,
+  actor: Actor,
+): Promise<Freeze> => {
+  await ctx.db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, businessId, memberId);
+    if (!member) throw memberNotFound();
+    const freeze = await freezeOf(tx, businessId, memberId, freezeId);
+    if (freeze.status !== 'approved' && freeze.status !== 'ended')
+      throw conflict(FREEZE_MESSAGES.notRunning, 'FREEZE_NOT_RUNNING');
+    const today = lagosDay();
+    // Ending a freeze that has not started yet cancels it.
+    const back = on ?? (today < freeze.startDate ? freeze.startDate : today);
+    if (freeze.endDate < today && on === undefined)
+      throw conflict(FREEZE_MESSAGES.alreadyOver, 'FREEZE_OVER');
+    if (back < freeze.startDate || back > freeze.endDate)
+      throw new AppError(422, 'FREEZE_END_OUTSIDE', FREEZE_MESSAGES.endOutside, {
+        on: FREEZE_MESSAGES.endOutside,
+      });
+    const unused = daysIncluded(back, freeze.endDate);
+    const subs = await repo.ownSubscriptionsFrom(tx, businessId, memberId, freeze.startDate);
+    const decidedAt = freeze.decidedAt ?? freeze.createdAt;
+    await repo.moveSubscriptions(
+      tx,
+      businessId,
+      {
+        extend: subs
+          .filter((s) => s.startDate <= freeze.startDate && freeze.startDate <= s.expiryDate)
+          .map((s) => s.id),
+        shift: subs
+          .filter(
+            (s) =>
+              s.startDate > freeze.startDate && (s.createdAt <= decidedAt || s.startDate > back),
+          )
+          .map((s) => s.id),
+      },
+      -unused,
+    );
+    const cancelled = back === freeze.startDate;
+    await repo.updateFreeze(tx, businessId, freeze.id, {
+      status: cancelled ? 'cancelled' : 'ended',
+      endDate: cancelled ? freeze.endDate : addDays(back, -1),
+      days: cancelled ? 0 : freeze.days - unused,
+      endedAt: new Date(),
+    });
+    await auditFreeze(tx, actor, businessId, member, 'freeze.end', {
+      back_on: back,
+      days_given_back: unused,
+      summary: `Back on ${formatDay(back)}`,
+    });
+  });
+  return readFreeze(ctx.db, businessId, memberId, freezeId);
+};
+
+/** The business's freeze requests waiting for approval, newest first. */
+export const listRequests = async (
+  ctx: AppContext,
+  businessId: number,
+  query: PageQuery,
+): Promise<{ data: FreezeRequest[]; meta: ReturnType<typeof pageMeta> }> => {
+  const { rows, total } = await repo.pendingRequests(ctx.db, businessId, {
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return {
+    data: rows.map((r) => ({ ...toFreeze({ ...r.freeze, decidedBy: null }), member: r.member })),
+    meta: pageMeta(query.page, query.per_page, total),
+  };
+};

@@ -1,0 +1,15 @@
+import type { KoraModule } from '../module';
+import { portalRoutes } from './portal.routes';
+
+/**
+ * The member's own page: sign-in by a code sent to their phone or e-mail, member sessions, and
+ * the member's calls under /v1/portal/{business_code}/… (their plan, renewing online, their
+ * details, a freeze request, their data). The HTML pages under /m/… live here too.
+ */
+export const portalModule: KoraModule = {
+  name: 'portal',
+  routes: portalRoutes,
+};
+
+// What app.ts calls: the member session of a member token (the member calls' access check).
+export { memberSessionOf, type MemberSession } from './portal.service';

@@ -1,0 +1,272 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  businesses,
+  memberSessions,
+  memberSignInCodes,
+  members,
+  payments,
+  plans,
+  reminderSends,
+  visits,
+} from '../../db/schema';
+
+/** The gym of a member page's code (codes are stored in capitals). */
+export const businessByCode = async (db: Executor, code: string) =>
+  (
+    await db
+      .select({
+        id: businesses.id,
+        code: businesses.code,
+        name: businesses.name,
+        logoUrl: businesses.logoUrl,
+      })
+      .from(businesses)
+      .where(eq(businesses.code, code))
+      .limit(1)
+  )[0];
+
+/**
+ * The active member of this business reached at a phone (E.164) or an e-mail (lower case). Several
+ * members may share a phone (a family, a walk-in added twice): the one added first signs in.
+ */
+export const memberByAddress = async (
+  db: Executor,
+  businessId: number,
+  address: { phone: string } | { email: string },
+) =>
+  (
+    await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.businessId, businessId),
+          eq(members.isActive, true),
+          'phone' in address
+            ? eq(members.mobileNumber, address.phone)
+            : sql`lower(${members.emailAddress}) = ${address.email}`,
+        ),
+      )
+      .orderBy(members.id)
+      .limit(1)
+  )[0];
+
+/** Another member of this business already using a phone number (a phone change's check). */
+export const otherMemberWithPhone = async (
+  db: Executor,
+  businessId: number,
+  memberId: number,
+  phone: string,
+) =>
+  (
+    await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.businessId, businessId),
+          eq(members.mobileNumber, phone),
+          sql`${members.id} <> ${memberId}`,
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export type CodeRow = typeof memberSignInCodes.$inferSelect;
+export type CodeValues = typeof memberSignInCodes.$inferInsert;
+
+export const insertCode = async (tx: Executor, values: CodeValues) =>
+  (await tx.insert(memberSignInCodes).values(values).returning({ id: memberSignInCodes.id }))[0]!;
+
+/** The latest code sent to an address for a purpose (the one the member just received). */
+export const latestCode = async (
+  tx: Executor,
+  businessId: number,
+  identifierHash: string,
+  purpose: 'sign_in' | 'phone_change',
+  memberId?: number,
+) =>
+  (
+    await tx
+      .select()
+      .from(memberSignInCodes)
+      .where(
+        and(
+          eq(memberSignInCodes.businessId, businessId),
+          eq(memberSignInCodes.identifierHash, identifierHash),
+          eq(memberSignInCodes.purpose, purpose),
+          ...(memberId !== undefined ? [eq(memberSignInCodes.memberId, memberId)] : []),
+        ),
+      )
+      .orderBy(desc(memberSignInCodes.createdAt), desc(memberSignInCodes.id))
+      .limit(1)
+  )[0];
+
+export const countWrongTry = (db: Executor, id: number) =>
+  db
+    .update(memberSignInCodes)
+    .set({ attempts: sql`${memberSignInCodes.attempts} + 1` })
+    .where(eq(memberSignInCodes.id, id));
+
+/**
+ * Uses a code up, in one statement: only while it is unused and has tries left, so two
+ * requests with the same code (or a right one after the last wrong try) never both sign in.
+ */
+export const useUpCode = async (tx: Executor, id: number, maxTries: number) =>
+  (
+    await tx
+      .update(memberSignInCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(memberSignInCodes.id, id),
+          isNull(memberSignInCodes.usedAt),
+          sql`${memberSignInCodes.attempts} < ${maxTries}`,
+        ),
+      )
+      .returning({ id: memberSignInCodes.id })
+  ).length > 0;
+
+export const insertSession = async (
+  tx: Executor,
+  values: { businessId: number; memberId: number; expiresAt: Date; userAgent: string | null },
+) => (await tx.insert(memberSessions).values(values).returning())[0]!;
+
+/**
+ * A member's session, valid now: not revoked, not expired, of this business (by its code) and
+ * of this member, whose account is still active. Its last use is noted at most once a minute.
+ */
+export const liveSession = async (
+  db: Executor,
+  sessionId: string,
+  businessId: number,
+  memberId: number,
+  businessCode: string,
+) =>
+  (
+    (await db.execute(sql`
+      update ${memberSessions} s
+      set last_seen_at = case when s.last_seen_at < now() - interval '1 minute'
+        then now() else s.last_seen_at end
+      from ${businesses} b, ${members} m
+      where s.id = ${sessionId}::uuid and s.business_id = ${businessId} and s.member_id = ${memberId}
+        and s.revoked_at is null and s.expires_at > now()
+        and b.id = s.business_id and b.code = ${businessCode}
+        and m.id = s.member_id and m.business_id = s.business_id and m.is_active
+      returning s.id, b.code as business_code`)) as unknown as {
+      rows: { id: string; business_code: string }[];
+    }
+  ).rows[0];
+
+export const revokeSession = (db: Executor, businessId: number, sessionId: string) =>
+  db
+    .update(memberSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(memberSessions.id, sessionId),
+        eq(memberSessions.businessId, businessId),
+        isNull(memberSessions.revokedAt),
+      ),
+    );
+
+/** The member's row, with their cover as the check-in verdict reads it. */
+export const memberWithCover = async (db: Executor, businessId: number, memberId: number) =>
+  (
+    await db
+      .select({
+        id: members.id,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        memberCode: members.memberCode,
+        mobileNumber: members.mobileNumber,
+        emailAddress: members.emailAddress,
+        homeAddress: members.homeAddress,
+        emergencyContactName: members.emergencyContactName,
+        emergencyContactNumber: members.emergencyContactNumber,
+        emergencyContactRelationship: members.emergencyContactRelationship,
+        remindersOptOut: members.remindersOptOut,
+        cardCode: members.cardCode,
+        isActive: members.isActive,
+        cover: sql<string>`kora_member_cover(${members.businessId}, ${members.id})::text`,
+      })
+      .from(members)
+      .where(and(eq(members.businessId, businessId), eq(members.id, memberId)))
+      .limit(1)
+  )[0];
+
+/** The member's last visits, newest first. */
+export const lastVisits = (db: Executor, businessId: number, memberId: number, limit: number) =>
+  db
+    .select({ visitedAt: visits.visitedAt })
+    .from(visits)
+    .where(and(eq(visits.businessId, businessId), eq(visits.memberId, memberId)))
+    .orderBy(desc(visits.visitedAt), desc(visits.id))
+    .limit(limit);
+
+/** The member's last payments, newest first, with the plan's name. */
+export const lastPayments = (db: Executor, businessId: number, memberId: number, limit: number) =>
+  db
+    .select({
+      receiptNumber: payments.receiptNumber,
+      receiptToken: payments.receiptToken,
+      amountKobo: payments.amountKobo,
+      paidOn: payments.paidOn,
+      planName: plans.name,
+      method: payments.method,
+      voidedAt: payments.voidedAt,
+      refundedKobo: payments.refundedKobo,
+    })
+    .from(payments)
+    .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
+    .where(and(eq(payments.businessId, businessId), eq(payments.memberId, memberId)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+
+/** The renewal reminders sent to the member, newest first. */
+export const lastReminders = (db: Executor, businessId: number, memberId: number, limit: number) =>
+  db
+    .select({ sentAt: reminderSends.createdAt, channel: reminderSends.channel })
+    .from(reminderSends)
+    .where(and(eq(reminderSends.businessId, businessId), eq(reminderSends.memberId, memberId)))
+    .orderBy(desc(reminderSends.createdAt), desc(reminderSends.id))
+    .limit(limit);
+
+/** Plans of this business a member may buy online: active, individual, available online. */
+export const onlinePlans = (db: Executor, businessId: number) =>
+  db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      amountKobo: plans.amountKobo,
+      duration: plans.duration,
+      durationType: plans.durationType,
+    })
+    .from(plans)
+    .where(
+      and(
+        eq(plans.businessId, businessId),
+        eq(plans.isActive, true),
+        eq(plans.isGrouped, false),
+        sql`${plans}.available_online`,
+      ),
+    )
+    .orderBy(plans.amountKobo, plans.id);
+
+export const onlinePlan = async (db: Executor, businessId: number, planId: number) =>
+  (await onlinePlans(db, businessId)).find((p) => p.id === planId);
+
+/** Ends every session of a member (their phone number changed elsewhere, or they were erased). */
+export const revokeMemberSessions = (db: Executor, businessId: number, memberId: number) =>
+  db
+    .update(memberSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(memberSessions.businessId, businessId),
+        eq(memberSessions.memberId, memberId),
+        isNull(memberSessions.revokedAt),
+        gt(memberSessions.expiresAt, new Date()),
+      ),
+    );

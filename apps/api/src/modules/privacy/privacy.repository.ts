@@ -1,0 +1,331 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/payment-days';
+import {
+  businesses,
+  erasureRequests,
+  memberConsents,
+  members,
+  outbox,
+  payments,
+  plans,
+  subscriptions,
+  visits,
+} from '../../db/schema';
+
+/** The member (all columns) of this business, or undefined; `lock` holds the row. */
+export const findMember = async (exec: Executor, businessId: number, id: number, lock = false) => {
+  const q = exec
+    .select()
+    .from(members)
+    .where(and(eq(members.businessId, businessId), eq(members.id, id)))
+    .limit(1);
+  const [row] = await (lock ? q.for('update') : q);
+  return row;
+};
+export type MemberRecord = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+export const setConsent = async (
+  exec: Executor,
+  businessId: number,
+  memberId: number,
+  choice: string,
+) => {
+  await exec
+    .update(members)
+    .set({ marketingConsent: choice, updatedAt: new Date() })
+    .where(and(eq(members.businessId, businessId), eq(members.id, memberId)));
+};
+
+/** The member's consent history, newest first. */
+export const consentHistory = (exec: Executor, businessId: number, memberId: number) =>
+  exec
+    .select()
+    .from(memberConsents)
+    .where(and(eq(memberConsents.businessId, businessId), eq(memberConsents.memberId, memberId)))
+    .orderBy(desc(memberConsents.createdAt), desc(memberConsents.id));
+
+/** A pending request of the member (the first one wins; the same again answers it). */
+export const insertErasureRequest = async (
+  exec: Executor,
+  businessId: number,
+  memberId: number,
+) => {
+  await exec.insert(erasureRequests).values({ businessId, memberId }).onConflictDoNothing();
+};
+
+export const pendingErasureRequests = async (
+  exec: Executor,
+  businessId: number,
+  window: { limit: number; offset: number },
+) => {
+  const where = and(
+    eq(erasureRequests.businessId, businessId),
+    eq(erasureRequests.status, 'pending'),
+  );
+  const [rows, [total]] = await Promise.all([
+    exec
+      .select({
+        request: erasureRequests,
+        memberCode: members.memberCode,
+        firstName: members.firstName,
+        lastName: members.lastName,
+      })
+      .from(erasureRequests)
+      .innerJoin(
+        members,
+        and(eq(members.id, erasureRequests.memberId), eq(members.businessId, businessId)),
+      )
+      .where(where)
+      .orderBy(desc(erasureRequests.createdAt), desc(erasureRequests.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    exec.select({ n: count() }).from(erasureRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+};
+
+// The export's reads: every record of one member of one business.
+
+export const businessOf = async (exec: Executor, businessId: number) => {
+  const [row] = await exec
+    .select({ name: businesses.name, code: businesses.code })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row;
+};
+
+export const subscriptionsOf = (exec: Executor, businessId: number, memberId: number) =>
+  exec
+    .select({ s: subscriptions, planName: plans.name })
+    .from(subscriptions)
+    .leftJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
+    .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.memberId, memberId)))
+    .orderBy(desc(subscriptions.startDate), desc(subscriptions.id));
+
+export const paymentsOf = (exec: Executor, businessId: number, memberId: number) =>
+  exec
+    .select({ p: payments, planName: plans.name })
+    .from(payments)
+    .leftJoin(plans, eq(plans.id, payments.subscriptionTypeId))
+    .where(and(eq(payments.businessId, businessId), eq(payments.memberId, memberId)))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+
+export const visitsOf = (exec: Executor, businessId: number, memberId: number) =>
+  exec
+    .select()
+    .from(visits)
+    .where(and(eq(visits.businessId, businessId), eq(visits.memberId, memberId)))
+    .orderBy(desc(visits.visitedAt), desc(visits.id));
+
+/** Every message sent (or being sent) to the member: bulk messages, reminders, receipts. */
+export const messagesOf = (exec: Executor, businessId: number, memberId: number) =>
+  exec
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.businessId, businessId), eq(outbox.memberId, memberId)))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id));
+
+/** Whether a table exists in this database (the member portal's tables come with its module). */
+const tableExists = async (exec: Executor, name: string) =>
+  rowsOf<{ t: string | null }>(await exec.execute(sql`select to_regclass(${name})::text as t`))[0]
+    ?.t != null;
+
+/**
+ * Removes the member's personal data wherever Kora holds it, in the caller's transaction (the
+ * member row locked): see eraseMember in privacy.service.ts for the rule.
+ */
+export const eraseMemberData = async (
+  exec: Executor,
+  businessId: number,
+  m: MemberRecord,
+  erased: { firstName: string; lastName: string; label: string },
+) => {
+  const memberId = m.id;
+  // What identifies them in texts kept elsewhere: phone digits after the 0 or +234, e-mail.
+  const digits = m.mobileNumber.replace(/\D/g, '').replace(/^(234|0)/, '');
+  const patterns = [
+    ...(digits.length >= 7 ? [`%${digits}%`] : []),
+    ...(m.emailAddress ? [`%${m.emailAddress.replace(/[\\%_]/g, '\\$&')}%`] : []),
+  ];
+  const matches = (column: ReturnType<typeof sql>) =>
+    patterns.length
+      ? sql`(${sql.join(
+          patterns.map((p) => sql`${column} ilike ${p}`),
+          sql` or `,
+        )})`
+      : sql`false`;
+
+  // The audit trail's entries about them may be rewritten in this transaction only (the trigger
+  // audit_entries_immutable allows it for this member while the setting holds).
+  await exec.execute(
+    sql`select set_config('kora.erase_member', ${`${businessId}:${memberId}`}, true)`,
+  );
+
+  await exec
+    .update(members)
+    .set({
+      firstName: erased.firstName,
+      middleName: null,
+      lastName: erased.lastName,
+      mobileNumber: '',
+      emailAddress: null,
+      homeAddress: null,
+      city: '',
+      state: '',
+      dateOfBirth: null,
+      gender: null,
+      emergencyContactName: null,
+      emergencyContactNumber: null,
+      emergencyContactRelationship: null,
+      pictureUrl: null,
+      // A new random code nobody holds: the old card stops working.
+      cardCode: sql`kora_card_code()`,
+      isActive: false,
+      remindersOptOut: true,
+      marketingConsent: 'no',
+      erasedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(members.businessId, businessId), eq(members.id, memberId)));
+
+  // Messages to them: address and text gone; what had not gone out yet never will.
+  await exec.execute(sql`
+    update outbox set "to" = '', subject = null, text = '', html = null, reply_to = null,
+      last_error = null,
+      status = case when status = 'pending' then 'cancelled' else status end
+    where business_id = ${businessId}
+      and (member_id = ${memberId} or (member_id is null and ${matches(sql`"to"`)}))`);
+  await exec.execute(sql`
+    update reminder_sends set "to" = '' where business_id = ${businessId} and member_id = ${memberId}`);
+  await exec.execute(sql`
+    update payment_links set sent_to = null where business_id = ${businessId} and member_id = ${memberId}`);
+  await exec.execute(sql`
+    update transfer_accounts set account_name = ${erased.label}
+    where business_id = ${businessId} and member_id = ${memberId}`);
+  await exec.execute(sql`
+    update visits set override_reason = null
+    where business_id = ${businessId} and member_id = ${memberId} and override_reason is not null`);
+
+  // The Idempotency-Key of the Add Member call that created them keeps a digest of the form
+  // (their details): dropped, the member exists and a retry of that old call is long past.
+  await exec.execute(sql`
+    delete from idempotency_keys
+    where business_id = ${businessId} and scope = 'member' and entity_id = ${memberId}`);
+
+  // A freeze's reason may say why (an operation, a pregnancy): gone too.
+  await exec.execute(sql`
+    update freezes set reason = '' where business_id = ${businessId} and member_id = ${memberId}`);
+
+  // The member portal's sign-in codes and sessions (its module's tables).
+  if (await tableExists(exec, 'member_sign_in_codes'))
+    await exec.execute(sql`
+      delete from member_sign_in_codes where business_id = ${businessId} and member_id = ${memberId}`);
+  if (await tableExists(exec, 'member_sessions'))
+    await exec.execute(sql`
+      delete from member_sessions where business_id = ${businessId} and member_id = ${memberId}`);
+
+  // Imports keep the sheet's rows: the rows naming their phone or e-mail are blanked (the row
+  // number stays, every cell empty), and dropped from the saved preview.
+  if (patterns.length) {
+    const any = sql`array[${sql.join(
+      patterns.map((p) => sql`${p}`),
+      sql`, `,
+    )}]::text[]`;
+    const blanked = (column: string) => sql`coalesce((
+      select jsonb_agg(case when r::text ilike any(${any})
+        then jsonb_build_object('n', r->'n', 'cells', coalesce((
+          select jsonb_agg('""'::jsonb) from jsonb_array_elements(r->'cells')), '[]'::jsonb))
+        else r end order by o)
+      from jsonb_array_elements(${sql.identifier(column)}) with ordinality as e(r, o)), '[]'::jsonb)`;
+    await exec.execute(sql`
+      update member_imports set
+        rows = ${blanked('rows')},
+        lead_rows = ${blanked('lead_rows')},
+        preview = case when jsonb_typeof(preview -> 'preview_rows') = 'array'
+          then jsonb_set(preview, '{preview_rows}', coalesce((
+            select jsonb_agg(r order by o)
+            from jsonb_array_elements(preview -> 'preview_rows') with ordinality as e(r, o)
+            where not r::text ilike any(${any})), '[]'::jsonb))
+          else preview end
+      where business_id = ${businessId}
+        and (rows::text ilike any(${any}) or lead_rows::text ilike any(${any})
+          or coalesce(preview::text, '') ilike any(${any}))`);
+  }
+
+  // The audit trail: entries about them keep who did what and when, without their data. Their
+  // names, phone and e-mail are replaced wherever an entry wrote them (a payment's detail names
+  // the member), personal fields' before → after become "(erased)".
+  const full = `${m.firstName} ${m.lastName}`.trim();
+  const withMiddle = m.middleName ? `${m.firstName} ${m.middleName} ${m.lastName}` : null;
+  const identifiers = [withMiddle, full, m.mobileNumber, m.emailAddress].filter(
+    (v): v is string => !!v && v.length >= 3,
+  );
+  /** `text` with every identifier replaced (`json`: as JSON text writes them). */
+  const scrub = (text: ReturnType<typeof sql>, json: boolean) =>
+    identifiers.reduce(
+      (acc, v) =>
+        json
+          ? sql`replace(${acc}, ${JSON.stringify(v).slice(1, -1)}, ${JSON.stringify(erased.label).slice(1, -1)})`
+          : sql`replace(${acc}, ${v}, ${erased.label})`,
+      text,
+    );
+  await exec.execute(sql`
+    update audit_entries set
+      record_label = case when record_kind = 'member' then ${erased.label}
+        else ${scrub(sql`record_label`, false)} end,
+      actor_name = case when actor_kind = 'member' then ${erased.label} else actor_name end,
+      changes = (${scrub(
+        sql`(select coalesce(jsonb_object_agg(k, case when k = any(${PERSONAL_FIELDS_SQL})
+          then '{"from": "(erased)", "to": "(erased)"}'::jsonb else v end), '{}'::jsonb)
+        from jsonb_each(changes) as c(k, v))::text`,
+        true,
+      )})::jsonb,
+      detail = (${scrub(sql`(detail - ${PERSONAL_DETAIL_KEYS_SQL})::text`, true)})::jsonb
+    where business_id = ${businessId} and member_id = ${memberId}`);
+
+  await exec.execute(sql`select set_config('kora.erase_member', '', true)`);
+};
+
+/** The member fields an audit entry's `changes` may hold that are personal data. */
+export const PERSONAL_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'mobile_number',
+  'email_address',
+  'home_address',
+  'city',
+  'state',
+  'date_of_birth',
+  'gender',
+  'emergency_contact_name',
+  'emergency_contact_number',
+  'emergency_contact_relationship',
+  'picture_url',
+  'card_code',
+] as const;
+const PERSONAL_FIELDS_SQL = sql`array[${sql.join(
+  PERSONAL_FIELDS.map((f) => sql`${f}`),
+  sql`, `,
+)}]::text[]`;
+/** Keys of an audit entry's `detail` that may name or reach the person. */
+const PERSONAL_DETAIL_KEYS_SQL = sql`array['to', 'phone', 'email', 'name', 'first_name', 'last_name', 'reason', 'mobile_number', 'email_address']::text[]`;
+
+export const markRequestsDone = async (
+  exec: Executor,
+  businessId: number,
+  memberId: number,
+  userId: number | null,
+) => {
+  await exec
+    .update(erasureRequests)
+    .set({ status: 'done', decidedBy: userId, decidedAt: new Date() })
+    .where(
+      and(
+        eq(erasureRequests.businessId, businessId),
+        eq(erasureRequests.memberId, memberId),
+        eq(erasureRequests.status, 'pending'),
+      ),
+    );
+};
