@@ -107,12 +107,13 @@ describe('member page: signed out', () => {
 describe('member page: the Origin check', () => {
   it('refuses a form sent from another site, or without Origin and Referer: 403, no code sent', async () => {
     const before = await outboxCount();
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/m/x' },
       { origin: 'null' },
       {},
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const res = await post(`/m/${gymA.code}/sign-in`, { identifier: phone }, {}, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.body).toContain('This form was sent from another site');

@@ -2,6 +2,17 @@ import { createHmac, randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
+import {
+  PORTAL_MESSAGES,
+  portalDetailsSchema,
+  portalFreezeRequestSchema,
+  portalPaySchema,
+  portalPhoneSchema,
+  portalPhoneVerifySchema,
+  signInCodeSchema,
+  type PortalMe,
+} from '@kora/shared';
+import type { ZodError } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { PageBusy, privatePageLimit } from '../../lib/private-page';
@@ -124,6 +135,18 @@ const fieldErrors = (err: AppError): FieldErrors => ({
   ...(err.fields && Object.keys(err.fields).length ? {} : { message: err.message }),
 });
 
+/** Each field's first message of a refused form (a message without a field under `message`). */
+const zodFields = (error: ZodError): FieldErrors => {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = typeof issue.path[0] === 'string' ? issue.path[0] : 'message';
+    out[key] ??= issue.message;
+  }
+  return out;
+};
+
+const firstError = (error: ZodError): string | undefined => error.issues[0]?.message;
+
 /** A refusal in a member's words (4xx AppError); anything else is thrown on. */
 const refusal = (err: unknown): AppError => {
   if (err instanceof AppError && err.status >= 400 && err.status < 500) return err;
@@ -216,7 +239,10 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
   };
 
   /** The member's page data (the portal's `PortalMe`). */
-  const pageOf = async (session: Session) => (await portal.memberPage(ctx, session)) as PageMe;
+  const pageOf = async (session: Session): Promise<PageMe> => {
+    const me: PortalMe = await portal.memberPage(ctx, session);
+    return me;
+  };
 
   /** Signed-in pages: the member's page data, or a 303 to the sign-in page. */
   const signedIn = async (
@@ -247,19 +273,21 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
           notice: query(request, 'signed_out') ? PAGE_TEXTS.signedOut : undefined,
         }),
       );
-    const me = await pageOf(session);
-    const reference = query(request, 'paid');
-    const paid = reference ? await portal.paymentOutcome(ctx, session, reference) : undefined;
-    return send(reply, 200, homePage(me, { paid, reference }));
+    return send(reply, 200, homePage(await pageOf(session)));
   });
 
   app.post('/m/:code/sign-in', opts, async (request: Req, reply) => {
     const found = await resolvePost(request, reply);
     if (!found) return reply;
     const { business, gym } = found;
-    const identifier = text(form(request), 'identifier', 254);
-    if (!identifier)
-      return send(reply, 422, signInPage(gym, { error: 'Enter your phone number or e-mail.' }));
+    const parsed = signInCodeSchema.safeParse({ identifier: form(request).identifier ?? '' });
+    if (!parsed.success)
+      return send(
+        reply,
+        422,
+        signInPage(gym, { error: firstError(parsed.error) ?? PORTAL_MESSAGES.identifier }),
+      );
+    const { identifier } = parsed.data;
     try {
       await portal.requestSignInCode(ctx, business, identifier, request.ip);
     } catch (err) {
@@ -299,10 +327,11 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const identifier = readSigned(request, stepCookie(business.code));
     if (!identifier)
       return send(reply, 422, signInPage(gym, { notice: PAGE_TEXTS.codeExpiredStep }));
-    const code = text(form(request), 'code', 20).replace(/\s/g, '');
     const sentTo = maskIdentifier(identifier);
-    if (!/^\d{6}$/.test(code))
-      return send(reply, 422, codePage(gym, { sentTo, error: 'Enter the 6-digit code.' }));
+    const parsed = portalPhoneVerifySchema.shape.code.safeParse(form(request).code ?? '');
+    if (!parsed.success)
+      return send(reply, 422, codePage(gym, { sentTo, error: PORTAL_MESSAGES.code }));
+    const code = parsed.data;
     let signed: Awaited<ReturnType<typeof portal.verifySignInCode>>;
     try {
       const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
@@ -383,27 +412,30 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     if (!found) return reply;
     if (!found.session) return redirect(reply, basePath(found.business.code));
     const f = form(request);
-    const input = {
-      subscription_type_id: Number.parseInt(text(f, 'subscription_type_id', 12), 10),
-      duration: Number.parseInt(text(f, 'duration', 4), 10),
-    };
-    try {
-      const { pay_url } = await portal.startPayment(ctx, found.session, input, formKey(f));
-      return redirect(reply, pay_url);
-    } catch (err) {
-      const e = refusal(err);
-      const me = await pageOf(found.session);
-      const { plans } = await portal.onlinePlans(ctx, found.session);
+    const again = async (status: number, error: string) => {
+      const { plans } = await portal.onlinePlans(ctx, found.session!);
       return send(
         reply,
-        e.status,
-        renewPage(me, plans, {
-          error: Object.values(e.fields ?? {})[0] ?? e.message,
-          selected: input.subscription_type_id,
-          periods: input.duration,
+        status,
+        renewPage(await pageOf(found.session!), plans, {
+          error,
+          selected: Number(f.subscription_type_id) || undefined,
+          periods: Number(f.duration) || undefined,
           formKey: randomUUID(),
         }),
       );
+    };
+    const parsed = portalPaySchema.safeParse({
+      subscription_type_id: text(f, 'subscription_type_id', 12),
+      duration: Number(text(f, 'duration', 4)),
+    });
+    if (!parsed.success) return again(422, firstError(parsed.error) ?? 'Choose a plan.');
+    try {
+      const { pay_url } = await portal.startPayment(ctx, found.session, parsed.data, formKey(f));
+      return redirect(reply, pay_url);
+    } catch (err) {
+      const e = refusal(err);
+      return again(e.status, Object.values(e.fields ?? {})[0] ?? e.message);
     }
   });
 
@@ -442,12 +474,18 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const f = form(request);
     const values: Record<string, string> = {};
     for (const name of DETAIL_FIELDS) values[name] = text(f, name);
-    const input = {
+    const parsed = portalDetailsSchema.safeParse({
       ...Object.fromEntries(DETAIL_FIELDS.map((n) => [n, values[n] || null])),
       reminders_opt_out: f.reminders_opt_out === 'yes',
-    };
+    });
+    if (!parsed.success)
+      return send(
+        reply,
+        422,
+        detailsPage(await pageOf(found.session), { errors: zodFields(parsed.error), values }),
+      );
     try {
-      await portal.updateDetails(ctx, found.session, input as never);
+      await portal.updateDetails(ctx, found.session, parsed.data);
       return redirect(reply, `${basePath(found.business.code)}/details?saved=1`);
     } catch (err) {
       const e = refusal(err);
@@ -460,7 +498,18 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const found = await resolvePost(request, reply);
     if (!found) return reply;
     if (!found.session) return redirect(reply, basePath(found.business.code));
-    const mobile = text(form(request), 'mobile_number', 30);
+    const parsed = portalPhoneSchema.safeParse({
+      mobile_number: text(form(request), 'mobile_number', 30),
+    });
+    if (!parsed.success)
+      return send(
+        reply,
+        422,
+        detailsPage(await pageOf(found.session), {
+          phoneError: firstError(parsed.error) ?? PORTAL_MESSAGES.phone,
+        }),
+      );
+    const mobile = parsed.data.mobile_number ?? '';
     try {
       await portal.requestPhoneChange(ctx, found.session, mobile, request.ip);
     } catch (err) {
@@ -484,9 +533,18 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const base = basePath(found.business.code);
     const mobile = readSigned(request, phoneCookie(found.business.code));
     if (!mobile) return redirect(reply, `${base}/details`);
-    const code = text(form(request), 'code', 20).replace(/\s/g, '');
+    const parsed = portalPhoneVerifySchema.shape.code.safeParse(form(request).code ?? '');
+    if (!parsed.success)
+      return send(
+        reply,
+        422,
+        detailsPage(await pageOf(found.session), {
+          phoneTo: mobile,
+          phoneError: PORTAL_MESSAGES.code,
+        }),
+      );
     try {
-      await portal.confirmPhoneChange(ctx, found.session, mobile, code);
+      await portal.confirmPhoneChange(ctx, found.session, mobile, parsed.data);
     } catch (err) {
       const e = refusal(err);
       const me = await pageOf(found.session);
@@ -500,12 +558,10 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
   app.get('/m/:code/freeze', opts, async (request: Req, reply) => {
     const found = await signedIn(request, reply);
     if (!found) return reply;
-    const rules = await portal.freezeRules(ctx, found.session);
     return send(
       reply,
       200,
       freezePage(found.me, {
-        rules,
         formKey: randomUUID(),
         flash: query(request, 'sent') ? 'Your freeze request was sent.' : undefined,
       }),
@@ -522,18 +578,19 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
       end_date: text(f, 'end_date', 10),
       reason: text(f, 'reason', 500),
     };
+    const again = async (status: number, errors: FieldErrors) =>
+      send(
+        reply,
+        status,
+        freezePage(await pageOf(found.session!), { errors, values, formKey: randomUUID() }),
+      );
+    const parsed = portalFreezeRequestSchema.safeParse(values);
+    if (!parsed.success) return again(422, zodFields(parsed.error));
     try {
-      await portal.memberFreezeRequest(ctx, found.session, values, formKey(f));
+      await portal.memberFreezeRequest(ctx, found.session, parsed.data, formKey(f));
       return redirect(reply, `${basePath(found.business.code)}/freeze?sent=1`);
     } catch (err) {
-      const e = refusal(err);
-      const me = await pageOf(found.session);
-      const rules = await portal.freezeRules(ctx, found.session);
-      return send(
-        reply,
-        e.status,
-        freezePage(me, { rules, errors: fieldErrors(e), values, formKey: randomUUID() }),
-      );
+      return again(refusal(err).status, fieldErrors(refusal(err)));
     }
   });
 
