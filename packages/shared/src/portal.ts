@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './common';
 import { answerOf, contract, doneAnswer } from './contract';
-import { isCalendarDay } from './dates';
+import { freezeInputSchema, freezeSchema, type FreezeData } from './freezes';
 import { createMemberSchema, updateMemberSchema } from './members';
 import { planPeriods } from './payments';
+import { CONSENT_CHOICES, MARKETING_CONSENTS } from './privacy';
 import { DURATION_TYPES } from './dates';
 import { textField } from './text';
 
@@ -88,24 +89,6 @@ const memberTokenSchema = z.object({
 });
 export type MemberSignIn = z.infer<typeof memberTokenSchema>;
 
-const MARKETING_CONSENTS = ['yes', 'no', 'not_asked'] as const;
-
-/** A freeze as the member sees it (the same fields as the back office's). */
-export const portalFreezeSchema = z.object({
-  id: z.number().int(),
-  member_id: z.number().int(),
-  start_date: z.string(),
-  end_date: z.string(),
-  days: z.number().int(),
-  reason: z.string(),
-  status: z.string(),
-  requested_by: z.string(),
-  created_at: z.string(),
-  decided_at: z.string().nullable(),
-  decided_by: z.string().nullable(),
-});
-export type PortalFreeze = z.infer<typeof portalFreezeSchema>;
-
 export const portalMeSchema = z.object({
   business: z.object({
     name: z.string(),
@@ -141,7 +124,7 @@ export const portalMeSchema = z.object({
       covers: z.array(z.string()),
     })
     .nullable(),
-  freezes: z.array(portalFreezeSchema),
+  freezes: z.array(freezeSchema),
   /** The last 20 visits, newest first. */
   visits: z.array(z.object({ visited_at: z.string() })),
   /** The last 20 payments, newest first. */
@@ -197,7 +180,7 @@ export const portalDetailsSchema = z.object({
   emergency_contact_number: detail.emergency_contact_number,
   emergency_contact_relationship: detail.emergency_contact_relationship,
   reminders_opt_out: detail.reminders_opt_out,
-  marketing_consent: z.enum(['yes', 'no'], { error: 'Choose yes or no' }).optional(),
+  marketing_consent: z.enum(CONSENT_CHOICES, { error: 'Choose yes or no' }).optional(),
 });
 export type PortalDetailsInput = z.infer<typeof portalDetailsSchema>;
 
@@ -206,24 +189,9 @@ export const portalPhoneSchema = z.object({ mobile_number: mobileNumber });
 export const portalPhoneVerifySchema = z.object({ mobile_number: mobileNumber, code });
 export type PortalPhoneInput = z.infer<typeof portalPhoneSchema>;
 
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .trim()
-    .max(10, { error: `${label} must be a date (YYYY-MM-DD)` })
-    .refine(isCalendarDay, { error: `${label} must be a date (YYYY-MM-DD)` });
-
-export const portalFreezeRequestSchema = z.object({
-  start_date: day('First day'),
-  end_date: day('Last day'),
-  reason: textField({
-    label: 'Reason',
-    min: 2,
-    max: 200,
-    minMessage: 'Tell the gym why you need a freeze',
-  }),
-});
-export type PortalFreezeRequestInput = z.infer<typeof portalFreezeRequestSchema>;
+/** From, to (the last frozen day, included) and why: the back office's freeze form. */
+export const portalFreezeRequestSchema = freezeInputSchema;
+export type PortalFreezeRequestInput = FreezeData;
 
 const base = '/v1/portal/:business_code';
 const tag = 'Member portal';
@@ -339,7 +307,7 @@ export const portalContracts = {
     access: 'member',
     params: portalBusinessParams,
     body: portalFreezeRequestSchema,
-    answer: answerOf(portalFreezeSchema),
+    answer: answerOf(freezeSchema),
     status: 201,
     idempotent: true,
   }),

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   businesses,
+  erasureRequests,
   memberSessions,
   memberSignInCodes,
   members,
@@ -188,6 +189,7 @@ export const memberWithCover = async (db: Executor, businessId: number, memberId
         emergencyContactRelationship: members.emergencyContactRelationship,
         remindersOptOut: members.remindersOptOut,
         cardCode: members.cardCode,
+        marketingConsent: members.marketingConsent,
         isActive: members.isActive,
         cover: sql<string>`kora_member_cover(${members.businessId}, ${members.id})::text`,
       })
@@ -249,7 +251,7 @@ export const onlinePlans = (db: Executor, businessId: number) =>
         eq(plans.businessId, businessId),
         eq(plans.isActive, true),
         eq(plans.isGrouped, false),
-        sql`${plans}.available_online`,
+        eq(plans.availableOnline, true),
       ),
     )
     .orderBy(plans.amountKobo, plans.id);
@@ -270,3 +272,19 @@ export const revokeMemberSessions = (db: Executor, businessId: number, memberId:
         gt(memberSessions.expiresAt, new Date()),
       ),
     );
+
+/** Whether the member asked to be erased and the request still waits. */
+export const erasurePending = async (db: Executor, businessId: number, memberId: number) =>
+  (
+    await db
+      .select({ id: erasureRequests.id })
+      .from(erasureRequests)
+      .where(
+        and(
+          eq(erasureRequests.businessId, businessId),
+          eq(erasureRequests.memberId, memberId),
+          eq(erasureRequests.status, 'pending'),
+        ),
+      )
+      .limit(1)
+  ).length > 0;

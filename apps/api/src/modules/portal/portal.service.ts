@@ -9,8 +9,9 @@ import {
   receiptPath,
   signInCodeText,
   type DurationType,
+  type Freeze,
+  type MarketingConsent,
   type PortalDetailsInput,
-  type PortalFreeze,
   type PortalFreezeRequestInput,
   type PortalMe,
   type PortalPayInput,
@@ -21,8 +22,10 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { signMemberToken, verifyMemberToken } from '../../lib/tokens';
 import type { Actor } from '../audit';
+import { freezesOfMember, frozenUntil, requestFreeze } from '../freezes';
 import { getMemberForBusiness, updateMember } from '../members';
 import { createLink, paymentLinksAvailable } from '../online';
+import { memberExport as privacyExport, requestErasure, setMarketingConsent } from '../privacy';
 import { coveredMembersOf } from '../subscriptions';
 import * as repo from './portal.repository';
 import {
@@ -212,15 +215,24 @@ export const memberPage = async (ctx: AppContext, session: MemberSession): Promi
   if (!business || !member) throw unauthorized();
   const today = lagosDay();
   const cover = parseCover(member.cover);
-  const verdict = checkInVerdict({ is_active: member.isActive, today, subscriptions: cover });
   const running = coveringSubscription(today, cover);
   const own = running && !running.covered_by ? running : null;
-  const [covered, visits, payments, reminders] = await Promise.all([
+  const [frozen, freezes, covered, visits, payments, reminders, erasure] = await Promise.all([
+    frozenUntil(ctx.db, businessId, memberId, today),
+    freezesOfMember(ctx.db, businessId, memberId),
     own ? coveredMembersOf(ctx.db, businessId, [own.id]) : Promise.resolve(new Map()),
     repo.lastVisits(ctx.db, businessId, memberId, LAST_VISITS),
     repo.lastPayments(ctx.db, businessId, memberId, LAST_PAYMENTS),
     repo.lastReminders(ctx.db, businessId, memberId, LAST_REMINDERS),
+    repo.erasurePending(ctx.db, businessId, memberId),
   ]);
+  // The desk's verdict, in its words ("Frozen until 14 March" while a freeze runs).
+  const verdict = checkInVerdict({
+    is_active: member.isActive,
+    today,
+    subscriptions: cover,
+    frozen_until: frozen,
+  });
   const covers = own
     ? (covered.get(own.id) ?? []).map((m: { firstName: string; lastName: string }) =>
         `${m.firstName} ${m.lastName}`.trim(),
@@ -244,7 +256,7 @@ export const memberPage = async (ctx: AppContext, session: MemberSession): Promi
       emergency_contact_number: member.emergencyContactNumber,
       emergency_contact_relationship: member.emergencyContactRelationship,
       reminders_opt_out: member.remindersOptOut,
-      marketing_consent: 'not_asked',
+      marketing_consent: member.marketingConsent as MarketingConsent,
       card_code: member.cardCode,
     },
     verdict: { tone: verdict.tone, title: verdict.text },
@@ -258,7 +270,7 @@ export const memberPage = async (ctx: AppContext, session: MemberSession): Promi
             covers,
           }
         : null,
-    freezes: [] as PortalFreeze[],
+    freezes,
     visits: visits.map((v) => ({ visited_at: v.visitedAt.toISOString() })),
     payments: payments.map((p) => ({
       receipt_number: p.receiptNumber,
@@ -271,7 +283,7 @@ export const memberPage = async (ctx: AppContext, session: MemberSession): Promi
       refunded: p.refundedKobo > 0,
     })),
     reminders: reminders.map((r) => ({ sent_at: r.sentAt.toISOString(), channel: r.channel })),
-    erasure_requested: false,
+    erasure_requested: erasure,
   };
 };
 
@@ -341,7 +353,18 @@ export const updateDetails = async (
     throw badRequest(PORTAL_MESSAGES.nothingToChange, 'VALIDATION_ERROR');
   if (Object.keys(fields).length > 0)
     await updateMember(ctx, session.businessId, session.memberId, fields, MEMBER_ACTOR);
-  if (consent !== undefined) throw new Error('not yet');
+  // Given or withdrawn by the member: privacy keeps the choice and its history.
+  if (consent !== undefined)
+    await ctx.db.transaction((tx) =>
+      setMarketingConsent(
+        tx,
+        session.businessId,
+        session.memberId,
+        consent,
+        'member',
+        MEMBER_ACTOR,
+      ),
+    );
   return memberPage(ctx, session);
 };
 
@@ -404,25 +427,34 @@ export const confirmPhoneChange = async (
   return memberPage(ctx, session);
 };
 
-export const memberFreezeRequest = async (
-  _ctx: AppContext,
-  _session: MemberSession,
-  _input: PortalFreezeRequestInput,
-  _idempotencyKey: string | undefined,
-): Promise<PortalFreeze> => {
-  throw new Error('not yet');
-};
+/**
+ * The member asks for a freeze: checked against their plan's rules (422 in words otherwise),
+ * approved at once when the gym approves requests within the rules automatically, else waiting
+ * for staff. The same Idempotency-Key again answers the first request.
+ */
+export const memberFreezeRequest = (
+  ctx: AppContext,
+  session: MemberSession,
+  input: PortalFreezeRequestInput,
+  idempotencyKey: string | undefined,
+): Promise<Freeze> =>
+  requestFreeze(
+    ctx,
+    session.businessId,
+    session.memberId,
+    { ...input, reason: input.reason ?? null },
+    idempotencyKey,
+  );
 
-export const memberExport = async (
-  _ctx: AppContext,
-  _session: MemberSession,
-): Promise<{ filename: string; zip: Uint8Array }> => {
-  throw new Error('not yet');
-};
+/** The member's own data as a ZIP (the same file staff download for them). */
+export const memberExport = (
+  ctx: AppContext,
+  session: MemberSession,
+): Promise<{ filename: string; zip: Uint8Array }> =>
+  privacyExport(ctx, session.businessId, session.memberId, MEMBER_ACTOR);
 
-export const memberErasureRequest = async (
-  _ctx: AppContext,
-  _session: MemberSession,
-): Promise<{ status: 'pending' }> => {
-  throw new Error('not yet');
-};
+/** The member asks the gym to erase their data (once while a request waits). */
+export const memberErasureRequest = (
+  ctx: AppContext,
+  session: MemberSession,
+): Promise<{ status: 'pending' }> => requestErasure(ctx, session.businessId, session.memberId);
