@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, lagosDay } from '@kora/shared';
 import { outbox } from '../../db/schema';
 import type { TestApp } from '../../test/app';
 import { useTestApp } from '../../test/hooks';
@@ -19,13 +20,22 @@ const ORIGIN = 'http://kora.test';
 let gymA: Tenant;
 let gymB: Tenant;
 let phone = '';
+/** A second member, for the signed-in pages (each phone may ask 5 codes an hour). */
+let phone2 = '';
 
 beforeAll(async () => {
   gymA = await createTenant(t, { name: 'Iron Temple' });
   gymB = await createTenant(t, { name: 'Body Shop Gym' });
-  const plan = await addPlan(t, gymA.token, { name: 'Monthly', amount: 25000 });
+  const plan = await addPlan(t, gymA.token, {
+    name: 'Monthly',
+    amount: 25000,
+    freeze_allowed: true,
+  });
   const member = await addMember(t, gymA.token, { first_name: 'Chiamaka' });
   phone = member.mobile_number;
+  const second = await addMember(t, gymA.token, { first_name: 'Bisi' });
+  phone2 = second.mobile_number;
+  await pay(t, gymA, paymentBody(second.id, plan.id, 25000));
   await pay(t, gymA, paymentBody(member.id, plan.id, 25000));
 });
 
@@ -75,11 +85,11 @@ const codeSentTo = async (to: string): Promise<string> => {
 const outboxCount = async () => (await t.db.select({ id: outbox.id }).from(outbox)).length;
 
 /** Signs in through the pages and answers the session cookie. */
-const signIn = async (code: string): Promise<Cookies> => {
-  const step = await post(`/m/${code}/sign-in`, { identifier: phone });
+const signIn = async (code: string, who = phone): Promise<Cookies> => {
+  const step = await post(`/m/${code}/sign-in`, { identifier: who });
   expect(step.statusCode).toBe(303);
   const stepCookies = setCookies(step);
-  const verify = await post(`/m/${code}/verify`, { code: await codeSentTo(phone) }, stepCookies);
+  const verify = await post(`/m/${code}/verify`, { code: await codeSentTo(who) }, stepCookies);
   expect(verify.statusCode).toBe(303);
   const name = `kora_member_${code.toLowerCase()}`;
   return { [name]: setCookies(verify)[name]! };
@@ -250,8 +260,12 @@ describe('member page: another gym and signing out', () => {
 });
 
 describe('member page: signed in', () => {
+  let cookies: Cookies = {};
+  beforeAll(async () => {
+    cookies = await signIn(gymA.code, phone2);
+  });
+
   it('the card shows the QR code and the brightness hint', async () => {
-    const cookies = await signIn(gymA.code);
     const res = await get(`/m/${gymA.code}/card`, cookies);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<svg');
@@ -259,7 +273,6 @@ describe('member page: signed in', () => {
   });
 
   it('details: a save answers 303 and the page shows the new value', async () => {
-    const cookies = await signIn(gymA.code);
     const saved = await post(
       `/m/${gymA.code}/details`,
       { home_address: '5 <Adeola> Odeku', email_address: 'chi@example.com' },
@@ -273,7 +286,6 @@ describe('member page: signed in', () => {
   });
 
   it('privacy: the choice is saved and shown', async () => {
-    const cookies = await signIn(gymA.code);
     const saved = await post(
       `/m/${gymA.code}/privacy/consent`,
       { marketing_consent: 'yes' },
@@ -289,5 +301,67 @@ describe('member page: signed in', () => {
     );
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('Choose Yes or No.');
+  });
+
+  it('details: a bad e-mail is refused next to its field, nothing saved', async () => {
+    const res = await post(`/m/${gymA.code}/details`, { email_address: 'not-an-email' }, cookies);
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toMatch(/aria-invalid="true" aria-describedby="f-email_address-error"/);
+    const page = await get(`/m/${gymA.code}/details`, cookies);
+    expect(page.body).not.toContain('not-an-email');
+  });
+
+  it('renew without Paystack says the gym does not take payments online', async () => {
+    const res = await get(`/m/${gymA.code}/renew`, cookies);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('This gym does not take payments online yet.');
+    const refused = await post(
+      `/m/${gymA.code}/renew`,
+      { subscription_type_id: '1', duration: '1' },
+      cookies,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('This gym does not take payments online yet.');
+  });
+
+  it('freeze: a start in the past is refused in words; a request is shown as waiting', async () => {
+    const today = lagosDay();
+    const past = await post(
+      `/m/${gymA.code}/freeze`,
+      { start_date: addDays(today, -3), end_date: addDays(today, 3), reason: 'Travel' },
+      cookies,
+    );
+    expect(past.statusCode).toBeGreaterThanOrEqual(400);
+    expect(past.statusCode).toBeLessThan(500);
+    expect(past.body).toContain('class="error"');
+
+    const key = 'a1b2c3d4-freeze-key';
+    const form = {
+      start_date: addDays(today, 5),
+      end_date: addDays(today, 11),
+      reason: 'Travelling to Abuja',
+      idempotency_key: key,
+    };
+    const sent = await post(`/m/${gymA.code}/freeze`, form, cookies);
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe(`/m/${gymA.code}/freeze?sent=1`);
+    // The same form sent twice (a double tap) asks once.
+    expect((await post(`/m/${gymA.code}/freeze`, form, cookies)).statusCode).toBe(303);
+    const page = await get(`/m/${gymA.code}/freeze?sent=1`, cookies);
+    expect(page.body).toContain('Your freeze request was sent.');
+    expect(page.body.match(/Waiting for the gym/g)).toHaveLength(1);
+  });
+
+  it('privacy: the data downloads as a ZIP; the erasure request is sent and shown', async () => {
+    const zip = await get(`/m/${gymA.code}/privacy/export`, cookies);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(/attachment; filename="member-.+\.zip"/);
+    expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const erase = await post(`/m/${gymA.code}/privacy/erase`, {}, cookies);
+    expect(erase.statusCode).toBe(303);
+    const page = await get(`/m/${gymA.code}/privacy`, cookies);
+    expect(page.body).toContain('Your request was sent to Iron Temple');
   });
 });
