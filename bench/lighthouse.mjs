@@ -176,7 +176,8 @@ const seedMember = async () => {
 const rows = [];
 try {
   const seeded = await seedMember();
-  for (const page of PAGES) {
+  const only = process.env.LIGHTHOUSE_ONLY;
+  for (const page of PAGES.filter((p) => !only || (p.label ?? p.path).includes(only))) {
     const runs = [];
     const url = `${BASE}${page.path.replace('{code}', seeded.gym)}`;
     for (let i = 0; i < RUNS; i++) {
@@ -196,7 +197,11 @@ try {
       lhr.categories[c].auditRefs
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => `${c}: ${a.id}`),
+        .map((a) =>
+          a.id === 'errors-in-console'
+            ? `${c}: ${a.id} (${(a.details?.items ?? []).map((i) => `${i.source}: ${i.description} ${i.sourceLocation?.url ?? i.url ?? ''}`.trim()).join('; ')})`
+            : `${c}: ${a.id}`,
+        ),
     );
     rows.push({
       path: page.label ?? page.path,

@@ -71,6 +71,8 @@ describe('member page HTML', () => {
     expect(html).toContain('action="/m/IRON/sign-in"');
     expect(html).toContain('name="identifier"');
     expect(html).not.toMatch(/<script/i);
+    // Kora's icon, so the browser does not ask for a missing /favicon.ico.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 
   it('the code step says the code was sent without saying whether the person is a member', () => {

@@ -129,6 +129,8 @@ export const layout = ({ title, gym, nav, refresh, bodyClass, body }: LayoutOpti
     '<meta name="robots" content="noindex">' +
     '<meta name="description" content="Your membership: plan, card, renewals and details.">' +
     '<meta name="theme-color" content="#0f766e">' +
+    // Kora's icon (without it a browser asks for /favicon.ico, which is not there).
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     (refresh
       ? `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeHtml(refresh.url)}">`
       : '') +
