@@ -23,12 +23,12 @@ const PAGES = [
   { path: '/blog/keep-members-after-january', target: 'all 100' },
   { path: '/contact', target: 'all 100' },
   { path: '/login', target: 'performance ≥ 95; first load ≤ 200 kB' },
-  { path: '/m/{code}', label: '/m/{code} (signed out)', target: 'performance ≥ 95; a11y 100' },
+  { path: '/m/{code}', label: '/m/{code} (signed out)', target: 'performance ≥ 95; a11y 100; noindex by design' },
   {
     path: '/m/{code}',
     label: '/m/{code} (signed in)',
     member: true,
-    target: 'performance ≥ 95; a11y 100',
+    target: 'performance ≥ 95; a11y 100; noindex by design',
   },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
