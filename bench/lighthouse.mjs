@@ -23,7 +23,11 @@ const PAGES = [
   { path: '/blog/keep-members-after-january', target: 'all 100' },
   { path: '/contact', target: 'all 100' },
   { path: '/login', target: 'performance ≥ 95; first load ≤ 200 kB' },
-  { path: '/m/{code}', label: '/m/{code} (signed out)', target: 'performance ≥ 95; a11y 100; noindex by design' },
+  {
+    path: '/m/{code}',
+    label: '/m/{code} (signed out)',
+    target: 'performance ≥ 95; a11y 100; noindex by design',
+  },
   {
     path: '/m/{code}',
     label: '/m/{code} (signed in)',
