@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDay } from '@kora/shared';
-import { outbox } from '../../db/schema';
-import type { TestApp } from '../../test/app';
+import { businesses, outbox } from '../../db/schema';
+import { withTestApp, type TestApp } from '../../test/app';
 import { useTestApp } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
 import { addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
@@ -363,5 +363,33 @@ describe('member page: signed in', () => {
     expect(erase.statusCode).toBe(303);
     const page = await get(`/m/${gymA.code}/privacy`, cookies);
     expect(page.body).toContain('Your request was sent to Iron Temple');
+  });
+});
+
+describe('member page: the per-IP limit', () => {
+  it('past the limit a page answers 429 "Too many requests" with the wait, in the page', async () => {
+    await withTestApp(
+      { apiRateLimit: { enabled: true, perUserPerMinute: 1000, perIpPerMinute: 3 } },
+      async (limited) => {
+        // The gym straight in the database: the API's own calls share the tight limit.
+        await limited.db.insert(businesses).values({
+          name: 'Limit Gym',
+          code: 'LIMITGYM',
+          address: '1 Broad Street',
+          city: 'Lagos Island',
+          state: 'Lagos',
+        });
+        const statuses: number[] = [];
+        let last: LightMyRequestResponse | undefined;
+        for (let i = 0; i < 4; i++) {
+          last = await limited.app.inject({ method: 'GET', url: '/m/LIMITGYM' });
+          statuses.push(last.statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        expect(last!.headers['content-type']).toMatch(/text\/html/);
+        expect(last!.body).toContain('Too many requests');
+        expect(last!.body).toMatch(/Please wait .+ and try again\./);
+      },
+    );
   });
 });

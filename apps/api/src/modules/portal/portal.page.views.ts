@@ -380,7 +380,8 @@ export const freezePage = (
     ? `<ul>${freezeRulesInWords(opts.rules)
         .map((r) => `<li>${h(r)}</li>`)
         .join('')}</ul>`
-    : '';
+    : `<p>${h(me.business.name)} checks your request against your plan’s freeze rules. ` +
+      'Your plan’s end date moves by the days you are frozen.</p>';
   const list = me.freezes.map(
     (f) =>
       `<li><span>${h(formatDay(f.start_date))} – ${h(formatDay(f.end_date))} (${f.days} days)</span>` +
