@@ -105,6 +105,12 @@ describe('member page: signed out', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
   });
 
+  it('the code in small letters opens the gym’s own address (where its cookie lives)', async () => {
+    const res = await get(`/m/${gymA.code.toLowerCase()}/code?sent=1`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/m/${gymA.code}/code?sent=1`);
+  });
+
   it('an unknown gym answers 404 "Gym not found"', async () => {
     for (const code of ['NOSUCH', 'x'.repeat(100), '%00', '__proto__']) {
       const res = await get(`/m/${encodeURIComponent(code)}`);

@@ -199,6 +199,12 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
       send(reply, 404, gymNotFoundPage());
       return null;
     }
+    // /m/iron opens /m/IRON: the session cookie's path is the gym's code as it is spelled.
+    if (code !== business.code && request.method === 'GET') {
+      const rest = request.url.slice(`/m/${code}`.length);
+      redirect(reply, `${basePath(business.code)}${rest}`);
+      return null;
+    }
     const name = sessionCookie(business.code);
     const token = request.cookies[name];
     const session = token ? await portal.memberSessionOf(ctx, business.code, token) : null;
