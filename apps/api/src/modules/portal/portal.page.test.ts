@@ -220,6 +220,18 @@ describe('member page: signing in', () => {
       payload: '{"identifier":"x"}',
     });
     expect(json.statusCode).toBeLessThan(500);
+    // Values that are not text (a JSON body) are no value: a page in words, not a failure.
+    const cookies = await signIn(gymA.code, phone2);
+    for (const payload of ['{"email_address":12}', '{"home_address":{"a":1}}', '[1,2]']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/m/${gymA.code}/details`,
+        cookies,
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBeLessThan(500);
+    }
   });
 });
 

@@ -234,8 +234,15 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     return unsigned.valid && unsigned.value ? unsigned.value : null;
   };
 
-  const form = (request: FastifyRequest): Form =>
-    request.body && typeof request.body === 'object' ? (request.body as Form) : {};
+  /** The form's text fields (a body of another kind, or a value that is not text, counts as absent). */
+  const form = (request: FastifyRequest): Form => {
+    const out: Form = Object.create(null);
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      for (const [key, value] of Object.entries(body))
+        if (typeof value === 'string') out[key] = value;
+    return out;
+  };
 
   type Req = FastifyRequest<{ Params: { code: string }; Querystring: Record<string, unknown> }>;
   const opts = { schema: { hide: true }, config: { rateLimit } };
