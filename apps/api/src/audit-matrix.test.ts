@@ -2,10 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as shared from '@kora/shared';
-import { can, onlineContracts, pathOf, type Action, type Contract } from '@kora/shared';
+import {
+  addDays,
+  can,
+  lagosDay,
+  onlineContracts,
+  pathOf,
+  type Action,
+  type Contract,
+} from '@kora/shared';
 import * as schema from './db/schema';
 import { call, signUp } from './test/app';
 import {
+  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FOREIGN_EXPECTED,
   FORMS,
@@ -31,6 +40,7 @@ import {
   connectPaystack,
   useLoopbackPaystack,
 } from './test/online';
+import { memberTokenFor, portalCodeSentTo } from './test/portal';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
 
 /*
@@ -59,6 +69,11 @@ const NOT_AUDITED: Record<string, string> = {
   kioskCheckIn:
     'a visit at the kiosk: visits are the check-in list; only a desk override ("Let in anyway") ' +
     'is audited, and a kiosk cannot override',
+  portalSignOut:
+    "a member signing out of their page on one device: their session, not the gym's data",
+  requestPortalPhoneChange:
+    'sends a code to the new number only; the change, once confirmed with it, is audited ' +
+    '(confirmPortalPhoneChange)',
 };
 
 /**
@@ -157,6 +172,17 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
     subscription: 'keep',
   }),
   confirmPaymentDay: () => ({ day: CONFIRM_DAY }),
+  // The member's own page (sent with the case's member token).
+  startPortalPayment: (own) => ({ subscription_type_id: idOf(own, 'plan'), duration: 1 }),
+  // From tomorrow (a member may not start a freeze today) for a week of their running plan.
+  requestPortalFreeze: () => ({
+    start_date: addDays(lagosDay(), 1),
+    end_date: addDays(lagosDay(), 7),
+    reason: 'Travelling',
+  }),
+  // The new number and the code sent to it (freshRecords asked for it).
+  confirmPortalPhoneChange: (own) =>
+    phoneCodes.get(own) ?? COMMON_BODIES.confirmPortalPhoneChange(),
 };
 
 // -------------------------------------------------------------------------------------------
@@ -191,6 +217,14 @@ const IMPORT_STATES: Record<string, ImportState> = {
 
 const { paystack, config } = useLoopbackPaystack();
 const t = useTestApp(config);
+
+/** A member's own call (access `member`): sent with a member token of the case's member. */
+const isMemberCall = (c: Contract) => c.access === 'member';
+/** The member token of each case's member, by the case's records. */
+const memberTokens = new WeakMap<Records, string>();
+/** The new number and its code of a case that confirms a phone change. */
+const phoneCodes = new WeakMap<Records, { mobile_number: string; code: string }>();
+let phones = 0;
 let owner: Tenant;
 let staff: Tenant;
 let other: Tenant;
@@ -236,6 +270,7 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const { token } = owner;
   const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
+  if (isMemberCall(entry.contract)) return memberCase(entry);
   if (
     ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
   )
@@ -309,6 +344,58 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
         ? await failedMessage()
         : await scheduledMessage();
   return own;
+};
+
+/**
+ * A member's own call: a member of the owner's business on a plan sold online that allows
+ * freezing, paid and running today, signed in on the gym's page (Paystack connected, for a
+ * payment); a phone change's code asked for, for its confirmation.
+ */
+const memberCase = async (entry: Entry): Promise<Records> => {
+  await connectBoth();
+  const plan = await addPlan(t, owner.token, {
+    name: `Online ${next()}`,
+    amount: 25000,
+    available_online: true,
+    freeze_allowed: true,
+  });
+  const member = await addMember(t, owner.token, { first_name: 'Zainab', last_name: 'Bello' });
+  const paid = await call(t.app, 'POST', '/v1/payment', {
+    token: owner.token,
+    body: {
+      member_id: member.id,
+      subscription_type_id: plan.id,
+      amount: 25000,
+      method: 'Cash',
+      duration: 1,
+    },
+  });
+  if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  const own: Records = { member: member.id, plan: plan.id };
+  const token = await memberTokenFor(t, owner.businessId, member.id);
+  memberTokens.set(own, token);
+  if (entry.contract.operationId === 'confirmPortalPhoneChange') {
+    const mobile = `0807${String(3_000_000 + ++phones).padStart(7, '0')}`;
+    const asked = await call(t.app, 'POST', `/v1/portal/${owner.code}/me/phone`, {
+      token,
+      body: { mobile_number: mobile },
+    });
+    if (asked.statusCode !== 202) throw new Error(`phone code failed: ${asked.body}`);
+    const code = await portalCodeSentTo(t, `+234${mobile.slice(1)}`);
+    if (!code) throw new Error(`no code was sent to ${mobile}`);
+    phoneCodes.set(own, { mobile_number: mobile, code });
+  }
+  return own;
+};
+
+/** A member of the other business, signed in on its page (a member naming another gym's plan). */
+let otherMemberToken: string | undefined;
+const otherMember = async () => {
+  if (!otherMemberToken) {
+    const member = await addMember(t, other.token, { first_name: 'Bayo', last_name: 'Ade' });
+    otherMemberToken = await memberTokenFor(t, other.businessId, member.id);
+  }
+  return otherMemberToken;
 };
 
 /** A message scheduled an hour ahead (nothing goes out while the matrix runs). */
@@ -389,6 +476,9 @@ type Response = LightMyRequestResponse;
 const requestFor = (entry: Entry, own: Records, caller: Tenant): Request => {
   const { contract: c } = entry;
   const request: Request = { params: {} };
+  // A member's page is named by its gym's code: the caller's.
+  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
+    request.params[BUSINESS_CODE_PARAM] = caller === other ? other.code : owner.code;
   for (const slot of entry.slots.filter((s) => s.in === 'path'))
     request.params[slot.name] = idOf(own, slot.entity);
   if (c.body) request.body = BODIES[c.operationId]!(own, caller);
@@ -482,7 +572,7 @@ describe('the audit matrix', () => {
       const before = await lastEntryId();
       const res = kioskToken
         ? await sendAsKiosk(entry, request, kioskToken)
-        : await send(t, entry, request, caller.token);
+        : await send(t, entry, request, memberTokens.get(own) ?? caller.token);
       expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(300);
       const businessId =
         c.operationId === 'createBusiness' ? (res.json().data.id as number) : owner.businessId;
@@ -491,13 +581,15 @@ describe('the audit matrix', () => {
       expect(written.filter((e) => e.business_id !== businessId)).toEqual([]);
       const named = kiosk
         ? written.filter((e) => e.actor_kind === 'kiosk')
-        : written.filter(
-            (e) =>
-              e.actor_kind === 'user' &&
-              e.actor_user_id === caller.userId &&
-              e.actor_name === ownerName &&
-              e.actor_role === 'owner',
-          );
+        : isMemberCall(c)
+          ? written.filter((e) => e.actor_kind === 'member')
+          : written.filter(
+              (e) =>
+                e.actor_kind === 'user' &&
+                e.actor_user_id === caller.userId &&
+                e.actor_name === ownerName &&
+                e.actor_role === 'owner',
+            );
       expect(
         named.length,
         `an entry naming the caller: ${JSON.stringify(written)}`,
@@ -509,7 +601,9 @@ describe('the audit matrix', () => {
       const kioskToken = kiosk ? (await newKiosk()).token : undefined;
       const before = await lastEntryId();
       const res = await invalidCall(entry, own, (r) =>
-        kioskToken ? sendAsKiosk(entry, r, kioskToken) : send(t, entry, r, owner.token),
+        kioskToken
+          ? sendAsKiosk(entry, r, kioskToken)
+          : send(t, entry, r, memberTokens.get(own) ?? owner.token),
       );
       if (!res) return; // nothing it takes can be wrong (its refusals are the cases below)
       expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
@@ -519,7 +613,10 @@ describe('the audit matrix', () => {
 
     const staffRefused =
       !!STAFF_REFUSED_ON_OWNERS[c.operationId] ||
-      (c.access !== 'kiosk' && c.access !== 'user' && !can('staff', c.access as Action));
+      (c.access !== 'kiosk' &&
+        c.access !== 'user' &&
+        !isMemberCall(c) &&
+        !can('staff', c.access as Action));
     it.runIf(staffRefused)('staff are refused (403) and nothing is written', async () => {
       const own = await freshRecords(entry);
       const before = await lastEntryId();
@@ -533,8 +630,9 @@ describe('the audit matrix', () => {
       "another business naming this one's records is refused and nothing is written",
       async () => {
         const own = await freshRecords(entry);
+        const token = isMemberCall(c) ? await otherMember() : other.token;
         const before = await lastEntryId();
-        const res = await send(t, entry, requestFor(entry, own, other), other.token);
+        const res = await send(t, entry, requestFor(entry, own, other), token);
         const expected = FOREIGN_EXPECTED[`${c.operationId} ${slotName(named[0]!)}`]?.status ?? 404;
         expect(res.statusCode, res.body.slice(0, 300)).toBe(expected);
         expect(await entriesAfter(before)).toEqual([]);

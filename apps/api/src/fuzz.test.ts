@@ -8,6 +8,7 @@ import { CONTRACT_GROUPS } from './test/contracts';
 import { useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
 import { addOnlineRecords, connectPaystack, useLoopbackPaystack } from './test/online';
+import { memberTokenFor } from './test/portal';
 import { addMember, addPlan, createTenant, type Tenant } from './test/tenants';
 
 /*
@@ -102,6 +103,22 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     type: 'reset',
   },
   checkLink: { token: 'not.a.token' },
+  // The member's own page: sign-in by code, then the member's calls (with a member token).
+  requestPortalSignInCode: { identifier: '08031234567' },
+  verifyPortalSignInCode: { identifier: 'nobody@example.com', code: '123456' },
+  updatePortalMe: {
+    email_address: 'ada.fuzz@example.com',
+    home_address: '4 Bode Thomas Street\nSurulere',
+    emergency_contact_name: 'Kemi Obi',
+    emergency_contact_number: '08031234568',
+    emergency_contact_relationship: 'Sister',
+    reminders_opt_out: false,
+    marketing_consent: 'no',
+  },
+  requestPortalPhoneChange: { mobile_number: '08071234567' },
+  confirmPortalPhoneChange: { mobile_number: '08071234567', code: '123456' },
+  startPortalPayment: { subscription_type_id: ids.plan, duration: 1 },
+  requestPortalFreeze: { start_date: '2030-01-10', end_date: '2030-01-16', reason: 'Travelling' },
   inviteTeamUser: {
     email: `fuzz.${Math.random().toString(36).slice(2)}@example.com`,
     role: 'staff',
@@ -208,6 +225,8 @@ interface Ids {
   memberImport: number;
   /** The payment link's reference (the public payment page's). */
   reference: string;
+  /** The business's code (its members' page: /v1/portal/{business_code}/…). */
+  businessCode: string;
 }
 
 interface Fuzzed {
@@ -380,6 +399,13 @@ const requestArb = (contract: Contract, ids: Ids): fc.Arbitrary<Fuzzed> => {
       )
     : fc.constant('');
 
+  // A member's page is named by its business's code.
+  const codeArb = fc.oneof(
+    fc.constant(ids.businessCode),
+    fc.constantFrom('NOSUCH', ids.businessCode.toLowerCase(), 'A'.repeat(101), '%00', '..%2F..'),
+    fc.string({ unit: 'binary', maxLength: 12 }).map(encodeURIComponent),
+  );
+
   // The public payment page is named by its link's reference.
   const referenceArb = fc.oneof(
     fc.constant(ids.reference),
@@ -391,14 +417,19 @@ const requestArb = (contract: Contract, ids: Ids): fc.Arbitrary<Fuzzed> => {
     .record({
       id: idArb,
       reference: referenceArb,
+      code: codeArb,
       body: bodyArb,
       query: queryArb,
       token: fc.boolean(),
     })
-    .map(({ id, reference, body, query, token }) => ({
+    .map(({ id, reference, code, body, query, token }) => ({
       contract,
       kind: body.kind,
-      url: contract.path.replace(':id', id).replace(':reference', reference) + query,
+      url:
+        contract.path
+          .replace(':id', id)
+          .replace(':reference', reference)
+          .replace(':business_code', code) + query,
       payload: body.payload,
       contentType: body.contentType,
       // Calls that need a sign-in mostly get one; public calls mostly none.
@@ -432,7 +463,8 @@ const controlCharacterRequests = (ids: Ids): Fuzzed[] =>
               kind: `control character in ${key}`,
               url: contract.path
                 .replace(':id', String(ids.member))
-                .replace(':reference', ids.reference),
+                .replace(':reference', ids.reference)
+                .replace(':business_code', ids.businessCode),
               payload: JSON.stringify(body),
               contentType: 'application/json',
               token: contract.access !== 'public',
@@ -452,11 +484,20 @@ describe('fuzzing every route from its contract', () => {
   let ids: Ids;
   /** The kiosk's calls are fuzzed with a kiosk's token (a session's is refused before input). */
   let kioskToken: string;
+  /**
+   * A member's own calls are fuzzed with a member token (a team session's is refused before
+   * input); signing out ends a session of its own, so the other calls stay signed in.
+   */
+  let memberToken: string;
+  let signOutToken: string;
 
   beforeAll(async () => {
     owner = await createTenant(t);
-    const plan = await addPlan(t, owner.token);
+    // Sold online too: the member's own page may buy it.
+    const plan = await addPlan(t, owner.token, { available_online: true });
     const member = await addMember(t, owner.token);
+    memberToken = await memberTokenFor(t, owner.businessId, member.id);
+    signOutToken = await memberTokenFor(t, owner.businessId, member.id);
     const paid = await t.app.inject({
       method: 'POST',
       url: '/v1/payment',
@@ -488,6 +529,7 @@ describe('fuzzing every route from its contract', () => {
       // Uploaded as a CSV file (the fuzzed uploads are no multipart form the route reads).
       memberImport: await addMemberImport(t, owner.token),
       reference: link.reference,
+      businessCode: owner.code,
     };
     const dayPass = await addPlan(t, owner.token, { duration: 1, duration_type: 'day' });
     await t.app.inject({
@@ -536,7 +578,11 @@ describe('fuzzing every route from its contract', () => {
           ...(r.token
             ? {
                 authorization:
-                  r.contract.access === 'kiosk' ? `Kiosk ${kioskToken}` : `Bearer ${owner.token}`,
+                  r.contract.access === 'kiosk'
+                    ? `Kiosk ${kioskToken}`
+                    : r.contract.access === 'member'
+                      ? `Bearer ${r.contract.operationId === 'portalSignOut' ? signOutToken : memberToken}`
+                      : `Bearer ${owner.token}`,
               }
             : {}),
           ...(r.contentType ? { 'content-type': r.contentType } : {}),

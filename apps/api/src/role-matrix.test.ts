@@ -17,6 +17,7 @@ import {
 import * as schema from './db/schema';
 import { call, signUp } from './test/app';
 import {
+  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FOREIGN_EXPECTED,
   FORMS,
@@ -181,6 +182,7 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
     subscription_type_id: idOf(own, 'plan'),
     duration: HELD_PERIODS,
   }),
+  startPortalPayment: (own) => ({ subscription_type_id: idOf(own, 'plan'), duration: 1 }),
   // The day-pass plan is the case's own plan (one of 1 day: freshRecords).
   updateBusinessProfile: (own) => ({
     ...COMMON_BODIES.updateBusinessProfile(),
@@ -359,6 +361,8 @@ const { paystack, config } = useLoopbackPaystack();
 const t = useTestApp(config);
 const sessions = {} as Record<CallerName, Session>;
 let businessId: number;
+/** The business's code: its members' page (`/v1/portal/:business_code/…`) is named by it. */
+let businessCode: string;
 
 const sessionOf = async (kind: 'tenant' | 'user', role?: Role): Promise<Session> => {
   if (kind === 'user') {
@@ -372,6 +376,7 @@ const sessionOf = async (kind: 'tenant' | 'user', role?: Role): Promise<Session>
 beforeAll(async () => {
   const owner = await createTenant(t, { name: 'Alpha Gym' });
   businessId = owner.businessId;
+  businessCode = owner.code;
   sessions.owner = { userId: owner.userId, token: owner.token, password: owner.password };
   for (const role of ROLES.filter((r) => r !== 'owner'))
     sessions[role] = await sessionOf('tenant', role);
@@ -587,6 +592,8 @@ type Response = LightMyRequestResponse;
 const requestFor = (entry: Entry, own: Records, caller: Session): Request => {
   const { contract: c } = entry;
   const request: Request = { params: {} };
+  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
+    request.params[BUSINESS_CODE_PARAM] = businessCode;
   for (const slot of entry.slots.filter((s) => s.in === 'path'))
     request.params[slot.name] = idOf(own, slot.entity);
   if (c.body) request.body = BODIES[c.operationId]!(own, caller);

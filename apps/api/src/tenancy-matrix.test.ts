@@ -5,6 +5,7 @@ import { addDays, lagosDay } from '@kora/shared';
 import * as schema from './db/schema';
 import { call } from './test/app';
 import {
+  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FORMS,
   FOREIGN_EXPECTED,
@@ -28,6 +29,7 @@ import {
 import { useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
 import { addOnlineRecords, connectPaystack, useLoopbackPaystack } from './test/online';
+import { memberTokenFor } from './test/portal';
 import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
 import { requestFreeze } from './modules/freezes';
 
@@ -124,6 +126,7 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
     subscription_type_id: own.plan,
     duration: HELD_PERIODS,
   }),
+  startPortalPayment: (own) => ({ subscription_type_id: own.plan, duration: 1 }),
 };
 
 /** Controls (the caller's own ids) whose answer is not the contract's success status. */
@@ -240,6 +243,10 @@ const { entries, problems } = readContracts(BODIES);
 const isPublic = (e: Entry) => e.contract.access === 'public';
 const isQueryOnly = (slots: Slot[]) => slots.every((s) => s.in === 'query');
 const protectedEntries = entries.filter((e) => !isPublic(e));
+/** A member's own calls (a member token of the gym in the path) and the team's calls. */
+const isMemberCall = (e: Entry) => e.contract.access === 'member';
+const staffEntries = protectedEntries.filter((e) => !isMemberCall(e));
+const memberEntries = protectedEntries.filter(isMemberCall);
 
 // -------------------------------------------------------------------------------------------
 // Two businesses, each with an owner, a plan, a member and a payment, connected to a Paystack
@@ -249,6 +256,8 @@ const protectedEntries = entries.filter((e) => !isPublic(e));
 interface Side {
   tenant: Tenant;
   records: Records;
+  /** The member's token on their gym's page. */
+  memberToken: string;
   /** Texts of this business that must never reach another. */
   markers: string[];
 }
@@ -284,7 +293,12 @@ const unknownPayer = async (businessId: number): Promise<number> => {
 const setUpSide = async (name: string, person: string, secretKey: string): Promise<Side> => {
   const tenant = await createTenant(t, { name: `${name} Gym` });
   await connectPaystack(t, paystack, tenant.token, secretKey);
-  const plan = await addPlan(t, tenant.token, { ...PLAN, name: `${name} Secret Plan` });
+  // Sold online too: the member's own page may buy it.
+  const plan = await addPlan(t, tenant.token, {
+    ...PLAN,
+    name: `${name} Secret Plan`,
+    available_online: true,
+  });
   const email = `${person.toLowerCase()}.${name.toLowerCase()}only@example.com`;
   const member = await addMember(t, tenant.token, {
     first_name: person,
@@ -347,6 +361,7 @@ const setUpSide = async (name: string, person: string, secretKey: string): Promi
   );
   return {
     tenant,
+    memberToken: await memberTokenFor(t, tenant.businessId, member.id),
     records: {
       member: member.id,
       plan: plan.id,
@@ -416,17 +431,26 @@ interface TenancyRequest extends Request {
 }
 
 /** The request for `entry` built from `own` records, with `foreign` slots set to `other`'s ids. */
+/** The business code of the side whose records `own` are (a member's page is named by it). */
+const codeOf = (own: Records) => (own.member === A.records.member ? A.tenant.code : B.tenant.code);
+
 const requestFor = (
   entry: Entry,
   own: Records,
   foreign: Slot[] = [],
   other?: Records,
+  /** The member page's gym, when not the caller's own. */
+  code?: string,
 ): TenancyRequest => {
   const { contract: c } = entry;
   const idFor = (slot: Slot) =>
     (foreign.some((f) => slotName(f) === slotName(slot)) ? other! : own)[slot.entity];
   const request: TenancyRequest = { params: {}, query: {} };
   for (const name of c.path.match(/:([A-Za-z_]+)/g)?.map((p) => p.slice(1)) ?? []) {
+    if (name === BUSINESS_CODE_PARAM) {
+      request.params[name] = code ?? codeOf(own);
+      continue;
+    }
     const slot = entry.slots.find((s) => s.in === 'path' && s.name === name);
     // An unknown id source (listed by the first test): any id, the credential is refused first.
     request.params[name] = slot ? idFor(slot) : 1;
@@ -490,13 +514,20 @@ const viewOf = async (side: Side) => {
   return view;
 };
 
+/** The side's token for a call: its member's for a member's own call, else its owner's. */
+const tokenOf = (side: Side, entry: Entry) =>
+  isMemberCall(entry) ? side.memberToken : side.tenant.token;
+
+/** A member session notes when it was last used: the one column a refused call may touch. */
+const SNAPSHOT_OMIT = { member_sessions: new Set(['lastSeenAt']) };
+
 let before: Snapshot;
 let viewBefore: Awaited<ReturnType<typeof viewOf>>;
 
 beforeAll(async () => {
   A = await setUpSide('Alpha', 'Zainab', LOOPBACK_PAYSTACK_KEYS[0]);
   B = await setUpSide('Bravo', 'Babatunde', LOOPBACK_PAYSTACK_KEYS[1]);
-  before = await snapshot(t);
+  before = await snapshot(t, SNAPSHOT_OMIT);
   viewBefore = await viewOf(A);
 });
 
@@ -533,6 +564,31 @@ describe('the tenancy matrix', () => {
     expect(unknown).toEqual([]);
   });
 
+  describe("with A's member token (a member of A, signed in on A's page)", () => {
+    it.each(staffEntries.map((e) => [label(e), e] as const))(
+      '%s answers 401',
+      async (_name, entry) => {
+        const res = await send(t, entry, requestFor(entry, A.records), A.memberToken);
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json().code).toMatch(/^(UNAUTHORIZED|TOKEN_INVALID)$/);
+        expectNoLeak(res.body, A);
+      },
+    );
+  });
+
+  describe("A's member token on B's member page", () => {
+    it.each(memberEntries.map((e) => [label(e), e] as const))(
+      '%s answers 401, as without a token',
+      async (_name, entry) => {
+        const request = requestFor(entry, A.records, [], undefined, B.tenant.code);
+        const res = await send(t, entry, request, A.memberToken);
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.body).toBe((await send(t, entry, request, undefined)).body);
+        expectNoLeak(res.body, B);
+      },
+    );
+  });
+
   describe.each(Object.keys(CREDENTIALS))('with %s', (credential) => {
     it.each(protectedEntries.map((e) => [label(e), e] as const))(
       '%s answers 401',
@@ -553,6 +609,8 @@ describe('the tenancy matrix', () => {
     expected: Expected | 'nothing of A';
   }
 
+  // A member's calls are sent with the member token of B's member on B's page, the team's with
+  // B's owner's token.
   const foreignCases: ForeignCase[] = protectedEntries.flatMap((entry) => {
     const cases: ForeignCase[] = [];
     const expectedFor = (slot: Slot): Expected =>
@@ -593,7 +651,7 @@ describe('the tenancy matrix', () => {
         t,
         c.entry,
         requestFor(c.entry, B.records, c.foreign, A.records),
-        B.tenant.token,
+        tokenOf(B, c.entry),
       );
       expectNoLeak(res.body, A);
       if (c.expected === 'nothing of A') {
@@ -609,7 +667,7 @@ describe('the tenancy matrix', () => {
   });
 
   it('left every row as it was, and A reads its records back unchanged', async () => {
-    const after = await snapshot(t);
+    const after = await snapshot(t, SNAPSHOT_OMIT);
     for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
     // The exports B ran are recorded in B's trail only.
     const exported = await t.db
@@ -638,7 +696,7 @@ describe('the tenancy matrix', () => {
       async (_name, entry) => {
         const fresh = await CONTROL_RECORDS[entry.contract.operationId]?.(B);
         const own = fresh ? { ...B.records, ...fresh } : B.records;
-        const res = await send(t, entry, requestFor(entry, own), B.tenant.token);
+        const res = await send(t, entry, requestFor(entry, own), tokenOf(B, entry));
         const expected = CONTROL_EXPECTED[entry.contract.operationId];
         if (expected) {
           expect(res.statusCode, `${expected.reason}: ${res.body}`).toBe(expected.status);
@@ -656,7 +714,7 @@ describe('the tenancy matrix', () => {
         .filter((e) => e.contract.method === 'GET' && e.contract.access !== 'kiosk')
         .map((e) => [label(e), e] as const),
     )("%s answers 200 to A's valid token", async (_name, entry) => {
-      const res = await send(t, entry, requestFor(entry, A.records), A.tenant.token);
+      const res = await send(t, entry, requestFor(entry, A.records), tokenOf(A, entry));
       expect(res.statusCode, res.body).toBe(200);
     });
   });

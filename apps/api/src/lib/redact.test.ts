@@ -61,6 +61,7 @@ describe('logs hold no secrets', () => {
       'link https://kora.ng/set-password?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln',
       'refresh 3q2-7wZm9yX0QbH1uK5lR8sT2vW4xY6zA1bC3dE5fG7hJ9kL',
       'Your verification code is 1234567',
+      '654321 is your Iron Temple sign-in code. It expires in 10 minutes.',
       'GET /pay/kora-0123456789abcdef01234567 key sk_live_AbCdEf0123456789',
     ].join('\n');
     const out = redactText(text);
@@ -69,6 +70,7 @@ describe('logs hold no secrets', () => {
       'eyJ',
       '3q2-7wZm9yX0QbH1uK5lR8sT2vW4xY6zA1bC3dE5fG7hJ9kL',
       '1234567',
+      '654321',
       'ada@example.com',
       'kora-0123456789abcdef01234567',
       'sk_live_AbCdEf0123456789',

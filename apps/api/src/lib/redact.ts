@@ -37,6 +37,9 @@ const PATTERNS: [RegExp, string][] = [
   [/\b[a-f0-9]{32,}\b/gi, REDACTED],
   // A verification code in a sentence ("code is 1234567").
   [/\b(code(?: is)?:?\s*)\d{4,8}\b/gi, `$1${REDACTED}`],
+  // A member's sign-in or phone code at the start of its message ("123456 is your Iron Temple
+  // sign-in code"), printed by the development outbox.
+  [/\b\d{4,8}(?=\s+is your\b)/gi, REDACTED],
 ];
 
 /** The text with every secret it may quote replaced by "[redacted]". */

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './tokens';
+import {
+  ACCESS_TOKEN_SECONDS,
+  signAccessToken,
+  signMemberToken,
+  verifyAccessToken,
+  verifyMemberToken,
+} from './tokens';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const user = {
@@ -35,5 +41,40 @@ describe('access tokens', () => {
     expect(await verifyAccessToken('another-secret-of-at-least-32-characters', token)).toBeNull();
     const forged = `${head}.${Buffer.from(JSON.stringify({ sub: '1', typ: 'access', iss: 'kora', exp: 9e9 })).toString('base64url')}.${sig}`;
     expect(await verifyAccessToken(SECRET, forged)).toBeNull();
+  });
+});
+
+describe('member tokens', () => {
+  const session = {
+    memberId: 42,
+    businessId: 3,
+    sessionId: '0b6e2f4c-8a1d-4c3b-9e5f-1a2b3c4d5e6f',
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  };
+
+  it('names the member, the business and the session, and no staff check takes one', async () => {
+    const token = await signMemberToken(SECRET, session);
+    expect(await verifyMemberToken(SECRET, token)).toMatchObject({
+      memberId: 42,
+      businessId: 3,
+      sessionId: session.sessionId,
+    });
+    expect(await verifyAccessToken(SECRET, token)).toBeNull();
+    // And a staff token is no member token.
+    expect(await verifyMemberToken(SECRET, await signAccessToken(SECRET, user))).toBeNull();
+  });
+
+  it('refuses one expired, altered or signed with another secret', async () => {
+    const token = await signMemberToken(SECRET, session);
+    expect(await verifyMemberToken('another-secret-of-at-least-32-characters', token)).toBeNull();
+    const [head, , sig] = token.split('.') as [string, string, string];
+    const claims = { typ: 'member', bid: 4, sid: session.sessionId, sub: '42', iss: 'kora' };
+    const edited = `${head}.${Buffer.from(JSON.stringify({ ...claims, aud: 'kora-member', exp: 9e9 })).toString('base64url')}.${sig}`;
+    expect(await verifyMemberToken(SECRET, edited)).toBeNull();
+    const expired = await signMemberToken(SECRET, {
+      ...session,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(await verifyMemberToken(SECRET, expired)).toBeNull();
   });
 });

@@ -64,6 +64,12 @@ const FIELD_ENTITIES: Record<string, Entity> = {
   freeze_id: 'freeze',
 };
 
+/**
+ * Path parameters that name no record by id: the gym of a member's page (`/v1/portal/:business_code/…`),
+ * filled with the caller's own business code (each matrix says which).
+ */
+export const BUSINESS_CODE_PARAM = 'business_code';
+
 const isIdName = (name: string) => name === 'id' || /(_id|Id)$/.test(name);
 
 /** Reads an id the case made: a missing one is a bug of the test, not of the API. */
@@ -136,6 +142,15 @@ export const COMMON_BODIES = {
   sendReceipt: () => ({ channel: 'sms' }),
   updateReceiptSettings: () => ({ auto_send: true }),
   recordCashUp: () => ({ counted: 0, note: 'Matrix count' }),
+  // The member's own page (a member token: every team session is refused before the body).
+  updatePortalMe: () => ({ home_address: '4 Bode Thomas Street, Surulere' }),
+  requestPortalPhoneChange: () => ({ mobile_number: '08071234567' }),
+  confirmPortalPhoneChange: () => ({ mobile_number: '08071234567', code: '123456' }),
+  requestPortalFreeze: () => ({
+    start_date: '2030-01-10',
+    end_date: '2030-01-16',
+    reason: 'Travelling',
+  }),
 } satisfies Record<string, () => Record<string, unknown>>;
 
 /** The query fields a call needs besides ids (its schema requires them), sent by every case. */
@@ -238,6 +253,11 @@ export const FOREIGN_EXPECTED: Record<string, Expected> = {
     reason:
       'the day-pass plan is a field of the settings form: a plan of another business is a field error',
   },
+  'startPortalPayment body.subscription_type_id': {
+    status: 400,
+    code: 'PLAN_NOT_FOUND',
+    reason: "a member buys only their own gym's plans sold online: another gym's is a field error",
+  },
   'assignHeldPayment body.subscription_type_id': {
     status: 400,
     code: 'PLAN_NOT_FOUND',
@@ -306,6 +326,7 @@ export const readContracts = (
     segments.forEach((segment, i) => {
       if (!segment.startsWith(':')) return;
       const name = segment.slice(1);
+      if (name === BUSINESS_CODE_PARAM) return;
       const entity = name === 'id' ? SEGMENT_ENTITIES[segments[i - 1] ?? ''] : FIELD_ENTITIES[name];
       if (entity) entry.slots.push({ in: 'path', name, entity });
       else entry.problems.push(`path parameter :${name} of ${c.path}: which record is it?`);
@@ -389,7 +410,7 @@ export const unknownOperations = async (t: TestApp, entries: Entry[]): Promise<s
 // Sending a call
 
 export interface Request {
-  params: Record<string, number>;
+  params: Record<string, number | string>;
   query?: Record<string, number>;
   body?: Record<string, unknown>;
   form?: Record<string, string>;

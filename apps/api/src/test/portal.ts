@@ -1,5 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { outbox } from '../db/schema';
+import { MEMBER_SESSION_DAYS } from '@kora/shared';
+import { memberSessions, outbox } from '../db/schema';
+import { signMemberToken } from '../lib/tokens';
 import { call, type TestApp } from './app';
 
 /*
@@ -43,4 +45,26 @@ export const signInMember = async (
   });
   if (res.statusCode !== 200) throw new Error(`signing in failed: ${res.body}`);
   return res.json().data.token as string;
+};
+
+/**
+ * A member token of a new session, made straight in the database (no code sent, no limit
+ * counted): for the matrices, which need many.
+ */
+export const memberTokenFor = async (
+  t: TestApp,
+  businessId: number,
+  memberId: number,
+): Promise<string> => {
+  const expiresAt = new Date(Date.now() + MEMBER_SESSION_DAYS * 86_400_000);
+  const [session] = await t.db
+    .insert(memberSessions)
+    .values({ businessId, memberId, expiresAt, userAgent: 'matrix' })
+    .returning({ id: memberSessions.id });
+  return signMemberToken(t.config.jwtSecret, {
+    memberId,
+    businessId,
+    sessionId: session!.id,
+    expiresAt,
+  });
 };

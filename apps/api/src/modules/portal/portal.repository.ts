@@ -53,27 +53,6 @@ export const memberByAddress = async (
       .limit(1)
   )[0];
 
-/** Another member of this business already using a phone number (a phone change's check). */
-export const otherMemberWithPhone = async (
-  db: Executor,
-  businessId: number,
-  memberId: number,
-  phone: string,
-) =>
-  (
-    await db
-      .select({ id: members.id })
-      .from(members)
-      .where(
-        and(
-          eq(members.businessId, businessId),
-          eq(members.mobileNumber, phone),
-          sql`${members.id} <> ${memberId}`,
-        ),
-      )
-      .limit(1)
-  )[0];
-
 export type CodeRow = typeof memberSignInCodes.$inferSelect;
 export type CodeValues = typeof memberSignInCodes.$inferInsert;
 
@@ -136,7 +115,7 @@ export const insertSession = async (
 
 /**
  * A member's session, valid now: not revoked, not expired, of this business (by its code) and
- * of this member, whose account is still active. Its last use is noted at most once a minute.
+ * of this member, whose account is still active and not erased. Its last use is noted at most once a minute.
  */
 export const liveSession = async (
   db: Executor,
@@ -155,6 +134,7 @@ export const liveSession = async (
         and s.revoked_at is null and s.expires_at > now()
         and b.id = s.business_id and b.code = ${businessCode}
         and m.id = s.member_id and m.business_id = s.business_id and m.is_active
+        and m.erased_at is null
       returning s.id, b.code as business_code`)) as unknown as {
       rows: { id: string; business_code: string }[];
     }

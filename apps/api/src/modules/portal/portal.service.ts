@@ -20,7 +20,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
-import { signMemberToken, verifyMemberToken } from '../../lib/tokens';
+import { sha256, signMemberToken, verifyMemberToken } from '../../lib/tokens';
 import type { Actor } from '../audit';
 import { freezesOfMember, frozenUntil, requestFreeze } from '../freezes';
 import { getMemberForBusiness, updateMember } from '../members';
@@ -330,8 +330,9 @@ export const startPayment = async (
     { businessId, userId: null },
     memberId,
     { subscription_type_id: plan.id, duration: input.duration, channel: 'copy' },
-    // The member's own keys never meet a key of the desk's.
-    idempotencyKey ? `portal:${memberId}:${idempotencyKey}` : undefined,
+    // The member's own keys never meet a key of the desk's or another member's; hashed, so a
+    // key of the longest length allowed still fits the link's column.
+    idempotencyKey ? `portal:${sha256(`${memberId}:${idempotencyKey}`).slice(0, 40)}` : undefined,
     MEMBER_ACTOR,
   );
   return { reference: link.reference, pay_url: link.url };

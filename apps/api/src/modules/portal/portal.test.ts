@@ -106,6 +106,17 @@ describe('who may call', () => {
     await t.db.update(members).set({ isActive: false }).where(eq(members.id, other.id));
     expect((await get(second, '/me')).statusCode).toBe(401);
   });
+
+  it("refuses an erased member's token", async () => {
+    const erased = await freshMember(tenants.owner.token);
+    const token = await signInMember(t, tenants.owner.code, erased.email_address);
+    const res = await call(t.app, 'POST', `/v1/member/${erased.id}/erase`, {
+      token: tenants.owner.token,
+      body: { confirm: erased.member_id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(token, '/me')).statusCode).toBe(401);
+  });
 });
 
 describe('GET me', () => {
@@ -114,10 +125,16 @@ describe('GET me', () => {
     const paid = await pay(t, tenants.owner, paymentBody(member.id, monthly.id, 25000));
     const today = lagosDay();
     await setSubscriptionDates(t, paid.subscription.id, today, addDays(today, 22));
+    const visit = await call(t.app, 'POST', '/v1/check-in', {
+      token: tenants.owner.token,
+      body: { member_id: member.id },
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
     const token = await signInMember(t, tenants.owner.code, member.mobile_number);
     const res = await get(token, '/me');
     expect(res.statusCode, res.body).toBe(200);
     const me = json(res).data;
+    expect(me.visits).toEqual([{ visited_at: json(visit).data.visit.visited_at }]);
     expect(me.business).toEqual({
       name: 'Iron Temple',
       code: tenants.owner.code,
@@ -268,12 +285,17 @@ describe('POST pay', () => {
     expect(links).toHaveLength(1);
     expect(links[0]!.amountKobo).toBe(25000 * 100 * 2);
     expect(links[0]!.createdBy).toBeNull();
+    // A key of the longest length allowed is taken like any other.
+    const longKey = await send('POST', token, '/pay', body, { 'idempotency-key': 'k'.repeat(100) });
+    expect(longKey.statusCode, longKey.body).toBe(201);
+    expect(json(longKey).data.reference).not.toBe(reference);
 
     // Paystack's webhook reports it, then the member comes back and the page verifies it.
     await paystack.pay(reference, { secretKey: key });
     await t.app.inject({ method: 'GET', url: `/pay/${reference}?reference=${reference}` });
     await paystack.pay(reference, { secretKey: key }).catch(() => undefined);
     const recorded = await t.db.select().from(payments).where(eq(payments.memberId, member.id));
+    // The desk's payment and the one paid online; the second link, never paid, records nothing.
     expect(recorded).toHaveLength(2);
     const renewal = (
       await t.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id))
@@ -298,17 +320,15 @@ describe('PATCH me', () => {
   it('saves the details and writes each change to the audit trail as the member', async () => {
     const member = await freshMember(tenants.owner.token, { home_address: null });
     const token = await signInMember(t, tenants.owner.code, member.email_address);
-    // Sent as text: a `__proto__` key reaches the server as a key, and fields a member may not
-    // change (their name, their account) are ignored.
-    const res = await send(
-      'PATCH',
-      token,
-      '/me',
-      `{"home_address":"4 Bode Thomas Street, Surulere","emergency_contact_name":"Kemi Obi",
-        "reminders_opt_out":true,"marketing_consent":"yes","__proto__":{"is_active":false},
-        "first_name":"Hacker","is_active":false}`,
-      { 'content-type': 'application/json' },
-    );
+    // Fields a member may not change (their name, their account) are ignored.
+    const res = await send('PATCH', token, '/me', {
+      home_address: '4 Bode Thomas Street, Surulere',
+      emergency_contact_name: 'Kemi Obi',
+      reminders_opt_out: true,
+      marketing_consent: 'yes',
+      first_name: 'Hacker',
+      is_active: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const me = json(res).data;
     expect(me.member).toMatchObject({
@@ -353,8 +373,19 @@ describe('PATCH me', () => {
       expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(json(res).message).toBeTruthy();
     }
+    // A `__proto__` key (sent as text: a literal would set the prototype) is refused too.
+    const proto = await send(
+      'PATCH',
+      token,
+      '/me',
+      '{"home_address":"1 Broad Street","__proto__":{"is_active":false}}',
+      { 'content-type': 'application/json' },
+    );
+    expect(proto.statusCode).toBe(400);
     const [row] = await t.db.select().from(members).where(eq(members.id, member.id));
     expect(row!.emailAddress).toBe(member.email_address);
+    expect(row!.homeAddress).not.toBe('1 Broad Street');
+    expect(row!.isActive).toBe(true);
   });
 });
 
