@@ -30,6 +30,8 @@ beforeAll(async () => {
     name: 'Monthly',
     amount: 25000,
     freeze_allowed: true,
+    freeze_min_days: 3,
+    freeze_fee: 1500,
   });
   const member = await addMember(t, gymA.token, { first_name: 'Chiamaka' });
   phone = member.mobile_number;
@@ -366,6 +368,9 @@ describe('member page: signed in', () => {
     // The same form sent twice (a double tap) asks once.
     expect((await post(`/m/${gymA.code}/freeze`, form, cookies)).statusCode).toBe(303);
     const page = await get(`/m/${gymA.code}/freeze?sent=1`, cookies);
+    // The plan's rules, in words, before the member asks.
+    expect(page.body).toContain('A freeze must be at least 3 days.');
+    expect(page.body).toContain('Each freeze costs ₦1,500.');
     expect(page.body).toContain('Your freeze request was sent.');
     expect(page.body.match(/Waiting for the gym/g)).toHaveLength(1);
   });

@@ -37,6 +37,7 @@ import {
   privacyPage,
   renewPage,
   type FieldErrors,
+  type FreezeRules,
   type PageMe,
 } from './portal.page.views';
 import * as portal from './portal.service';
@@ -255,6 +256,22 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
   const pageOf = async (session: Session): Promise<PageMe> => {
     const me: PortalMe = await portal.memberPage(ctx, session);
     return me;
+  };
+
+  /** The rules of the member's running plan, as the freeze page states them. */
+  const rulesOf = async (session: Session): Promise<FreezeRules | null> => {
+    const r = await portal.memberFreezeRules(ctx, session);
+    return r
+      ? {
+          plan_name: r.planName,
+          freeze_allowed: r.allowed,
+          freeze_min_days: r.minDays,
+          freeze_max_days: r.maxDays,
+          freeze_max_days_per_year: r.maxDaysPerYear,
+          freeze_max_per_year: r.maxPerYear,
+          freeze_fee: r.feeNaira,
+        }
+      : null;
   };
 
   /** Signed-in pages: the member's page data, or a 303 to the sign-in page. */
@@ -575,6 +592,7 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
       reply,
       200,
       freezePage(found.me, {
+        rules: await rulesOf(found.session),
         formKey: randomUUID(),
         flash: query(request, 'sent') ? 'Your freeze request was sent.' : undefined,
       }),
@@ -595,7 +613,12 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
       send(
         reply,
         status,
-        freezePage(await pageOf(found.session!), { errors, values, formKey: randomUUID() }),
+        freezePage(await pageOf(found.session!), {
+          rules: await rulesOf(found.session!),
+          errors,
+          values,
+          formKey: randomUUID(),
+        }),
       );
     const parsed = portalFreezeRequestSchema.safeParse(values);
     if (!parsed.success) return again(422, zodFields(parsed.error));
