@@ -110,15 +110,6 @@ describe('member page HTML', () => {
     expect(html).not.toContain('javascript:');
   });
 
-  it('home after a payment: received with the new end date, or being confirmed with a refresh link', () => {
-    expect(homePage(me(), { paid: { state: 'paid', expiry_date: '2027-01-23' } })).toContain(
-      'Payment received — your plan now ends on 23 Jan 2027',
-    );
-    const waiting = homePage(me(), { paid: { state: 'pending' }, reference: 'kora-abc' });
-    expect(waiting).toContain('We are confirming your payment…');
-    expect(waiting).toContain('href="/m/IRON?paid=kora-abc"');
-  });
-
   it('home without Paystack hides Renew', () => {
     const html = homePage(me({ business: { ...gym, paystack_connected: false } }));
     expect(html).not.toContain('Renew my plan');

@@ -24,8 +24,6 @@ export const PAGE_TEXTS = {
   forbidden: 'This form was sent from another site. Open your gym’s page and try again.',
   brightness: 'Turn your screen brightness up',
   notOnline: 'This gym does not take payments online yet.',
-  confirming: 'We are confirming your payment…',
-  paid: (end: string) => `Payment received — your plan now ends on ${end}`,
   consentQuestion: (gym: string) => `May ${gym} send you offers and news?`,
   erasureSent: (gym: string) => `Your request was sent to ${gym}`,
   signedOut: 'You are signed out.',

@@ -71,9 +71,6 @@ export interface PagePlan {
   duration_type: string;
 }
 
-/** The outcome of a payment the member came back from (?paid=…). */
-export type PaidState = { state: 'paid'; expiry_date: string | null } | { state: 'pending' };
-
 const timeFormatter = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
   day: 'numeric',
@@ -119,22 +116,8 @@ const keyField = (key: string | undefined) =>
 const rows = (items: string[], empty: string) =>
   items.length ? `<ul class="rows">${items.join('')}</ul>` : `<p class="note">${h(empty)}</p>`;
 
-const paidNotice = (paid: PaidState | undefined, base: string, reference: string | undefined) => {
-  if (!paid) return '';
-  if (paid.state === 'paid')
-    return `<p class="notice" role="status">${h(PAGE_TEXTS.paid(formatDay(paid.expiry_date)))}</p>`;
-  const again = `${base}?paid=${encodeURIComponent(reference ?? '')}`;
-  return (
-    `<p class="notice" role="status">${h(PAGE_TEXTS.confirming)} ` +
-    `<a href="${h(again)}">Refresh</a></p>`
-  );
-};
-
 /** Signed in: the verdict as the desk says it, the plan and its cover, visits, payments, reminders. */
-export const homePage = (
-  me: PageMe,
-  opts: { paid?: PaidState; reference?: string; flash?: string } = {},
-): string => {
+export const homePage = (me: PageMe, opts: { flash?: string } = {}): string => {
   const gym = me.business;
   const base = basePath(gym.code);
   const c = me.current;
@@ -166,7 +149,6 @@ export const homePage = (
     gym,
     nav: 'home',
     body:
-      paidNotice(opts.paid, base, opts.reference) +
       notice(opts.flash) +
       `<section><h1>Hi ${h(me.member.first_name)}</h1>` +
       `<p class="verdict ${me.verdict.tone}">${h(me.verdict.title)}</p>` +
