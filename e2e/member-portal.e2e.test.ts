@@ -13,8 +13,9 @@ import { screenshot, useBrowser } from './browser';
  * A member serves themselves on a 375 px phone. The gym (Paystack connected, a Monthly plan
  * sold online and open to freezes) is made through the API. The member opens /m/{code}, signs
  * in with the 6-digit code read from the outbox, sees "Active, … days left", renews on the
- * (loopback) Paystack checkout and sees the new end date, and asks for a freeze; the staff
- * approve it in the back office; a freeze from today turns the desk's verdict to "Frozen until …".
+ * (loopback) Paystack checkout and sees the new end date, and asks for a freeze (from tomorrow
+ * at the earliest, as members may); the gym approves it; a freeze the desk starts today turns
+ * the desk's verdict to "Frozen until …".
  */
 
 const stamp = Date.now();
@@ -181,7 +182,7 @@ describe('member’s page at 375 px', () => {
     await screenshot(page(), 'member-portal-03-renewed');
   });
 
-  it('asks for a freeze; the staff approve it in the back office', async () => {
+  it('asks for a freeze; the gym approves it and the member sees it approved', async () => {
     await page().setViewportSize(PHONE_SIZE);
     await page().getByRole('link', { name: 'Freeze' }).click();
     await page().getByLabel('First frozen day').fill(addDays(today, 10));
@@ -199,6 +200,7 @@ describe('member’s page at 375 px', () => {
       token,
     );
     const requested = data.freezes.find((f) => f.status === 'requested')!;
+    // Approved through the API: the back office's Approve button is not on this branch yet.
     await api('POST', `/v1/member/${memberId}/freeze/${requested.id}/approve`, {}, token);
 
     await page().reload();
