@@ -305,6 +305,29 @@ describe('member page: signed in', () => {
     expect(page.body).toContain('5 &lt;Adeola&gt; Odeku');
   });
 
+  it('a new phone number is changed only with the code sent to it, kept between steps in a cookie', async () => {
+    const asked = await post(
+      `/m/${gymA.code}/details/phone`,
+      { mobile_number: '0803 999 8888' },
+      cookies,
+    );
+    expect(asked.statusCode).toBe(303);
+    const step = { ...cookies, ...setCookies(asked) };
+    const page = await get(`/m/${gymA.code}/details`, step);
+    expect(page.body).toContain('action="/m/' + gymA.code + '/details/phone/verify"');
+    const right = await codeSentTo('+2348039998888');
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await post(`/m/${gymA.code}/details/phone/verify`, { code: wrong }, step);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('That code is not right.');
+    const done = await post(`/m/${gymA.code}/details/phone/verify`, { code: right }, step);
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(`/m/${gymA.code}/details?saved=phone`);
+    const after = await get(`/m/${gymA.code}/details?saved=phone`, cookies);
+    expect(after.body).toContain('Your phone number was changed.');
+    expect(after.body).toContain('+2348039998888');
+  });
+
   it('privacy: the choice is saved and shown', async () => {
     const saved = await post(
       `/m/${gymA.code}/privacy/consent`,
