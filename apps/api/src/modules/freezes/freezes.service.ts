@@ -92,6 +92,23 @@ const rulesOf = (sub: OwnSubscription | undefined): FreezeRules | null =>
       }
     : null;
 
+/**
+ * The freeze rules of the member's own plan running on `day` (null: none running), with the
+ * plan's freeze fee in naira (null: free): what the member's page states before they ask.
+ */
+export const freezeRulesOf = async (
+  exec: Executor,
+  businessId: number,
+  memberId: number,
+  day: string,
+): Promise<(FreezeRules & { feeNaira: number | null }) | null> => {
+  const running = runningOn(await repo.ownSubscriptionsFrom(exec, businessId, memberId, day), day);
+  const rules = rulesOf(running);
+  if (!running || !rules) return null;
+  const fee = running.freezeFeeKobo ? koboToNaira(running.freezeFeeKobo) : null;
+  return { ...rules, feeNaira: fee };
+};
+
 const known = (rows: readonly repo.FreezeRow[]): KnownFreeze[] =>
   rows.map((f) => ({
     id: f.id,

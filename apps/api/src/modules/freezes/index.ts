@@ -8,5 +8,6 @@ export const freezesModule: KoraModule = {
 };
 
 // What other modules may call: a member's own request (the member's page), their freezes, and
-// the last day of the freeze covering a day (the check-in verdict, the members list).
-export { freezesOfMember, frozenUntil, requestFreeze } from './freezes.service';
+// the last day of the freeze covering a day (the check-in verdict, the members list), and the
+// rules of the member's running plan (the member's page states them).
+export { freezeRulesOf, freezesOfMember, frozenUntil, requestFreeze } from './freezes.service';

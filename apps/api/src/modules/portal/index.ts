@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { KoraModule } from '../module';
+import { portalPageRoutes } from './portal.page';
 import { portalRoutes } from './portal.routes';
 
 /**
@@ -8,7 +11,13 @@ import { portalRoutes } from './portal.routes';
  */
 export const portalModule: KoraModule = {
   name: 'portal',
-  routes: portalRoutes,
+  /** The member's pages, server-drawn HTML. */
+  prefixes: ['/m/'],
+  routes: (ctx: AppContext) => async (app: FastifyInstance) => {
+    await portalRoutes(ctx)(app);
+    // The member's pages under /m/{business_code}, in a scope of their own (cookies, forms).
+    await app.register(portalPageRoutes(ctx));
+  },
 };
 
 // What app.ts calls: the member session of a member token (the member calls' access check).

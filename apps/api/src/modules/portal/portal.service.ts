@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { sha256, signMemberToken, verifyMemberToken } from '../../lib/tokens';
 import type { Actor } from '../audit';
-import { freezesOfMember, frozenUntil, requestFreeze } from '../freezes';
+import { freezeRulesOf, freezesOfMember, frozenUntil, requestFreeze } from '../freezes';
 import { getMemberForBusiness, updateMember } from '../members';
 import { createLink, paymentLinksAvailable } from '../online';
 import { memberExport as privacyExport, requestErasure, setMarketingConsent } from '../privacy';
@@ -446,6 +446,10 @@ export const memberFreezeRequest = (
     { ...input, reason: input.reason ?? null },
     idempotencyKey,
   );
+
+/** The freeze rules of the member's running plan (null: no plan running), for their page. */
+export const memberFreezeRules = (ctx: AppContext, session: MemberSession) =>
+  freezeRulesOf(ctx.db, session.businessId, session.memberId, lagosDay());
 
 /** The member's own data as a ZIP (the same file staff download for them). */
 export const memberExport = (
