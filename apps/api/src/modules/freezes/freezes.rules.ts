@@ -40,7 +40,7 @@ export interface FreezeRefusal {
   message: string;
 }
 
-export const FREEZE_RULE_MESSAGES = {
+const FREEZE_RULE_MESSAGES = {
   past: 'A freeze cannot start in the past.',
   memberFromTomorrow: 'A freeze can start tomorrow at the earliest.',
   noSubscription: 'The member has no running subscription to freeze.',

@@ -25,7 +25,7 @@ import { memberNotFound } from '../members';
 import * as repo from './freezes.repository';
 import { checkFreeze, type FreezeRules, type KnownFreeze } from './freezes.rules';
 
-export const MEMBER_DEACTIVATED = 'This member is deactivated. Reactivate them before freezing.';
+const MEMBER_DEACTIVATED = 'This member is deactivated. Reactivate them before freezing.';
 
 const toFreeze = (row: repo.FreezeWithDecider): Freeze => ({
   id: row.id,

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { formatDay, formatNaira, type DurationType, type PayPage } from '@kora/shared';
+import { durationLabel, formatDay, formatNaira, type PayPage } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import { waitText } from '../../plugins/rate-limit';
@@ -33,9 +33,6 @@ const safeUrl = (url: string | null | undefined): string | null =>
   url && (/^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url)) ? url : null;
 
 /** "1 month", "3 months", "2 weeks". */
-const periodInWords = (count: number, unit: DurationType): string =>
-  `${count} ${unit}${count === 1 ? '' : 's'}`;
-
 const STYLE =
   '*{box-sizing:border-box}' +
   'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
@@ -90,7 +87,7 @@ const htmlDocument = ({ title, heading, ok, gym, refresh, body }: Shell): string
 /** What is being paid for: plan × periods, how long that is, and the amount. */
 const summary = (page: PayPage): string => {
   const plan = page.duration > 1 ? `${page.plan_name} × ${page.duration}` : page.plan_name;
-  const length = periodInWords(page.plan_duration * page.duration, page.duration_type);
+  const length = durationLabel(page.plan_duration * page.duration, page.duration_type);
   return (
     '<dl>' +
     `<dt>Plan</dt><dd>${escapeHtml(plan)}</dd>` +

@@ -21,4 +21,4 @@ export const portalModule: KoraModule = {
 };
 
 // What app.ts calls: the member session of a member token (the member calls' access check).
-export { memberSessionOf, type MemberSession } from './portal.service';
+export { memberSessionOf } from './portal.service';

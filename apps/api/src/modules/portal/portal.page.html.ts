@@ -89,7 +89,7 @@ export interface LayoutOptions {
   body: string;
 }
 
-export type NavItem = 'home' | 'renew' | 'details' | 'freeze' | 'privacy' | 'card';
+type NavItem = 'home' | 'renew' | 'details' | 'freeze' | 'privacy' | 'card';
 
 const NAV: { item: NavItem; label: string; path: string }[] = [
   { item: 'home', label: 'My membership', path: '' },

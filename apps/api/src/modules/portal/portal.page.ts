@@ -85,7 +85,7 @@ const text = (form: Form, name: string, max = 500): string =>
     .slice(0, max);
 
 /** "••••4567" or "a•••@example.com": enough for the member to recognise, no more. */
-export const maskIdentifier = (identifier: string): string => {
+const maskIdentifier = (identifier: string): string => {
   const at = identifier.indexOf('@');
   if (at > 0) return `${identifier[0]}•••${identifier.slice(at)}`;
   const digits = identifier.replace(/\D/g, '');
@@ -111,7 +111,7 @@ const redirect = (reply: FastifyReply, to: string) =>
     .send();
 
 /** Whether a POST came from a page of this site: its Origin, else its Referer. */
-export const sentFromHere = (request: FastifyRequest, appUrl: string): boolean => {
+const sentFromHere = (request: FastifyRequest, appUrl: string): boolean => {
   const own = new Set<string>([`${request.protocol}://${request.host}`]);
   try {
     own.add(new URL(appUrl).origin);

@@ -1,4 +1,10 @@
-import { formatDay, formatNaira, TIME_ZONE } from '@kora/shared';
+import {
+  durationLabel,
+  formatDay,
+  formatNaira,
+  TIME_ZONE,
+  type FreezeRulesOfPlan,
+} from '@kora/shared';
 import { escapeHtml } from '../../lib/html';
 import {
   basePath,
@@ -81,7 +87,7 @@ const timeFormatter = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "27 Nov 2026, 14:05" in Lagos time. */
-export const formatInstant = (at: string): string => {
+const formatInstant = (at: string): string => {
   const d = new Date(at);
   return Number.isNaN(d.getTime()) ? '' : timeFormatter.format(d);
 };
@@ -92,9 +98,6 @@ const notice = (text: string | undefined) =>
   text ? `<p class="notice" role="status">${h(text)}</p>` : '';
 
 /** "1 month", "3 months", "2 weeks". */
-export const periodInWords = (count: number, unit: string): string =>
-  `${count} ${unit}${count === 1 ? '' : 's'}`;
-
 const CHANNELS: Record<string, string> = {
   sms: 'SMS',
   whatsapp: 'WhatsApp',
@@ -203,7 +206,7 @@ export const renewPage = (
         (p) =>
           `<label class="check"><input type="radio" name="subscription_type_id" value="${p.id}"` +
           `${p.id === selected ? ' checked' : ''}>` +
-          `<span>${h(p.name)}: ${h(formatNaira(p.amount))} for ${h(periodInWords(p.duration, p.duration_type))}</span></label>`,
+          `<span>${h(p.name)}: ${h(formatNaira(p.amount))} for ${h(durationLabel(p.duration, p.duration_type))}</span></label>`,
       )
       .join('');
     const periods = Array.from({ length: MAX_PERIODS }, (_, i) => i + 1)
@@ -321,17 +324,10 @@ export const detailsPage = (
   });
 };
 
-/** The freeze rules of the member's plan, in words (as many as the plan sets). */
-export interface FreezeRules {
-  plan_name: string;
-  freeze_allowed: boolean;
-  freeze_min_days: number | null;
-  freeze_max_days: number | null;
-  freeze_max_days_per_year: number | null;
-  freeze_max_per_year: number | null;
-  freeze_fee: number | null;
-}
+/** The freeze rules of the member's plan (the plan answer's fields and its name). */
+export type FreezeRules = FreezeRulesOfPlan & { plan_name: string };
 
+/** The freeze rules of the member's plan, in words (as many as the plan sets). */
 export const freezeRulesInWords = (r: FreezeRules): string[] => {
   if (!r.freeze_allowed) return [`${r.plan_name} does not allow freezing.`];
   const out: string[] = [];

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -238,20 +238,6 @@ export const onlinePlans = (db: Executor, businessId: number) =>
 
 export const onlinePlan = async (db: Executor, businessId: number, planId: number) =>
   (await onlinePlans(db, businessId)).find((p) => p.id === planId);
-
-/** Ends every session of a member (their phone number changed elsewhere, or they were erased). */
-export const revokeMemberSessions = (db: Executor, businessId: number, memberId: number) =>
-  db
-    .update(memberSessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(memberSessions.businessId, businessId),
-        eq(memberSessions.memberId, memberId),
-        isNull(memberSessions.revokedAt),
-        gt(memberSessions.expiresAt, new Date()),
-      ),
-    );
 
 /** Whether the member asked to be erased and the request still waits. */
 export const erasurePending = async (db: Executor, businessId: number, memberId: number) =>

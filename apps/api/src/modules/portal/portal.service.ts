@@ -64,13 +64,13 @@ export interface MemberSession {
 }
 
 /** The member acting on their own page, as the audit trail names them. */
-export const MEMBER_ACTOR: Actor = { kind: 'member' };
+const MEMBER_ACTOR: Actor = { kind: 'member' };
 
 const LAST_VISITS = 20;
 const LAST_PAYMENTS = 20;
 const LAST_REMINDERS = 10;
 
-export const gymNotFound = () => notFound(PORTAL_MESSAGES.gymNotFound, 'BUSINESS_NOT_FOUND');
+const gymNotFound = () => notFound(PORTAL_MESSAGES.gymNotFound, 'BUSINESS_NOT_FOUND');
 
 /** The gym of a member page's code (any case), or null. */
 export const portalBusiness = async (

@@ -59,8 +59,8 @@ export const addressOf = (identifier: string): Address => {
   });
 };
 
-export const addressText = (a: Address) => ('phone' in a ? a.phone : a.email);
-export const addressHash = (a: Address) => sha256(addressText(a));
+const addressText = (a: Address) => ('phone' in a ? a.phone : a.email);
+const addressHash = (a: Address) => sha256(addressText(a));
 
 /** A new 6-digit code, zero-padded. */
 const newCode = () => String(randomInt(0, 10 ** SIGN_IN_CODE_LENGTH)).padStart(6, '0');

@@ -13,4 +13,4 @@ export const privacyModule: KoraModule = {
 // What other modules call (the member portal): the member's own consent, their data, their
 // request to be erased.
 export { memberExport } from './privacy.export';
-export { consentHistory, requestErasure, setMarketingConsent } from './privacy.service';
+export { requestErasure, setMarketingConsent } from './privacy.service';

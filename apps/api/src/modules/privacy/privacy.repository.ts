@@ -301,7 +301,7 @@ export const eraseMemberData = async (
 };
 
 /** The member fields an audit entry's `changes` may hold that are personal data. */
-export const PERSONAL_FIELDS = [
+const PERSONAL_FIELDS = [
   'first_name',
   'middle_name',
   'last_name',

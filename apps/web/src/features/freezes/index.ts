@@ -1,4 +1,3 @@
 /** What other parts of the web app may use from the freezes feature. */
-export { FreezeDialog } from './components/freeze-dialog';
 export { FreezeRequestsCard } from './components/freeze-requests-card';
 export { MemberFreezesCard } from './components/member-freezes-card';

@@ -79,7 +79,7 @@ export const emptyPlanForm: PlanFormValues = {
 };
 
 /** The freeze rules' fields, each a number of days (or freezes, or naira) or '' for none. */
-export const FREEZE_RULE_FIELDS = [
+const FREEZE_RULE_FIELDS = [
   'freeze_min_days',
   'freeze_max_days',
   'freeze_max_days_per_year',

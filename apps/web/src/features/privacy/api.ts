@@ -6,7 +6,7 @@ import { useDataQuery } from '@/lib/use-data-query';
 import { usePagedQuery } from '@/lib/use-paged-query';
 
 /** Erasure requests on the dashboard's card: 10 a page. */
-export const ERASURE_REQUESTS_PER_PAGE = 10;
+const ERASURE_REQUESTS_PER_PAGE = 10;
 
 const privacyKey = queryRoots.privacy;
 const consentKey = (memberId: number) => [...privacyKey, 'consent', memberId] as const;

@@ -29,7 +29,7 @@ const byWhom = (c: Consent) =>
       : `by ${c.user_name ?? 'staff'}`;
 
 /** Whether the member's personal data was erased (their names say so). */
-export const isErased = (m: Member) =>
+const isErased = (m: Member) =>
   m.first_name === ERASED_FIRST_NAME && m.last_name === erasedLastName(m.member_id);
 
 /**
