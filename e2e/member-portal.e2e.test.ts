@@ -14,7 +14,7 @@ import { screenshot, useBrowser } from './browser';
  * sold online and open to freezes) is made through the API. The member opens /m/{code}, signs
  * in with the 6-digit code read from the outbox, sees "Active, … days left", renews on the
  * (loopback) Paystack checkout and sees the new end date, and asks for a freeze (from tomorrow
- * at the earliest, as members may); the gym approves it; a freeze the desk starts today turns
+ * at the earliest, as members may); the gym approves it on its dashboard; a freeze the desk starts today turns
  * the desk's verdict to "Frozen until …".
  */
 
@@ -193,17 +193,19 @@ describe('member’s page at 375 px', () => {
     await page().getByText('Waiting for the gym').waitFor();
     await screenshot(page(), 'member-portal-04-freeze-requested');
 
-    const { data } = await api<{ freezes: { id: number; status: string }[] }>(
-      'GET',
-      `/v1/member/${memberId}/freeze`,
-      undefined,
-      token,
-    );
-    const requested = data.freezes.find((f) => f.status === 'requested')!;
-    // Approved through the API: the back office's Approve button is not on this branch yet.
-    await api('POST', `/v1/member/${memberId}/freeze/${requested.id}/approve`, {}, token);
+    // The gym approves it from the dashboard's Freeze requests, on the desk's computer.
+    await page().setViewportSize({ width: 1280, height: 800 });
+    await page().goto('/dashboard');
+    const requests = page().getByRole('region', { name: 'Freeze requests' });
+    const request = requests.getByRole('listitem', { name: 'Kemi Adeyemi' });
+    await request.getByText('Travelling to Abuja').waitFor();
+    await request.getByRole('button', { name: 'Approve' }).click();
+    // Approved, the request leaves the list (the card goes when none is left).
+    await requests.waitFor({ state: 'detached' });
+    await screenshot(page(), 'member-portal-05-freeze-approved');
 
-    await page().reload();
+    await page().setViewportSize(PHONE_SIZE);
+    await page().goto(`/m/${gym}/freeze`);
     await page().getByText('Approved').first().waitFor();
   });
 
@@ -222,7 +224,7 @@ describe('member’s page at 375 px', () => {
     await search.press('Enter');
     const verdict = page().getByRole('region', { name: 'Kemi Adeyemi: can they train today?' });
     await verdict.getByText(/^Frozen until \d{1,2} [A-Z][a-z]+/).waitFor();
-    await screenshot(page(), 'member-portal-05-frozen-at-desk');
+    await screenshot(page(), 'member-portal-06-frozen-at-desk');
     // The member's page says the same.
     await page().setViewportSize(PHONE_SIZE);
     await page().goto(`/m/${gym}`);
