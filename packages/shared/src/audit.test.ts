@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditText, type AuditTextInput } from './audit';
+import { auditActorName, auditText, type AuditTextInput } from './audit';
 
 const chidi = { kind: 'user', user_id: 4, name: 'Chidi Eze', role: 'staff' } as const;
 
@@ -82,6 +82,10 @@ describe('auditText', () => {
         }),
       ),
     ).toBe('Member via payment link recorded payment IRON-000124 of ₦15,000.5 for Ada Obi');
+    // On their own page a member is named as such.
+    expect(
+      auditActorName({ kind: 'member', user_id: null, name: '', role: null }, 'freeze.request'),
+    ).toBe('Member');
     expect(
       auditText(
         entry({

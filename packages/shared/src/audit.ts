@@ -23,9 +23,13 @@ export const AUDIT_ACTOR_KINDS = [
 ] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
-/** How the actors that are not a team user are named. */
+/**
+ * How the actors that are not a team user are named. A member acts on their own page (their
+ * details, a freeze request, their answer to offers) or pays through a payment link; the
+ * payment's entry says so ("Member via payment link", `auditActorName`).
+ */
 export const AUDIT_ACTOR_NAMES: Record<Exclude<AuditActorKind, 'user'>, string> = {
-  member: 'Member via payment link',
+  member: 'Member',
   paystack: 'Paystack',
   import: 'Import',
   kiosk: 'Kiosk',
@@ -191,8 +195,15 @@ export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 /** What `auditText` reads: an entry without its text. */
 export type AuditTextInput = Omit<AuditEntry, 'id' | 'at' | 'text'>;
 
-/** The actor as the sentence names them: "Chidi Eze (staff)", "Paystack". */
-export const auditActorName = (actor: AuditTextInput['actor']): string => {
+/**
+ * The actor as the sentence names them: "Chidi Eze (staff)", "Paystack", "Member", and for a
+ * payment a member made online, "Member via payment link".
+ */
+export const auditActorName = (
+  actor: AuditTextInput['actor'],
+  action?: AuditTextInput['action'],
+): string => {
+  if (actor.kind === 'member' && action === 'payment.record') return 'Member via payment link';
   if (actor.kind !== 'user') return AUDIT_ACTOR_NAMES[actor.kind];
   const name = actor.name.trim() || 'A team member';
   return actor.role ? `${name} (${actor.role})` : name;
@@ -343,7 +354,7 @@ const channelName = (key: string): string =>
  */
 export const auditText = (entry: AuditTextInput): string => {
   const d = entry.detail;
-  const actor = auditActorName(entry.actor);
+  const actor = auditActorName(entry.actor, entry.action);
   const verb = VERBS[entry.action as AuditAction] ?? `${entry.action.replace(/[._]/g, ' ')}`;
   const label = entry.record_label.trim();
   const member = str(d.member_name);

@@ -23,7 +23,7 @@ export function ActivityEntries({ entries }: { entries: AuditEntry[] }) {
           </Text>
           <Text size="xs" c="dimmed">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            {` · ${auditActorName(entry.actor)}`}
+            {` · ${auditActorName(entry.actor, entry.action)}`}
           </Text>
         </Stack>
       ))}
