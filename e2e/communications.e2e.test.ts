@@ -82,6 +82,8 @@ describe('communications', () => {
     await page().waitForURL(/\/communications\/create$/);
     await choose('Recipients', 'All Members');
     await choose('Channel', 'Email');
+    // A service notice reaches every member of the group, whatever they said about offers.
+    await page().getByRole('radio', { name: 'Service notice' }).check();
     await page()
       .getByText(/This message will go to 3 members/)
       .waitFor();
@@ -105,6 +107,8 @@ describe('communications', () => {
     await page().goto('/communications/create');
     await choose('Recipients', 'All Members');
     await choose('Channel', 'Email');
+    // A service notice reaches every member of the group, whatever they said about offers.
+    await page().getByRole('radio', { name: 'Service notice' }).check();
     await writeMessage('Hello {{first_name}}, your coach is waiting!');
     await screenshot(page(), 'comms-02-send-now');
     await page().getByRole('button', { name: 'Send Message' }).dblclick();
