@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
+import { settleHorizon } from '../../test/horizon';
 import { pay, paymentBody } from '../../test/payments';
 import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
 
@@ -39,27 +40,7 @@ interface RosterAnswer {
   meta: { cursor: string; more: boolean; removed: number[] };
 }
 
-/**
- * Waits until every transaction that started before now has ended. The roster reads only below
- * the oldest transaction still running on the server, and on a PostgreSQL server shared with
- * other test files (other databases, the same transaction ids) one of theirs may hold that
- * horizon back for a moment: a sync right after a change would then rightly answer it later.
- */
-const settle = async () => {
-  const now = async (what: 'xmin' | 'xmax') =>
-    BigInt(
-      (
-        (await t.db.execute(
-          sql.raw(`select pg_snapshot_${what}(pg_current_snapshot())::text as at`),
-        )) as unknown as { rows: { at: string }[] }
-      ).rows[0]!.at,
-    );
-  const started = await now('xmax');
-  for (let tries = 0; (await now('xmin')) < started; tries++) {
-    if (tries > 300) throw new Error('a transaction of another test held the horizon over 15 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const settle = () => settleHorizon(t);
 
 const roster = async (
   cursor = '',
