@@ -48,9 +48,11 @@ const member = (i: number): Member => ({
   subscription_status_label: i % 2 ? 'Active' : 'No Subscription',
   is_active: true,
   reminders_opt_out: i % 7 === 0,
+  marketing_consent: (['yes', 'no', 'not_asked'] as const)[i % 3]!,
   is_walk_in: i % 11 === 0,
   last_visit_at: i % 3 ? new Date(Date.UTC(2026, 0, 2, 7, i % 60)).toISOString() : null,
   picture_url: null,
+  frozen_until: i % 13 === 0 ? '2026-01-20' : null,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
   updated_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
 });

@@ -184,7 +184,8 @@ const iso = (column) => val(isoMs(column));
 
 /**
  * A member as toMember (members.mapper.ts) answers it: `m` the member row, `l` its latest
- * subscription (plan_id, current), `p` the plan shown (that subscription's, else the chosen one).
+ * subscription (plan_id, current), `p` the plan shown (that subscription's, else the chosen one),
+ * `f` the last day of the approved freeze covering today (kora_frozen_until's rule).
  */
 const MEMBER_JSON = obj([
   ['id', int('m.id')],
@@ -222,12 +223,14 @@ const MEMBER_JSON = obj([
   ],
   ['is_active', val('m.is_active')],
   ['reminders_opt_out', val('m.reminders_opt_out')],
+  ['marketing_consent', val('m.marketing_consent')],
   ['is_walk_in', val('m.is_walk_in')],
   ['picture_url', opt('m.picture_url')],
   [
     'last_visit_at',
     `case when m.last_visit_at is null then 'null' else ${iso('m.last_visit_at')}::text end`,
   ],
+  ['frozen_until', opt('f.frozen_until')],
   ['created_at', iso('m.created_at')],
   ['updated_at', iso('m.updated_at')],
 ]);
@@ -246,6 +249,11 @@ const membersArray = (page, today) => `coalesce((
     where s.business_id = m.business_id and s.member_id = m.id
     order by s.is_active desc, s.expiry_date desc, s.id desc
     limit 1) l on true
+  left join lateral (
+    select max(z.end_date)::text as frozen_until from freezes z
+    where z.business_id = m.business_id and z.member_id = m.id
+      and z.status in ('approved', 'ended') and z.start_date <= ${today} and z.end_date >= ${today}
+    ) f on true
   left join plans p
     on p.id = coalesce(l.plan_id, m.subscription_type_id) and p.business_id = m.business_id
 ), '[]')`;
