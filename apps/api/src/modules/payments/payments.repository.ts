@@ -114,6 +114,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         ...of,
         amountKobo: read(payments.amountKobo, row.payment_amount_kobo),
         duration: row.payment_duration as number,
+        kind: 'plan',
         method: row.payment_method as string,
         purpose: row.payment_purpose as string,
         idempotencyKey: row.payment_idempotency_key as string | null,
@@ -162,6 +163,53 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
       },
     },
   };
+};
+
+/** A freeze fee to record: the plan's fee (kobo), no period, no subscription. */
+export interface FreezeFeeToRecord {
+  businessId: number;
+  memberId: number;
+  /** The frozen subscription's plan, whose fee it is. */
+  planId: number;
+  amountKobo: number;
+  method: string;
+  purpose: string;
+  idempotencyKey: string;
+  recordedBy: number | null;
+  today: string;
+  actorKind: AuditActorKind;
+}
+
+/** What `record_payment` answered for a freeze fee: the payment and its receipt, or why not. */
+export type FreezeFeeOutcome =
+  | { status: 'recorded' | 'replayed'; paymentId: number; receiptNumber: string }
+  | { status: Exclude<RecordOutcome['status'], 'recorded' | 'replayed'> };
+
+/**
+ * Records a freeze fee with `record_payment` (kind 'freeze_fee'), the statement every payment
+ * goes through: the next receipt number, its audit entry, the roll-ups; it creates no
+ * subscription. Run inside the freeze's transaction, it commits or rolls back with the freeze.
+ */
+export const recordFreezeFee = async (
+  db: Executor,
+  p: FreezeFeeToRecord,
+): Promise<FreezeFeeOutcome> => {
+  const row = rowsOf<RecordPaymentRow>(
+    await db.execute(sql`select * from record_payment(
+      ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
+      0::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
+      ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
+      ${p.today}::date, null::integer[], ${p.actorKind}::varchar,
+      null::timestamptz, 'freeze_fee'::varchar)`),
+  )[0];
+  if (!row) throw new Error('record_payment answered no row');
+  if (row.status === 'recorded' || row.status === 'replayed')
+    return {
+      status: row.status,
+      paymentId: row.payment_id as number,
+      receiptNumber: row.payment_receipt_number as string,
+    };
+  return { status: row.status };
 };
 
 /** The team user who recorded a payment (users joined under another name). */
