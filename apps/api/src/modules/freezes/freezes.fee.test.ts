@@ -68,6 +68,7 @@ describe('a staff freeze with a fee', () => {
     const m = await member();
     const cashBefore = (await get(staff, '/v1/cash-up/expected')).expected as number;
     const summaryBefore = await get(owner, '/v1/payment/summary');
+    const dashBefore = (await get(owner, '/v1/dashboard')).cards.revenue_this_month as number;
     const subsBefore = await subscriptionsOf(t, m.id);
 
     const res = await freeze(
@@ -101,10 +102,14 @@ describe('a staff freeze with a fee', () => {
 
     // The drawer expects the cash the staff took; revenue and the count include it.
     expect((await get(staff, '/v1/cash-up/expected')).expected).toBe(cashBefore + 2500);
+    const dashboardBefore = dashBefore;
     const summary = await get(owner, '/v1/payment/summary');
     expect(summary.count).toBe(summaryBefore.count + 1);
     expect(summary.today).toBe(summaryBefore.today + 2500);
     expect(summary.this_month).toBe(summaryBefore.this_month + 2500);
+    expect((await get(owner, '/v1/dashboard')).cards.revenue_this_month).toBe(
+      dashboardBefore + 2500,
+    );
 
     // The audit trail has the payment's entry, saying it is a freeze fee.
     const entries = await t.db
@@ -185,5 +190,92 @@ describe("approving a member's request on a plan with a fee", () => {
       token: other.token,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+/** A member frozen by the owner with a fee paid by `method`; answers the fee's payment id. */
+const frozenWithFee = async (first: string, method = 'Cash', who: Tenant = owner) => {
+  const m = await member(first);
+  const res = await freeze(who, m.id, {
+    start_date: day(1),
+    end_date: day(14),
+    fee_method: method,
+  });
+  expect(res.statusCode).toBe(201);
+  const [fee] = await feePaymentsOf(m.id);
+  return { member: m, freeze: res.json().data as Freeze, paymentId: fee!.id };
+};
+
+describe("the fee's payment everywhere payments are read", () => {
+  it('is listed and detailed as a freeze fee, and its receipt says so with the days frozen', async () => {
+    const { member: m, paymentId } = await frozenWithFee('Funmi');
+    const list = await get(owner, `/v1/payment?member_id=${m.id}`);
+    const listed = list.find((p: { id: number }) => p.id === paymentId);
+    expect(listed).toMatchObject({ kind: 'freeze_fee', amount: 2500, duration: 0 });
+    expect(list.filter((p: { kind: string }) => p.kind === 'plan')).toHaveLength(1);
+
+    const details = await get(owner, `/v1/payment/${paymentId}`);
+    expect(details).toMatchObject({ kind: 'freeze_fee', subscriptions: [], can_void: true });
+
+    const receipt = await get(owner, `/v1/payment/${paymentId}/receipt`);
+    expect(receipt).toMatchObject({
+      kind: 'freeze_fee',
+      freeze_days: 14,
+      start_date: day(1),
+      expiry_date: day(14),
+      amount: 2500,
+      plan: { name: 'Monthly' },
+      covered_members: [],
+    });
+    const token = receipt.receipt_url.split('/r/')[1];
+    const page = await call(t.app, 'GET', `/r/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Freeze fee');
+    expect(page.body).toContain(`${formatDay(day(1))} to ${formatDay(day(14))} (14 days)`);
+    expect(page.body).not.toContain('Periods');
+    expect(page.body).not.toContain('Starts');
+
+    // Another business: 404, as for a missing payment.
+    for (const url of [`/v1/payment/${paymentId}`, `/v1/payment/${paymentId}/receipt`]) {
+      const res = await call(t.app, 'GET', url, { token: other.token });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('is voided with the usual rules: it leaves the figures, the freeze stays', async () => {
+    const cashBefore = (await get(owner, '/v1/cash-up/expected')).expected as number;
+    const { freeze: f, member: m, paymentId } = await frozenWithFee('Gbenga');
+    expect((await get(owner, '/v1/cash-up/expected')).expected).toBe(cashBefore + 2500);
+    const summaryBefore = await get(owner, '/v1/payment/summary');
+    const res = await call(t.app, 'POST', `/v1/payment/${paymentId}/void`, {
+      token: owner.token,
+      body: { reason: 'Wrong member' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ voided: true, kind: 'freeze_fee' });
+    expect((await get(owner, '/v1/cash-up/expected')).expected).toBe(cashBefore);
+    expect((await get(owner, '/v1/payment/summary')).today).toBe(summaryBefore.today - 2500);
+    const [row] = await t.db.select().from(freezes).where(eq(freezes.id, f.id));
+    expect(row).toMatchObject({ status: 'approved', feePaymentId: paymentId });
+    const subs = await subscriptionsOf(t, m.id);
+    expect(subs[0]!.expiryDate).toBe(addDays(day(25), 14));
+  });
+
+  it('is refunded with "keep" only (it bought no subscription), and revenue follows', async () => {
+    const { paymentId } = await frozenWithFee('Halima', 'Card');
+    const refund = (subscription: string, key: string) =>
+      call(t.app, 'POST', `/v1/payment/${paymentId}/refund`, {
+        token: owner.token,
+        body: { amount: 1000, method: 'Cash', reason: 'Trip cancelled', subscription },
+        headers: { 'idempotency-key': key },
+      });
+    const ended = await refund('end', 'fee-refund-end');
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().errors.subscription).toMatch(/freeze fee bought no subscription/);
+    const before = (await get(owner, '/v1/payment/summary')).today as number;
+    const kept = await refund('keep', 'fee-refund-keep');
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().data).toMatchObject({ refunded: 1000, kind: 'freeze_fee' });
+    expect((await get(owner, '/v1/payment/summary')).today).toBe(before - 1000);
   });
 });

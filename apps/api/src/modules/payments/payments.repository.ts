@@ -221,35 +221,57 @@ const recordedByName = sql<
 >`nullif(trim(${recorder.firstName} || ' ' || ${recorder.lastName}), '')`;
 
 /**
- * A payment with its member, plan (and the subscription it bought) and who recorded it, as the
- * API answers it.
+ * A payment with its member, plan (and the subscription it bought: none for a freeze fee) and
+ * who recorded it, as the API answers it.
  */
 const selectPayments = <S extends object>(db: Executor, extra: S) =>
   db
     .select({
       payment: payments,
       member: memberBrief,
-      // The unit bought, even if the plan was edited since.
-      plan: { ...planBrief, durationType: subscriptions.durationType },
+      // The unit bought, even if the plan was edited since (a freeze fee bought none: the plan's).
+      plan: {
+        ...planBrief,
+        durationType: sql<string>`coalesce(${subscriptions.durationType}, ${plans.durationType})`,
+      },
       recordedByName,
       ...extra,
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
-    .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+    // A freeze fee has no subscription.
+    .leftJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
     .leftJoin(recorder, eq(recorder.id, payments.recordedBy));
 
 const selectRecorded = (db: Executor) => selectPayments(db, { subscription: subscriptions });
 
-export type RecordedRow = NonNullable<Awaited<ReturnType<typeof findPaymentByKey>>>;
+/** A payment with its member, plan, recorder and the subscription it bought (null: a freeze fee). */
+export type PaymentDetailRow = NonNullable<Awaited<ReturnType<typeof findPaymentRow>>>;
+/** A payment of a plan with the subscription it bought. */
+export type RecordedRow = Omit<PaymentDetailRow, 'subscription'> & {
+  subscription: NonNullable<PaymentDetailRow['subscription']>;
+};
 
-export const findPaymentByKey = async (db: Executor, businessId: number, key: string) =>
-  (
+/** The plan payment recorded with this key (a freeze fee's key is Kora's own, never a client's). */
+export const findPaymentByKey = async (
+  db: Executor,
+  businessId: number,
+  key: string,
+): Promise<RecordedRow | undefined> => {
+  const row = (
     await selectRecorded(db)
-      .where(and(eq(payments.businessId, businessId), eq(payments.idempotencyKey, key)))
+      .where(
+        and(
+          eq(payments.businessId, businessId),
+          eq(payments.idempotencyKey, key),
+          eq(payments.kind, 'plan'),
+        ),
+      )
       .limit(1)
   )[0];
+  return row?.subscription ? (row as RecordedRow) : undefined;
+};
 
 /** Payment `id` of the business with its member, plan, subscription and recorder; none if not its. */
 export const findPaymentRow = async (db: Executor, businessId: number, id: number) =>

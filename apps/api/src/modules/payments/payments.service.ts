@@ -306,9 +306,11 @@ export const listPayments = async (
   const covered = await coveredMembersOf(
     ctx.db,
     businessId,
-    page.rows.filter((r) => r.plan.isGrouped).map((r) => r.subscriptionId),
+    page.rows.flatMap((r) => (r.plan.isGrouped && r.subscriptionId ? [r.subscriptionId] : [])),
   );
-  return pageAnswer(query, page, (row) => toPayment(row, covered.get(row.subscriptionId)));
+  return pageAnswer(query, page, (row) =>
+    toPayment(row, row.subscriptionId ? covered.get(row.subscriptionId) : undefined),
+  );
 };
 
 /** The export's batch reader: the payments the list's filters keep, newest first. */
