@@ -1,5 +1,6 @@
 import { addDays, formatDay, lagosDay, type Freeze } from '@kora/shared';
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { auditEntries, freezes, payments } from '../../db/schema';
@@ -7,6 +8,7 @@ import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
+import { memberTokenFor } from '../../test/portal';
 import { requestFreeze } from '.';
 
 /*
@@ -277,5 +279,26 @@ describe("the fee's payment everywhere payments are read", () => {
     expect(kept.statusCode).toBe(201);
     expect(kept.json().data).toMatchObject({ refunded: 1000, kind: 'freeze_fee' });
     expect((await get(owner, '/v1/payment/summary')).today).toBe(before - 1000);
+  });
+});
+
+describe("the member's own records", () => {
+  it("list the fee on the member's page and in their data export as a freeze fee", async () => {
+    const { member: m, paymentId } = await frozenWithFee('Ifeoma');
+    const [fee] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    const token = await memberTokenFor(t, owner.businessId, m.id);
+    const me = await call(t.app, 'GET', '/v1/portal/FEE/me', { token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.payments[0]).toMatchObject({
+      receipt_number: fee!.receiptNumber,
+      amount: 2500,
+      plan_name: 'Freeze fee (Monthly)',
+    });
+
+    const res = await call(t.app, 'GET', `/v1/member/${m.id}/export`, { token: owner.token });
+    expect(res.statusCode).toBe(200);
+    const csv = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['payments.csv']!);
+    const line = csv.split(/\r?\n/).find((l) => l.includes(fee!.receiptNumber));
+    expect(line).toContain('Freeze fee (Monthly)');
   });
 });
