@@ -81,6 +81,12 @@ describe('PaymentDetailsPage', () => {
       ),
     ).toBeInTheDocument();
     expect(within(modal).queryByRole('radio', { name: 'End it today' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Void' }));
+    const voiding = await screen.findByRole('dialog', { name: 'Void this payment?' });
+    expect(
+      within(voiding).getByText(/It is a freeze fee: the freeze stays as it is\./),
+    ).toBeInTheDocument();
   });
 
   it('staff see no Refund, no Confirm and no history; Void is disabled, saying why', async () => {
