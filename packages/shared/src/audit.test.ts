@@ -45,6 +45,19 @@ describe('auditText', () => {
     ).not.toMatch(/offline/);
   });
 
+  it("says a freeze's fee is what a payment paid for", () => {
+    expect(
+      auditText(
+        entry({
+          action: 'payment.record',
+          record_kind: 'payment',
+          record_label: 'IRON-000126',
+          detail: { amount_kobo: 250_000, member_name: 'Ada Obi', kind: 'freeze_fee' },
+        }),
+      ),
+    ).toBe('Chidi Eze (staff) recorded payment IRON-000126 of ₦2,500 for Ada Obi (freeze fee)');
+  });
+
   it('names the channel a receipt went by as people write it', () => {
     const sent = (channel: string) =>
       auditText(

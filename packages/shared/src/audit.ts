@@ -386,6 +386,8 @@ export const auditText = (entry: AuditTextInput): string => {
       parts.push(`${verb} ${label}`.trim());
       if (amount) parts.push(`of ${amount}`);
       if (member && entry.action !== 'day_pass.sell') parts.push(`for ${member}`);
+      // A freeze's fee is a payment too: the entry says what it paid for.
+      if (entry.action === 'payment.record' && d.kind === 'freeze_fee') parts.push('(freeze fee)');
       break;
     case 'receipt.send':
       parts.push(`${verb} ${label}`.trim());

@@ -137,6 +137,8 @@ export const freezeSchema = z.object({
   fee_method: z.enum(PAYMENT_METHODS).nullable().optional(),
   /** A request's plan fee (naira) the staff take when approving it; null when free. */
   fee_due: z.number().nullable().optional(),
+  /** The receipt number of the fee's payment (a freeze fee is a payment); null: no fee paid. */
+  fee_receipt_number: z.string().nullable().optional(),
 });
 export type Freeze = z.infer<typeof freezeSchema>;
 

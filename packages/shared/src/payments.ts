@@ -164,6 +164,15 @@ const paymentMemberSchema = memberSchema.pick({
 });
 export type PaymentMember = z.infer<typeof paymentMemberSchema>;
 
+/**
+ * What a payment paid for: 'plan' (periods of a plan, and the subscription they bought) or
+ * 'freeze_fee' (a plan's fee for freezing the member: no period, no subscription).
+ */
+export const PAYMENT_KINDS = ['plan', 'freeze_fee'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** How lists, details and receipts name a freeze fee's payment. */
+export const FREEZE_FEE_LABEL = 'Freeze fee';
+
 const paymentSchema = z.object({
   id: z.number().int(),
   /** Naira. */
@@ -171,8 +180,10 @@ const paymentSchema = z.object({
   created_at: z.string(),
   /** The Lagos day it was recorded on (YYYY-MM-DD). */
   paid_on: z.string(),
-  /** Plan periods bought. */
+  /** Plan periods bought (0 for a freeze fee). */
   duration: z.number().int(),
+  /** What it paid for (absent from older servers: 'plan'). */
+  kind: z.enum(PAYMENT_KINDS).optional(),
   method: z.enum(PAYMENT_METHODS),
   purpose: z.string(),
   member_id: z.number().int(),

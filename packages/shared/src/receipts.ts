@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerOf, contract } from './contract';
-import { chosenId, PAYMENT_METHODS } from './payments';
+import { chosenId, PAYMENT_KINDS, PAYMENT_METHODS } from './payments';
 
 /*
  * Receipts: every payment has one, numbered per business without gaps in the order payments
@@ -62,11 +62,18 @@ export const receiptSchema = z.object({
     z.object({ first_name: z.string(), last_name: z.string(), member_id: z.string() }),
   ),
   plan: z.object({ name: z.string() }),
-  /** Plan periods bought. */
+  /** Plan periods bought (0 for a freeze fee). */
   duration: z.number().int(),
-  /** YYYY-MM-DD: the subscription's first and (current) last day. */
+  /**
+   * YYYY-MM-DD: the subscription's first and (current) last day; for a freeze fee, the freeze's
+   * first and last frozen day.
+   */
   start_date: z.string(),
   expiry_date: z.string(),
+  /** 'freeze_fee': the receipt says "Freeze fee" with the days frozen, no period (absent: plan). */
+  kind: z.enum(PAYMENT_KINDS).optional(),
+  /** For a freeze fee: how many days the freeze holds (null otherwise). */
+  freeze_days: z.number().int().nullable().optional(),
   /** Naira. */
   amount: z.number(),
   method: z.enum(PAYMENT_METHODS),

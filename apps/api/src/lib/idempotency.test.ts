@@ -83,6 +83,10 @@ describe.each(CREATES)(
       const reserved = await send(owner, url, body, 'PayStack:T123');
       expect(reserved.statusCode).toBe(400);
       expect(reserved.json().message).toBe('Idempotency-Key must not start with "paystack:"');
+      // A freeze fee's key is Kora's own too: a client's payment never takes a fee's place.
+      const fee = await send(owner, url, body, 'Freeze-Fee:12');
+      expect(fee.statusCode).toBe(400);
+      expect(fee.json().message).toBe('Idempotency-Key must not start with "freeze-fee:"');
       expect(await countFor(table, owner)).toBe(before + 2);
     });
   },

@@ -8,11 +8,12 @@ import { badRequest, conflict } from './errors';
 
 const KEY_TOO_LONG = `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`;
 /**
- * Keys of payments Paystack reported start with `paystack:` (their reference): a client's key
- * never does, so a desk payment can never pass for one (Paystack payments are not voided).
+ * Keys Kora gives payments itself: `paystack:` (Paystack's reference) and `freeze-fee:` (a
+ * freeze's fee, one per freeze). A client's key never starts with them, so a desk payment can
+ * never pass for one (Paystack payments are not voided) nor take a freeze fee's place.
  */
-const RESERVED_PREFIX = 'paystack:';
-const KEY_RESERVED = 'Idempotency-Key must not start with "paystack:"';
+const RESERVED_PREFIXES = ['paystack:', 'freeze-fee:'] as const;
+const keyReserved = (prefix: string) => `Idempotency-Key must not start with "${prefix}"`;
 export const KEY_REUSED =
   'This request was already sent with different details. Refresh the page and try again.';
 
@@ -24,8 +25,8 @@ export const sendCreated = (reply: FastifyReply, replayed: boolean, answer: unkn
   reply.status(replayed ? 200 : 201).send(answer);
 
 /**
- * The optional `Idempotency-Key` header: trimmed, at most 100 characters, never Paystack's
- * `paystack:` prefix; blank means none.
+ * The optional `Idempotency-Key` header: trimmed, at most 100 characters, never Kora's own
+ * `paystack:` or `freeze-fee:` prefix; blank means none.
  */
 export const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
   const raw = req.headers['idempotency-key'];
@@ -33,8 +34,11 @@ export const idempotencyKeyOf = (req: FastifyRequest): string | undefined => {
   if (!key) return undefined;
   if (key.length > IDEMPOTENCY_KEY_MAX)
     throw badRequest(KEY_TOO_LONG, 'VALIDATION_ERROR', { 'idempotency-key': KEY_TOO_LONG });
-  if (key.toLowerCase().startsWith(RESERVED_PREFIX))
-    throw badRequest(KEY_RESERVED, 'VALIDATION_ERROR', { 'idempotency-key': KEY_RESERVED });
+  const reserved = RESERVED_PREFIXES.find((prefix) => key.toLowerCase().startsWith(prefix));
+  if (reserved) {
+    const message = keyReserved(reserved);
+    throw badRequest(message, 'VALIDATION_ERROR', { 'idempotency-key': message });
+  }
   return key;
 };
 

@@ -11,6 +11,12 @@
 -- `in_recorded_at` is when the desk took it (an offline desk sends it later; null: now): the
 -- payment keeps it (recorded_at), `in_today` is its Lagos day, and the audit entry notes it;
 -- created_at stays the arrival, which receipt numbers follow.
+-- `in_kind` says what the payment is for: 'plan' (the default: periods of the plan and the
+-- subscription they bought) or 'freeze_fee' (the plan's fee for freezing the member's running
+-- subscription of that plan: `in_periods` 0, the amount must be the plan's freeze fee, a plan
+-- deactivated since the member bought it still takes it, and NO subscription is created; the
+-- subscription's OUT columns stay null). Both go through the same receipt number, idempotency,
+-- audit entry and roll-up triggers.
 -- `in_actor_kind` says who acted: 'user' (a team user, `in_recorded_by`), 'member' (through a
 -- payment link), 'paystack', 'import', 'kiosk' or 'system'. A transfer recorded at the desk
 -- (actor 'user', not a Paystack charge) waits for an owner or admin to confirm it against the
@@ -32,7 +38,7 @@ CREATE OR REPLACE FUNCTION "record_payment"(
   "in_business" integer, "in_member" integer, "in_plan" integer, "in_periods" integer,
   "in_amount_kobo" bigint, "in_method" varchar, "in_purpose" varchar, "in_key" varchar,
   "in_recorded_by" integer, "in_today" date, "in_group" integer[], "in_actor_kind" varchar,
-  "in_recorded_at" timestamptz,
+  "in_recorded_at" timestamptz, "in_kind" varchar DEFAULT 'plan',
   OUT "status" varchar,
   OUT "expected_kobo" bigint,
   OUT "payment_id" integer,
@@ -99,7 +105,7 @@ BEGIN
   SELECT m."is_active" AS "member_active", m."picture_url", m."first_name", m."last_name",
     m."email_address", t."id" AS "plan_id", t."name" AS "plan_name", t."is_grouped",
     t."duration_type", t."duration", t."amount_kobo", t."is_active" AS "plan_active",
-    t."group_limit", b."code" AS "business_code"
+    t."group_limit", t."freeze_fee_kobo", b."code" AS "business_code"
   INTO "found_member"
   FROM "members" m
   JOIN "businesses" b ON b."id" = m."business_id"
@@ -127,6 +133,18 @@ BEGIN
   -- (c) The checks, in the order the screens expect.
   IF "found_member"."plan_id" IS NULL THEN
     "status" := 'plan_not_found';
+  ELSIF "in_kind" = 'freeze_fee' THEN
+    -- A freeze fee: the plan's fee, once, for a member still active.
+    IF NOT "found_member"."member_active" THEN
+      "status" := 'member_inactive';
+    ELSE
+      "expected" := "found_member"."freeze_fee_kobo";
+      IF "expected" IS NULL OR "expected" <= 0 OR "in_periods" <> 0
+        OR "in_amount_kobo" IS DISTINCT FROM "expected" THEN
+        "status" := 'amount_mismatch';
+        "expected_kobo" := "expected";
+      END IF;
+    END IF;
   ELSIF NOT "found_member"."plan_active" THEN
     "status" := 'plan_inactive';
   ELSIF NOT "found_member"."member_active" THEN
@@ -140,6 +158,10 @@ BEGIN
   END IF;
   -- (c2) The members a group plan covers: only a group plan covers others, at most its limit
   -- with the payer, each a member of this business, none deactivated.
+  IF "status" IS NULL AND "in_kind" = 'freeze_fee' AND "covered" IS NOT NULL
+    AND cardinality("covered") > 0 THEN
+    "status" := 'plan_not_grouped';
+  END IF;
   IF "status" IS NULL AND "covered" IS NOT NULL AND cardinality("covered") > 0 THEN
     "group_limit" := coalesce("found_member"."group_limit", 1);
     IF NOT "found_member"."is_grouped" THEN
@@ -168,7 +190,7 @@ BEGIN
   -- back: the counter row is still locked by this transaction, nobody took a number after it).
   INSERT INTO "payments" ("business_id", "member_id", "subscription_type_id", "amount_kobo",
     "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on",
-    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at", "recorded_at")
+    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at", "recorded_at", "kind")
   VALUES ("in_business", "in_member", "in_plan", "expected", "in_periods", "in_method",
     "in_purpose", "in_key", "in_recorded_by", "in_today",
     "seq",
@@ -177,7 +199,7 @@ BEGIN
     "kora_receipt_token"(),
     CASE WHEN "in_method" = 'Transfer' AND "in_actor_kind" = 'user'
       AND ("in_key" IS NULL OR "in_key" NOT LIKE 'paystack:%') THEN NULL ELSE now() END,
-    coalesce("in_recorded_at", now()))
+    coalesce("in_recorded_at", now()), coalesce("in_kind", 'plan'))
   ON CONFLICT ("business_id", "idempotency_key") DO NOTHING
   RETURNING * INTO "paid";
   IF NOT FOUND THEN
@@ -185,6 +207,10 @@ BEGIN
     "status" := 'key_used';
     RETURN;
   END IF;
+  -- (e) A freeze fee buys no period: no subscription (the freeze moved the dates).
+  IF "in_kind" = 'freeze_fee' THEN
+    "group_member_ids" := '{}';
+  ELSE
   -- (e) The last day of the member's running subscription of this plan (after the lock: every
   -- renewal committed before is seen).
   SELECT max(x."expiry_date") INTO "running_until" FROM "subscriptions" x
@@ -211,6 +237,7 @@ BEGIN
   ELSE
     "group_member_ids" := '{}';
   END IF;
+  END IF;
   -- (f3) The audit trail's entry, naming the team user as they are now (name and role).
   IF "in_recorded_by" IS NOT NULL THEN
     SELECT left(trim(u."first_name" || ' ' || u."last_name"), 200), u."role"
@@ -230,6 +257,7 @@ BEGIN
       'start_date', "bought"."start_date",
       'expiry_date', "bought"."expiry_date",
       'covered_member_ids', to_jsonb(coalesce("covered", '{}'::integer[])),
+      'kind', "paid"."kind",
       'member_name', trim("found_member"."first_name" || ' ' || "found_member"."last_name"))
     || CASE WHEN "in_recorded_at" IS NULL THEN '{}'::jsonb
       ELSE jsonb_build_object('recorded_at', "paid"."recorded_at") END);

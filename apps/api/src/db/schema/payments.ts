@@ -17,8 +17,14 @@ export const payments = pgTable(
     ...memberPlanColumns(),
     /** Plan amount × duration, computed by the server. */
     amountKobo: kobo('amount_kobo'),
-    /** Plan periods bought. */
+    /** Plan periods bought: 0 for a freeze fee, which buys no period. */
     duration: integer('duration').notNull(),
+    /**
+     * What it paid for: 'plan' (periods of the plan, with the subscription they bought) or
+     * 'freeze_fee' (the plan's fee for freezing the member's running subscription: no
+     * subscription, no period; the plan is the frozen subscription's).
+     */
+    kind: varchar('kind', { length: 10 }).notNull().default('plan'),
     /** Cash, Card or Transfer. */
     method: varchar('method', { length: 10 }).notNull(),
     purpose: varchar('purpose', { length: 200 }).notNull(),
@@ -72,6 +78,7 @@ export const payments = pgTable(
     index('payments_business_unconfirmed_idx')
       .on(t.businessId, t.paidOn, t.amountKobo)
       .where(sql`${t.confirmedAt} is null and ${t.voidedAt} is null`),
+    check('payments_kind_check', sql`${t.kind} in ('plan', 'freeze_fee')`),
   ],
 );
 

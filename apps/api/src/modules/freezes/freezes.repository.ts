@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, freezes, members, plans, subscriptions, users } from '../../db/schema';
+import {
+  businesses,
+  freezes,
+  members,
+  payments,
+  plans,
+  subscriptions,
+  users,
+} from '../../db/schema';
 
 export type FreezeRow = typeof freezes.$inferSelect;
 export type NewFreeze = Omit<typeof freezes.$inferInsert, 'id' | 'businessId' | 'createdAt'>;
@@ -12,6 +20,8 @@ export type NewFreeze = Omit<typeof freezes.$inferInsert, 'id' | 'businessId' | 
 export type FreezeWithDecider = FreezeRow & {
   decidedBy: string | null;
   feeDueKobo?: number | null;
+  /** The receipt number of the fee's payment (null: no fee paid). */
+  feeReceiptNumber?: string | null;
 };
 
 /** The plan fee a request will cost (read through the subscription it freezes). */
@@ -21,20 +31,27 @@ const feeDue = sql<number | null>`(select p.freeze_fee_kobo from ${subscriptions
   (v: unknown) => (v === null ? null : Number(v)),
 );
 
+/** The receipt number of the freeze fee's payment (same business), or null. */
+const feeReceipt = sql<string | null>`(select py.receipt_number from ${payments} py
+  where py.id = ${freezes.feePaymentId} and py.business_id = ${freezes.businessId})`;
+
 const withDecider = {
   freeze: freezes,
   decidedBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
   feeDueKobo: feeDue,
+  feeReceiptNumber: feeReceipt,
 };
 
 const toRow = (r: {
   freeze: FreezeRow;
   decidedBy: string | null;
   feeDueKobo: number | null;
+  feeReceiptNumber: string | null;
 }): FreezeWithDecider => ({
   ...r.freeze,
   decidedBy: r.decidedBy,
   feeDueKobo: r.feeDueKobo,
+  feeReceiptNumber: r.feeReceiptNumber,
 });
 
 /**
@@ -175,6 +192,7 @@ export const ownSubscriptionsFrom = async (
       startDate: subscriptions.startDate,
       expiryDate: subscriptions.expiryDate,
       createdAt: subscriptions.createdAt,
+      planId: subscriptions.subscriptionTypeId,
       planName: plans.name,
       freezeAllowed: plans.freezeAllowed,
       freezeMinDays: plans.freezeMinDays,

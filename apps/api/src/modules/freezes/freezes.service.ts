@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import { recordAudit, type Actor } from '../audit';
 import { memberNotFound } from '../members';
+import { recordFreezeFee } from '../payments';
 import * as repo from './freezes.repository';
 import { checkFreeze, type FreezeRules, type KnownFreeze } from './freezes.rules';
 
@@ -42,6 +43,7 @@ const toFreeze = (row: repo.FreezeWithDecider): Freeze => ({
   fee: row.feeKobo == null ? null : koboToNaira(row.feeKobo),
   fee_method: (row.feeMethod as PaymentMethod | null) ?? null,
   fee_due: row.feeDueKobo ? koboToNaira(row.feeDueKobo) : null,
+  fee_receipt_number: row.feeReceiptNumber ?? null,
 });
 
 /**
@@ -59,6 +61,38 @@ const feeOf = (
     throw new AppError(422, 'FREEZE_FEE_METHOD', message, { fee_method: message });
   }
   return { feeKobo, feeMethod: method };
+};
+
+/**
+ * A freeze fee is a payment of the member: recorded with its receipt number (kind 'freeze_fee',
+ * the frozen subscription's plan, no period, no subscription) in the freeze's own transaction,
+ * and linked from the freeze. Its key is the freeze's, so the fee of one freeze is never
+ * recorded twice.
+ */
+const payFee = async (
+  tx: Tx,
+  businessId: number,
+  memberId: number,
+  freezeId: number,
+  running: OwnSubscription,
+  fee: { feeKobo: number | null; feeMethod: PaymentMethod | null },
+  range: { start: string; end: string },
+  actor: Actor,
+) => {
+  if (!fee.feeKobo || !fee.feeMethod) return;
+  const paid = await recordFreezeFee(tx, {
+    businessId,
+    memberId,
+    planId: running.planId,
+    amountKobo: fee.feeKobo,
+    method: fee.feeMethod,
+    purpose: `Freeze fee (${formatDay(range.start)} to ${formatDay(range.end)})`,
+    idempotencyKey: `freeze-fee:${freezeId}`,
+    recordedBy: actor.userId ?? null,
+    today: lagosDay(),
+    actorKind: actor.kind,
+  });
+  await repo.updateFreeze(tx, businessId, freezeId, { feePaymentId: paid.paymentId });
 };
 
 const freezeNotFound = () => notFound(FREEZE_MESSAGES.notFound, 'FREEZE_NOT_FOUND');
@@ -271,6 +305,7 @@ export const createFreeze = async (
         ...fee,
       });
       await moveForFreeze(tx, businessId, subs, range.start, days);
+      await payFee(tx, businessId, memberId, row.id, running!, fee, range, actor);
       await auditFreeze(tx, actor, businessId, member, 'freeze.create', {
         start_date: range.start,
         end_date: range.end,
@@ -388,6 +423,7 @@ export const approveFreeze = async (
       ...fee,
     });
     await moveForFreeze(tx, businessId, subs, range.start, freeze.days);
+    await payFee(tx, businessId, memberId, freeze.id, running!, fee, range, actor);
     await auditFreeze(tx, actor, businessId, member, 'freeze.approve', {
       start_date: range.start,
       end_date: range.end,

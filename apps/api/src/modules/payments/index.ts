@@ -8,11 +8,12 @@ export const paymentsModule: KoraModule = {
 };
 
 // What other modules may call: recording a payment (desk or received online), the group's
-// members check, the payment summary, and work to do after each desk payment.
+// members check, a freeze's fee (a payment without a subscription), the payment summary, and work to do after each desk payment.
 export {
   checkGroupMembers,
   onDeskPaymentRecorded,
   paymentSummary,
+  recordFreezeFee,
   recordPayment,
   recordPaymentIn,
   recordReceivedPayment,

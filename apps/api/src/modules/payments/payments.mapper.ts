@@ -2,6 +2,7 @@ import {
   koboToNaira,
   type DurationType,
   type Payment,
+  type PaymentKind,
   type PaymentMethod,
   type RecordedPayment,
 } from '@kora/shared';
@@ -41,6 +42,7 @@ export const toPayment = (
     created_at: p.createdAt.toISOString(),
     paid_on: p.paidOn,
     duration: p.duration,
+    kind: p.kind as PaymentKind,
     method: p.method as PaymentMethod,
     purpose: p.purpose,
     member_id: p.memberId,

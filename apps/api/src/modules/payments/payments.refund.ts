@@ -28,6 +28,9 @@ import {
 } from './payments.corrections';
 import * as repo from './payments.corrections.repository';
 
+const FREEZE_FEE_REFUND_KEEP =
+  'A freeze fee bought no subscription: choose "Keep" (the freeze stays as it is).';
+
 /** What a refund does to the payer's subscription: its new last day, or withdrawn. */
 type SubscriptionChange = { kind: 'none' } | { kind: 'end'; day: string } | { kind: 'withdraw' };
 
@@ -99,6 +102,11 @@ export const refundPayment = async (
       const message = `${PAYMENT_MESSAGES.refundTooLarge} At most ${formatNaira(koboToNaira(left))}.`;
       throw badRequest(message, 'REFUND_TOO_LARGE', { amount: message });
     }
+    // A freeze fee bought no subscription: there is nothing to end or shorten.
+    if (p.kind === 'freeze_fee' && input.subscription !== 'keep')
+      throw badRequest(FREEZE_FEE_REFUND_KEEP, 'VALIDATION_ERROR', {
+        subscription: FREEZE_FEE_REFUND_KEEP,
+      });
     const subs = await repo.subscriptionsOfPayment(tx, who.businessId, id);
     await repo.lockMembers(
       tx,

@@ -114,6 +114,7 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         ...of,
         amountKobo: read(payments.amountKobo, row.payment_amount_kobo),
         duration: row.payment_duration as number,
+        kind: 'plan',
         method: row.payment_method as string,
         purpose: row.payment_purpose as string,
         idempotencyKey: row.payment_idempotency_key as string | null,
@@ -164,6 +165,53 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
   };
 };
 
+/** A freeze fee to record: the plan's fee (kobo), no period, no subscription. */
+export interface FreezeFeeToRecord {
+  businessId: number;
+  memberId: number;
+  /** The frozen subscription's plan, whose fee it is. */
+  planId: number;
+  amountKobo: number;
+  method: string;
+  purpose: string;
+  idempotencyKey: string;
+  recordedBy: number | null;
+  today: string;
+  actorKind: AuditActorKind;
+}
+
+/** What `record_payment` answered for a freeze fee: the payment and its receipt, or why not. */
+export type FreezeFeeOutcome =
+  | { status: 'recorded' | 'replayed'; paymentId: number; receiptNumber: string }
+  | { status: Exclude<RecordOutcome['status'], 'recorded' | 'replayed'> };
+
+/**
+ * Records a freeze fee with `record_payment` (kind 'freeze_fee'), the statement every payment
+ * goes through: the next receipt number, its audit entry, the roll-ups; it creates no
+ * subscription. Run inside the freeze's transaction, it commits or rolls back with the freeze.
+ */
+export const recordFreezeFee = async (
+  db: Executor,
+  p: FreezeFeeToRecord,
+): Promise<FreezeFeeOutcome> => {
+  const row = rowsOf<RecordPaymentRow>(
+    await db.execute(sql`select * from record_payment(
+      ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
+      0::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
+      ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
+      ${p.today}::date, null::integer[], ${p.actorKind}::varchar,
+      null::timestamptz, 'freeze_fee'::varchar)`),
+  )[0];
+  if (!row) throw new Error('record_payment answered no row');
+  if (row.status === 'recorded' || row.status === 'replayed')
+    return {
+      status: row.status,
+      paymentId: row.payment_id as number,
+      receiptNumber: row.payment_receipt_number as string,
+    };
+  return { status: row.status };
+};
+
 /** The team user who recorded a payment (users joined under another name). */
 const recorder = alias(users, 'recorder');
 
@@ -173,35 +221,57 @@ const recordedByName = sql<
 >`nullif(trim(${recorder.firstName} || ' ' || ${recorder.lastName}), '')`;
 
 /**
- * A payment with its member, plan (and the subscription it bought) and who recorded it, as the
- * API answers it.
+ * A payment with its member, plan (and the subscription it bought: none for a freeze fee) and
+ * who recorded it, as the API answers it.
  */
 const selectPayments = <S extends object>(db: Executor, extra: S) =>
   db
     .select({
       payment: payments,
       member: memberBrief,
-      // The unit bought, even if the plan was edited since.
-      plan: { ...planBrief, durationType: subscriptions.durationType },
+      // The unit bought, even if the plan was edited since (a freeze fee bought none: the plan's).
+      plan: {
+        ...planBrief,
+        durationType: sql<string>`coalesce(${subscriptions.durationType}, ${plans.durationType})`,
+      },
       recordedByName,
       ...extra,
     })
     .from(payments)
     .innerJoin(members, eq(members.id, payments.memberId))
     .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
-    .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+    // A freeze fee has no subscription.
+    .leftJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
     .leftJoin(recorder, eq(recorder.id, payments.recordedBy));
 
 const selectRecorded = (db: Executor) => selectPayments(db, { subscription: subscriptions });
 
-export type RecordedRow = NonNullable<Awaited<ReturnType<typeof findPaymentByKey>>>;
+/** A payment with its member, plan, recorder and the subscription it bought (null: a freeze fee). */
+export type PaymentDetailRow = NonNullable<Awaited<ReturnType<typeof findPaymentRow>>>;
+/** A payment of a plan with the subscription it bought. */
+export type RecordedRow = Omit<PaymentDetailRow, 'subscription'> & {
+  subscription: NonNullable<PaymentDetailRow['subscription']>;
+};
 
-export const findPaymentByKey = async (db: Executor, businessId: number, key: string) =>
-  (
+/** The plan payment recorded with this key (a freeze fee's key is Kora's own, never a client's). */
+export const findPaymentByKey = async (
+  db: Executor,
+  businessId: number,
+  key: string,
+): Promise<RecordedRow | undefined> => {
+  const row = (
     await selectRecorded(db)
-      .where(and(eq(payments.businessId, businessId), eq(payments.idempotencyKey, key)))
+      .where(
+        and(
+          eq(payments.businessId, businessId),
+          eq(payments.idempotencyKey, key),
+          eq(payments.kind, 'plan'),
+        ),
+      )
       .limit(1)
   )[0];
+  return row?.subscription ? (row as RecordedRow) : undefined;
+};
 
 /** Payment `id` of the business with its member, plan, subscription and recorder; none if not its. */
 export const findPaymentRow = async (db: Executor, businessId: number, id: number) =>

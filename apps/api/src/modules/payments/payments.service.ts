@@ -18,7 +18,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { recordedAtOf } from '../../lib/recorded-at';
 import type { BatchReader } from '../../lib/export-file';
 import { pageAnswer, pageWindow } from '../../lib/paging';
@@ -253,6 +253,28 @@ export const recordReceivedPayment = (
     actorKind: p.actorKind,
   });
 
+/**
+ * Records a member's freeze fee as a payment (kind 'freeze_fee', no subscription) inside the
+ * caller's transaction, so the freeze and its fee commit together. The key makes it once only:
+ * the same key again answers the first payment. A refusal (the plan's fee changed meanwhile, the
+ * member deactivated) is a 409/422 in the staff's words, and rolls the freeze back with it.
+ */
+export const recordFreezeFee = async (
+  exec: Executor,
+  p: repo.FreezeFeeToRecord,
+): Promise<{ paymentId: number; receiptNumber: string }> => {
+  const outcome = await repo.recordFreezeFee(exec, p);
+  if (outcome.status === 'recorded' || outcome.status === 'replayed') return outcome;
+  if (outcome.status === 'member_inactive') throw memberInactive();
+  if (outcome.status === 'key_used')
+    throw new AppError(409, 'IDEMPOTENCY_CONFLICT', 'This freeze fee is being recorded already.');
+  throw new AppError(
+    409,
+    'FREEZE_FEE_CHANGED',
+    "The plan's freeze fee changed meanwhile. Open the freeze again and retry.",
+  );
+};
+
 /** The list's filters as the repository takes them (the export's too). */
 const filtersOf = (query: PaymentFilterQuery): repo.PaymentFilters => ({
   memberId: query.member_id,
@@ -284,9 +306,11 @@ export const listPayments = async (
   const covered = await coveredMembersOf(
     ctx.db,
     businessId,
-    page.rows.filter((r) => r.plan.isGrouped).map((r) => r.subscriptionId),
+    page.rows.flatMap((r) => (r.plan.isGrouped && r.subscriptionId ? [r.subscriptionId] : [])),
   );
-  return pageAnswer(query, page, (row) => toPayment(row, covered.get(row.subscriptionId)));
+  return pageAnswer(query, page, (row) =>
+    toPayment(row, row.subscriptionId ? covered.get(row.subscriptionId) : undefined),
+  );
 };
 
 /** The export's batch reader: the payments the list's filters keep, newest first. */

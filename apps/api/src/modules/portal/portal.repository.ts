@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { FREEZE_FEE_LABEL } from '@kora/shared';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -195,7 +196,9 @@ export const lastPayments = (db: Executor, businessId: number, memberId: number,
       receiptToken: payments.receiptToken,
       amountKobo: payments.amountKobo,
       paidOn: payments.paidOn,
-      planName: plans.name,
+      // A freeze fee bought no period of the plan: the member reads "Freeze fee (Monthly)".
+      planName: sql<string>`case when ${payments.kind} = 'freeze_fee'
+        then ${FREEZE_FEE_LABEL} || ' (' || ${plans.name} || ')' else ${plans.name} end`,
       method: payments.method,
       voidedAt: payments.voidedAt,
       refundedKobo: payments.refundedKobo,

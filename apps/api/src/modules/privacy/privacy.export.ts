@@ -1,4 +1,4 @@
-import { formatDay, koboToNaira } from '@kora/shared';
+import { formatDay, FREEZE_FEE_LABEL, koboToNaira } from '@kora/shared';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../context';
 import { csvHeader, csvLine, type ExportColumn } from '../../lib/export-file';
@@ -85,7 +85,13 @@ export const memberExport = async (
     'payments.csv': csv<(typeof payments)[number]>(
       [
         { header: 'Receipt', kind: 'text', value: (r) => r.p.receiptNumber },
-        { header: 'Plan', kind: 'text', value: (r) => r.planName },
+        // A freeze fee says so: it bought no period of the plan.
+        {
+          header: 'Plan',
+          kind: 'text',
+          value: (r) =>
+            r.p.kind === 'freeze_fee' ? `${FREEZE_FEE_LABEL} (${r.planName ?? ''})` : r.planName,
+        },
         { header: 'Amount', kind: 'naira', value: (r) => r.p.amountKobo },
         { header: 'Periods', kind: 'number', value: (r) => r.p.duration },
         { header: 'Method', kind: 'text', value: (r) => r.p.method },

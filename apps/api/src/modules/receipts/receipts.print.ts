@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import sharp from 'sharp';
-import { formatDay, formatNaira, type Receipt } from '@kora/shared';
+import { FREEZE_FEE_LABEL, formatDay, formatNaira, type Receipt } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { LOCAL_UPLOADS_PREFIX } from '../../lib/storage';
 import type { ReceiptPrint } from './receipts.pdf';
@@ -42,13 +42,24 @@ export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
       'Also covers',
       r.covered_members.map((m) => `${fullName(m)} (${m.member_id})`).join(', '),
     ]);
-  rows.push(
-    ['Plan', r.plan.name],
-    ['Periods', String(r.duration)],
-    ['Starts', formatDay(r.start_date)],
-    ['Ends', formatDay(r.expiry_date)],
-  );
-  if (r.purpose.trim()) rows.push(['For', r.purpose.trim()]);
+  if (r.kind === 'freeze_fee') {
+    // A freeze fee bought no period: the days frozen instead of periods and dates (its purpose
+    // says the same days, so it is not repeated).
+    const days = r.freeze_days ? ` (${r.freeze_days} ${r.freeze_days === 1 ? 'day' : 'days'})` : '';
+    rows.push(
+      ['For', FREEZE_FEE_LABEL],
+      ['Plan', r.plan.name],
+      ['Frozen', `${formatDay(r.start_date)} to ${formatDay(r.expiry_date)}${days}`],
+    );
+  } else {
+    rows.push(
+      ['Plan', r.plan.name],
+      ['Periods', String(r.duration)],
+      ['Starts', formatDay(r.start_date)],
+      ['Ends', formatDay(r.expiry_date)],
+    );
+    if (r.purpose.trim()) rows.push(['For', r.purpose.trim()]);
+  }
   rows.push(['Method', r.method], ['Recorded by', r.recorded_by_name ?? 'Paid online']);
   return {
     gym: {

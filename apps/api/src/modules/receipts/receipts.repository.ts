@@ -1,7 +1,15 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { businesses, members, payments, plans, subscriptions, users } from '../../db/schema';
+import {
+  businesses,
+  freezes,
+  members,
+  payments,
+  plans,
+  subscriptions,
+  users,
+} from '../../db/schema';
 
 /** The team user who recorded a payment (users joined under another name). */
 const recorder = alias(users, 'recorder');
@@ -42,9 +50,13 @@ const receiptColumns = {
     emailAddress: members.emailAddress,
   },
   planName: plans.name,
+  kind: payments.kind,
+  /** The subscription it bought; null for a freeze fee (which bought none). */
   subscriptionId: subscriptions.id,
-  startDate: subscriptions.startDate,
-  expiryDate: subscriptions.expiryDate,
+  /** The subscription's days, or a freeze fee's frozen days. */
+  startDate: sql<string>`coalesce(${subscriptions.startDate}, ${freezes.startDate})`,
+  expiryDate: sql<string>`coalesce(${subscriptions.expiryDate}, ${freezes.endDate})`,
+  freezeDays: freezes.days,
 };
 
 /** Everything a receipt shows, read in one statement: the payment, member, plan, gym, recorder. */
@@ -56,7 +68,12 @@ const receiptWhere = async (db: Executor, where: SQL) =>
       .innerJoin(businesses, eq(businesses.id, payments.businessId))
       .innerJoin(members, eq(members.id, payments.memberId))
       .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
-      .innerJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+      // A plan's payment has the subscription it bought; a freeze fee the freeze it paid for.
+      .leftJoin(subscriptions, eq(subscriptions.paymentId, payments.id))
+      .leftJoin(
+        freezes,
+        and(eq(freezes.feePaymentId, payments.id), eq(freezes.businessId, payments.businessId)),
+      )
       .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
       .where(where)
       .limit(1)

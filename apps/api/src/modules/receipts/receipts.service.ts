@@ -5,6 +5,7 @@ import {
   formatNaira,
   koboToNaira,
   receiptPath,
+  type PaymentKind,
   type PaymentMethod,
   type Receipt,
   type ReceiptChannel,
@@ -44,7 +45,10 @@ const toReceipt = async (
   exec: Executor,
   row: repo.ReceiptRow,
 ): Promise<Receipt> => {
-  const covered = await repo.coveredMembers(exec, row.businessId, row.subscriptionId);
+  const covered =
+    row.subscriptionId === null
+      ? []
+      : await repo.coveredMembers(exec, row.businessId, row.subscriptionId);
   return {
     receipt_number: row.receiptNumber,
     created_at: row.createdAt.toISOString(),
@@ -74,6 +78,8 @@ const toReceipt = async (
     duration: row.duration,
     start_date: row.startDate,
     expiry_date: row.expiryDate,
+    kind: row.kind as PaymentKind,
+    freeze_days: row.kind === 'freeze_fee' ? (row.freezeDays ?? null) : null,
     amount: koboToNaira(row.amountKobo),
     method: row.method as PaymentMethod,
     purpose: row.purpose,

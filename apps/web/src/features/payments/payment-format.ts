@@ -1,4 +1,4 @@
-import type { Payment } from '@kora/shared';
+import { FREEZE_FEE_LABEL, type Payment } from '@kora/shared';
 import { coveredLabel } from './payment-form';
 
 /** A method's badge colour. */
@@ -11,12 +11,15 @@ export const METHOD_COLORS: Record<Payment['method'], string> = {
 /**
  * How long a payment bought: its plan periods × the plan's period ("6 months" for 2 quarters).
  * The period length is the payment's own `plan_duration` when the API answers one, else the
- * plan's current one (`planDuration`); without either, the number of periods.
+ * plan's current one (`planDuration`); without either, the number of periods. A freeze fee's
+ * payment says "Freeze fee".
  */
 export const paymentDurationLabel = (
   payment: Payment & { plan_duration?: number },
   planDuration: number | undefined,
 ) => {
+  // A freeze fee bought no period: it says what it was.
+  if (payment.kind === 'freeze_fee') return FREEZE_FEE_LABEL;
   const period = payment.plan_duration ?? planDuration;
   return period
     ? coveredLabel(

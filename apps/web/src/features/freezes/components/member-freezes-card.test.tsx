@@ -109,6 +109,18 @@ describe('the freeze fee', () => {
     expect(api.sent('POST /v1/member/5/freeze')[0]!.body).toMatchObject({ fee_method: 'Card' });
   });
 
+  it("shows the fee's receipt number on a freeze whose fee was paid", async () => {
+    signIn();
+    mockFetch({
+      [LIST]: () =>
+        ok({
+          freezes: [freeze({ fee: 2500, fee_method: 'Cash', fee_receipt_number: 'IRON-000123' })],
+        }),
+    });
+    renderPage(<MemberFreezesCard member={member()} />);
+    await expectShown('Fee ₦2,500 · Cash · receipt IRON-000123');
+  });
+
   it('approving a request on a plan with a fee asks how it was paid first', async () => {
     signIn({ role: 'staff' });
     const api = mockFetch({

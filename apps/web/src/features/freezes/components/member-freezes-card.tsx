@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconSnowflake } from '@tabler/icons-react';
-import { frozenUntilText, lagosDay, type Freeze, type Member } from '@kora/shared';
+import { formatNaira, frozenUntilText, lagosDay, type Freeze, type Member } from '@kora/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { StateBadge } from '@/components/state-badge';
@@ -29,6 +29,16 @@ const actionsOf = (f: Freeze, today: string): { action: Decision; label: string 
  * history with each freeze's days and state; Approve or Decline for a request from their page;
  * and Freeze, which opens the Freeze dialog.
  */
+/** "Fee ₦2,500 · Cash · receipt IRON-000123": the freeze fee's payment. */
+const feeLine = (f: Freeze) =>
+  [
+    f.fee != null ? `Fee ${formatNaira(f.fee)}` : 'Fee',
+    f.fee_method ?? null,
+    `receipt ${f.fee_receipt_number}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 export function MemberFreezesCard({ member }: { member: Member }) {
   const freezes = useMemberFreezes(member.id);
   const decide = useFreezeDecision();
@@ -112,6 +122,12 @@ export function MemberFreezesCard({ member }: { member: Member }) {
                     </Table.Td>
                     <Table.Td>
                       <StateBadge {...FREEZE_BADGES[f.status]} />
+                      {f.fee_receipt_number ? (
+                        // The fee is a payment of the member: its receipt finds it in Payments.
+                        <Text size="xs" c="dimmed" mt={4}>
+                          {feeLine(f)}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{f.reason ?? ''}</Text>

@@ -35,6 +35,9 @@ const startValues = (p: PaymentDetails): RefundValues => ({
   expiry_date: '',
 });
 
+/** A freeze fee's refund: there is no subscription to change. */
+const REFUND_FREEZE_FEE_NOTE =
+  'This is a freeze fee: it bought no subscription, and the freeze stays as it is.';
 /**
  * Refund money to the member (owners and admins): the amount (what is left of the payment to
  * start with), how it went back, why, and what happens to the subscription it bought: kept,
@@ -142,22 +145,29 @@ function RefundForm({ payment, onDone }: { payment: PaymentDetails; onDone: () =
           onChange={(e) => set('reason', e.currentTarget.value)}
           error={error('reason')}
         />
-        <Radio.Group
-          label="The subscription it bought"
-          value={values.subscription}
-          onChange={(v) => set('subscription', v as RefundValues['subscription'])}
-          error={error('subscription')}
-        >
-          <Stack gap={6} mt={6}>
-            <Radio value="keep" label="Keep it as it is" />
-            <Radio value="end" label="End it today" disabled={!subscription} />
-            <Radio
-              value="shorten"
-              label="Shorten it to a chosen last day"
-              disabled={!subscription}
-            />
-          </Stack>
-        </Radio.Group>
+        {payment.kind === 'freeze_fee' ? (
+          // A freeze fee bought no subscription: the refund keeps (sent as 'keep').
+          <Text size="sm" c="dimmed">
+            {REFUND_FREEZE_FEE_NOTE}
+          </Text>
+        ) : (
+          <Radio.Group
+            label="The subscription it bought"
+            value={values.subscription}
+            onChange={(v) => set('subscription', v as RefundValues['subscription'])}
+            error={error('subscription')}
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="keep" label="Keep it as it is" />
+              <Radio value="end" label="End it today" disabled={!subscription} />
+              <Radio
+                value="shorten"
+                label="Shorten it to a chosen last day"
+                disabled={!subscription}
+              />
+            </Stack>
+          </Radio.Group>
+        )}
         {subscription ? (
           <Text size="xs" c="dimmed">
             It runs {formatDay(subscription.start_date)} to {formatDay(subscription.expiry_date)}.

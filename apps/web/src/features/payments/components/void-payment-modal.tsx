@@ -65,8 +65,10 @@ export function VoidPaymentModal({ payment, opened, onClose }: VoidPaymentModalP
           <strong>{formatNaira(payment.amount)}</strong> for <strong>{member}</strong>?
         </Text>
         <Text size="sm" c="dimmed">
-          It stays in the payments list marked Voided and leaves every total. The subscription it
-          bought is withdrawn.
+          It stays in the payments list marked Voided and leaves every total.{' '}
+          {payment.kind === 'freeze_fee'
+            ? 'It is a freeze fee: the freeze stays as it is.'
+            : 'The subscription it bought is withdrawn.'}
         </Text>
         <Textarea
           label="Reason"

@@ -60,6 +60,35 @@ describe('PaymentDetailsPage', () => {
     expect(screen.getByRole('button', { name: 'Void' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('a freeze fee says so, with no period and no subscription; its refund only keeps', async () => {
+    const fee = details({
+      amount: 2500,
+      duration: 0,
+      kind: 'freeze_fee',
+      purpose: 'Freeze fee (3 Dec 2026 to 16 Dec 2026)',
+      subscriptions: [],
+    });
+    const { user } = open('owner', {}, fee);
+    await heading();
+    expectTexts(document.body, ['₦2,500', 'Paid for', 'Freeze fee']);
+    expect(screen.queryByText('Duration')).not.toBeInTheDocument();
+    expect(screen.queryByText('Subscription')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const modal = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(
+      within(modal).getByText(
+        'This is a freeze fee: it bought no subscription, and the freeze stays as it is.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(modal).queryByRole('radio', { name: 'End it today' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Void' }));
+    const voiding = await screen.findByRole('dialog', { name: 'Void this payment?' });
+    expect(
+      within(voiding).getByText(/It is a freeze fee: the freeze stays as it is\./),
+    ).toBeInTheDocument();
+  });
+
   it('staff see no Refund, no Confirm and no history; Void is disabled, saying why', async () => {
     const { api, user } = open(
       'staff',

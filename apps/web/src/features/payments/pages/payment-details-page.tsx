@@ -1,6 +1,12 @@
 import { Alert, Anchor, Button, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconCircleCheck } from '@tabler/icons-react';
-import { NOT_ALLOWED, formatDay, formatNaira, type PaymentDetails } from '@kora/shared';
+import {
+  FREEZE_FEE_LABEL,
+  NOT_ALLOWED,
+  formatDay,
+  formatNaira,
+  type PaymentDetails,
+} from '@kora/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DisabledWithReason } from '@/components/disabled-with-reason';
@@ -77,12 +83,19 @@ function PaymentDetailsView({ payment: p }: { payment: PaymentDetails }) {
                   </Anchor>
                 </Fact>
                 <Fact label="Plan">{p.subscription_type.name}</Fact>
-                <Fact label="Duration">
-                  {paymentDurationLabel(p, p.subscriptions[0]?.plan_duration)}
-                </Fact>
-                <Fact label="Subscription">
-                  <SubscriptionsText payment={p} />
-                </Fact>
+                {p.kind === 'freeze_fee' ? (
+                  // A freeze fee bought no period and no subscription.
+                  <Fact label="Paid for">{FREEZE_FEE_LABEL}</Fact>
+                ) : (
+                  <>
+                    <Fact label="Duration">
+                      {paymentDurationLabel(p, p.subscriptions[0]?.plan_duration)}
+                    </Fact>
+                    <Fact label="Subscription">
+                      <SubscriptionsText payment={p} />
+                    </Fact>
+                  </>
+                )}
                 <Fact label="Method">
                   <MethodBadge method={p.method} />
                 </Fact>

@@ -133,6 +133,20 @@ describe('PaymentsPage', () => {
     expect(sent.get('per_page')).toBe('20');
   });
 
+  it('says "Freeze fee" for the payment of a freeze fee, not a period', async () => {
+    const fee = payment({
+      id: 40,
+      amount: 2500,
+      duration: 0,
+      kind: 'freeze_fee',
+      purpose: 'Freeze fee (3 Dec 2026 to 16 Dec 2026)',
+    });
+    open(() => ok([fee], { meta: { page: 1, per_page: 20, pages: 1, total: 1 } }));
+    const row = await findRow('Chiamaka Okafor');
+    expectTexts(row, ['₦2,500', 'Freeze fee', 'Freeze fee (3 Dec 2026 to 16 Dec 2026)']);
+    expect(within(row).queryByText('0 months')).not.toBeInTheDocument();
+  });
+
   it('filters by method from the panel, kept in the URL', async () => {
     const { api, user, router } = open();
     await screen.findByText('Musa Bello');
