@@ -247,7 +247,7 @@ const selectPayments = <S extends object>(db: Executor, extra: S) =>
 const selectRecorded = (db: Executor) => selectPayments(db, { subscription: subscriptions });
 
 /** A payment with its member, plan, recorder and the subscription it bought (null: a freeze fee). */
-export type PaymentDetailRow = NonNullable<Awaited<ReturnType<typeof findPaymentRow>>>;
+type PaymentDetailRow = NonNullable<Awaited<ReturnType<typeof findPaymentRow>>>;
 /** A payment of a plan with the subscription it bought. */
 export type RecordedRow = Omit<PaymentDetailRow, 'subscription'> & {
   subscription: NonNullable<PaymentDetailRow['subscription']>;
