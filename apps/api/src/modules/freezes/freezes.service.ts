@@ -382,11 +382,25 @@ export const requestFreeze = async (
   return readFreeze(ctx.db, businessId, memberId, id);
 };
 
-/** The freeze of this member in this business, or 404. */
-const freezeOf = async (tx: Tx, businessId: number, memberId: number, freezeId: number) => {
-  const row = await repo.findFreeze(tx, businessId, memberId, freezeId);
-  if (!row) throw freezeNotFound();
-  return row;
+/**
+ * The member's row, locked for the rest of the transaction, and one of their freezes: 404 for a
+ * member or a freeze of another business. With `requested`, the freeze must still wait for a
+ * decision (409 otherwise).
+ */
+const lockedFreeze = async (
+  tx: Tx,
+  businessId: number,
+  memberId: number,
+  freezeId: number,
+  { requested = false } = {},
+) => {
+  const member = await repo.lockMember(tx, businessId, memberId);
+  if (!member) throw memberNotFound();
+  const freeze = await repo.findFreeze(tx, businessId, memberId, freezeId);
+  if (!freeze) throw freezeNotFound();
+  if (requested && freeze.status !== 'requested')
+    throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+  return { member, freeze };
 };
 
 /** Approves a member's request: the plan's rules checked again, the subscriptions moved. */
@@ -399,11 +413,9 @@ export const approveFreeze = async (
   actor: Actor,
 ): Promise<Freeze> => {
   await ctx.db.transaction(async (tx) => {
-    const member = await repo.lockMember(tx, businessId, memberId);
-    if (!member) throw memberNotFound();
-    const freeze = await freezeOf(tx, businessId, memberId, freezeId);
-    if (freeze.status !== 'requested')
-      throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId, {
+      requested: true,
+    });
     const range = { start: freeze.startDate, end: freeze.endDate };
     const { subs, running, refusal } = await assess(
       tx,
@@ -444,11 +456,9 @@ export const declineFreeze = async (
   actor: Actor,
 ): Promise<Freeze> => {
   await ctx.db.transaction(async (tx) => {
-    const member = await repo.lockMember(tx, businessId, memberId);
-    if (!member) throw memberNotFound();
-    const freeze = await freezeOf(tx, businessId, memberId, freezeId);
-    if (freeze.status !== 'requested')
-      throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId, {
+      requested: true,
+    });
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'declined',
       declineReason: reason ?? null,
@@ -481,9 +491,7 @@ export const endFreeze = async (
   actor: Actor,
 ): Promise<Freeze> => {
   await ctx.db.transaction(async (tx) => {
-    const member = await repo.lockMember(tx, businessId, memberId);
-    if (!member) throw memberNotFound();
-    const freeze = await freezeOf(tx, businessId, memberId, freezeId);
+    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId);
     if (freeze.status !== 'approved' && freeze.status !== 'ended')
       throw conflict(FREEZE_MESSAGES.notRunning, 'FREEZE_NOT_RUNNING');
     const today = lagosDay();
