@@ -1,13 +1,10 @@
 import { addDays, formatDay, lagosDay, periodEnd } from '@kora/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LOOPBACK_PAYSTACK_KEYS,
-  startLoopbackPaystack,
-  type LoopbackPaystack,
-} from '../apps/api/src/test/loopback-paystack';
+import { describe, expect, it } from 'vitest';
+import { LOOPBACK_PAYSTACK_KEYS } from '../apps/api/src/test/loopback-paystack';
 import { api, BASE_URL, createMember, signUpOwner } from './api';
 import { screenshot, useBrowser } from './browser';
+import { useLoopbackPaystack } from './paystack';
 
 /*
  * A member serves themselves on a 375 px phone. The gym (Paystack connected, a Monthly plan
@@ -24,17 +21,11 @@ const PHONE = '08026660101';
 const PHONE_E164 = '+2348026660101';
 const PHONE_SIZE = { width: 375, height: 812 };
 
-let paystack: LoopbackPaystack;
 let token = '';
 let gym = '';
 let memberId = 0;
 
-beforeAll(async () => {
-  const port = Number(process.env.E2E_PAYSTACK_PORT);
-  if (!port) throw new Error('E2E_PAYSTACK_PORT is not set: run the specs through e2e/run.mjs');
-  paystack = await startLoopbackPaystack({ port });
-});
-afterAll(() => paystack?.close());
+const paystack = useLoopbackPaystack();
 
 const browser = useBrowser(async () => {
   const tokens = await signUpOwner(
@@ -55,7 +46,7 @@ const browser = useBrowser(async () => {
     { secret_key: KEY },
     token,
   );
-  paystack.webhooks.set(KEY!, connection.data.webhook_url);
+  paystack().webhooks.set(KEY!, connection.data.webhook_url);
   const plan = await api<{ id: number }>(
     'POST',
     '/v1/subscription-type',

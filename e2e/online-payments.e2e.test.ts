@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LOOPBACK_PAYSTACK_KEYS,
-  startLoopbackPaystack,
-  type LoopbackPaystack,
-} from '../apps/api/src/test/loopback-paystack';
+import { describe, expect, it } from 'vitest';
+import { LOOPBACK_PAYSTACK_KEYS } from '../apps/api/src/test/loopback-paystack';
 import { api, createMember, createMonthlyPlan, signUpOwner } from './api';
 import { screenshot, useBrowser } from './browser';
+import { useLoopbackPaystack } from './paystack';
 
 /*
  * A gym takes a renewal online. The owner connects the gym's Paystack account in Settings →
@@ -18,16 +15,10 @@ import { screenshot, useBrowser } from './browser';
 
 const stamp = Date.now();
 const [KEY] = LOOPBACK_PAYSTACK_KEYS;
-let paystack: LoopbackPaystack;
 let accessToken = '';
 let memberId = 0;
 
-beforeAll(async () => {
-  const port = Number(process.env.E2E_PAYSTACK_PORT);
-  if (!port) throw new Error('E2E_PAYSTACK_PORT is not set: run the specs through e2e/run.mjs');
-  paystack = await startLoopbackPaystack({ port });
-});
-afterAll(() => paystack?.close());
+const paystack = useLoopbackPaystack();
 
 const browser = useBrowser(async () => {
   const tokens = await signUpOwner(
@@ -70,7 +61,7 @@ describe('online payments', () => {
     const webhook = page().getByRole('textbox', { name: 'Webhook URL' });
     await expect.poll(() => webhook.inputValue()).toMatch(/\/v1\/paystack\/webhook\/[0-9a-f]{48}$/);
     // Pasted into the Paystack dashboard.
-    paystack.webhooks.set(KEY, await webhook.inputValue());
+    paystack().webhooks.set(KEY, await webhook.inputValue());
     await screenshot(page(), 'online-01-connected');
   });
 
@@ -112,7 +103,7 @@ describe('online payments', () => {
       .waitFor();
     await screenshot(page(), 'online-04-paid');
     // The signed webhook arrived and was accepted.
-    expect(paystack.deliveries.at(-1)?.status).toBe(200);
+    expect(paystack().deliveries.at(-1)?.status).toBe(200);
   });
 
   it('the member is Active and the payment is on Payments, by Card, once', async () => {

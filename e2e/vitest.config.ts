@@ -5,8 +5,8 @@ import { reporters } from '../vitest.reporters';
 /**
  * Browser flows against the server that e2e/run.mjs starts (E2E_BASE_URL). Files run side by
  * side (E2E_WORKERS at a time, 2 by default), each in its own browser: each signs up businesses
- * of its own, so their data never meets; only online-payments listens on the loopback Paystack
- * port.
+ * of its own, so their data never meets; the files that use the loopback Paystack take turns on
+ * its port (e2e/paystack.ts).
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
