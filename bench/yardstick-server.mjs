@@ -414,6 +414,8 @@ const paymentJson = (pay, mem, plan, sub, byName) =>
         ['covered_members', `'[]'`],
       ]),
     ],
+    // A payment of a plan (a freeze's fee is the other kind; the yardstick records none).
+    ['kind', val(`${pay}.kind`)],
   ]);
 
 /**
