@@ -2,9 +2,8 @@
 // a small machine (2 CPUs). Three lanes start together:
 //   - the build, then the end-to-end flows in Chromium against that build, then the web tests
 //     (a failed build skips the rest of this lane);
-//   - the shared tests, then the API on PGlite (they need no build: the API tests never serve
-//     the built web app);
-//   - lint, then typecheck.
+//   - the API on PGlite (it needs no build: the API tests never serve the built web app);
+//   - lint, then typecheck, then the shared tests (the shortest lane takes them).
 // The web and end-to-end tests run two files at a time, so whichever lane ends last still keeps
 // both CPUs busy.
 // `--with-postgres` (CI, .ci/run; needs TEST_PG_URL): the API lane goes on with the API suite on
@@ -18,13 +17,11 @@ const build = [
   { name: 'e2e', command: 'node e2e/run.mjs', env: pglite },
   { name: 'web', command: 'npm run test -w @kora/web', env: pglite },
 ];
-const api = [
-  { name: 'shared', command: 'npm run test -w @kora/shared', env: pglite },
-  { name: 'api-pglite', command: 'npm run test -w @kora/api', env: pglite },
-];
+const api = [{ name: 'api-pglite', command: 'npm run test -w @kora/api', env: pglite }];
 const checks = [
   { name: 'lint', command: 'npm run lint' },
   { name: 'typecheck', command: 'npm run typecheck' },
+  { name: 'shared', command: 'npm run test -w @kora/shared', env: pglite },
 ];
 if (process.argv.includes('--with-postgres')) {
   const url = process.env.TEST_PG_URL;
