@@ -7,6 +7,7 @@ import {
   kioskText,
   type VerdictSubscription,
 } from './check-in';
+import { activeVerdict } from './test-fixtures';
 
 const TODAY = '2026-11-27';
 const sub = (
@@ -19,16 +20,7 @@ const verdict = (subscriptions: VerdictSubscription[], is_active = true, today =
 
 describe('checkInVerdict', () => {
   it('is green with the days left when the cover ends more than 3 days after today', () => {
-    expect(verdict([sub('2026-11-20', '2026-12-20')])).toEqual({
-      status: 'active',
-      tone: 'green',
-      text: 'Active, 23 days left',
-      days_left: 23,
-      plan_name: 'Monthly',
-      start_date: '2026-11-20',
-      end_date: '2026-12-20',
-      covered_by: null,
-    });
+    expect(verdict([sub('2026-11-20', '2026-12-20')])).toEqual(activeVerdict);
     expect(verdict([sub('2026-11-20', '2026-12-01')]).text).toBe('Active, 4 days left');
   });
 

@@ -29,6 +29,13 @@ const checkIn = (member_id: number, name: string) =>
     label: `Check-in: ${name}`,
   });
 
+/** Chiamaka, Tunde and Bisi checked in, in that order: three actions. */
+const checkInThree = async () => {
+  await checkIn(5, 'Chiamaka Okafor');
+  await checkIn(9, 'Tunde Bello');
+  await checkIn(11, 'Bisi Ade');
+};
+
 const banner = () => screen.findByRole('status', { name: 'Offline desk' });
 
 beforeEach(() => {
@@ -45,12 +52,7 @@ describe('the offline desk in the back office', () => {
     await syncNow();
     mockFetch({ [CHECK_IN]: unreachable, [ROSTER]: unreachable });
     await goOffline();
-    for (const [id, name] of [
-      [5, 'Chiamaka Okafor'],
-      [9, 'Tunde Bello'],
-      [11, 'Bisi Ade'],
-    ] as const)
-      await checkIn(id, name);
+    await checkInThree();
     open('/dashboard', { [CHECK_IN]: unreachable, [ROSTER]: unreachable });
     expect(
       await within(await banner()).findByText(
@@ -65,12 +67,7 @@ describe('the offline desk in the back office', () => {
 
   it('online with actions the server cannot take yet: "Syncing 3 actions…"', async () => {
     open('/dashboard', { [CHECK_IN]: () => fail(503, 'Try again shortly') });
-    for (const [id, name] of [
-      [5, 'Chiamaka Okafor'],
-      [9, 'Tunde Bello'],
-      [11, 'Bisi Ade'],
-    ] as const)
-      await checkIn(id, name);
+    await checkInThree();
     expect(await within(await banner()).findByText('Syncing 3 actions…')).toBeInTheDocument();
   });
 

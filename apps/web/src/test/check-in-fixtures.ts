@@ -1,16 +1,13 @@
-import type { CheckInCandidate, CheckInResult, CheckInVerdict, Visit } from '@kora/shared';
+import type { CheckInCandidate, CheckInResult, CheckInVerdict, Kiosk, Visit } from '@kora/shared';
+import { activeVerdict } from '@kora/shared/test-fixtures';
+import { chiamakaAtDesk } from './fixtures';
 
 /** The answers' shapes of check-in, filled in. Override what a test is about. */
 
+/** Monthly, 23 days left, to the end of Chiamaka's subscription (19 Dec 2026). */
 export const greenVerdict = (overrides: Partial<CheckInVerdict> = {}): CheckInVerdict => ({
-  status: 'active',
-  tone: 'green',
-  text: 'Active, 23 days left',
-  days_left: 23,
-  plan_name: 'Monthly',
-  start_date: '2026-11-20',
+  ...activeVerdict,
   end_date: '2026-12-19',
-  covered_by: null,
   ...overrides,
 });
 
@@ -29,15 +26,7 @@ export const redVerdict = (): CheckInVerdict =>
 
 /** Chiamaka Okafor found by her phone, with `verdict`. */
 export const candidate = (overrides: Partial<CheckInCandidate> = {}): CheckInCandidate => ({
-  member: {
-    id: 5,
-    member_id: 'IRG-00005',
-    first_name: 'Chiamaka',
-    last_name: 'Okafor',
-    mobile_number: '+2348031234567',
-    picture_url: null,
-    is_active: true,
-  },
+  member: { ...chiamakaAtDesk, is_active: true },
   verdict: greenVerdict(),
   found_by: 'phone',
   checked_in_at: null,
@@ -86,4 +75,16 @@ export const checkInResult = (overrides: Partial<CheckInResult> = {}): CheckInRe
   verdict: greenVerdict(),
   already_checked_in: false,
   ...overrides,
+});
+
+/** What opening the kiosk `name` on this device answers: the kiosk Ada Obi opened, its token. */
+export const openedKiosk = (name: string): { kiosk: Kiosk; token: string } => ({
+  kiosk: {
+    id: 3,
+    name,
+    created_by: 'Ada Obi',
+    created_at: '2026-11-27T08:00:00.000Z',
+    last_used_at: null,
+  },
+  token: 'the-kiosk-token',
 });

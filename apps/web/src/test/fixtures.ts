@@ -1,12 +1,18 @@
-import type {
-  BusinessProfile,
-  Member,
-  PaymentMember,
-  PaystackConnection,
-  Plan,
-  Subscription,
-  UserProfile,
+import {
+  addDays,
+  lagosDay,
+  type BusinessProfile,
+  type Freeze,
+  type Member,
+  type Payment,
+  type PaymentMember,
+  type PaystackConnection,
+  type Plan,
+  type RecordedPayment,
+  type Subscription,
+  type UserProfile,
 } from '@kora/shared';
+import { untouchedPayment } from '@kora/shared/test-fixtures';
 
 /** The answers' shapes, filled in, for the features' tests. Override what a test is about. */
 
@@ -17,6 +23,16 @@ export const chiamaka: PaymentMember = {
   first_name: 'Chiamaka',
   last_name: 'Okafor',
   email_address: 'chiamaka@example.com',
+};
+
+/** Chiamaka as the desk finds her (the check-in lookup, the device's roster). */
+export const chiamakaAtDesk = {
+  id: 5,
+  member_id: 'IRG-00005',
+  first_name: 'Chiamaka',
+  last_name: 'Okafor',
+  mobile_number: '+2348031234567',
+  picture_url: null,
 };
 
 /** Chiamaka with every detail filled in, subscribed to Monthly and Active. */
@@ -52,6 +68,21 @@ export const member = (overrides: Partial<Member> = {}): Member => ({
   updated_at: '2026-01-05T09:00:00.000Z',
   ...overrides,
 });
+
+/** A member without a subscription: no plan, "No Subscription". */
+export const unsubscribed = {
+  subscription_type_id: null,
+  subscription_type: null,
+  subscription_status: 0,
+  subscription_status_label: 'No Subscription',
+} satisfies Partial<Member>;
+
+/** A member who gave no emergency contact. */
+export const noEmergencyContact = {
+  emergency_contact_name: null,
+  emergency_contact_number: null,
+  emergency_contact_relationship: null,
+} satisfies Partial<Member>;
 
 /** A member as the member picker lists them (only what its options show): Chiamaka by default. */
 export const pickable = (overrides: Partial<Member> = {}) =>
@@ -104,6 +135,50 @@ export const subscription = (overrides: Partial<Subscription> = {}): Subscriptio
   created_at: '2026-11-20T09:30:00.000Z',
   covered_by: null,
   covered_members: [],
+  ...overrides,
+});
+
+/** Payment 31: Chiamaka's ₦25,000 cash for Monthly on 20 Nov 2026, recorded by Tunde Bello. */
+export const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: 31,
+  amount: 25000,
+  created_at: '2026-11-20T09:30:00.000Z',
+  paid_on: '2026-11-20',
+  duration: 1,
+  method: 'Cash',
+  purpose: 'Subscription payment',
+  member_id: 5,
+  subscription_type_id: 7,
+  member: chiamaka,
+  subscription_type: { id: 7, name: 'Monthly', is_grouped: 0, duration_type: 'month' },
+  covered_members: [],
+  receipt_number: 'IRON-000031',
+  ...untouchedPayment,
+  recorded_by_name: 'Tunde Bello',
+  ...overrides,
+});
+
+/** Payment 31 as recording it answers: with the subscription it bought. */
+export const recorded = (overrides: Partial<RecordedPayment> = {}): RecordedPayment => ({
+  ...payment(),
+  recorded_at: payment().created_at,
+  subscription: subscription(),
+  ...overrides,
+});
+
+/** Chiamaka's approved freeze of 10 days for travel, from 2 days ago to 7 days from today. */
+export const freeze = (overrides: Partial<Freeze> = {}): Freeze => ({
+  id: 9,
+  member_id: 5,
+  start_date: addDays(lagosDay(), -2),
+  end_date: addDays(lagosDay(), 7),
+  days: 10,
+  reason: 'Travel',
+  status: 'approved',
+  requested_by: 'staff',
+  created_at: '2026-11-20T09:00:00.000Z',
+  decided_at: '2026-11-20T09:00:00.000Z',
+  decided_by: 'Ada Obi',
   ...overrides,
 });
 

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { act } from '@testing-library/react';
 import { addDays, lagosDay, type RosterMember } from '@kora/shared';
 import { clearDeviceData, syncNow } from '@/features/offline';
+import { chiamakaAtDesk } from './fixtures';
 import { json, mockFetch, ok, type Routes } from './mock-fetch';
 
 /*
@@ -34,12 +35,7 @@ export const unreachable = (): Response => {
 export const deskMember = (over: Partial<RosterMember> = {}): RosterMember => {
   const today = lagosDay();
   return {
-    id: 5,
-    member_id: 'IRG-00005',
-    first_name: 'Chiamaka',
-    last_name: 'Okafor',
-    mobile_number: '+2348031234567',
-    picture_url: null,
+    ...chiamakaAtDesk,
     card_hash: null,
     is_active: true,
     subscriptions: [

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activeVerdict } from '@kora/shared/test-fixtures';
 import { kioskTokens, members, visits } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
@@ -85,16 +86,7 @@ const cardOf = async (memberId: number) =>
 describe('the verdict, through the lookup', () => {
   it('is green with the days left while a subscription runs', async () => {
     const m = await memberWith([['2026-11-20', '2026-12-20']]);
-    expect(await verdictOf(m)).toEqual({
-      status: 'active',
-      tone: 'green',
-      text: 'Active, 23 days left',
-      days_left: 23,
-      plan_name: 'Monthly',
-      start_date: '2026-11-20',
-      end_date: '2026-12-20',
-      covered_by: null,
-    });
+    expect(await verdictOf(m)).toEqual(activeVerdict);
   });
 
   it('is green to the end of the chain when the period ends today and a renewal starts tomorrow', async () => {

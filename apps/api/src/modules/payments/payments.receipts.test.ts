@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lagosDay } from '@kora/shared';
+import { untouchedPayment } from '@kora/shared/test-fixtures';
 import { auditEntries, payments, receiptCounters, users } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
@@ -79,12 +80,7 @@ describe('receipt numbers', () => {
     );
     expect(cash).toMatchObject({
       receipt_number: 'RCPT-000001',
-      voided: false,
-      voided_at: null,
-      void_reason: null,
-      refunded: 0,
-      confirmed: true,
-      needs_confirmation: false,
+      ...untouchedPayment,
       recorded_by_name: 'Chidi Eze',
     });
     expect(transfer).toMatchObject({

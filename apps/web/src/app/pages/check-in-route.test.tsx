@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RecordedPayment } from '@kora/shared';
 import { candidate, checkInResult, greenVerdict, redVerdict } from '@/test/check-in-fixtures';
 import {
   CONNECTION,
-  chiamaka,
   connected,
   member,
   notConnected,
   plan,
+  recorded,
   subscription,
 } from '@/test/fixtures';
 import { mockFetch, ok, pageOf } from '@/test/mock-fetch';
@@ -19,31 +18,13 @@ import { CheckInRoute } from './check-in-route';
 const LOOKUP = 'GET /v1/check-in/lookup';
 const RECORD = 'POST /v1/check-in';
 
-/** Chiamaka's ₦25,000 cash payment for Monthly. */
-const recorded: RecordedPayment = {
-  id: 31,
-  amount: 25000,
+/** Chiamaka's ₦25,000 cash payment for Monthly, recorded at the desk today. */
+const todaysPayment = recorded({
   created_at: '2026-11-27T09:30:00.000Z',
   recorded_at: '2026-11-27T09:30:00.000Z',
   paid_on: '2026-11-27',
-  duration: 1,
-  method: 'Cash',
-  purpose: 'Subscription payment',
-  member_id: 5,
-  subscription_type_id: 7,
-  member: chiamaka,
-  subscription_type: { id: 7, name: 'Monthly', is_grouped: 0, duration_type: 'month' },
-  covered_members: [],
-  receipt_number: 'IRON-000031',
-  voided: false,
-  voided_at: null,
-  void_reason: null,
-  refunded: 0,
-  confirmed: true,
-  needs_confirmation: false,
-  recorded_by_name: 'Tunde Bello',
   subscription: subscription({ start_date: '2026-11-27', expiry_date: '2026-12-26' }),
-};
+});
 
 /** The desk with Chiamaka expired until her payment is recorded. */
 const openDesk = (isConnected = false) => {
@@ -57,7 +38,7 @@ const openDesk = (isConnected = false) => {
     'GET /v1/subscription-type': () => ok([plan()]),
     'POST /v1/payment': () => {
       paid = true;
-      return ok(recorded, {}, 201);
+      return ok(todaysPayment, {}, 201);
     },
     [CONNECTION]: () => ok(isConnected ? connected() : notConnected()),
   });

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays, frozenUntilText, lagosDay } from '@kora/shared';
-import { CONNECTION, connected, member, notConnected, plan, profile } from '@/test/fixtures';
+import {
+  CONNECTION,
+  connected,
+  freeze,
+  member,
+  notConnected,
+  plan,
+  profile,
+} from '@/test/fixtures';
 import { mockFetch, ok } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
@@ -35,21 +43,7 @@ const open = (
     'GET /v1/member/5/freeze': () =>
       ok({
         freezes: shown.frozen_until
-          ? [
-              {
-                id: 9,
-                member_id: 5,
-                start_date: lagosDay(),
-                end_date: shown.frozen_until,
-                days: 10,
-                reason: 'Travel',
-                status: 'approved',
-                requested_by: 'staff',
-                created_at: '2026-11-20T09:00:00.000Z',
-                decided_at: '2026-11-20T09:00:00.000Z',
-                decided_by: 'Ada Obi',
-              },
-            ]
+          ? [freeze({ start_date: lagosDay(), end_date: shown.frozen_until })]
           : [],
       }),
     'GET /v1/member/5/reminders': () =>

@@ -20,6 +20,18 @@ const checkIn = (member_id: number, label = `Check-in: member ${member_id}`) => 
   label,
 });
 
+/** Signs in; the server takes check-ins and the roster, and cannot be reached unless `reachable()`. */
+const signInToServer = (reachable: () => boolean) => {
+  signIn();
+  const reach = () => {
+    if (!reachable()) throw new TypeError('Failed to fetch');
+  };
+  return mockFetch({
+    [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
+    [ROSTER]: () => (reach(), json(200, rosterPage([]))),
+  });
+};
+
 describe('enqueue', () => {
   it('keeps the action on disk before it answers: a reload sees it, in the order recorded', async () => {
     signIn();
@@ -170,17 +182,10 @@ describe('sync', () => {
       window.dispatchEvent(new Event(online ? 'online' : 'offline'));
     };
     let serverUp = true;
-    const reach = () => {
-      if (navigator.onLine === false || !serverUp) throw new TypeError('Failed to fetch');
-    };
     const engine = desk.engine();
     let stop = () => {};
     try {
-      signIn();
-      const api = mockFetch({
-        [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
-        [ROSTER]: () => (reach(), json(200, rosterPage([]))),
-      });
+      const api = signInToServer(() => navigator.onLine !== false && serverUp);
       setOnline(false);
       stop = engine.start();
       // Ten check-ins while the browser reports no network: each try fails.
@@ -214,17 +219,10 @@ describe('sync', () => {
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     });
     let serverUp = true;
-    const reach = () => {
-      if (!serverUp) throw new TypeError('Failed to fetch');
-    };
     const engine = desk.engine();
     let stop = () => {};
     try {
-      signIn();
-      const api = mockFetch({
-        [CHECK_IN]: () => (reach(), ok({ visit: { id: 9 } }, {}, 201)),
-        [ROSTER]: () => (reach(), json(200, rosterPage([]))),
-      });
+      const api = signInToServer(() => serverUp);
       stop = engine.start();
       await engine.settled();
       await vi.advanceTimersByTimeAsync(10_000);

@@ -1,36 +1,12 @@
-import type { AuditEntry, Member, Payment, PaymentDetails, RecordedPayment } from '@kora/shared';
-import { chiamaka, member as subscribedMember, plan, subscription } from '@/test/fixtures';
-
-export const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  id: 31,
-  amount: 25000,
-  created_at: '2026-11-20T09:30:00.000Z',
-  paid_on: '2026-11-20',
-  duration: 1,
-  method: 'Cash',
-  purpose: 'Subscription payment',
-  member_id: 5,
-  subscription_type_id: 7,
-  member: chiamaka,
-  subscription_type: { id: 7, name: 'Monthly', is_grouped: 0, duration_type: 'month' },
-  covered_members: [],
-  receipt_number: 'IRON-000031',
-  voided: false,
-  voided_at: null,
-  void_reason: null,
-  refunded: 0,
-  confirmed: true,
-  needs_confirmation: false,
-  recorded_by_name: 'Tunde Bello',
-  ...overrides,
-});
-
-export const recorded = (overrides: Partial<RecordedPayment> = {}): RecordedPayment => ({
-  ...payment(),
-  recorded_at: payment().created_at,
-  subscription: subscription(),
-  ...overrides,
-});
+import type { AuditEntry, Member, PaymentDetails } from '@kora/shared';
+import {
+  member as subscribedMember,
+  noEmergencyContact,
+  payment,
+  plan,
+  subscription,
+  unsubscribed,
+} from '@/test/fixtures';
 
 /** Chiamaka before her first payment: no subscription, only the required details. */
 export const member = (overrides: Partial<Member> = {}): Member =>
@@ -38,13 +14,8 @@ export const member = (overrides: Partial<Member> = {}): Member =>
     middle_name: null,
     home_address: null,
     date_of_birth: null,
-    emergency_contact_name: null,
-    emergency_contact_number: null,
-    emergency_contact_relationship: null,
-    subscription_type_id: null,
-    subscription_type: null,
-    subscription_status: 0,
-    subscription_status_label: 'No Subscription',
+    ...noEmergencyContact,
+    ...unsubscribed,
     created_at: '2026-11-01T09:00:00.000Z',
     updated_at: '2026-11-01T09:00:00.000Z',
     ...overrides,

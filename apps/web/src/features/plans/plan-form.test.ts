@@ -3,33 +3,43 @@ import { describe, expect, it } from 'vitest';
 import { plan } from '@/test/fixtures';
 import { emptyPlanForm, planForm, planFormValues, toCreateInput, toUpdateInput } from './plan-form';
 
+/** A new plan named Gold, ₦1,000 a month, typed in the form (the amount as the input holds it). */
+const gold = { ...emptyPlanForm, preset: 'other', name: 'Gold', amount: '1000' };
+
+/** What creating Gold sends: the flags as 1/0, group limit 1, is_active left to the server. */
+const goldInput = {
+  name: 'Gold',
+  amount: 1000,
+  duration: 1,
+  duration_type: 'month',
+  is_grouped: 0,
+  group_limit: 1,
+};
+
 describe('plan form', () => {
   it('defaults: no preset, 1 month, amount 0, individual with group limit 1, active', () => {
     const { preset, amount, duration, duration_type, is_grouped, group_limit, is_active } =
       emptyPlanForm;
     expect([preset, amount, duration, duration_type]).toEqual([null, 0, 1, 'month']);
     expect([is_grouped, group_limit, is_active]).toEqual([false, 1, true]);
+    // Not online, no freezing: the rules empty (no limit).
+    const { available_online, freeze_allowed, freeze_min_days, freeze_max_days } = emptyPlanForm;
+    const { freeze_max_days_per_year, freeze_max_per_year, freeze_fee } = emptyPlanForm;
+    expect([available_online, freeze_allowed]).toEqual([false, false]);
+    expect([freeze_min_days, freeze_max_days, freeze_max_days_per_year]).toEqual(['', '', '']);
+    expect([freeze_max_per_year, freeze_fee]).toEqual(['', '']);
     expect(planForm.maxLength('name')).toBe(LIMITS.name);
   });
 
   it('a plan as the edit form shows it: the flags as checkboxes', () => {
     expect(planFormValues(plan({ is_grouped: 1, group_limit: 4, is_active: 0 }))).toEqual({
-      preset: null,
+      // Not online, no freezing: the rules empty (no limit), as a new plan's form has them.
+      ...emptyPlanForm,
       name: 'Monthly',
       amount: 25000,
-      duration: 1,
-      duration_type: 'month',
       is_grouped: true,
       group_limit: 4,
       is_active: false,
-      // Not online, no freezing: the rules empty (no limit).
-      available_online: false,
-      freeze_allowed: false,
-      freeze_min_days: '',
-      freeze_max_days: '',
-      freeze_max_days_per_year: '',
-      freeze_max_per_year: '',
-      freeze_fee: '',
     });
   });
 
@@ -68,22 +78,14 @@ describe('plan form', () => {
     // A new plan sends the rules only when freezing is on.
     expect(
       toCreateInput({
-        ...emptyPlanForm,
-        preset: 'other',
-        name: 'Gold',
-        amount: '1000',
+        ...gold,
         available_online: true,
         freeze_allowed: true,
         freeze_min_days: '7',
         freeze_max_days: '30',
       }),
     ).toEqual({
-      name: 'Gold',
-      amount: 1000,
-      duration: 1,
-      duration_type: 'month',
-      is_grouped: 0,
-      group_limit: 1,
+      ...goldInput,
       available_online: true,
       freeze_allowed: true,
       freeze_min_days: 7,
@@ -93,10 +95,7 @@ describe('plan form', () => {
 
   it('checks the rules with the shared words: a minimum above the maximum is refused', () => {
     const errors = planForm.validate({
-      ...emptyPlanForm,
-      preset: 'other',
-      name: 'Gold',
-      amount: '1000',
+      ...gold,
       freeze_allowed: true,
       freeze_min_days: '40',
       freeze_max_days: '30',
@@ -105,16 +104,7 @@ describe('plan form', () => {
   });
 
   it('create: flags as 1/0, group limit 1 when not grouped, is_active left to the server', () => {
-    expect(
-      toCreateInput({ ...emptyPlanForm, preset: 'other', name: ' Gold ', amount: '1000' }),
-    ).toEqual({
-      name: 'Gold',
-      amount: 1000,
-      duration: 1,
-      duration_type: 'month',
-      is_grouped: 0,
-      group_limit: 1,
-    });
+    expect(toCreateInput({ ...gold, name: ' Gold ' })).toEqual(goldInput);
     expect(
       toCreateInput({
         ...emptyPlanForm,

@@ -12,7 +12,7 @@ import {
   resetDesk,
   unreachable,
 } from '@/test/offline-desk';
-import { candidate } from '@/test/check-in-fixtures';
+import { candidate, openedKiosk } from '@/test/check-in-fixtures';
 import { phoneScreen } from '@/test/phone-screen';
 import { renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
@@ -270,21 +270,7 @@ describe('CheckInPage offline', () => {
     await downloadRoster([deskMember()]);
     expect(await offlineLookup('08031234567')).toHaveLength(1);
     mockFetch({
-      'POST /v1/kiosk/open': () =>
-        ok(
-          {
-            kiosk: {
-              id: 3,
-              name: 'Kiosk',
-              created_by: 'Ada Obi',
-              created_at: '2026-11-27T08:00:00.000Z',
-              last_used_at: null,
-            },
-            token: 'the-kiosk-token',
-          },
-          {},
-          201,
-        ),
+      'POST /v1/kiosk/open': () => ok(openedKiosk('Kiosk'), {}, 201),
       'POST /v1/auth/logout': () => ok(null),
       'GET /v1/check-in': () => pageOf([]),
     });

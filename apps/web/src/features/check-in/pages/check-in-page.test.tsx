@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckInCandidate } from '@kora/shared';
 import { fail, held, json, mockFetch, ok, pageOf, type Handler } from '@/test/mock-fetch';
-import { member, subscription } from '@/test/fixtures';
+import { member, recorded, subscription } from '@/test/fixtures';
 import { phoneScreen } from '@/test/phone-screen';
 import { advance, enter, renderPage } from '@/test/render';
 import { sessionStore } from '@/lib/session';
@@ -12,6 +12,7 @@ import {
   amberVerdict,
   candidate,
   checkInResult,
+  openedKiosk,
   redVerdict,
   tunde,
   visit,
@@ -351,12 +352,12 @@ describe('Sell day pass', () => {
         ok(
           {
             member: tundeBello,
-            payment: {
+            payment: recorded({
               id: 40,
               amount: 2000,
               created_at: '2026-11-27T06:42:00.000Z',
+              recorded_at: '2026-11-27T06:42:00.000Z',
               paid_on: '2026-11-27',
-              duration: 1,
               method: 'Card',
               purpose: 'Day pass',
               member_id: 11,
@@ -369,17 +370,10 @@ describe('Sell day pass', () => {
                 email_address: null,
               },
               subscription_type: { id: 9, name: 'Day pass', is_grouped: 0, duration_type: 'day' },
-              covered_members: [],
               receipt_number: 'IRON-000040',
-              voided: false,
-              voided_at: null,
-              void_reason: null,
-              refunded: 0,
-              confirmed: true,
-              needs_confirmation: false,
               recorded_by_name: 'Ada Obi',
               subscription: subscription({ start_date: '2026-11-27', expiry_date: '2026-11-27' }),
-            },
+            }),
             payment_link: null,
             check_in: checkInResult(),
           },
@@ -504,21 +498,7 @@ describe('on a phone and for the kiosk', () => {
   it('Open kiosk asks first, keeps the token on this device and signs the desk out', async () => {
     const OPEN = 'POST /v1/kiosk/open';
     const { api, user, router } = openPage([], {
-      [OPEN]: () =>
-        ok(
-          {
-            kiosk: {
-              id: 3,
-              name: 'Kiosk 27 Nov 2026',
-              created_by: 'Ada Obi',
-              created_at: '2026-11-27T08:00:00.000Z',
-              last_used_at: null,
-            },
-            token: 'the-kiosk-token',
-          },
-          {},
-          201,
-        ),
+      [OPEN]: () => ok(openedKiosk('Kiosk 27 Nov 2026'), {}, 201),
       'POST /v1/auth/logout': () => ok(null),
     });
     await user.click(screen.getByRole('button', { name: 'Open kiosk' }));

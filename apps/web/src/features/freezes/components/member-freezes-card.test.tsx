@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { addDays, frozenUntilText, lagosDay, type Freeze } from '@kora/shared';
+import { addDays, frozenUntilText, lagosDay } from '@kora/shared';
 import { describe, expect, it } from 'vitest';
 import { expectShown } from '@/test/expect';
-import { member, plan } from '@/test/fixtures';
+import { freeze, member, plan } from '@/test/fixtures';
 import { fail, ok } from '@/test/mock-fetch';
 import { mockFetch } from '@/test/mock-fetch';
 import { field, renderPage } from '@/test/render';
@@ -11,21 +11,6 @@ import { MemberFreezesCard } from './member-freezes-card';
 
 const LIST = 'GET /v1/member/5/freeze';
 const today = lagosDay();
-
-const freeze = (overrides: Partial<Freeze> = {}): Freeze => ({
-  id: 9,
-  member_id: 5,
-  start_date: addDays(today, -2),
-  end_date: addDays(today, 7),
-  days: 10,
-  reason: 'Travel',
-  status: 'approved',
-  requested_by: 'staff',
-  created_at: '2026-11-20T09:00:00.000Z',
-  decided_at: '2026-11-20T09:00:00.000Z',
-  decided_by: 'Ada Obi',
-  ...overrides,
-});
 
 describe('MemberFreezesCard', () => {
   it('shows "Frozen until …" and End freeze, which ends the running freeze', async () => {

@@ -1,29 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Visit } from '@kora/shared';
+import { visit as deskVisit } from '@/test/check-in-fixtures';
 import { fail, mockFetch, ok, type Handler } from '@/test/mock-fetch';
 import { renderPage } from '@/test/render';
 import { member } from '../test-fixtures';
 import { MemberVisitsCard } from './member-visits-card';
 
-const visit = (overrides: Partial<Visit> = {}): Visit => ({
-  id: 90,
-  visited_at: '2026-03-17T23:30:00.000Z',
-  member: {
-    id: 5,
-    member_id: 'IRG-00005',
-    first_name: 'Chiamaka',
-    last_name: 'Okafor',
-    picture_url: null,
-  },
-  recorded_by: { id: 2, name: 'Kemi Ade' },
-  kiosk_name: null,
-  found_by: 'phone',
-  verdict_status: 'active',
-  overridden: false,
-  override_reason: null,
-  ...overrides,
-});
+/** Chiamaka's visit at 23:30 UTC on 17 March, checked in by Kemi Ade. */
+const visit = (overrides: Partial<Visit> = {}): Visit =>
+  deskVisit({
+    id: 90,
+    visited_at: '2026-03-17T23:30:00.000Z',
+    recorded_by: { id: 2, name: 'Kemi Ade' },
+    ...overrides,
+  });
 
 const page = (rows: Visit[], p = 1, total = rows.length) =>
   ok(rows, {

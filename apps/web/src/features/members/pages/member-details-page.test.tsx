@@ -6,6 +6,7 @@ import { fail, inTurn, mockFetch, ok, type Routes, type SentRequest } from '@/te
 import { expectShown, expectTexts } from '@/test/expect';
 import { advance, pickFile, renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
+import { noEmergencyContact, unsubscribed } from '@/test/fixtures';
 import { member } from '../test-fixtures';
 import { MemberDetailsPage } from './member-details-page';
 
@@ -57,13 +58,8 @@ describe('MemberDetailsPage', () => {
     const bare = member({
       member_id: '',
       gender: null,
-      emergency_contact_name: null,
-      emergency_contact_number: null,
-      emergency_contact_relationship: null,
-      subscription_type: null,
-      subscription_type_id: null,
-      subscription_status: 0,
-      subscription_status_label: 'No Subscription',
+      ...noEmergencyContact,
+      ...unsubscribed,
     });
     open(() => ok(bare));
     await expectShown(

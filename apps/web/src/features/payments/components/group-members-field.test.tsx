@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/mock-fetch';
 import { enter, field, renderPage } from '@/test/render';
-import { chiamaka, pickable, plan, subscription } from '@/test/fixtures';
-import { member, recorded } from '../test-fixtures';
+import { chiamaka, pickable, plan, recorded, subscription } from '@/test/fixtures';
+import { member } from '../test-fixtures';
 import { RecordPaymentModal } from './record-payment-modal';
 
 /** "Family": ₦60,000 a month for up to 3 members. */

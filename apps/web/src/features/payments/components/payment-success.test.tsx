@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECEIPT_MESSAGES } from '@kora/shared';
 import { fail, mockFetch, ok, type Routes } from '@/test/mock-fetch';
 import { advance, field, renderPage } from '@/test/render';
-import { member, plans, recorded } from '../test-fixtures';
+import { recorded } from '@/test/fixtures';
+import { member, plans } from '../test-fixtures';
 import { RecordPaymentModal } from './record-payment-modal';
 
 const SEND = 'POST /v1/payment/31/receipt/send';

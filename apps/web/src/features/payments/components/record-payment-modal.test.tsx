@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, json, mockFetch, ok, type SentRequest } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
 import { advance, enter, field, renderPage, renderRoutes, testQueryClient } from '@/test/render';
-import { member, plans, recorded } from '../test-fixtures';
+import { recorded } from '@/test/fixtures';
+import { member, plans } from '../test-fixtures';
 import { useRecordPaymentModal } from '../use-record-payment-modal';
 import { RecordPaymentModal } from './record-payment-modal';
 

@@ -14,8 +14,8 @@ import {
 import { phoneScreen } from '@/test/phone-screen';
 import { field, renderPage } from '@/test/render';
 import { signIn } from '@/test/session';
-import { plan } from '@/test/fixtures';
-import { member, plans, recorded } from '../test-fixtures';
+import { plan, recorded } from '@/test/fixtures';
+import { member, plans } from '../test-fixtures';
 import { PaymentsPage } from '../pages/payments-page';
 import { RecordPaymentModal } from './record-payment-modal';
 

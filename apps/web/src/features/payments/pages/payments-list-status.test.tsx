@@ -5,7 +5,8 @@ import { field, renderRoutes } from '@/test/render';
 import { mockFetch, ok, pageOf, type Routes } from '@/test/mock-fetch';
 import { phoneScreen } from '@/test/phone-screen';
 import { signIn } from '@/test/session';
-import { payment, plans } from '../test-fixtures';
+import { payment } from '@/test/fixtures';
+import { plans } from '../test-fixtures';
 import { PaymentsPage } from './payments-page';
 
 const LIST = 'GET /v1/payment';

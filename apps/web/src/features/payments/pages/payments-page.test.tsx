@@ -4,7 +4,8 @@ import { fail, mockFetch, ok } from '@/test/mock-fetch';
 import { expectLabelled, expectShown, expectTexts, findRow, rowOf } from '@/test/expect';
 import { field, renderPage } from '@/test/render';
 import { itNamesTheTab, itShows } from '@/test/page-tests';
-import { member, payment, plans } from '../test-fixtures';
+import { payment } from '@/test/fixtures';
+import { member, plans } from '../test-fixtures';
 import { PaymentsPage } from './payments-page';
 
 const rows = [
