@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { createdAt, day, id, kobo, moment, ref } from './columns';
 import { users } from './users';
@@ -23,6 +23,13 @@ export const cashUps = pgTable(
     note: varchar('note', { length: 500 }).notNull().default(''),
     /** The previous cash-up's created_at; null for the user's first. */
     since: moment('since'),
+    /**
+     * The last receipt number of the business when it was counted: the drawer holds the user's
+     * Cash payments numbered after their previous cash-up's and up to this one. Receipt numbers
+     * are given in the order payments are committed, so a payment still being written while the
+     * drawer is counted falls in the next cash-up, never in neither.
+     */
+    receiptSeqThrough: integer('receipt_seq_through').notNull(),
     createdAt: createdAt(),
     lagosDay: day('lagos_day').notNull(),
     /** Who entered it: the user themself. */

@@ -1,11 +1,14 @@
 import { and, count, desc, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cashUps, payments, refunds, users } from '../../db/schema';
+import { cashUps, payments, receiptCounters, refunds, users } from '../../db/schema';
 import { readPage } from '../../lib/paging';
 
 /*
  * Cash-ups and the cash they count. A user's drawer holds their own Cash payments that are not
- * voided, less the Cash refunds they handed out, since their previous cash-up.
+ * voided, less the Cash refunds they handed out, since their previous cash-up. Payments are
+ * counted by receipt number (a cash-up keeps the last number it counted up to), refunds by
+ * time: a refund is stamped once it holds the drawer (payments.corrections), so neither can
+ * fall between two cash-ups.
  */
 
 /**
@@ -38,11 +41,20 @@ export interface Drawer {
   refundsKobo: number;
 }
 
-/** The user's Cash payments (not voided) and Cash refunds since their last cash-up (all: none). */
+/** The last receipt number the user's previous cash-up counted up to (0 before their first). */
+const lastCountedSeq = (businessId: number, userId: number) =>
+  sql`coalesce((select max(${cashUps.receiptSeqThrough}) from ${cashUps}
+    where ${cashUps.businessId} = ${businessId} and ${cashUps.userId} = ${userId}), 0)`;
+
+/**
+ * The user's Cash payments (not voided) and Cash refunds since their last cash-up (all: none);
+ * with `throughSeq`, only the payments numbered up to it (what a cash-up counts).
+ */
 export const drawerNow = async (
   db: Executor,
   businessId: number,
   userId: number,
+  throughSeq?: number,
 ): Promise<Drawer> => {
   const since = lastCashUp(businessId, userId);
   const paid = and(
@@ -50,7 +62,8 @@ export const drawerNow = async (
     eq(payments.recordedBy, userId),
     eq(payments.method, 'Cash'),
     isNull(payments.voidedAt),
-    sql`${payments.createdAt} > coalesce(${since}, '-infinity'::timestamptz)`,
+    sql`${payments.receiptSeq} > ${lastCountedSeq(businessId, userId)}`,
+    throughSeq === undefined ? undefined : lte(payments.receiptSeq, throughSeq),
   );
   const back = and(
     eq(refunds.businessId, businessId),
@@ -77,13 +90,18 @@ export const drawerNow = async (
 };
 
 /**
- * Holds the user's drawer for the rest of the transaction: two cash-ups of one user (a double
- * click without a key, two tabs) are made one after the other, the second counting from the
- * first.
+ * The business's last receipt number, once every payment already being written has been
+ * committed; payments started after this wait until the caller's transaction ends. Each payment
+ * takes its number from this row and holds it until it commits, so numbers follow commits.
  */
-export const lockDrawer = async (db: Executor, businessId: number, userId: number) => {
-  await db.execute(sql`select pg_advisory_xact_lock(${businessId}::integer, ${userId}::integer)`);
-};
+export const receiptsThrough = async (db: Executor, businessId: number): Promise<number> =>
+  (
+    await db
+      .select({ lastSeq: receiptCounters.lastSeq })
+      .from(receiptCounters)
+      .where(eq(receiptCounters.businessId, businessId))
+      .for('share')
+  )[0]?.lastSeq ?? 0;
 
 export const findByKey = async (db: Executor, businessId: number, key: string) =>
   (
@@ -101,6 +119,8 @@ export interface NewCashUp {
   countedKobo: number;
   note: string;
   idempotencyKey: string | null;
+  /** The last receipt number counted (receiptsThrough). */
+  receiptSeqThrough: number;
 }
 
 /** Writes a cash-up made now (the database's clock, its Lagos day); answers its id. */
@@ -119,6 +139,7 @@ export const insertCashUp = async (db: Executor, c: NewCashUp): Promise<number> 
       lagosDay: sql`(clock_timestamp() at time zone 'Africa/Lagos')::date`,
       recordedBy: c.userId,
       idempotencyKey: c.idempotencyKey,
+      receiptSeqThrough: c.receiptSeqThrough,
     })
     .returning({ id: cashUps.id });
   return row!.id;

@@ -11,6 +11,7 @@ import {
   type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { holdDrawer } from '../../db/drawer';
 import { conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED } from '../../lib/idempotency';
 import { pageAnswer, pageWindow } from '../../lib/paging';
@@ -78,7 +79,7 @@ export const recordCashUp = async (
 ): Promise<{ cashUp: CashUp; replayed: boolean }> => {
   const countedKobo = nairaToKobo(input.counted);
   const { id, replayed } = await ctx.db.transaction(async (tx) => {
-    await repo.lockDrawer(tx, who.businessId, who.userId);
+    await holdDrawer(tx, who.businessId, who.userId, 'to count');
     if (idempotencyKey) {
       const earlier = await repo.findByKey(tx, who.businessId, idempotencyKey);
       if (earlier) {
@@ -90,7 +91,10 @@ export const recordCashUp = async (
         return { id: earlier.id, replayed: true };
       }
     }
-    const drawer = await repo.drawerNow(tx, who.businessId, who.userId);
+    // Counted up to the last receipt number committed: a payment still being written is waited
+    // for (and counted), one started meanwhile waits for this count (and falls in the next).
+    const throughSeq = await repo.receiptsThrough(tx, who.businessId);
+    const drawer = await repo.drawerNow(tx, who.businessId, who.userId, throughSeq);
     const expectedKobo = drawer.paymentsKobo - drawer.refundsKobo;
     const newId = await repo.insertCashUp(tx, {
       businessId: who.businessId,
@@ -99,6 +103,7 @@ export const recordCashUp = async (
       countedKobo,
       note: input.note,
       idempotencyKey: idempotencyKey ?? null,
+      receiptSeqThrough: throughSeq,
     });
     await recordAudit(tx, actor, {
       businessId: who.businessId,

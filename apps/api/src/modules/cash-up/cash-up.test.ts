@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lagosDay, weekStart } from '@kora/shared';
 import { auditEntries, cashUps, payments, refunds } from '../../db/schema';
@@ -272,5 +272,63 @@ describe('reading cash-ups', () => {
     });
     expect(tuesday.statusCode).toBe(400);
     expect(json(tuesday).errors).toEqual({ start: 'The week must start on a Monday' });
+  });
+});
+
+// Two transactions at once need several connections: PostgreSQL only (PGlite has one).
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a cash-up while money is being written', () => {
+  /** Resolves once `n` sessions of this database wait for a lock. */
+  const waiting = async (n: number) => {
+    for (let i = 0; i < 400; i++) {
+      const rows = (await t.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      if (rows.rows[0]!.n >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`${n} sessions never waited`);
+  };
+
+  it('counts a payment and a refund still being written exactly once, in this cash-up or the next', async () => {
+    const earlier = await payCash(owner, 3000);
+    await cashUp(owner, { counted: (await expected(owner)).expected, note: '' });
+    const refunded = await payCash(owner, 2000);
+    // Every audit entry waits while this is held: the payment and the refund below stop just
+    // before committing, with their rows written, as a slow request would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table audit_entries in share mode`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    await setUp();
+    const paying = call(t.app, 'POST', '/v1/payment', {
+      token: owner.token,
+      body: paymentBody(member.id, plan.id, 4000, { method: 'Cash', duration: 4 }),
+    });
+    await waiting(1);
+    const refunding = call(t.app, 'POST', `/v1/payment/${refunded.id}/refund`, {
+      token: owner.token,
+      body: { amount: 500, method: 'Cash', reason: 'Overcharged', subscription: 'keep' },
+      headers: { 'idempotency-key': 'race-refund' },
+    });
+    await waiting(2);
+    const counting = cashUp(owner, { counted: 0, note: 'End of shift' });
+    await waiting(3);
+    release();
+    await holding;
+    expect((await paying).statusCode).toBe(201);
+    expect((await refunding).statusCode).toBe(201);
+    const first = json(await counting).data;
+    const second = json(await cashUp(owner, { counted: 0, note: 'Next shift' })).data;
+    // ₦2,000 + ₦4,000 paid in cash, ₦500 handed back: once, across the two cash-ups.
+    expect(first.expected + second.expected).toBe(5500);
+    expect(earlier.amount).toBe(3000);
+    expect(await expected(owner)).toMatchObject({ expected: 0, cash_payments: 0, cash_refunds: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, max, notInArray, or, sql, type Column } 
 import { alias } from 'drizzle-orm/pg-core';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
+import { holdDrawer } from '../../db/drawer';
 import { cashUps, members, payments, plans, refunds, subscriptions, users } from '../../db/schema';
 
 /*
@@ -116,18 +117,21 @@ export const chainedRenewal = async (
   return row ? (row.receipt ?? '') : undefined;
 };
 
-/** When `userId` last cashed up in the business; null before their first cash-up. */
-export const lastCashUpAt = async (
+/**
+ * The last receipt number a cash-up of `userId` counted up to (0 before their first): their
+ * Cash payments numbered up to it are in a cash-up.
+ */
+export const lastCountedReceipt = async (
   db: Executor,
   businessId: number,
   userId: number,
-): Promise<Date | null> =>
+): Promise<number> =>
   (
     await db
-      .select({ at: max(cashUps.createdAt) })
+      .select({ seq: max(cashUps.receiptSeqThrough) })
       .from(cashUps)
       .where(and(eq(cashUps.businessId, businessId), eq(cashUps.userId, userId)))
-  )[0]?.at ?? null;
+  )[0]?.seq ?? 0;
 
 /** Marks the payment voided, by `userId`, for `reason`. */
 export const markVoided = (tx: Executor, paymentId: number, userId: number, reason: string) =>
@@ -185,9 +189,12 @@ export type RefundToRecord = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt
  * answers the new refund's id, or none when its Idempotency-Key was taken meanwhile.
  */
 export const insertRefund = async (tx: Executor, refund: RefundToRecord) => {
+  // Cash handed out of the recorder's drawer: after any cash-up of it being made (its clock).
+  const fromDrawer = refund.method === 'Cash' && refund.recordedBy != null;
+  if (fromDrawer) await holdDrawer(tx, refund.businessId, refund.recordedBy!, 'to change');
   const [row] = await tx
     .insert(refunds)
-    .values(refund)
+    .values({ ...refund, ...(fromDrawer ? { createdAt: sql`clock_timestamp()` } : {}) })
     .onConflictDoNothing({ target: [refunds.businessId, refunds.idempotencyKey] })
     .returning({ id: refunds.id });
   if (!row) return undefined;

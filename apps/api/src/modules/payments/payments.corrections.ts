@@ -69,8 +69,7 @@ const voidRefusal = async (
   if (who.role === 'staff') {
     if (p.recordedBy !== who.userId || p.method !== 'Cash')
       return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');
-    const cashedUp = await repo.lastCashUpAt(db, who.businessId, who.userId);
-    if (cashedUp && cashedUp.getTime() >= p.createdAt.getTime())
+    if (p.receiptSeq <= (await repo.lastCountedReceipt(db, who.businessId, who.userId)))
       return forbidden(PAYMENT_MESSAGES.cashedUp, 'COUNTED_IN_CASH_UP');
     if (now.getTime() - p.createdAt.getTime() > STAFF_VOID_MINUTES * 60_000)
       return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');

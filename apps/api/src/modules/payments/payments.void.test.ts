@@ -233,6 +233,7 @@ describe('POST /v1/payment/:id/void', () => {
       lagosDay: lagosDay(),
       recordedBy: otherStaff.userId,
       createdAt: new Date(Date.now() + 1000),
+      receiptSeqThrough: (await paymentRow(paid.id)).receiptSeq,
     });
     const res = await voidIt(otherStaff, paid.id);
     expect(res.statusCode).toBe(403);
