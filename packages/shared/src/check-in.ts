@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { LIMITS, choiceFilter, idParam, pageQuery } from './common';
+import { LIMITS, addFieldIssue, choiceFilter, idParam, pageQuery } from './common';
 import { answerOf, contract, doneAnswer, pageOf } from './contract';
 import { addDays, formatDay, isCalendarDay } from './dates';
 import { frozenUntilText } from './freezes';
-import { memberSchema } from './members';
+import { memberBriefSchema, memberSchema } from './members';
 import { recordedPaymentSchema } from './payments';
 import { optionalTextField, searchText, textField } from './text';
 import { tokenPairSchema } from './auth';
@@ -289,15 +289,7 @@ const lookupQuery = z.object({
 });
 
 /** The member as check-in shows them. */
-const checkInMemberSchema = memberSchema.pick({
-  id: true,
-  member_id: true,
-  first_name: true,
-  last_name: true,
-  mobile_number: true,
-  picture_url: true,
-  is_active: true,
-});
+const checkInMemberSchema = memberBriefSchema.extend({ is_active: z.boolean() });
 
 const checkInCandidateSchema = z.object({
   member: checkInMemberSchema,
@@ -342,11 +334,7 @@ export const checkInSchema = z
   })
   .superRefine((v, ctx) => {
     if ((v.member_id === undefined) === (v.card_code === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['member_id'],
-        message: CHECK_IN_MESSAGES.chooseMember,
-      });
+      addFieldIssue(ctx, 'member_id', CHECK_IN_MESSAGES.chooseMember);
   });
 export type CheckInInput = z.input<typeof checkInSchema>;
 export type CheckInData = z.infer<typeof checkInSchema>;

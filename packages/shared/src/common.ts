@@ -39,6 +39,10 @@ export const optionalEmail = (message = 'Invalid email address') =>
     .optional();
 
 /** Page and page size from a query string (strings coerced). */
+/** A refinement's failure, said under the field it names. */
+export const addFieldIssue = (ctx: z.RefinementCtx, field: string, message: string) =>
+  ctx.addIssue({ code: 'custom', path: [field], message });
+
 export const pageQuery = (maxPerPage: number = LIMITS.maxPageSize) =>
   z.object({
     page: z.coerce

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, idParam, pageQuery } from './common';
+import { LIMITS, addFieldIssue, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { textField } from './text';
 
@@ -149,19 +149,10 @@ export const createMessageSchema = (now: () => Date = () => new Date()) =>
           placeholdersIn(v.message).filter((n) => !MESSAGE_PLACEHOLDERS.some((p) => p.key === n)),
         ),
       ];
-      if (unknown.length)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['message'],
-          message: COMMS_MESSAGES.unknownPlaceholder(unknown),
-        });
+      if (unknown.length) addFieldIssue(ctx, 'message', COMMS_MESSAGES.unknownPlaceholder(unknown));
       if (!v.is_scheduled) return;
       if (!v.schedule_date) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['schedule_date'],
-          message: COMMS_MESSAGES.scheduleRequired,
-        });
+        addFieldIssue(ctx, 'schedule_date', COMMS_MESSAGES.scheduleRequired);
         return;
       }
       const at = parseScheduleDate(v.schedule_date);
@@ -172,7 +163,7 @@ export const createMessageSchema = (now: () => Date = () => new Date()) =>
           : at.getTime() > now().getTime() + SCHEDULE_MAX_DAYS * 86_400_000
             ? COMMS_MESSAGES.scheduleTooFar
             : null;
-      if (message) ctx.addIssue({ code: 'custom', path: ['schedule_date'], message });
+      if (message) addFieldIssue(ctx, 'schedule_date', message);
     })
     .transform((v) => ({
       group: v.group,

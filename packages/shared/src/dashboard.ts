@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
 import { COMMS_CHANNEL_KEYS, COMMS_GROUP_KEYS, COMMS_STATUSES } from './communications';
+import { memberBriefSchema } from './members';
 import { pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { PAYMENT_METHODS } from './payments';
@@ -225,14 +226,7 @@ export type Attendance = z.infer<typeof attendanceSchema>;
 const AT_RISK_REASONS = ['no_visit', 'never_visited', 'visits_fell'] as const;
 
 const atRiskMemberSchema = z.object({
-  member: z.object({
-    id: z.number().int(),
-    member_id: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    mobile_number: z.string(),
-    picture_url: z.string().nullable(),
-  }),
+  member: memberBriefSchema,
   /** When they last came; null when they never have. */
   last_visit_at: z.string().nullable(),
   /** Visits over the last 4 full weeks (Monday to Sunday, Lagos), this week not counted. */

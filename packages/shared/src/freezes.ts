@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pageQuery } from './common';
+import { addFieldIssue, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
 import { formatNaira } from './money';
@@ -92,10 +92,9 @@ export const freezeInputSchema = z
     fee_method: feeMethod.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.end_date < v.start_date)
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: FREEZE_MESSAGES.endBeforeStart });
+    if (v.end_date < v.start_date) addFieldIssue(ctx, 'end_date', FREEZE_MESSAGES.endBeforeStart);
     else if (daysIncluded(v.start_date, v.end_date) > FREEZE_DAYS_LIMIT)
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: FREEZE_MESSAGES.tooLong });
+      addFieldIssue(ctx, 'end_date', FREEZE_MESSAGES.tooLong);
   });
 export type FreezeInput = z.input<typeof freezeInputSchema>;
 export type FreezeData = z.infer<typeof freezeInputSchema>;

@@ -238,6 +238,16 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
+/** A member in short, as a list of people shows them: ID, names, phone and picture. */
+export const memberBriefSchema = memberSchema.pick({
+  id: true,
+  member_id: true,
+  first_name: true,
+  last_name: true,
+  mobile_number: true,
+  picture_url: true,
+});
+
 /**
  * Members summary: `total` all members; `active` accounts not deactivated; `new_this_month`
  * created since the first of this month in Lagos; `deactivated` accounts the gym deactivated;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './dates';
+import { memberBriefSchema } from './members';
 
 /*
  * The offline desk: what the front desk records while the network is down reaches the server
@@ -58,15 +59,7 @@ export const recordedAtProblem = (
 // The roster: the desk's copy of the members
 
 /** One member as the desk keeps them to look up and check in without a connection. */
-export const rosterMemberSchema = z.object({
-  id: z.number().int(),
-  /** IRON-00042 */
-  member_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  /** E.164 */
-  mobile_number: z.string(),
-  picture_url: z.string().nullable(),
+export const rosterMemberSchema = memberBriefSchema.extend({
   /** SHA-256 (hex, lower case) of the member's current card code; null when none. */
   card_hash: z.string().nullable(),
   is_active: z.boolean(),

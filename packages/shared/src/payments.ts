@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choiceFilter, pageQuery } from './common';
+import { addFieldIssue, choiceFilter, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
@@ -117,7 +117,7 @@ export const dateRangeCheck = (
   ctx: z.RefinementCtx,
 ) => {
   if (v.start_date && v.end_date && v.end_date < v.start_date)
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_BEFORE_START });
+    addFieldIssue(ctx, 'end_date', END_BEFORE_START);
 };
 
 /** The payment and subscription lists' filters of the member and the plan bought. */
@@ -331,11 +331,7 @@ export const refundPaymentSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.subscription === 'shorten' && !v.expiry_date)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['expiry_date'],
-        message: PAYMENT_MESSAGES.shortenNeedsDay,
-      });
+      addFieldIssue(ctx, 'expiry_date', PAYMENT_MESSAGES.shortenNeedsDay);
   });
 export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
 export type RefundPaymentData = z.infer<typeof refundPaymentSchema>;

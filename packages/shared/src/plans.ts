@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, idParam } from './common';
+import { LIMITS, addFieldIssue, idParam } from './common';
 import { answerOf, contract, doneAnswer } from './contract';
 import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
@@ -70,16 +70,22 @@ const freezeFee = z.preprocess(
   nairaAmount('Freeze fee').nullable(),
 );
 
-/** The freeze rules and the online switch, all optional (defaults: no freezing, not online). */
-const planExtraFields = {
+/** The freeze rules' limits and fee, each optional in a create and an update. */
+const optionalFreezeRules = z
+  .object({
+    freeze_min_days: ruleNumber('Minimum days', MAX_FREEZE_RULE_DAYS),
+    freeze_max_days: ruleNumber('Maximum days', MAX_FREEZE_RULE_DAYS),
+    freeze_max_days_per_year: ruleNumber('Days a year', MAX_FREEZE_RULE_DAYS),
+    freeze_max_per_year: ruleNumber('Freezes a year', MAX_FREEZES_PER_YEAR),
+    freeze_fee: freezeFee,
+  })
+  .partial().shape;
+
+/** The online switch and the freezing switch, optional (defaults: not online, no freezing). */
+const planSwitches = {
   /** Members may buy this plan on their own page. */
   available_online: onOff('Available online'),
   freeze_allowed: onOff('Freezing allowed'),
-  freeze_min_days: ruleNumber('Minimum days', MAX_FREEZE_RULE_DAYS),
-  freeze_max_days: ruleNumber('Maximum days', MAX_FREEZE_RULE_DAYS),
-  freeze_max_days_per_year: ruleNumber('Days a year', MAX_FREEZE_RULE_DAYS),
-  freeze_max_per_year: ruleNumber('Freezes a year', MAX_FREEZES_PER_YEAR),
-  freeze_fee: freezeFee,
 };
 
 type FreezeRuleValues = {
@@ -122,46 +128,27 @@ export const createPlanSchema = z
     is_grouped: planFields.is_grouped.default(0),
     group_limit: planFields.group_limit.optional(),
     is_active: planFields.is_active.default(1),
-    available_online: planExtraFields.available_online.default(false),
-    freeze_allowed: planExtraFields.freeze_allowed.default(false),
-    freeze_min_days: planExtraFields.freeze_min_days.optional(),
-    freeze_max_days: planExtraFields.freeze_max_days.optional(),
-    freeze_max_days_per_year: planExtraFields.freeze_max_days_per_year.optional(),
-    freeze_max_per_year: planExtraFields.freeze_max_per_year.optional(),
-    freeze_fee: planExtraFields.freeze_fee.optional(),
+    available_online: planSwitches.available_online.default(false),
+    freeze_allowed: planSwitches.freeze_allowed.default(false),
+    ...optionalFreezeRules,
   })
   .superRefine((v, ctx) => {
     if (v.is_grouped === 1 && v.group_limit == null)
-      ctx.addIssue({ code: 'custom', path: ['group_limit'], message: GROUP_LIMIT_REQUIRED });
-    for (const issue of freezeRuleIssues(v))
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      addFieldIssue(ctx, 'group_limit', GROUP_LIMIT_REQUIRED);
+    for (const issue of freezeRuleIssues(v)) addFieldIssue(ctx, issue.path, issue.message);
   });
 export type CreatePlanInput = z.infer<typeof createPlanSchema>;
 
 /** Only the given fields change. A plan made grouped keeps its group limit unless one is given. */
 export const updatePlanSchema = z
-  .object({
-    name: planFields.name.optional(),
-    amount: planFields.amount.optional(),
-    duration: planFields.duration.optional(),
-    duration_type: planFields.duration_type.optional(),
-    is_grouped: planFields.is_grouped.optional(),
-    group_limit: planFields.group_limit.optional(),
-    is_active: planFields.is_active.optional(),
-    available_online: planExtraFields.available_online.optional(),
-    freeze_allowed: planExtraFields.freeze_allowed.optional(),
-    freeze_min_days: planExtraFields.freeze_min_days.optional(),
-    freeze_max_days: planExtraFields.freeze_max_days.optional(),
-    freeze_max_days_per_year: planExtraFields.freeze_max_days_per_year.optional(),
-    freeze_max_per_year: planExtraFields.freeze_max_per_year.optional(),
-    freeze_fee: planExtraFields.freeze_fee.optional(),
-  })
+  .object({ ...planFields, ...planSwitches })
+  .partial()
+  .extend(optionalFreezeRules)
   .superRefine((v, ctx) => {
     if (v.is_grouped === 1 && v.group_limit === null)
-      ctx.addIssue({ code: 'custom', path: ['group_limit'], message: GROUP_LIMIT_REQUIRED });
+      addFieldIssue(ctx, 'group_limit', GROUP_LIMIT_REQUIRED);
     // Limits sent together must agree; the service checks them against the plan's others.
-    for (const issue of freezeRuleIssues(v))
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    for (const issue of freezeRuleIssues(v)) addFieldIssue(ctx, issue.path, issue.message);
   });
 export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;
 

@@ -1,5 +1,5 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { mutedStyle, struckStyle, type CardPlace, type Column } from './data-table-columns';
+import { rowProps, type CardPlace, type Column } from './data-table-columns';
 
 interface DataTableCardsProps<T> {
   rows: T[];
@@ -30,60 +30,53 @@ export function DataTableCards<T extends { id: number }>(props: DataTableCardsPr
 
   return (
     <Stack gap="xs" p="md">
-      {rows.map((row) => {
-        const muted = isMuted?.(row) ?? false;
-        const struck = isStruck?.(row) ?? false;
-        return (
-          <Paper
-            key={row.id}
-            withBorder
-            radius="md"
-            p="sm"
-            data-muted={muted || undefined}
-            data-struck={struck || undefined}
-            onClick={onRowClick ? () => onRowClick(row) : undefined}
-            style={{
-              ...(onRowClick ? { cursor: 'pointer' } : {}),
-              ...(muted ? mutedStyle : {}),
-              ...(struck ? struckStyle : {}),
-            }}
-          >
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Box style={{ minWidth: 0 }}>
-                {titles.map((c) => (
-                  <Box key={c.header}>{c.cell(row)}</Box>
-                ))}
-              </Box>
-              {corners.length ? (
-                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  {corners.map((c) => (
-                    <Box key={c.header}>{c.cell(row)}</Box>
-                  ))}
-                </Group>
-              ) : null}
-            </Group>
-            {fields.length ? (
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="xs">
-                {fields.map((c) => (
-                  <Box key={c.header} style={{ minWidth: 0 }}>
-                    <Text size="xs" c="dimmed">
-                      {c.header}
-                    </Text>
-                    <Box fz="sm">{c.cell(row)}</Box>
-                  </Box>
-                ))}
-              </SimpleGrid>
-            ) : null}
-            {actions.length ? (
-              <Group justify="flex-end" gap={4} mt="xs">
-                {actions.map((c) => (
+      {rows.map((row) => (
+        <Paper
+          key={row.id}
+          withBorder
+          radius="md"
+          p="sm"
+          {...rowProps({
+            muted: isMuted?.(row),
+            struck: isStruck?.(row),
+            onClick: onRowClick ? () => onRowClick(row) : undefined,
+          })}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Box style={{ minWidth: 0 }}>
+              {titles.map((c) => (
+                <Box key={c.header}>{c.cell(row)}</Box>
+              ))}
+            </Box>
+            {corners.length ? (
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                {corners.map((c) => (
                   <Box key={c.header}>{c.cell(row)}</Box>
                 ))}
               </Group>
             ) : null}
-          </Paper>
-        );
-      })}
+          </Group>
+          {fields.length ? (
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="xs">
+              {fields.map((c) => (
+                <Box key={c.header} style={{ minWidth: 0 }}>
+                  <Text size="xs" c="dimmed">
+                    {c.header}
+                  </Text>
+                  <Box fz="sm">{c.cell(row)}</Box>
+                </Box>
+              ))}
+            </SimpleGrid>
+          ) : null}
+          {actions.length ? (
+            <Group justify="flex-end" gap={4} mt="xs">
+              {actions.map((c) => (
+                <Box key={c.header}>{c.cell(row)}</Box>
+              ))}
+            </Group>
+          ) : null}
+        </Paper>
+      ))}
     </Stack>
   );
 }

@@ -26,4 +26,28 @@ export const mutedStyle = {
 } as const;
 
 /** The look of a struck-through row or card (a voided payment): its text crossed out. */
-export const struckStyle = { textDecoration: 'line-through' } as const;
+const struckStyle = { textDecoration: 'line-through' } as const;
+
+interface RowState {
+  /** Dimmed, on a grey background (a deactivated member). */
+  muted?: boolean;
+  /** Its text crossed out (a voided payment). */
+  struck?: boolean;
+  /** Opening the row: it then takes clicks and shows a pointer. */
+  onClick?: () => void;
+}
+
+/**
+ * The attributes of a table row or a card that may be muted, struck or opened: `data-muted` and
+ * `data-struck` only when so, the click, and the look.
+ */
+export const rowProps = ({ muted = false, struck = false, onClick }: RowState) => ({
+  'data-muted': muted || undefined,
+  'data-struck': struck || undefined,
+  onClick,
+  style: {
+    ...(onClick ? { cursor: 'pointer' } : {}),
+    ...(muted ? mutedStyle : {}),
+    ...(struck ? struckStyle : {}),
+  },
+});

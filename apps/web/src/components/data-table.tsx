@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTableCards } from './data-table-cards';
-import { mutedStyle, struckStyle, type Column } from './data-table-columns';
+import { rowProps, type Column } from './data-table-columns';
 
 export type { Column } from './data-table-columns';
 
@@ -27,18 +27,10 @@ interface DataTableProps<T> {
  * is cut off.
  */
 export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
-  const { rows, columns, minWidth, onRowClick, isMuted, isStruck } = props;
+  const { minWidth, ...rest } = props;
+  const { rows, columns, onRowClick, isMuted, isStruck } = rest;
   const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
-  if (phone)
-    return (
-      <DataTableCards
-        rows={rows}
-        columns={columns}
-        onRowClick={onRowClick}
-        isMuted={isMuted}
-        isStruck={isStruck}
-      />
-    );
+  if (phone) return <DataTableCards {...rest} />;
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table highlightOnHover={onRowClick !== undefined} verticalSpacing="sm">
@@ -52,29 +44,22 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
-            const muted = isMuted?.(row) ?? false;
-            const struck = isStruck?.(row) ?? false;
-            return (
-              <Table.Tr
-                key={row.id}
-                data-muted={muted || undefined}
-                data-struck={struck || undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={{
-                  ...(onRowClick ? { cursor: 'pointer' } : {}),
-                  ...(muted ? mutedStyle : {}),
-                  ...(struck ? struckStyle : {}),
-                }}
-              >
-                {columns.map((c) => (
-                  <Table.Td key={c.header} maw={c.maw}>
-                    {c.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
+          {rows.map((row) => (
+            <Table.Tr
+              key={row.id}
+              {...rowProps({
+                muted: isMuted?.(row),
+                struck: isStruck?.(row),
+                onClick: onRowClick ? () => onRowClick(row) : undefined,
+              })}
+            >
+              {columns.map((c) => (
+                <Table.Td key={c.header} maw={c.maw}>
+                  {c.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

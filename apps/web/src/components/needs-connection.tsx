@@ -1,7 +1,8 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { NEEDS_CONNECTION } from '@/features/offline';
+import { IconAlert } from './icon-alert';
 
 /**
  * What a page or an action says while offline when it needs the server: a plain notice, not an
@@ -9,17 +10,11 @@ import { NEEDS_CONNECTION } from '@/features/offline';
  */
 export function NeedsConnection({ children }: { children?: ReactNode }) {
   return (
-    <Alert
-      color="gray"
-      variant="light"
-      role="status"
-      icon={<IconWifiOff size={20} aria-hidden />}
-      title={NEEDS_CONNECTION}
-    >
+    <IconAlert color="gray" role="status" icon={IconWifiOff} title={NEEDS_CONNECTION}>
       <Text size="sm">
         {children ??
           'This shows again once the connection is back. The desk keeps working offline.'}
       </Text>
-    </Alert>
+    </IconAlert>
   );
 }

@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { initials } from '@/lib/format';
+import { fullName, initials } from '@/lib/format';
 
 interface PersonAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
   /** The picture's address; none shows the initials. */
@@ -29,5 +29,22 @@ export function PersonAvatar({
     >
       {initials(first_name, last_name)}
     </Avatar>
+  );
+}
+
+interface MemberAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
+  member: { first_name: string; last_name: string; picture_url: string | null };
+}
+
+/** A member's picture, or their initials, named by their full name. */
+export function MemberAvatar({ member, ...props }: MemberAvatarProps) {
+  return (
+    <PersonAvatar
+      picture={member.picture_url}
+      name={fullName(member.first_name, member.last_name)}
+      first_name={member.first_name}
+      last_name={member.last_name}
+      {...props}
+    />
   );
 }

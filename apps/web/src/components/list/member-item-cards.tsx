@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { struckStyle } from '../data-table-columns';
+import { rowProps } from '../data-table-columns';
 import { groupLine, type MemberPlanParts, type MemberPlanRow } from './list-columns';
 
 export interface MemberItemCard {
@@ -41,12 +41,7 @@ export function MemberItemCards<T extends MemberPlanRow>({
             withBorder
             radius="md"
             p="sm"
-            data-struck={struck || undefined}
-            onClick={onOpen}
-            style={{
-              ...(onOpen ? { cursor: 'pointer' } : {}),
-              ...(struck ? struckStyle : {}),
-            }}
+            {...rowProps({ struck, onClick: onOpen })}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <div style={{ minWidth: 0 }}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import {
   CONTACT_HONEYPOT,
   CONTACT_LIMITS,
@@ -56,37 +56,31 @@ export function ContactPage({ path }: { path: ContactPath }) {
             Fields marked <span aria-hidden="true">*</span>
             <span className="sr-only">required</span> are required.
           </p>
-          <Field id="business_name" label="Business name" required>
-            <input
-              id="business_name"
-              name="business_name"
-              type="text"
-              autoComplete="organization"
-              maxLength={CONTACT_LIMITS.businessName}
-              required
-            />
-          </Field>
-          <Field id="business_email" label="Business e-mail" required>
-            <input
-              id="business_email"
-              name="business_email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              required
-            />
-          </Field>
-          <Field id="contact_number" label="Phone number (optional)">
-            <input
-              id="contact_number"
-              name="contact_number"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              maxLength={CONTACT_LIMITS.phone}
-            />
-          </Field>
+          <InputField
+            id="business_name"
+            label="Business name"
+            required
+            type="text"
+            autoComplete="organization"
+            maxLength={CONTACT_LIMITS.businessName}
+          />
+          <InputField
+            id="business_email"
+            label="Business e-mail"
+            required
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+          <InputField
+            id="contact_number"
+            label="Phone number (optional)"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={CONTACT_LIMITS.phone}
+          />
           <Field id="member_stats" label="How many members do you have?" required>
             <select id="member_stats" name="member_stats" required defaultValue="">
               <option value="">Select your member count</option>
@@ -212,5 +206,19 @@ function Field({
       {children}
       <p className="field-error" id={`${id}-error`} hidden />
     </div>
+  );
+}
+
+/** A one-line field: its input is named after its id (the name the API reads). */
+function InputField({
+  id,
+  label,
+  required = false,
+  ...input
+}: { id: string; label: string; required?: boolean } & ComponentPropsWithoutRef<'input'>) {
+  return (
+    <Field id={id} label={label} required={required}>
+      <input id={id} name={id} {...input} required={required} />
+    </Field>
   );
 }

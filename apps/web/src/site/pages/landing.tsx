@@ -1,5 +1,6 @@
 import { IconCheck } from '@tabler/icons-react';
 import { BENEFITS, FEATURES, FIGURES, HERO_CLAIMS } from './landing-content';
+import { LandingSection } from './landing-section';
 import { Pricing } from './pricing';
 import { Testimonials } from './testimonials';
 
@@ -113,77 +114,52 @@ function Figures() {
   );
 }
 
-function SectionHead({
-  id,
-  eyebrow,
-  title,
-  lede,
-}: Record<'id' | 'eyebrow' | 'title' | 'lede', string>) {
-  return (
-    <div className="section-head">
-      <p className="eyebrow">{eyebrow}</p>
-      <h2 id={id}>{title}</h2>
-      <p className="lede">{lede}</p>
-    </div>
-  );
-}
-
 function Features() {
   return (
-    <section id="features" className="section" aria-labelledby="features-title" tabIndex={-1}>
-      <div className="container">
-        <SectionHead
-          id="features-title"
-          eyebrow="Features"
-          title="Everything your front desk needs"
-          lede="From the first visit to the tenth renewal: members, plans, payments and messages in one simple back office."
-        />
-        <ul className="feature-grid">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="card">
-              <span className="card-icon">
-                <Icon size={24} aria-hidden="true" focusable="false" />
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="features"
+      eyebrow="Features"
+      title="Everything your front desk needs"
+      lede="From the first visit to the tenth renewal: members, plans, payments and messages in one simple back office."
+    >
+      <ul className="feature-grid">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="card">
+            <span className="card-icon">
+              <Icon size={24} aria-hidden="true" focusable="false" />
+            </span>
+            <h3>{title}</h3>
+            <p>{text}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
 
 function Benefits() {
   return (
-    <section
+    <LandingSection
       id="benefits"
-      className="section section-alt"
-      aria-labelledby="benefits-title"
-      tabIndex={-1}
+      alt
+      eyebrow="Benefits"
+      title="Why gym owners switch to Kora"
+      lede="Less time on paperwork, more members who stay, and money you can account for."
     >
-      <div className="container">
-        <SectionHead
-          id="benefits-title"
-          eyebrow="Benefits"
-          title="Why gym owners switch to Kora"
-          lede="Less time on paperwork, more members who stay, and money you can account for."
-        />
-        <ul className="benefit-grid">
-          {BENEFITS.map(({ icon: Icon, figure, title, text }) => (
-            <li key={title} className="benefit">
-              <span className="card-icon">
-                <Icon size={24} aria-hidden="true" focusable="false" />
-              </span>
-              <h3>
-                <span className="benefit-figure">{figure}</span> {title}
-              </h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      <ul className="benefit-grid">
+        {BENEFITS.map(({ icon: Icon, figure, title, text }) => (
+          <li key={title} className="benefit">
+            <span className="card-icon">
+              <Icon size={24} aria-hidden="true" focusable="false" />
+            </span>
+            <h3>
+              <span className="benefit-figure">{figure}</span> {title}
+            </h3>
+            <p>{text}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { IconCheck } from '@tabler/icons-react';
 import { formatNaira } from '@kora/shared';
 import { PRICING_PLANS, type PricingPlan } from './landing-content';
+import { LandingSection } from './landing-section';
 
 /*
  * Prices per month, annual billing shown first. Each toggled text carries both versions
@@ -16,69 +17,62 @@ const other = (plan: PricingPlan) => ({
 
 export function Pricing() {
   return (
-    <section
+    <LandingSection
       id="pricing"
-      className="section"
-      aria-labelledby="pricing-title"
-      tabIndex={-1}
+      eyebrow="Pricing"
+      title="Simple pricing in naira"
+      lede="30-day free trial, no credit card. Cancel anytime."
       data-pricing=""
       data-billing="annual"
     >
-      <div className="container">
-        <div className="section-head">
-          <p className="eyebrow">Pricing</p>
-          <h2 id="pricing-title">Simple pricing in naira</h2>
-          <p className="lede">30-day free trial, no credit card. Cancel anytime.</p>
+      <div className="billing">
+        <div className="billing-toggle" role="group" aria-label="Billing period">
+          <button type="button" aria-pressed="true" data-billing-option="annual">
+            Annual
+          </button>
+          <button type="button" aria-pressed="false" data-billing-option="monthly">
+            Monthly
+          </button>
         </div>
-        <div className="billing">
-          <div className="billing-toggle" role="group" aria-label="Billing period">
-            <button type="button" aria-pressed="true" data-billing-option="annual">
-              Annual
-            </button>
-            <button type="button" aria-pressed="false" data-billing-option="monthly">
-              Monthly
-            </button>
-          </div>
-          <p className="badge badge-soft">Annual saves 20%</p>
-        </div>
-        <ul className="plan-grid">
-          {PRICING_PLANS.map((plan) => (
-            <li key={plan.name} className={plan.popular ? 'plan plan-popular' : 'plan'}>
-              <div className="plan-head">
-                <h3 id={`plan-${plan.name.toLowerCase()}`}>{plan.name}</h3>
-                {plan.popular ? <p className="badge badge-brand">Most popular</p> : null}
-              </div>
-              <p className="plan-audience">{plan.audience}</p>
-              <p className="price">
-                <Toggled annual={formatNaira(plan.annual)} monthly={formatNaira(plan.monthly)} />{' '}
-                <Toggled className="price-note" {...BILLING_NOTE} />
-              </p>
-              <p className="price-other">
-                <Toggled {...other(plan)} />
-              </p>
-              <a
-                className={plan.popular ? 'btn btn-primary' : 'btn btn-secondary'}
-                href={plan.cta.href}
-                aria-describedby={`plan-${plan.name.toLowerCase()}`}
-              >
-                {plan.cta.label}
-              </a>
-              <ul className="plan-includes">
-                {plan.includes.map((item) => (
-                  <li key={item}>
-                    <IconCheck size={18} aria-hidden="true" focusable="false" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-        <p className="pricing-foot">
-          30-day free trial, no credit card. Prices in naira (₦) per month.
-        </p>
+        <p className="badge badge-soft">Annual saves 20%</p>
       </div>
-    </section>
+      <ul className="plan-grid">
+        {PRICING_PLANS.map((plan) => (
+          <li key={plan.name} className={plan.popular ? 'plan plan-popular' : 'plan'}>
+            <div className="plan-head">
+              <h3 id={`plan-${plan.name.toLowerCase()}`}>{plan.name}</h3>
+              {plan.popular ? <p className="badge badge-brand">Most popular</p> : null}
+            </div>
+            <p className="plan-audience">{plan.audience}</p>
+            <p className="price">
+              <Toggled annual={formatNaira(plan.annual)} monthly={formatNaira(plan.monthly)} />{' '}
+              <Toggled className="price-note" {...BILLING_NOTE} />
+            </p>
+            <p className="price-other">
+              <Toggled {...other(plan)} />
+            </p>
+            <a
+              className={plan.popular ? 'btn btn-primary' : 'btn btn-secondary'}
+              href={plan.cta.href}
+              aria-describedby={`plan-${plan.name.toLowerCase()}`}
+            >
+              {plan.cta.label}
+            </a>
+            <ul className="plan-includes">
+              {plan.includes.map((item) => (
+                <li key={item}>
+                  <IconCheck size={18} aria-hidden="true" focusable="false" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <p className="pricing-foot">
+        30-day free trial, no credit card. Prices in naira (₦) per month.
+      </p>
+    </LandingSection>
   );
 }
 

@@ -1,13 +1,10 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { END_BEFORE_START, type Member } from '@kora/shared';
 import { useState } from 'react';
+import { FilterSelect, PersonFilter } from '@/components/filter-select';
 import { MemberAutocomplete, useChosenMember } from '@/features/members';
-import { usePeopleOptions } from '@/features/team';
 import { RECORD_KINDS } from '../activity-format';
 import type { ActivityFilters } from '../activity-filters';
-
-/** A select's "all" choice (Mantine keeps '' for "nothing chosen"). */
-const ALL = 'all';
 
 interface ActivityFilterBarProps {
   filters: ActivityFilters;
@@ -23,7 +20,6 @@ interface ActivityFilterBarProps {
  * the kind of record, a member (found by name, phone or member ID) and the dates.
  */
 export function ActivityFilterBar({ filters, onChange, onClear, count }: ActivityFilterBarProps) {
-  const people = usePeopleOptions();
   const chosen = useChosenMember(filters.member_id);
   // A member just picked shows at once; one from the URL once it has loaded.
   const [picked, setPicked] = useState<Member | null>(null);
@@ -43,19 +39,13 @@ export function ActivityFilterBar({ filters, onChange, onClear, count }: Activit
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-      <Select
-        label="Person"
-        data={[{ value: ALL, label: 'Everyone' }, ...people]}
-        value={filters.user_id ?? ALL}
-        onChange={(v) => onChange({ user_id: v === ALL ? '' : (v ?? '') })}
-        allowDeselect={false}
-      />
-      <Select
+      <PersonFilter value={filters.user_id} onChange={(user_id) => onChange({ user_id })} />
+      <FilterSelect
         label="Kind of record"
-        data={[{ value: ALL, label: 'All records' }, ...RECORD_KINDS]}
-        value={filters.record_kind ?? ALL}
-        onChange={(v) => onChange({ record_kind: v === ALL ? '' : (v ?? '') })}
-        allowDeselect={false}
+        allLabel="All records"
+        data={RECORD_KINDS}
+        value={filters.record_kind}
+        onChange={(record_kind) => onChange({ record_kind })}
       />
       <MemberAutocomplete
         label="Member"

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { IconAlert } from '@/components/icon-alert';
 import { NO_BUSINESS_MESSAGE } from '@/lib/api-error';
 import { BusinessSetupModal } from './business-setup-modal';
 
@@ -26,13 +27,7 @@ export function BusinessSetupPrompt(props: BusinessSetupPromptProps) {
     : { role: 'alert' };
   return (
     <>
-      <Alert
-        color="kora"
-        variant="light"
-        radius="lg"
-        icon={<IconBuildingStore size={20} aria-hidden />}
-        {...banner}
-      >
+      <IconAlert color="kora" radius="lg" icon={IconBuildingStore} {...banner}>
         <Group justify="space-between" gap="sm" wrap="wrap">
           {props.children ?? (
             <Text size="sm" fw={500}>
@@ -43,7 +38,7 @@ export function BusinessSetupPrompt(props: BusinessSetupPromptProps) {
             Setup Business
           </Button>
         </Group>
-      </Alert>
+      </IconAlert>
       <BusinessSetupModal opened={opened} onClose={modal.close} />
     </>
   );

@@ -1,27 +1,14 @@
-import {
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Switch, Text, TextInput, Title } from '@mantine/core';
 import { END_BEFORE_START, formatNaira, type CashUp } from '@kora/shared';
 import { DataTable, type Column } from '@/components/data-table';
+import { PersonFilter } from '@/components/filter-select';
 import { PagedRows } from '@/components/paged-rows';
-import { usePeopleOptions } from '@/features/team';
 import { formatDateTime } from '@/lib/format';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { CASH_UPS_PER_PAGE, useCashUps } from '../api';
 import { CASH_UP_FILTER_KEYS, readCashUpFilters, type CashUpFilters } from '../cash-up-filters';
 import { CASH_UP_TEXTS } from '../cash-up-format';
 import { DifferenceBadge } from './difference-badge';
-
-/** A select's "all" choice (Mantine keeps '' for "nothing chosen"). */
-const ALL = 'all';
 
 const money = (amount: number) => <Text size="sm">{formatNaira(amount)}</Text>;
 
@@ -71,18 +58,11 @@ interface FiltersProps {
 
 /** A manager's filters: the person, the dates and "Only short", each applied when chosen. */
 function CashUpFilterBar({ filters, onChange }: FiltersProps) {
-  const people = usePeopleOptions();
   const start = filters.start_date ?? '';
   const end = filters.end_date ?? '';
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" px="lg" pb="sm">
-      <Select
-        label="Person"
-        data={[{ value: ALL, label: 'Everyone' }, ...people]}
-        value={filters.user_id ?? ALL}
-        onChange={(v) => onChange({ user_id: v === ALL ? '' : (v ?? '') })}
-        allowDeselect={false}
-      />
+      <PersonFilter value={filters.user_id} onChange={(user_id) => onChange({ user_id })} />
       <TextInput
         label="Start Date"
         type="date"

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconPrinter, IconRefresh, IconSend } from '@tabler/icons-react';
 import { CHECK_IN_MESSAGES, type CardChannel, type Member } from '@kora/shared';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { LoadError } from '@/components/load-error';
 import { newIdempotencyKey } from '@/components/use-submission-key';
+import { TitledCard } from '@/components/titled-card';
 import { fullName } from '@/lib/format';
 import { useMemberCard, useReplaceCard, useSendCard } from '../api';
 import { useQrImage } from '../qr';
@@ -49,10 +50,7 @@ export function MemberCardCard({ member, gymName, gymLogoUrl }: MemberCardCardPr
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={3} fz="h5" mb="sm">
-        Card
-      </Title>
+    <TitledCard title="Card">
       {card.isError ? (
         <LoadError
           message="The member's card could not be loaded."
@@ -154,6 +152,6 @@ export function MemberCardCard({ member, gymName, gymLogoUrl }: MemberCardCardPr
         gymName={gymName}
         gymLogoUrl={gymLogoUrl}
       />
-    </Card>
+    </TitledCard>
   );
 }

@@ -4,6 +4,7 @@ import type { CheckInCandidate } from '@kora/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/form-alerts';
+import { IconAlert } from '@/components/icon-alert';
 import { PersonAvatar } from '@/components/person-avatar';
 import { fullName } from '@/lib/format';
 import {
@@ -171,29 +172,25 @@ function Outcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useCheckI
       </AlreadyIn>
     );
   return (
-    <Alert
+    <IconAlert
       color="green"
       variant="filled"
       role="status"
-      icon={<IconCircleCheck size={24} aria-hidden />}
+      icon={IconCircleCheck}
+      iconSize={24}
       title={CHECK_IN_TEXTS.checkedIn}
     >
       At {lagosTime(result.visit.visited_at)}
       {result.visit.overridden ? ', let in anyway' : ''}.
-    </Alert>
+    </IconAlert>
   );
 }
 
 function AlreadyIn({ children }: { children: ReactNode }) {
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      role="status"
-      icon={<IconInfoCircle size={20} aria-hidden />}
-    >
+    <IconAlert color="blue" role="status" icon={IconInfoCircle}>
       {children}
-    </Alert>
+    </IconAlert>
   );
 }
 

@@ -1,15 +1,16 @@
-import { Anchor, Avatar, Badge, Box, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconUserExclamation } from '@tabler/icons-react';
 import { AT_RISK_PER_PAGE, type AtRiskMember } from '@kora/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { InlineLoader } from '@/components/inline-loader';
 import { LoadError } from '@/components/load-error';
-import { fullName, initials, lastVisitText } from '@/lib/format';
+import { MemberAvatar } from '@/components/person-avatar';
+import { fullName, lastVisitText } from '@/lib/format';
 import { useAtRisk } from '../api';
 import { ATTENDANCE_TEXTS } from '../attendance-format';
 import { formatCount } from '../dashboard-format';
-import { Panel } from './panel';
+import { Panel, PanelRow } from './panel';
 
 /**
  * A WhatsApp chat with the member, a greeting already typed: WhatsApp is how Nigerian gyms
@@ -24,23 +25,10 @@ function AtRiskRow({ row }: { row: AtRiskMember }) {
   const m = row.member;
   const name = fullName(m.first_name, m.last_name);
   return (
-    <Box
-      component="li"
-      py="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
+    <PanelRow>
       <Group justify="space-between" wrap="wrap" gap="sm" align="center">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 220px' }}>
-          <Avatar
-            src={m.picture_url}
-            alt={m.picture_url ? name : undefined}
-            color="kora"
-            variant="light"
-            radius="xl"
-            size={36}
-          >
-            {initials(m.first_name, m.last_name)}
-          </Avatar>
+          <MemberAvatar member={m} size={36} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/members/${m.id}`} size="sm" fw={600}>
               {name}
@@ -72,7 +60,7 @@ function AtRiskRow({ row }: { row: AtRiskMember }) {
           Send message
         </Button>
       </Group>
-    </Box>
+    </PanelRow>
   );
 }
 

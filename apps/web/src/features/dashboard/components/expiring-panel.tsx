@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarDue, IconLink } from '@tabler/icons-react';
 import {
   DASHBOARD_EXPIRING_DAYS,
@@ -8,9 +8,10 @@ import {
 } from '@kora/shared';
 import { Link } from 'react-router';
 import { Can } from '@/components/can';
-import { fullName, initials } from '@/lib/format';
+import { MemberAvatar } from '@/components/person-avatar';
+import { fullName } from '@/lib/format';
 import { endsIn, formatCount } from '../dashboard-format';
-import { Panel } from './panel';
+import { Panel, PanelRow } from './panel';
 
 const urgency = (daysLeft: number) => (daysLeft <= 0 ? 'red' : daysLeft <= 2 ? 'orange' : 'yellow');
 
@@ -23,23 +24,10 @@ interface ExpiringRowProps {
 function ExpiringRow({ sub, onRenew, onSendLink }: ExpiringRowProps) {
   const name = fullName(sub.member.first_name, sub.member.last_name);
   return (
-    <Box
-      component="li"
-      py="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
+    <PanelRow>
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
-          <Avatar
-            src={sub.member.picture_url}
-            alt={sub.member.picture_url ? name : undefined}
-            color="kora"
-            variant="light"
-            radius="xl"
-            size={36}
-          >
-            {initials(sub.member.first_name, sub.member.last_name)}
-          </Avatar>
+          <MemberAvatar member={sub.member} size={36} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/members/${sub.member.id}`} size="sm" fw={600}>
               {name}
@@ -82,7 +70,7 @@ function ExpiringRow({ sub, onRenew, onSendLink }: ExpiringRowProps) {
           ) : null}
         </Stack>
       </Group>
-    </Box>
+    </PanelRow>
   );
 }
 

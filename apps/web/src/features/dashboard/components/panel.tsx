@@ -1,4 +1,4 @@
-import { Card, Group, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Group, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 
@@ -51,5 +51,18 @@ export function PanelSkeleton({ height = 240 }: { height?: number }) {
         <Skeleton height={height} radius="md" />
       </Stack>
     </Card>
+  );
+}
+
+/** One row of a panel's list (an `li`), ruled off from the row above. */
+export function PanelRow({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="li"
+      py="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      {children}
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconSend } from '@tabler/icons-react';
 import { LINK_CHANNELS, type Member, type SendChannel, type TransferAccount } from '@kora/shared';
 import { useId, useState } from 'react';
@@ -11,6 +11,7 @@ import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { newIdempotencyKey } from '@/components/use-submission-key';
 import { useMutationOnce } from '@/components/use-single-flight';
+import { TitledCard } from '@/components/titled-card';
 import { useCreateTransferAccount, useSendTransferAccount, useTransferAccount } from '../api';
 import { ONLINE_TEXTS, channelLabel, reachable } from '../online-format';
 import { CopyLink } from './copy-field';
@@ -94,10 +95,7 @@ export function TransferAccountCard({ member }: { member: Member }) {
   const createOnce = useMutationOnce(create);
   const [key] = useState(newIdempotencyKey);
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={3} fz="h5" mb="sm">
-        Transfer Account
-      </Title>
+    <TitledCard title="Transfer Account">
       {account.isError ? (
         <LoadError
           message={ONLINE_TEXTS.transferFailed}
@@ -132,6 +130,6 @@ export function TransferAccountCard({ member }: { member: Member }) {
           </Can>
         </Stack>
       )}
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconCircleCheck } from '@tabler/icons-react';
 import {
   FREEZE_FEE_LABEL,
@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DisabledWithReason } from '@/components/disabled-with-reason';
 import { ErrorAlert } from '@/components/form-alerts';
+import { IconAlert } from '@/components/icon-alert';
 import { Labelled } from '@/components/labelled';
 import { RecordHeader, RecordPage } from '@/components/record-page';
 import { useIdParam } from '@/components/use-id-param';
@@ -182,18 +183,13 @@ const confirmationText = (p: PaymentDetails) => {
 /** Voided: why, by whom and when. */
 function VoidedNotice({ payment: p }: { payment: PaymentDetails }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title="This payment was voided"
-      icon={<IconBan size={18} aria-hidden />}
-    >
+    <IconAlert color="red" title="This payment was voided" icon={IconBan} iconSize={18}>
       <Text size="sm">Reason: {p.void_reason}</Text>
       <Text size="sm">
         Voided by {p.voided_by_name ?? 'an unknown user'}
         {p.voided_at ? `, ${formatDateTime(p.voided_at)}` : ''}. It counts in no total.
       </Text>
-    </Alert>
+    </IconAlert>
   );
 }
 

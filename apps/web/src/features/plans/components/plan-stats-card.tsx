@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { Labelled } from '@/components/labelled';
 import { usePlanStats } from '../api';
 import { InlineLoader } from '@/components/inline-loader';
+import { TitledCard } from '@/components/titled-card';
 
 /**
  * Subscriptions on this plan, from the subscriptions list's totals. Until the server can
@@ -10,10 +11,7 @@ import { InlineLoader } from '@/components/inline-loader';
 export function PlanStatsCard({ planId }: { planId: number }) {
   const stats = usePlanStats(planId);
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Title order={3} fz="h5" mb="sm">
-        Statistics
-      </Title>
+    <TitledCard title="Statistics">
       {stats.isLoading ? (
         <InlineLoader>Loading statistics...</InlineLoader>
       ) : stats.data ? (
@@ -27,7 +25,7 @@ export function PlanStatsCard({ planId }: { planId: number }) {
           be counted.
         </Text>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
