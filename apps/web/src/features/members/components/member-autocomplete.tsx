@@ -1,10 +1,11 @@
-import { CloseButton, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { CloseButton, Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatPhone, fullName } from '@/lib/format';
+import { fullName } from '@/lib/format';
 import { memberSearchKey, membersApi } from '../api';
+import { MemberOptions } from './member-options';
 
 /** The dropdown opens at this many characters. */
 const MEMBER_SEARCH_MIN = 2;
@@ -115,31 +116,11 @@ export function MemberAutocomplete(props: MemberAutocompleteProps) {
           }
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={readOnly || value !== null || term.length < MEMBER_SEARCH_MIN}>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label="Members">
-          {members.length > 0 ? (
-            members.map((m) => (
-              <Combobox.Option key={m.id} value={String(m.id)}>
-                <Text size="sm" fw={600} lh={1.3}>
-                  {nameOf(m)}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {m.member_id || 'No ID'}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatPhone(m.mobile_number)}
-                  </Text>
-                </Group>
-              </Combobox.Option>
-            ))
-          ) : (
-            <Combobox.Empty>
-              {waiting || !searching ? 'Searching...' : 'No members found'}
-            </Combobox.Empty>
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
+      <MemberOptions
+        members={members}
+        hidden={readOnly || value !== null || term.length < MEMBER_SEARCH_MIN}
+        emptyText={waiting || !searching ? 'Searching...' : 'No members found'}
+      />
     </Combobox>
   );
 }

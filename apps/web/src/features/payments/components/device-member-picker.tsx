@@ -1,11 +1,11 @@
-import { CloseButton, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
+import { CloseButton, Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { LOOKUP_MAX, type Member } from '@kora/shared';
 import { useEffect, useState, type ReactNode } from 'react';
-import { MemberAutocomplete } from '@/features/members';
+import { MemberAutocomplete, MemberOptions } from '@/features/members';
 import { memberFromRoster, offlineLookup } from '@/features/offline';
-import { formatPhone, fullName } from '@/lib/format';
+import { fullName } from '@/lib/format';
 
 /** The list opens at this many characters (a member number such as 42 is two). */
 const SEARCH_MIN = 2;
@@ -94,32 +94,12 @@ function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPick
           }
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={value !== null || term.length < SEARCH_MIN}>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label="Members">
-          {found.length > 0 ? (
-            found.map(({ member: m }) => (
-              <Combobox.Option key={m.id} value={String(m.id)}>
-                <Text size="sm" fw={600} lh={1.3}>
-                  {nameOf(m)}
-                  {m.is_active ? '' : ' (deactivated)'}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {m.member_id || 'No ID'}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatPhone(m.mobile_number)}
-                  </Text>
-                </Group>
-              </Combobox.Option>
-            ))
-          ) : (
-            <Combobox.Empty>
-              {waiting || !searching ? 'Searching...' : 'No member found on this device'}
-            </Combobox.Empty>
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
+      <MemberOptions
+        members={found.map((c) => c.member)}
+        hidden={value !== null || term.length < SEARCH_MIN}
+        emptyText={waiting || !searching ? 'Searching...' : 'No member found on this device'}
+        markDeactivated
+      />
     </Combobox>
   );
 }
