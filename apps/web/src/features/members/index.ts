@@ -2,6 +2,7 @@
 export { membersFeature } from './routes';
 export { MemberAutocomplete } from './components/member-autocomplete';
 export { MemberOptions } from './components/member-options';
+export { useMemberPicker } from './components/use-member-picker';
 export { MemberCell } from './components/member-cell';
 export { MemberDetailsPage } from './pages/member-details-page';
 export { useChosenMember, useMemberFilter } from './use-chosen-member';

@@ -1,18 +1,12 @@
-import { CloseButton, Combobox, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { CloseButton, Combobox, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LOOKUP_MAX, type Member } from '@kora/shared';
-import { useEffect, useState, type ReactNode } from 'react';
-import { MemberAutocomplete, MemberOptions } from '@/features/members';
+import type { ReactNode } from 'react';
+import { MemberAutocomplete, MemberOptions, useMemberPicker } from '@/features/members';
 import { memberFromRoster, offlineLookup } from '@/features/offline';
-import { fullName } from '@/lib/format';
 
-/** The list opens at this many characters (a member number such as 42 is two). */
-const SEARCH_MIN = 2;
+/** How long typing pauses before this device's list is searched. */
 const DEBOUNCE_MS = 200;
-
-const nameOf = (m: { first_name: string; last_name: string }) =>
-  fullName(m.first_name, m.last_name);
 
 interface DeviceMemberPickerProps {
   value: Member | null;
@@ -29,11 +23,8 @@ interface DeviceMemberPickerProps {
  * payment can be taken for any member the device knows.
  */
 function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPickerProps) {
-  const combobox = useCombobox();
-  const [text, setText] = useState(value ? nameOf(value) : '');
-  const term = text.trim();
-  const [debounced] = useDebouncedValue(term, DEBOUNCE_MS);
-  const searching = !value && debounced.length >= SEARCH_MIN;
+  const picker = useMemberPicker({ value, onChange, debounceMs: DEBOUNCE_MS });
+  const { combobox, text, term, debounced, searching } = picker;
   const results = useQuery({
     queryKey: ['offline', 'member-picker', debounced],
     queryFn: () => offlineLookup(debounced),
@@ -42,33 +33,9 @@ function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPick
     networkMode: 'always',
   });
 
-  // The text follows a member chosen from outside.
-  const valueId = value?.id ?? null;
-  useEffect(() => {
-    if (value) setText(nameOf(value));
-    // Only a different member moves the text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valueId]);
-
-  const type = (next: string) => {
-    setText(next);
-    if (value) onChange(null);
-    if (next.trim().length >= SEARCH_MIN) combobox.openDropdown();
-    else combobox.closeDropdown();
-  };
-
   const choose = (id: string) => {
     const found = results.data?.find((c) => String(c.member.id) === id);
-    if (!found) return;
-    setText(nameOf(found.member));
-    onChange(memberFromRoster(found.member));
-    combobox.closeDropdown();
-  };
-
-  const clear = () => {
-    setText('');
-    combobox.closeDropdown();
-    if (value) onChange(null);
+    if (found) picker.choose(memberFromRoster(found.member));
   };
 
   const found = searching ? (results.data ?? []) : [];
@@ -84,19 +51,17 @@ function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPick
           autoComplete="off"
           maxLength={LOOKUP_MAX}
           value={text}
-          onChange={(e) => type(e.currentTarget.value)}
-          onFocus={() => {
-            if (!value && term.length >= SEARCH_MIN) combobox.openDropdown();
-          }}
+          onChange={(e) => picker.type(e.currentTarget.value)}
+          onFocus={picker.reopen}
           onBlur={() => combobox.closeDropdown()}
           rightSection={
-            text ? <CloseButton size="sm" aria-label="Clear member" onClick={clear} /> : null
+            text ? <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} /> : null
           }
         />
       </Combobox.Target>
       <MemberOptions
         members={found.map((c) => c.member)}
-        hidden={value !== null || term.length < SEARCH_MIN}
+        hidden={picker.shut}
         emptyText={waiting || !searching ? 'Searching...' : 'No member found on this device'}
         markDeactivated
       />
