@@ -1,7 +1,7 @@
 /** What other parts of the web app may use from the members feature. */
 export { membersFeature } from './routes';
 export { MemberAutocomplete } from './components/member-autocomplete';
-export { MemberOptions } from './components/member-options';
+export { MemberCombobox } from './components/member-combobox';
 export { useMemberPicker } from './components/use-member-picker';
 export { MemberCell } from './components/member-cell';
 export { MemberDetailsPage } from './pages/member-details-page';

@@ -1,9 +1,9 @@
-import { CloseButton, Combobox, Loader, TextInput } from '@mantine/core';
+import { CloseButton, Loader, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
 import type { ReactNode } from 'react';
 import { memberSearchKey, membersApi } from '../api';
-import { MemberOptions } from './member-options';
+import { MemberCombobox } from './member-combobox';
 import { useMemberPicker } from './use-member-picker';
 
 /** How long typing pauses before the search runs. */
@@ -34,7 +34,7 @@ export interface MemberAutocompleteProps {
 export function MemberAutocomplete(props: MemberAutocompleteProps) {
   const { value, onChange, readOnly, onBlur, ...inputProps } = props;
   const picker = useMemberPicker({ value, onChange, debounceMs: MEMBER_SEARCH_DEBOUNCE_MS });
-  const { combobox, text, term, debounced, searching } = picker;
+  const { combobox, text, debounced, searching } = picker;
   const results = useQuery({
     queryKey: memberSearchKey(debounced),
     queryFn: async ({ signal }) => (await membersApi.search(debounced, signal)).data,
@@ -43,43 +43,34 @@ export function MemberAutocomplete(props: MemberAutocompleteProps) {
     staleTime: 30_000,
   });
 
-  const choose = (id: string) => {
-    const member = results.data?.find((m) => String(m.id) === id);
-    if (member) picker.choose(member);
-  };
-
   const members = searching ? (results.data ?? []) : [];
-  const waiting = term !== debounced || results.isFetching;
+  const waiting = picker.typing || results.isFetching;
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
-      <Combobox.Target>
-        <TextInput
-          {...inputProps}
-          autoComplete="off"
-          maxLength={MEMBER_SEARCH_MAX}
-          value={text}
-          readOnly={readOnly}
-          onChange={(e) => picker.type(e.currentTarget.value)}
-          onFocus={picker.reopen}
-          onBlur={() => {
-            combobox.closeDropdown();
-            onBlur?.();
-          }}
-          rightSection={
-            readOnly ? null : waiting && !picker.shut ? (
-              <Loader size="xs" />
-            ) : text ? (
-              <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} />
-            ) : null
-          }
-        />
-      </Combobox.Target>
-      <MemberOptions
-        members={members}
-        hidden={readOnly || picker.shut}
-        emptyText={waiting || !searching ? 'Searching...' : 'No members found'}
+    <MemberCombobox
+      picker={picker}
+      found={members}
+      toMember={(m) => m}
+      hidden={readOnly || picker.shut}
+      emptyText={waiting || !searching ? 'Searching...' : 'No members found'}
+    >
+      <TextInput
+        {...inputProps}
+        {...picker.input}
+        maxLength={MEMBER_SEARCH_MAX}
+        readOnly={readOnly}
+        onBlur={() => {
+          combobox.closeDropdown();
+          onBlur?.();
+        }}
+        rightSection={
+          readOnly ? null : waiting && !picker.shut ? (
+            <Loader size="xs" />
+          ) : text ? (
+            <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} />
+          ) : null
+        }
       />
-    </Combobox>
+    </MemberCombobox>
   );
 }

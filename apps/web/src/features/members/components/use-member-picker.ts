@@ -1,7 +1,7 @@
 import { useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Member } from '@kora/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { fullName } from '@/lib/format';
 
 /** A member picker's dropdown opens at this many characters (a member number such as 42 is two). */
@@ -68,16 +68,21 @@ export const useMemberPicker = ({
   return {
     combobox,
     text,
-    term,
     debounced,
     searching: !value && debounced.length >= PICKER_MIN,
+    /** Typing has not paused on the term yet. */
+    typing: term !== debounced,
     /** The dropdown stays shut: a member is chosen, or too little is typed. */
     shut: value !== null || !long,
-    /** Focus opens the dropdown again while something is typed and nobody chosen. */
-    reopen: () => {
-      if (!value && long) combobox.openDropdown();
+    /** The text box's own props: the text, typing, and focus opening the dropdown again. */
+    input: {
+      autoComplete: 'off',
+      value: text,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => type(e.currentTarget.value),
+      onFocus: () => {
+        if (!value && long) combobox.openDropdown();
+      },
     },
-    type,
     choose,
     clear,
   };

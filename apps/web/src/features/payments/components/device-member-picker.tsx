@@ -1,8 +1,8 @@
-import { CloseButton, Combobox, TextInput } from '@mantine/core';
+import { CloseButton, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LOOKUP_MAX, type Member } from '@kora/shared';
 import type { ReactNode } from 'react';
-import { MemberAutocomplete, MemberOptions, useMemberPicker } from '@/features/members';
+import { MemberAutocomplete, MemberCombobox, useMemberPicker } from '@/features/members';
 import { memberFromRoster, offlineLookup } from '@/features/offline';
 
 /** How long typing pauses before this device's list is searched. */
@@ -24,7 +24,7 @@ interface DeviceMemberPickerProps {
  */
 function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPickerProps) {
   const picker = useMemberPicker({ value, onChange, debounceMs: DEBOUNCE_MS });
-  const { combobox, text, term, debounced, searching } = picker;
+  const { combobox, text, debounced, searching } = picker;
   const results = useQuery({
     queryKey: ['offline', 'member-picker', debounced],
     queryFn: () => offlineLookup(debounced),
@@ -33,39 +33,30 @@ function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPick
     networkMode: 'always',
   });
 
-  const choose = (id: string) => {
-    const found = results.data?.find((c) => String(c.member.id) === id);
-    if (found) picker.choose(memberFromRoster(found.member));
-  };
-
   const found = searching ? (results.data ?? []) : [];
-  const waiting = term !== debounced || results.isFetching;
+  const waiting = picker.typing || results.isFetching;
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
-      <Combobox.Target>
-        <TextInput
-          {...inputProps}
-          placeholder="Name, phone or member ID"
-          description="Offline: searching this device's list of members"
-          autoComplete="off"
-          maxLength={LOOKUP_MAX}
-          value={text}
-          onChange={(e) => picker.type(e.currentTarget.value)}
-          onFocus={picker.reopen}
-          onBlur={() => combobox.closeDropdown()}
-          rightSection={
-            text ? <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} /> : null
-          }
-        />
-      </Combobox.Target>
-      <MemberOptions
-        members={found.map((c) => c.member)}
-        hidden={picker.shut}
-        emptyText={waiting || !searching ? 'Searching...' : 'No member found on this device'}
-        markDeactivated
+    <MemberCombobox
+      picker={picker}
+      found={found.map((c) => c.member)}
+      toMember={memberFromRoster}
+      hidden={picker.shut}
+      emptyText={waiting || !searching ? 'Searching...' : 'No member found on this device'}
+      markDeactivated
+    >
+      <TextInput
+        {...inputProps}
+        placeholder="Name, phone or member ID"
+        description="Offline: searching this device's list of members"
+        {...picker.input}
+        maxLength={LOOKUP_MAX}
+        onBlur={() => combobox.closeDropdown()}
+        rightSection={
+          text ? <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} /> : null
+        }
       />
-    </Combobox>
+    </MemberCombobox>
   );
 }
 

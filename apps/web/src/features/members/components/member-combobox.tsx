@@ -1,5 +1,8 @@
 import { Combobox, Group, Text } from '@mantine/core';
+import type { Member } from '@kora/shared';
+import type { ReactNode } from 'react';
 import { formatPhone, fullName } from '@/lib/format';
+import type { useMemberPicker } from './use-member-picker';
 
 /** What a member picker's list shows of a member. */
 interface OptionMember {
@@ -16,7 +19,7 @@ interface OptionMember {
  * the member's id), or `emptyText` when there is none. `markDeactivated`: a deactivated member's
  * name says so.
  */
-export function MemberOptions({
+function MemberOptions({
   members,
   hidden,
   emptyText,
@@ -52,5 +55,36 @@ export function MemberOptions({
         )}
       </Combobox.Options>
     </Combobox.Dropdown>
+  );
+}
+
+/**
+ * A member picker (useMemberPicker): its text box (`children`) and the dropdown of the members
+ * found; choosing one picks the member `toMember` makes of it.
+ */
+export function MemberCombobox<M extends OptionMember>({
+  picker,
+  found,
+  toMember,
+  children,
+  ...options
+}: {
+  picker: ReturnType<typeof useMemberPicker>;
+  found: readonly M[];
+  toMember: (found: M) => Member;
+  children: ReactNode;
+  hidden: boolean;
+  emptyText: string;
+  markDeactivated?: boolean;
+}) {
+  const choose = (id: string) => {
+    const member = found.find((m) => String(m.id) === id);
+    if (member) picker.choose(toMember(member));
+  };
+  return (
+    <Combobox store={picker.combobox} onOptionSubmit={choose} withinPortal={false}>
+      <Combobox.Target>{children}</Combobox.Target>
+      <MemberOptions members={found} {...options} />
+    </Combobox>
   );
 }
