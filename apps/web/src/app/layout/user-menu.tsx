@@ -10,6 +10,12 @@ import { fullName, initials } from '@/lib/format';
 import type { SessionUser } from '@/lib/session';
 import { useSignOut } from './use-sign-out';
 
+/** The menu's links to the user's own pages. */
+const ACCOUNT_PAGES = [
+  { to: '/profile', label: 'View Profile', icon: IconUser },
+  { to: '/change-password', label: 'Change Password', icon: IconKey },
+];
+
 interface UserMenuProps {
   profile: UserProfile | undefined;
   user: SessionUser | null;
@@ -63,20 +69,16 @@ export function UserMenu({ profile, user }: UserMenuProps) {
               ) : null}
             </Group>
           </Menu.Label>
-          <Menu.Item
-            component={Link}
-            to="/profile"
-            leftSection={<IconUser size={16} aria-hidden />}
-          >
-            View Profile
-          </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to="/change-password"
-            leftSection={<IconKey size={16} aria-hidden />}
-          >
-            Change Password
-          </Menu.Item>
+          {ACCOUNT_PAGES.map(({ to, label, icon: Icon }) => (
+            <Menu.Item
+              key={to}
+              component={Link}
+              to={to}
+              leftSection={<Icon size={16} aria-hidden />}
+            >
+              {label}
+            </Menu.Item>
+          ))}
           <Menu.Divider />
           <Menu.Item
             color="red"

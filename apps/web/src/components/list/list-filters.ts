@@ -8,7 +8,8 @@ import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from '@kora/shared';
  * dashboard's link sets.
  */
 
-const FILTER_KEYS = [
+/** Every filter a list may have (the payments list has them all). */
+export const FILTER_KEYS = [
   'member_id',
   'subscription_type_id',
   'method',
@@ -80,3 +81,11 @@ export const listQuery = (page: number, perPage: number, filters: ListFilters) =
   for (const key of FILTER_KEYS) query[key] = filters[key];
   return query;
 };
+
+/** A list's Status filter: "All" (no filter) or one of `options`. */
+export const statusChoice = (options: { value: string; label: string }[]) => ({
+  key: 'status' as const,
+  label: 'Status',
+  allLabel: 'All',
+  options,
+});

@@ -7,7 +7,6 @@ import {
   type FoundBy,
   type Visit,
 } from '@kora/shared';
-import { fullName } from '@/lib/format';
 
 /** The desk's words. */
 export const CHECK_IN_TEXTS = {
@@ -62,9 +61,6 @@ export const FOUND_BY_LABELS: Record<FoundBy, string> = {
 /** Who let the visitor in: "Ada Obi", or the kiosk by its name ("Kiosk 27 Nov"). */
 export const recordedBy = (visit: Visit): string =>
   visit.recorded_by?.name ?? visit.kiosk_name ?? 'the kiosk';
-
-export const visitorName = (visit: Visit): string =>
-  fullName(visit.member.first_name, visit.member.last_name);
 
 /** "Monthly · 20 Nov 2026 to 19 Dec 2026", or null without a plan. */
 export const verdictPlanLine = (v: CheckInVerdict): string | null => {

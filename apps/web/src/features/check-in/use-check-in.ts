@@ -1,9 +1,8 @@
 import type { CheckInCandidate, CheckInInput, CheckInResult } from '@kora/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useSingleFlight } from '@/components/use-single-flight';
-import { useSubmissionKey } from '@/components/use-submission-key';
-import { enqueue, recordLocalVisit, useConnection } from '@/features/offline';
+import { useKeyedSend } from '@/components/use-keyed-send';
+import { recordLocalVisit, useConnection, useEnqueue } from '@/features/offline';
 import { fullName } from '@/lib/format';
 import { offlineLookupRoot, useRecordCheckIn } from './api';
 
@@ -32,10 +31,9 @@ export const useCheckIn = () => {
   const { online } = useConnection();
   const queryClient = useQueryClient();
   const record = useRecordCheckIn();
-  const submission = useSubmissionKey('check-in');
-  const queuing = useSingleFlight();
+  const { send, sending } = useKeyedSend('check-in', record);
+  const { queue, error: queueError, running: queuing, clearError } = useEnqueue();
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
-  const [queueError, setQueueError] = useState<unknown>(null);
 
   const checkInOffline = useCallback(
     async (candidate: CheckInCandidate, input: CheckInInput) => {
@@ -47,35 +45,26 @@ export const useCheckIn = () => {
         });
         return;
       }
-      // A second click while the first is being saved queues nothing.
-      if (!queuing.begin()) return;
-      setQueueError(null);
-      try {
-        const name = fullName(candidate.member.first_name, candidate.member.last_name);
-        const action = await enqueue({
-          kind: 'check_in',
-          body: { ...input },
-          label: `Check-in: ${name}`,
-        });
-        if (action.seq !== undefined) await recordLocalVisit(memberId, action.seq);
-        setOutcome({
-          memberId,
-          queued: {
-            seq: action.seq ?? null,
-            at: action.recorded_at,
-            overridden: Boolean(input.override_reason),
-            already: false,
-          },
-        });
-        // The device's lookups now know this visit (the 2-hour rule).
-        void queryClient.invalidateQueries({ queryKey: offlineLookupRoot });
-      } catch (error) {
-        setQueueError(error);
-      } finally {
-        queuing.end();
-      }
+      const name = fullName(candidate.member.first_name, candidate.member.last_name);
+      await queue(
+        { kind: 'check_in', body: { ...input }, label: `Check-in: ${name}` },
+        async (action) => {
+          if (action.seq !== undefined) await recordLocalVisit(memberId, action.seq);
+          setOutcome({
+            memberId,
+            queued: {
+              seq: action.seq ?? null,
+              at: action.recorded_at,
+              overridden: Boolean(input.override_reason),
+              already: false,
+            },
+          });
+          // The device's lookups now know this visit (the 2-hour rule).
+          void queryClient.invalidateQueries({ queryKey: offlineLookupRoot });
+        },
+      );
     },
-    [queryClient, queuing],
+    [queryClient, queue],
   );
 
   const checkIn = useCallback(
@@ -90,33 +79,24 @@ export const useCheckIn = () => {
         void checkInOffline(candidate, input);
         return;
       }
-      const key = submission.start(input);
-      if (!key) return;
-      record.mutate(
-        { input, key },
-        {
-          onSuccess: (answer) => {
-            submission.settle(true);
-            setOutcome({ memberId, result: answer.data, message: answer.message });
-          },
-          onError: () => submission.settle(false),
-        },
+      send(input, (answer) =>
+        setOutcome({ memberId, result: answer.data, message: answer.message }),
       );
     },
-    [online, record, submission, checkInOffline],
+    [online, send, checkInOffline],
   );
 
   const reset = useCallback(() => {
     setOutcome(null);
-    setQueueError(null);
+    clearError();
     record.reset();
-  }, [record]);
+  }, [record, clearError]);
 
   return {
     checkIn,
     reset,
     outcome,
     error: record.error ?? queueError,
-    pending: record.isPending || submission.sending || queuing.running,
+    pending: sending || queuing,
   };
 };

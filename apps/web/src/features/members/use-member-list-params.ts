@@ -9,6 +9,7 @@ import {
 } from '@kora/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { MemberListParams } from './api';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,7 +34,7 @@ const readVisited = (value: string | null): MemberVisitedFilter | undefined =>
  * The members list's page, search, account, kind (walk-ins), last-visit and Frozen filters, kept
  * in the URL (?search=&account_status=&kind=&visited=&frozen=true&page=) so a refresh or a shared link keeps them.
  * The search box updates the URL after a pause in typing; a new search or filter goes back to
- * page 1.
+ * page 1. `list` is what the list call takes.
  */
 export const useMemberListParams = () => {
   const [params, setParams] = useSearchParams();
@@ -94,13 +95,16 @@ export const useMemberListParams = () => {
   const setKind = (next: MemberKind | undefined) => setFilter('kind', next);
   const setFrozen = (on: boolean) => setFilter('frozen', on ? 'true' : undefined);
 
-  return {
+  const list = {
     page,
     search: urlSearch,
     accountStatus,
     kind,
     visited,
     frozen,
+  } satisfies MemberListParams;
+  return {
+    list,
     input,
     setInput,
     setPage,

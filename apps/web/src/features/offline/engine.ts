@@ -397,42 +397,16 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     };
   };
 
-  /** Calls `onChange` with the desk's status now and whenever it changes (any tab). */
-  const watchStatus = (onChange: (status: DeskStatus) => void): (() => void) => {
-    let base: Omit<DeskStatus, 'syncing'> | null = null;
-    const emit = () => base && onChange({ ...base, syncing });
-    let subscription = liveQuery(() => statusOf(currentWho())).subscribe({
-      next: (s) => {
-        base = s;
-        emit();
-      },
-      error: ignore,
-    });
-    const unsubscribeSession = sessionStore.subscribe(() => {
-      subscription.unsubscribe();
-      subscription = liveQuery(() => statusOf(currentWho())).subscribe({
-        next: (s) => {
-          base = s;
-          emit();
-        },
-        error: ignore,
-      });
-    });
-    syncingListeners.add(emit);
-    return () => {
-      subscription.unsubscribe();
-      unsubscribeSession();
-      syncingListeners.delete(emit);
-    };
-  };
-
-  /** Calls `onChange` with today's visits recorded on this device, now and whenever they change. */
-  const watchDeviceVisits = (onChange: (visits: DeviceVisit[]) => void): (() => void) => {
+  /**
+   * Calls `onChange` with what `read` answers for the signed-in user, now and whenever it changes
+   * (any tab); another sign-in (or a sign-out) reads again for whoever is signed in then.
+   */
+  const watchForWho = <T>(
+    read: (who: Who | null) => Promise<T>,
+    onChange: (value: T) => void,
+  ): (() => void) => {
     const query = () =>
-      liveQuery(() => deviceVisitsOf(db, currentWho(), now())).subscribe({
-        next: onChange,
-        error: ignore,
-      });
+      liveQuery(() => read(currentWho())).subscribe({ next: onChange, error: ignore });
     let subscription = query();
     const unsubscribeSession = sessionStore.subscribe(() => {
       subscription.unsubscribe();
@@ -443,6 +417,25 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
       unsubscribeSession();
     };
   };
+
+  /** Calls `onChange` with the desk's status now and whenever it changes (any tab). */
+  const watchStatus = (onChange: (status: DeskStatus) => void): (() => void) => {
+    let base: Omit<DeskStatus, 'syncing'> | null = null;
+    const emit = () => base && onChange({ ...base, syncing });
+    const unwatch = watchForWho(statusOf, (s) => {
+      base = s;
+      emit();
+    });
+    syncingListeners.add(emit);
+    return () => {
+      unwatch();
+      syncingListeners.delete(emit);
+    };
+  };
+
+  /** Calls `onChange` with today's visits recorded on this device, now and whenever they change. */
+  const watchDeviceVisits = (onChange: (visits: DeviceVisit[]) => void): (() => void) =>
+    watchForWho((who) => deviceVisitsOf(db, who, now()), onChange);
 
   /** Calls `onChange` with the queued action `seq` now and whenever it changes. */
   const watchAction = (
@@ -457,10 +450,9 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   };
 
   /** Calls `onChange` with the signed-in user's actions needing attention, oldest first. */
-  const watchAttention = (onChange: (items: QueuedAction[]) => void): (() => void) => {
-    const query = () => {
-      const who = currentWho();
-      return liveQuery(async () =>
+  const watchAttention = (onChange: (items: QueuedAction[]) => void): (() => void) =>
+    watchForWho(
+      async (who) =>
         who
           ? (
               await db.queue
@@ -469,18 +461,8 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
                 .sortBy('seq')
             ).filter((a) => a.business_id === who.businessId)
           : [],
-      ).subscribe({ next: onChange, error: ignore });
-    };
-    let subscription = query();
-    const unsubscribeSession = sessionStore.subscribe(() => {
-      subscription.unsubscribe();
-      subscription = query();
-    });
-    return () => {
-      subscription.unsubscribe();
-      unsubscribeSession();
-    };
-  };
+      onChange,
+    );
 
   return {
     db,

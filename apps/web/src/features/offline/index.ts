@@ -5,8 +5,9 @@
  * the verdict meanwhile. What other parts of the web app may use: hooks and functions only; the
  * store itself (Dexie) loads with the first one called.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Member, Plan, RosterMember } from '@kora/shared';
+import { useSingleFlight } from '@/components/use-single-flight';
 import { usePlans } from '@/lib/use-plans';
 import { connection } from './connection';
 import { loadEngine } from './load';
@@ -36,6 +37,33 @@ export const enqueue = async (a: {
   body: Record<string, unknown>;
   label: string;
 }): Promise<QueuedAction> => (await loadEngine()).enqueue(a);
+
+/**
+ * Keeps actions on this device from a button (enqueue), one at a time: `queue(action, kept)`
+ * keeps nothing while the last one is still being saved (a double click), then calls `kept`
+ * with the action kept. `error`: why the last one could not be kept (or `kept` failed), until
+ * the next one or `clearError`; `running` from the click until it is kept.
+ */
+export const useEnqueue = () => {
+  const { begin, end, running } = useSingleFlight();
+  const [error, setError] = useState<unknown>(null);
+  const queue = useCallback(
+    async (a: Parameters<typeof enqueue>[0], kept: (action: QueuedAction) => unknown) => {
+      if (!begin()) return;
+      setError(null);
+      try {
+        await kept(await enqueue(a));
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        end();
+      }
+    },
+    [begin, end],
+  );
+  const clearError = useCallback(() => setError(null), []);
+  return { queue, error, running, clearError };
+};
 
 /** A queued action as it is now, updated live (waiting → done with the server's answer). */
 export const useQueuedAction = (seq: number | undefined): QueuedAction | undefined => {

@@ -14,12 +14,11 @@ import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { DonePanel } from '@/components/done-panel';
 import { ErrorAlert } from '@/components/form-alerts';
-import { NEEDS_CONNECTION, enqueue, useConnection } from '@/features/offline';
+import { NEEDS_CONNECTION, useConnection, useEnqueue } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import { QueuedReceipt } from '@/components/queued-receipt';
 import { ReceiptActions } from '@/features/payments';
-import { useSingleFlight } from '@/components/use-single-flight';
-import { useSubmissionKey } from '@/components/use-submission-key';
+import { useKeyedSend } from '@/components/use-keyed-send';
 import { ApiError } from '@/lib/api-error';
 import { formAdapter } from '@/lib/form-adapter';
 import { fullName } from '@/lib/format';
@@ -66,7 +65,7 @@ interface DayPassFormProps {
  */
 export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormProps) {
   const sell = useSellDayPass();
-  const submission = useSubmissionKey('day-pass');
+  const { send, sending: sendingOnline } = useKeyedSend('day-pass', sell);
   const [sold, setSold] = useState<DayPassResult | null>(null);
   const form = useAdapterForm(dayPassForm, {
     initialValues: { ...dayPassForm.empty, ...prefill },
@@ -75,10 +74,9 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
   const fields = formFields(form, dayPassForm);
   const mayOpenSettings = useCan('business.manage');
   const { online } = useConnection();
-  const queuing = useSingleFlight();
+  const queuing = useEnqueue();
   const [queued, setQueued] = useState<{ seq?: number; name: string } | null>(null);
-  const [queueError, setQueueError] = useState<unknown>(null);
-  const sending = sell.isPending || submission.sending || queuing.running;
+  const sending = sendingOnline || queuing.running;
 
   if (sold) return <DayPassSold result={sold} onDone={onDone} />;
   if (queued) return <DayPassQueued seq={queued.seq} name={queued.name} onDone={onDone} />;
@@ -87,23 +85,10 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
    * Offline: a Cash day pass is saved on this device and sent, with the time it was sold, once
    * the connection is back (the walk-in is checked in then, at that time).
    */
-  const queue = async (input: Record<string, unknown>, name: string) => {
-    // A second click while the first is being saved queues nothing.
-    if (!queuing.begin()) return;
-    setQueueError(null);
-    try {
-      const action = await enqueue({
-        kind: 'day_pass',
-        body: input,
-        label: `Day pass (Cash): ${name}`,
-      });
-      setQueued({ seq: action.seq, name });
-    } catch (error) {
-      setQueueError(error);
-    } finally {
-      queuing.end();
-    }
-  };
+  const queue = (input: Record<string, unknown>, name: string) =>
+    queuing.queue({ kind: 'day_pass', body: input, label: `Day pass (Cash): ${name}` }, (action) =>
+      setQueued({ seq: action.seq, name }),
+    );
 
   const submit = (values: DayPassValues) => {
     const input = { ...dayPassForm.createPayload(values), check_in: true } as Parameters<
@@ -117,18 +102,7 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
       void queue(input, fullName(input.first_name, input.last_name));
       return;
     }
-    const key = submission.start(input);
-    if (!key) return;
-    sell.mutate(
-      { input, key },
-      {
-        onSuccess: (answer) => {
-          submission.settle(true);
-          setSold(answer.data);
-        },
-        onError: () => submission.settle(false),
-      },
-    );
+    send(input, (answer) => setSold(answer.data));
   };
 
   const noPlan =
@@ -143,7 +117,7 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <ErrorAlert
-          error={sell.error ?? queueError}
+          error={sell.error ?? queuing.error}
           title="Day pass not sold"
           fallback="The sale did not go through. Try again."
         />

@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDoorEnter } from '@tabler/icons-react';
 import { EmptyState } from '@/components/empty-state';
-import { PersonAvatar } from '@/components/person-avatar';
 import { useDeviceVisits, type DeviceVisit } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
-import { CHECK_IN_TEXTS, lagosTime } from '../check-in-format';
+import { CHECK_IN_TEXTS } from '../check-in-format';
+import { DESK_LIST_STYLE, VisitRow } from './person-line';
 
 /** What each visit's state reads as. */
 const STATE: Record<DeviceVisit['state'], { label: string; color: string }> = {
@@ -49,7 +49,7 @@ export function TodayOnDevice() {
           gap={0}
           component="ul"
           aria-label="Visits recorded on this device"
-          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          style={DESK_LIST_STYLE}
         >
           {(visits ?? []).map((v) => (
             <DeviceVisitRow key={v.key} visit={v} />
@@ -64,35 +64,20 @@ function DeviceVisitRow({ visit }: { visit: DeviceVisit }) {
   const [first, ...rest] = visit.name.split(' ');
   const state = STATE[visit.state];
   return (
-    <Group
-      component="li"
-      gap="sm"
-      wrap="nowrap"
-      px="md"
-      py="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-    >
-      <Text fw={700} w={48} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {lagosTime(visit.visited_at)}
-      </Text>
-      <PersonAvatar
-        picture={visit.picture_url}
-        name={visit.name}
-        first_name={first ?? ''}
-        last_name={rest.join(' ')}
-        size={36}
-      />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate>
-          {visit.name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {visit.day_pass ? 'Day pass' : (visit.member_code ?? '')}
-        </Text>
-      </Stack>
-      <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
-        {state.label}
-      </Badge>
-    </Group>
+    <VisitRow
+      visitedAt={visit.visited_at}
+      person={{
+        picture: visit.picture_url,
+        name: visit.name,
+        first_name: first ?? '',
+        last_name: rest.join(' '),
+      }}
+      detail={visit.day_pass ? 'Day pass' : (visit.member_code ?? '')}
+      badge={
+        <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
+          {state.label}
+        </Badge>
+      }
+    />
   );
 }

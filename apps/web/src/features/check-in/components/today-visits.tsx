@@ -13,15 +13,9 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ExportMenu } from '@/components/export-menu';
 import { PagedRows } from '@/components/paged-rows';
-import { PersonAvatar } from '@/components/person-avatar';
 import { VISITS_PER_PAGE, useVisits } from '../api';
-import {
-  CHECK_IN_TEXTS,
-  FOUND_BY_LABELS,
-  lagosTime,
-  recordedBy,
-  visitorName,
-} from '../check-in-format';
+import { CHECK_IN_TEXTS, FOUND_BY_LABELS, recordedBy } from '../check-in-format';
+import { DESK_LIST_STYLE, VisitRow, memberAsPerson } from './person-line';
 import { WaitingNote } from '@/components/waiting-note';
 
 const FOUND_BY_OPTIONS = [
@@ -123,9 +117,9 @@ export function TodayVisits() {
         footerWhenPaged
         emptyPageIsEmpty
         rows={(rows) => (
-          <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Stack gap={0} component="ul" style={DESK_LIST_STYLE}>
             {rows.map((v) => (
-              <VisitRow key={v.id} visit={v} />
+              <DayVisitRow key={v.id} visit={v} />
             ))}
           </Stack>
         )}
@@ -134,46 +128,30 @@ export function TodayVisits() {
   );
 }
 
-function VisitRow({ visit }: { visit: Visit }) {
-  const name = visitorName(visit);
+function DayVisitRow({ visit }: { visit: Visit }) {
   return (
-    <Group
-      component="li"
-      gap="sm"
-      wrap="nowrap"
-      px="md"
-      py="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-    >
-      <Text fw={700} w={48} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {lagosTime(visit.visited_at)}
-      </Text>
-      <PersonAvatar
-        picture={visit.member.picture_url}
-        name={name}
-        first_name={visit.member.first_name}
-        last_name={visit.member.last_name}
-        size={36}
-      />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate>
-          {name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
+    <VisitRow
+      visitedAt={visit.visited_at}
+      person={memberAsPerson(visit.member)}
+      detail={
+        <>
           {visit.member.member_id ? `${visit.member.member_id} · ` : ''}
           {FOUND_BY_LABELS[visit.found_by]} · by {recordedBy(visit)}
+        </>
+      }
+      badge={
+        visit.overridden ? (
+          <Badge color="red" variant="light">
+            Override
+          </Badge>
+        ) : null
+      }
+    >
+      {visit.override_reason ? (
+        <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+          Reason: {visit.override_reason}
         </Text>
-        {visit.override_reason ? (
-          <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-            Reason: {visit.override_reason}
-          </Text>
-        ) : null}
-      </Stack>
-      {visit.overridden ? (
-        <Badge color="red" variant="light">
-          Override
-        </Badge>
       ) : null}
-    </Group>
+    </VisitRow>
   );
 }

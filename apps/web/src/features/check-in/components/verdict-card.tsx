@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/form-alerts';
 import { IconAlert } from '@/components/icon-alert';
 import { PersonAvatar } from '@/components/person-avatar';
-import { fullName } from '@/lib/format';
 import {
   CHECK_IN_TEXTS,
   TONE_COLOR,
@@ -18,6 +17,7 @@ import { useQueuedAction } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import type { CheckInOutcome, useCheckIn } from '../use-check-in';
 import { OverrideForm } from './override-form';
+import { memberAsPerson } from './person-line';
 
 export interface VerdictCardProps {
   candidate: CheckInCandidate;
@@ -46,7 +46,8 @@ export function VerdictCard({
   const { member, verdict } = candidate;
   const [overriding, setOverriding] = useState(false);
   const color = TONE_COLOR[verdict.tone];
-  const name = fullName(member.first_name, member.last_name);
+  const person = memberAsPerson(member);
+  const { name } = person;
   const outcome = checkIn.outcome?.memberId === member.id ? checkIn.outcome : null;
   const deactivated = verdict.status === 'deactivated';
   const plan = verdictPlanLine(verdict);
@@ -76,13 +77,7 @@ export function VerdictCard({
     >
       <Stack gap="md">
         <Group gap="md" wrap="nowrap" align="center">
-          <PersonAvatar
-            picture={member.picture_url}
-            name={name}
-            first_name={member.first_name}
-            last_name={member.last_name}
-            size={72}
-          />
+          <PersonAvatar {...person} size={72} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={3} fz="h3" style={{ overflowWrap: 'anywhere' }}>
               {name}

@@ -13,7 +13,7 @@ import { AppModal } from '@/components/app-modal';
 import { ErrorAlert } from '@/components/form-alerts';
 import { FormActions } from '@/components/form/form-actions';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
-import { useSubmissionKey } from '@/components/use-submission-key';
+import { useKeyedSend } from '@/components/use-keyed-send';
 import { ApiError } from '@/lib/api-error';
 import { formAdapter } from '@/lib/form-adapter';
 import { useFreezeMember } from '../api';
@@ -43,7 +43,7 @@ interface FreezeDialogProps {
 /** From, to and why; the plan's rule that refuses it shows on the field it is about. */
 function FreezeForm({ member, onClose }: Omit<FreezeDialogProps, 'opened'>) {
   const freeze = useFreezeMember(member.id);
-  const submission = useSubmissionKey(`freeze-${member.id}`);
+  const { send, sending } = useKeyedSend(`freeze-${member.id}`, freeze);
   const today = lagosDay();
   const form = useAdapterForm(freezeForm, {
     initialValues: { start_date: today, end_date: addDays(today, 6), reason: '', fee_method: '' },
@@ -54,22 +54,10 @@ function FreezeForm({ member, onClose }: Omit<FreezeDialogProps, 'opened'>) {
   const plans = usePlans();
   const fee = plans.data?.find((p) => p.id === member.subscription_type?.id)?.freeze_fee ?? null;
   const asksFee = Boolean(fee) || Boolean(form.errors.fee_method);
-  const sending = freeze.isPending || submission.sending;
 
   const submit = (values: FreezeFormValues) => {
     const input = freezeForm.createPayload(values) as FreezeData;
-    const key = submission.start(input);
-    if (!key) return;
-    freeze.mutate(
-      { input, key },
-      {
-        onSuccess: () => {
-          submission.settle(true);
-          onClose();
-        },
-        onError: () => submission.settle(false),
-      },
-    );
+    send(input, onClose);
   };
 
   // A refusal on a field shows there; one about the whole freeze shows above the form.

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/form-alerts';
 import { PaginationFooter } from '@/components/pagination-footer';
-import { REQUESTS_PER_PAGE, useFreezeDecision, useFreezeRequests } from '../api';
+import { REQUESTS_PER_PAGE, useFreezeRequests } from '../api';
 import { FREEZE_TEXTS, freezeSpan } from '../freeze-format';
+import { useFreezeDecide } from '../use-freeze-decide';
 import { FeeApproval } from './fee-approval';
 
 /** One request: who, which days, why, and Approve / Decline. */
@@ -52,9 +53,7 @@ function RequestRow({
 export function FreezeRequestsCard() {
   const [page, setPage] = useState(1);
   const requests = useFreezeRequests(page);
-  const decide = useFreezeDecision();
-  // A request on a plan with a fee: how the member paid it is asked first.
-  const [feeFor, setFeeFor] = useState<FreezeRequest | null>(null);
+  const { decide, act, feeApproval } = useFreezeDecide((r: FreezeRequest) => r.member_id);
   const rows = requests.data?.data ?? [];
   if (requests.isError)
     return <ErrorAlert error={requests.error} fallback={FREEZE_TEXTS.requestsFailed} />;
@@ -77,11 +76,7 @@ export function FreezeRequestsCard() {
             key={r.id}
             request={r}
             busy={decide.isPending}
-            onDecide={(action) =>
-              action === 'approve' && r.fee_due
-                ? setFeeFor(r)
-                : decide.mutate({ memberId: r.member_id, freezeId: r.id, action })
-            }
+            onDecide={(action) => act(r, action)}
           />
         ))}
       </Stack>
@@ -95,19 +90,7 @@ export function FreezeRequestsCard() {
           onChange={setPage}
         />
       ) : null}
-      <FeeApproval
-        freeze={feeFor}
-        pending={decide.isPending}
-        error={feeFor ? decide.error : null}
-        onClose={() => setFeeFor(null)}
-        onApprove={(feeMethod) =>
-          feeFor &&
-          decide.mutate(
-            { memberId: feeFor.member_id, freezeId: feeFor.id, action: 'approve', feeMethod },
-            { onSuccess: () => setFeeFor(null) },
-          )
-        }
-      />
+      <FeeApproval {...feeApproval} />
     </Card>
   );
 }

@@ -4,8 +4,9 @@ import { formatNaira, frozenUntilText, lagosDay, type Freeze, type Member } from
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { StateBadge } from '@/components/state-badge';
-import { useFreezeDecision, useMemberFreezes } from '../api';
+import { useMemberFreezes } from '../api';
 import { FREEZE_BADGES, FREEZE_TEXTS, freezeSpan } from '../freeze-format';
+import { useFreezeDecide } from '../use-freeze-decide';
 import { FeeApproval } from './fee-approval';
 import { FreezeDialog } from './freeze-dialog';
 
@@ -41,7 +42,7 @@ const feeLine = (f: Freeze) =>
 
 export function MemberFreezesCard({ member }: { member: Member }) {
   const freezes = useMemberFreezes(member.id);
-  const decide = useFreezeDecision();
+  const { decide, act, feeApproval } = useFreezeDecide(() => member.id);
   const [dialog, setDialog] = useState(false);
   const today = lagosDay();
   const list = freezes.data?.freezes ?? [];
@@ -51,12 +52,6 @@ export function MemberFreezesCard({ member }: { member: Member }) {
       f.start_date <= today &&
       today <= f.end_date,
   );
-  // A request on a plan with a fee: how the member paid it is asked first.
-  const [feeFor, setFeeFor] = useState<Freeze | null>(null);
-  const act = (f: Freeze, action: Decision) =>
-    action === 'approve' && f.fee_due
-      ? setFeeFor(f)
-      : decide.mutate({ memberId: member.id, freezeId: f.id, action });
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -155,19 +150,7 @@ export function MemberFreezesCard({ member }: { member: Member }) {
         )}
       </Stack>
       <FreezeDialog member={member} opened={dialog} onClose={() => setDialog(false)} />
-      <FeeApproval
-        freeze={feeFor}
-        pending={decide.isPending}
-        error={feeFor ? decide.error : null}
-        onClose={() => setFeeFor(null)}
-        onApprove={(feeMethod) =>
-          feeFor &&
-          decide.mutate(
-            { memberId: member.id, freezeId: feeFor.id, action: 'approve', feeMethod },
-            { onSuccess: () => setFeeFor(null) },
-          )
-        }
-      />
+      <FeeApproval {...feeApproval} />
     </Card>
   );
 }

@@ -1,17 +1,13 @@
-import { CloseButton, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { CloseButton, Loader, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MEMBER_SEARCH_MAX, type Member } from '@kora/shared';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatPhone, fullName } from '@/lib/format';
+import type { ReactNode } from 'react';
 import { memberSearchKey, membersApi } from '../api';
+import { MemberCombobox } from './member-combobox';
+import { useMemberPicker } from './use-member-picker';
 
-/** The dropdown opens at this many characters. */
-const MEMBER_SEARCH_MIN = 2;
 /** How long typing pauses before the search runs. */
 const MEMBER_SEARCH_DEBOUNCE_MS = 300;
-
-const nameOf = (m: Member) => fullName(m.first_name, m.last_name);
 
 export interface MemberAutocompleteProps {
   value: Member | null;
@@ -37,11 +33,8 @@ export interface MemberAutocompleteProps {
  */
 export function MemberAutocomplete(props: MemberAutocompleteProps) {
   const { value, onChange, readOnly, onBlur, ...inputProps } = props;
-  const combobox = useCombobox();
-  const [text, setText] = useState(value ? nameOf(value) : '');
-  const term = text.trim();
-  const [debounced] = useDebouncedValue(term, MEMBER_SEARCH_DEBOUNCE_MS);
-  const searching = !value && debounced.length >= MEMBER_SEARCH_MIN;
+  const picker = useMemberPicker({ value, onChange, debounceMs: MEMBER_SEARCH_DEBOUNCE_MS });
+  const { combobox, text, debounced, searching } = picker;
   const results = useQuery({
     queryKey: memberSearchKey(debounced),
     queryFn: async ({ signal }) => (await membersApi.search(debounced, signal)).data,
@@ -50,96 +43,34 @@ export function MemberAutocomplete(props: MemberAutocompleteProps) {
     staleTime: 30_000,
   });
 
-  // The text follows a member chosen or cleared from outside (a URL, Clear Filters), but not
-  // the clearing that typing itself caused.
-  const clearedByTyping = useRef(false);
-  const valueId = value?.id ?? null;
-  useEffect(() => {
-    if (value) setText(nameOf(value));
-    else if (!clearedByTyping.current) setText('');
-    clearedByTyping.current = false;
-    // Only a different member (or none) moves the text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valueId]);
-
-  const type = (next: string) => {
-    setText(next);
-    if (value) {
-      clearedByTyping.current = true;
-      onChange(null);
-    }
-    if (next.trim().length >= MEMBER_SEARCH_MIN) combobox.openDropdown();
-    else combobox.closeDropdown();
-  };
-
-  const choose = (id: string) => {
-    const member = results.data?.find((m) => String(m.id) === id);
-    if (!member) return;
-    setText(nameOf(member));
-    onChange(member);
-    combobox.closeDropdown();
-  };
-
-  const clear = () => {
-    setText('');
-    combobox.closeDropdown();
-    if (value) onChange(null);
-  };
-
   const members = searching ? (results.data ?? []) : [];
-  const waiting = term !== debounced || results.isFetching;
+  const waiting = picker.typing || results.isFetching;
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
-      <Combobox.Target>
-        <TextInput
-          {...inputProps}
-          autoComplete="off"
-          maxLength={MEMBER_SEARCH_MAX}
-          value={text}
-          readOnly={readOnly}
-          onChange={(e) => type(e.currentTarget.value)}
-          onFocus={() => {
-            if (!value && term.length >= MEMBER_SEARCH_MIN) combobox.openDropdown();
-          }}
-          onBlur={() => {
-            combobox.closeDropdown();
-            onBlur?.();
-          }}
-          rightSection={
-            readOnly ? null : waiting && term.length >= MEMBER_SEARCH_MIN && !value ? (
-              <Loader size="xs" />
-            ) : text ? (
-              <CloseButton size="sm" aria-label="Clear member" onClick={clear} />
-            ) : null
-          }
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={readOnly || value !== null || term.length < MEMBER_SEARCH_MIN}>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label="Members">
-          {members.length > 0 ? (
-            members.map((m) => (
-              <Combobox.Option key={m.id} value={String(m.id)}>
-                <Text size="sm" fw={600} lh={1.3}>
-                  {nameOf(m)}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {m.member_id || 'No ID'}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatPhone(m.mobile_number)}
-                  </Text>
-                </Group>
-              </Combobox.Option>
-            ))
-          ) : (
-            <Combobox.Empty>
-              {waiting || !searching ? 'Searching...' : 'No members found'}
-            </Combobox.Empty>
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <MemberCombobox
+      picker={picker}
+      found={members}
+      toMember={(m) => m}
+      hidden={readOnly || picker.shut}
+      emptyText={waiting || !searching ? 'Searching...' : 'No members found'}
+    >
+      <TextInput
+        {...inputProps}
+        {...picker.input}
+        maxLength={MEMBER_SEARCH_MAX}
+        readOnly={readOnly}
+        onBlur={() => {
+          combobox.closeDropdown();
+          onBlur?.();
+        }}
+        rightSection={
+          readOnly ? null : waiting && !picker.shut ? (
+            <Loader size="xs" />
+          ) : text ? (
+            <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} />
+          ) : null
+        }
+      />
+    </MemberCombobox>
   );
 }

@@ -44,22 +44,10 @@ const noMatchText = (
 export function MembersPage() {
   const navigate = useNavigate();
   const sectionPath = useSectionPath();
-  const {
-    page,
-    search,
-    accountStatus,
-    kind,
-    visited,
-    frozen,
-    input,
-    setInput,
-    setPage,
-    setAccountStatus,
-    setKind,
-    setVisited,
-    setFrozen,
-  } = useMemberListParams();
-  const members = useMembers({ page, search, accountStatus, kind, visited, frozen });
+  const { list, input, setInput, setPage, setAccountStatus, setKind, setVisited, setFrozen } =
+    useMemberListParams();
+  const { search, accountStatus, kind, visited, frozen } = list;
+  const members = useMembers(list);
   const filtered = Boolean(search || accountStatus || kind || visited || frozen);
   usePageTitle('Members');
   const open = (m: Member) => void navigate(sectionPath(`members/${m.id}`));

@@ -1,18 +1,12 @@
-import { CloseButton, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { CloseButton, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LOOKUP_MAX, type Member } from '@kora/shared';
-import { useEffect, useState, type ReactNode } from 'react';
-import { MemberAutocomplete } from '@/features/members';
+import type { ReactNode } from 'react';
+import { MemberAutocomplete, MemberCombobox, useMemberPicker } from '@/features/members';
 import { memberFromRoster, offlineLookup } from '@/features/offline';
-import { formatPhone, fullName } from '@/lib/format';
 
-/** The list opens at this many characters (a member number such as 42 is two). */
-const SEARCH_MIN = 2;
+/** How long typing pauses before this device's list is searched. */
 const DEBOUNCE_MS = 200;
-
-const nameOf = (m: { first_name: string; last_name: string }) =>
-  fullName(m.first_name, m.last_name);
 
 interface DeviceMemberPickerProps {
   value: Member | null;
@@ -29,11 +23,8 @@ interface DeviceMemberPickerProps {
  * payment can be taken for any member the device knows.
  */
 function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPickerProps) {
-  const combobox = useCombobox();
-  const [text, setText] = useState(value ? nameOf(value) : '');
-  const term = text.trim();
-  const [debounced] = useDebouncedValue(term, DEBOUNCE_MS);
-  const searching = !value && debounced.length >= SEARCH_MIN;
+  const picker = useMemberPicker({ value, onChange, debounceMs: DEBOUNCE_MS });
+  const { combobox, text, debounced, searching } = picker;
   const results = useQuery({
     queryKey: ['offline', 'member-picker', debounced],
     queryFn: () => offlineLookup(debounced),
@@ -42,85 +33,30 @@ function DeviceMemberPicker({ value, onChange, ...inputProps }: DeviceMemberPick
     networkMode: 'always',
   });
 
-  // The text follows a member chosen from outside.
-  const valueId = value?.id ?? null;
-  useEffect(() => {
-    if (value) setText(nameOf(value));
-    // Only a different member moves the text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valueId]);
-
-  const type = (next: string) => {
-    setText(next);
-    if (value) onChange(null);
-    if (next.trim().length >= SEARCH_MIN) combobox.openDropdown();
-    else combobox.closeDropdown();
-  };
-
-  const choose = (id: string) => {
-    const found = results.data?.find((c) => String(c.member.id) === id);
-    if (!found) return;
-    setText(nameOf(found.member));
-    onChange(memberFromRoster(found.member));
-    combobox.closeDropdown();
-  };
-
-  const clear = () => {
-    setText('');
-    combobox.closeDropdown();
-    if (value) onChange(null);
-  };
-
   const found = searching ? (results.data ?? []) : [];
-  const waiting = term !== debounced || results.isFetching;
+  const waiting = picker.typing || results.isFetching;
 
   return (
-    <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
-      <Combobox.Target>
-        <TextInput
-          {...inputProps}
-          placeholder="Name, phone or member ID"
-          description="Offline: searching this device's list of members"
-          autoComplete="off"
-          maxLength={LOOKUP_MAX}
-          value={text}
-          onChange={(e) => type(e.currentTarget.value)}
-          onFocus={() => {
-            if (!value && term.length >= SEARCH_MIN) combobox.openDropdown();
-          }}
-          onBlur={() => combobox.closeDropdown()}
-          rightSection={
-            text ? <CloseButton size="sm" aria-label="Clear member" onClick={clear} /> : null
-          }
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={value !== null || term.length < SEARCH_MIN}>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label="Members">
-          {found.length > 0 ? (
-            found.map(({ member: m }) => (
-              <Combobox.Option key={m.id} value={String(m.id)}>
-                <Text size="sm" fw={600} lh={1.3}>
-                  {nameOf(m)}
-                  {m.is_active ? '' : ' (deactivated)'}
-                </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="xs" c="dimmed">
-                    {m.member_id || 'No ID'}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatPhone(m.mobile_number)}
-                  </Text>
-                </Group>
-              </Combobox.Option>
-            ))
-          ) : (
-            <Combobox.Empty>
-              {waiting || !searching ? 'Searching...' : 'No member found on this device'}
-            </Combobox.Empty>
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <MemberCombobox
+      picker={picker}
+      found={found.map((c) => c.member)}
+      toMember={memberFromRoster}
+      hidden={picker.shut}
+      emptyText={waiting || !searching ? 'Searching...' : 'No member found on this device'}
+      markDeactivated
+    >
+      <TextInput
+        {...inputProps}
+        placeholder="Name, phone or member ID"
+        description="Offline: searching this device's list of members"
+        {...picker.input}
+        maxLength={LOOKUP_MAX}
+        onBlur={() => combobox.closeDropdown()}
+        rightSection={
+          text ? <CloseButton size="sm" aria-label="Clear member" onClick={picker.clear} /> : null
+        }
+      />
+    </MemberCombobox>
   );
 }
 

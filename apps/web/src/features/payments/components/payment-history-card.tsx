@@ -1,8 +1,9 @@
-import { Box, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
 import { ErrorAlert } from '@/components/form-alerts';
 import { PageLoader } from '@/components/page-loader';
 import { formatDateTime } from '@/lib/format';
 import { usePaymentHistory } from '../api';
+import { RuledItem, RuledList } from './ruled-list';
 
 const HISTORY_TEXTS = {
   title: 'History',
@@ -31,25 +32,18 @@ export function PaymentHistoryCard({ paymentId }: { paymentId: number }) {
           {HISTORY_TEXTS.none}
         </Text>
       ) : (
-        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        <RuledList ordered>
           {history.data.map((entry) => (
-            <Box
-              component="li"
-              key={entry.id}
-              py="xs"
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <Stack gap={2}>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {entry.text}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(entry.at)}
-                </Text>
-              </Stack>
-            </Box>
+            <RuledItem key={entry.id}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.text}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(entry.at)}
+              </Text>
+            </RuledItem>
           ))}
-        </Box>
+        </RuledList>
       )}
     </Card>
   );

@@ -13,10 +13,9 @@ import { ErrorAlert } from '@/components/form-alerts';
 import { formFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
-import { useSubmissionKey } from '@/components/use-submission-key';
-import { NEEDS_CONNECTION, enqueue, useConnection, useDeskPlans } from '@/features/offline';
+import { useKeyedSend } from '@/components/use-keyed-send';
+import { NEEDS_CONNECTION, useConnection, useDeskPlans, useEnqueue } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
-import { useSingleFlight } from '@/components/use-single-flight';
 import { fullName } from '@/lib/format';
 import { useRecordPayment } from '../api';
 import {
@@ -59,13 +58,12 @@ export function RecordPaymentForm({
   // Offline (even after a reload) the plans this device kept when they last loaded.
   const plans = useDeskPlans();
   const record = useRecordPayment();
-  const submission = useSubmissionKey('payment');
+  const { send, sending: sendingOnline } = useKeyedSend('payment', record);
   const [member, setMember] = useState<Member | null>(given);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
   // Offline: the payment saved on this device, waiting to be sent.
   const [queued, setQueued] = useState<QueuedPayment | null>(null);
-  const [queueError, setQueueError] = useState<unknown>(null);
-  const queuing = useSingleFlight();
+  const queuing = useEnqueue();
   const { online } = useConnection();
   // Sending or printing the receipt keeps the confirmation open until it is closed.
   const [kept, setKept] = useState(false);
@@ -73,7 +71,7 @@ export function RecordPaymentForm({
   const [group, setGroup] = useState<PaymentMember[]>([]);
   const form = useAdapterForm(paymentForm, {
     initialValues: emptyPaymentForm(given?.id),
-    error: record.error ?? queueError,
+    error: record.error ?? queuing.error,
     validateInputOnBlur: ['subscription_type_id', 'method', 'purpose'],
     // The duration's rule shows as it is typed; the value is kept as typed, never corrected.
     validateInputOnChange: ['duration'],
@@ -131,29 +129,18 @@ export function RecordPaymentForm({
   const kobo = paymentAmountKobo(plan, values.duration);
   const periods = Number(values.duration);
   const durationOk = isPaymentDuration(values.duration);
-  const sending = record.isPending || submission.sending || queuing.running;
+  const sending = sendingOnline || queuing.running;
 
   /**
    * Offline: a Cash payment is saved on this device and sent, with the time it was taken, once
    * the connection is back; the receipt number is the server's, so it comes then.
    */
-  const queue = async (input: Record<string, unknown>, amount: number, planName: string) => {
-    // A second click while the first is being saved queues nothing.
-    if (!queuing.begin()) return;
-    setQueueError(null);
+  const queue = (input: Record<string, unknown>, amount: number, planName: string) => {
     const name = member ? fullName(member.first_name, member.last_name) : '';
-    try {
-      const action = await enqueue({
-        kind: 'payment',
-        body: input,
-        label: `Cash ${formatNaira(amount)}: ${name} (${planName})`,
-      });
-      setQueued({ seq: action.seq, amount, name, plan: planName });
-    } catch (error) {
-      setQueueError(error);
-    } finally {
-      queuing.end();
-    }
+    return queuing.queue(
+      { kind: 'payment', body: input, label: `Cash ${formatNaira(amount)}: ${name} (${planName})` },
+      (action) => setQueued({ seq: action.seq, amount, name, plan: planName }),
+    );
   };
 
   const chooseMember = (m: Member | null) => {
@@ -177,26 +164,14 @@ export function RecordPaymentForm({
       void queue(input, koboToNaira(kobo), plan.name);
       return;
     }
-    // A second click while the first is on its way sends nothing.
-    const key = submission.start(input);
-    if (!key) return;
-    record.mutate(
-      { input, key },
-      {
-        onSuccess: (answer) => {
-          submission.settle(true);
-          setRecorded(answer.data);
-        },
-        onError: () => submission.settle(false),
-      },
-    );
+    send(input, (answer) => setRecorded(answer.data));
   };
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <ErrorAlert
-          error={record.error ?? queueError}
+          error={record.error ?? queuing.error}
           title={PAYMENT_TEXTS.recordFailedTitle}
           fallback={PAYMENT_TEXTS.recordFailed}
         />

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { AppModal } from '@/components/app-modal';
 import { ErrorAlert } from '@/components/form-alerts';
 import { MoneyInput } from '@/components/form/money-input';
-import { useSubmissionKey } from '@/components/use-submission-key';
+import { useKeyedSend } from '@/components/use-keyed-send';
 import { ApiError } from '@/lib/api-error';
 import { useRefundPayment } from '../api';
 import { REFUND_TEXTS, refundErrors, type RefundValues } from '../refund-form';
@@ -53,7 +53,7 @@ export function RefundPaymentModal({ payment, opened, onClose }: RefundPaymentMo
 
 function RefundForm({ payment, onDone }: { payment: PaymentDetails; onDone: () => void }) {
   const refund = useRefundPayment(payment.id);
-  const submission = useSubmissionKey(`refund-${payment.id}`);
+  const { send, sending } = useKeyedSend(`refund-${payment.id}`, refund);
   const [values, setValues] = useState<RefundValues>(() => startValues(payment));
   const [errors, setErrors] = useState<Partial<Record<keyof RefundValues, string>>>({});
   const [tried, setTried] = useState(false);
@@ -61,7 +61,6 @@ function RefundForm({ payment, onDone }: { payment: PaymentDetails; onDone: () =
   const subscription = payment.subscriptions[0] ?? null;
   const left = koboToNaira(leftKobo(payment));
   const serverErrors = refund.error instanceof ApiError ? (refund.error.errors ?? {}) : {};
-  const sending = refund.isPending || submission.sending;
 
   const check = (next: RefundValues) => refundErrors(next, { left, subscription });
   const set = <K extends keyof RefundValues>(key: K, value: RefundValues[K]) => {
@@ -82,18 +81,7 @@ function RefundForm({ payment, onDone }: { payment: PaymentDetails; onDone: () =
       subscription: values.subscription,
       ...(values.subscription === 'shorten' ? { expiry_date: values.expiry_date } : {}),
     };
-    const key = submission.start(input);
-    if (!key) return;
-    refund.mutate(
-      { input, key },
-      {
-        onSuccess: () => {
-          submission.settle(true);
-          onDone();
-        },
-        onError: () => submission.settle(false),
-      },
-    );
+    send(input, onDone);
   };
 
   const error = (key: keyof RefundValues) => errors[key] ?? serverErrors[key];

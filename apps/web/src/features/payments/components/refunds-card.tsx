@@ -1,6 +1,7 @@
-import { Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Text, Title } from '@mantine/core';
 import { formatDay, formatNaira, type PaymentDetails } from '@kora/shared';
 import { formatDateTime } from '@/lib/format';
+import { RuledItem, RuledList } from './ruled-list';
 
 type Refund = PaymentDetails['refunds'][number];
 
@@ -25,34 +26,27 @@ export function RefundsCard({ payment }: { payment: PaymentDetails }) {
           {formatNaira(payment.refunded)} of {formatNaira(payment.amount)}
         </Text>
       </Group>
-      <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <RuledList>
         {payment.refunds.map((r) => (
-          <Box
-            component="li"
-            key={r.id}
-            py="xs"
-            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <Stack gap={2}>
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="sm" fw={700}>
-                  {formatNaira(r.amount)} by {r.method}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(r.created_at)}
-                </Text>
-              </Group>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {r.reason}
+          <RuledItem key={r.id}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" fw={700}>
+                {formatNaira(r.amount)} by {r.method}
               </Text>
               <Text size="xs" c="dimmed">
-                {refundSubscriptionText(r)}
-                {r.recorded_by_name ? ` · by ${r.recorded_by_name}` : ''}
+                {formatDateTime(r.created_at)}
               </Text>
-            </Stack>
-          </Box>
+            </Group>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {r.reason}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {refundSubscriptionText(r)}
+              {r.recorded_by_name ? ` · by ${r.recorded_by_name}` : ''}
+            </Text>
+          </RuledItem>
         ))}
-      </Box>
+      </RuledList>
     </Card>
   );
 }

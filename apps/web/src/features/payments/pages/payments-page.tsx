@@ -11,7 +11,13 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';
-import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
+import {
+  FILTER_KEYS,
+  FilteredListCard,
+  statusChoice,
+  useListFilters,
+  type FilterChoice,
+} from '@/components/list';
 import { PageHeader } from '@/components/page-header';
 import { WaitingNote } from '@/components/waiting-note';
 import { useSectionPath } from '@/components/use-section-path';
@@ -27,15 +33,6 @@ import { PaymentsTable } from '../components/payments-table';
 import { RecordPaymentModal } from '../components/record-payment-modal';
 import { PAYMENT_TEXTS } from '../payment-form';
 
-const FILTERS = [
-  'member_id',
-  'subscription_type_id',
-  'method',
-  'status',
-  'start_date',
-  'end_date',
-  'unconfirmed_before',
-] as const;
 const METHOD_CHOICE: FilterChoice = {
   key: 'method',
   label: 'Payment Method',
@@ -43,17 +40,12 @@ const METHOD_CHOICE: FilterChoice = {
   options: PAYMENT_METHODS.map((m) => ({ value: m, label: m })),
 };
 /** Valid: not voided. Unconfirmed: desk transfers not yet ticked against the bank statement. */
-const STATUS_CHOICE: FilterChoice = {
-  key: 'status',
-  label: 'Status',
-  allLabel: 'All',
-  options: [
-    { value: 'valid', label: 'Valid' },
-    { value: 'voided', label: 'Voided' },
-    { value: 'refunded', label: 'Refunded' },
-    { value: 'unconfirmed', label: 'Unconfirmed transfers' },
-  ],
-};
+const STATUS_CHOICE = statusChoice([
+  { value: 'valid', label: 'Valid' },
+  { value: 'voided', label: 'Voided' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'unconfirmed', label: 'Unconfirmed transfers' },
+]);
 const CHOICES = [METHOD_CHOICE, STATUS_CHOICE];
 const RULES = { status: (v: string) => (PAYMENT_STATUSES as readonly string[]).includes(v) };
 
@@ -63,7 +55,7 @@ const RULES = { status: (v: string) => (PAYMENT_STATUSES as readonly string[]).i
  * that member. Filtered to unconfirmed transfers, owners and admins confirm a whole day at once.
  */
 export function PaymentsPage() {
-  const list = useListFilters(FILTERS, RULES);
+  const list = useListFilters(FILTER_KEYS, RULES);
   const payments = usePayments({ page: list.page, ...list.filters });
   const plans = usePlans(false);
   const [params, setParams] = useSearchParams();

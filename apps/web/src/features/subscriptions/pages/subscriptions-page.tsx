@@ -1,7 +1,7 @@
 import { IconCalendarStats } from '@tabler/icons-react';
 import { exportContracts, lagosDay } from '@kora/shared';
 import { ExportMenu } from '@/components/export-menu';
-import { FilteredListCard, useListFilters, type FilterChoice } from '@/components/list';
+import { FilteredListCard, statusChoice, useListFilters } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
 import { useMemberFilter } from '@/features/members';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -13,16 +13,11 @@ import { SubscriptionsTable } from '../components/subscriptions-table';
 import { SUBSCRIPTION_TEXTS } from '../subscription-status';
 
 const FILTERS = ['member_id', 'subscription_type_id', 'status', 'start_date', 'end_date'] as const;
-const STATUS_CHOICE: FilterChoice = {
-  key: 'status',
-  label: 'Status',
-  allLabel: 'All',
-  options: [
-    { value: 'active', label: 'Active' },
-    { value: 'upcoming', label: 'Upcoming' },
-    { value: 'expired', label: 'Expired' },
-  ],
-};
+const STATUS_CHOICE = statusChoice([
+  { value: 'active', label: 'Active' },
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'expired', label: 'Expired' },
+]);
 
 /** /subscriptions: counts, member search and filters (kept in the URL), the paged list. */
 export function SubscriptionsPage() {

@@ -10,7 +10,7 @@ import { EmailField } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useDialogTitle } from '@/components/use-dialog-title';
-import { useSubmissionKey } from '@/components/use-submission-key';
+import { useKeyedSend } from '@/components/use-keyed-send';
 import { useRefreshAfter } from '@/lib/query-keys';
 import { inviteKey, useInviteUser } from '../api';
 import {
@@ -31,26 +31,13 @@ interface InviteUserFormProps {
 /** E-mail and role; one Idempotency-Key per submission, so a double click invites once. */
 function InviteUserForm({ onInvited, onCancel }: InviteUserFormProps) {
   const invite = useInviteUser();
-  const submission = useSubmissionKey('team-invite');
+  const { send, sending } = useKeyedSend('team-invite', invite);
   const form = useAdapterForm(inviteForm, { error: invite.error });
   const { text, select } = formFields(form, inviteForm);
-  const sending = invite.isPending || submission.sending;
 
   const submit = (values: InviteFormValues) => {
     const input = inviteForm.createPayload(values) as InviteInput;
-    // A second click while the first is on its way sends nothing.
-    const key = submission.start(input);
-    if (!key) return;
-    invite.mutate(
-      { input, key },
-      {
-        onSuccess: (answer) => {
-          submission.settle(true);
-          onInvited(answer.data);
-        },
-        onError: () => submission.settle(false),
-      },
-    );
+    send(input, (answer) => onInvited(answer.data));
   };
 
   return (
