@@ -9,7 +9,8 @@ import { cardPageRoutes } from './card-page';
 import * as cards from './check-in.card';
 import { syncRoster } from './check-in.roster';
 import * as checkIns from './check-in.service';
-import { listDayVisits, listMemberVisits, type Viewer } from './check-in.visits';
+import type { Viewer } from './check-in.answers';
+import { listDayVisits, listMemberVisits } from './check-in.visits';
 
 const viewerOf = (req: FastifyRequest): Viewer => {
   const { businessId, userId, role, firstName, lastName } = tenantOf(req);
