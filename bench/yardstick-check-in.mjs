@@ -4,16 +4,42 @@
 //                                not measured: 501), then ONE statement: the members found
 //                                (one index probe), each with its active subscriptions (and a
 //                                group payer's name) and its latest visit of the last 2 hours;
-//                                the verdict computed here (checkInVerdict, re-implemented).
+//                                the verdict and the answer made by Kora's own code (below).
 //   POST /v1/check-in            one transaction: a PL/pgSQL call that locks the member's row and
 //                                then reads their subscriptions and visit of the last 2 hours
 //                                (after the lock: a visit committed meanwhile is seen), the
 //                                verdict here, then one INSERT … RETURNING with the answer's
 //                                joins. Four round trips (BEGIN, read, insert, COMMIT).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 // ---------------------------------------------------------------------------------------------
-// Kora's rules (packages/shared/src/check-in.ts, dates.ts; apps/api/src/lib/phone.ts)
+// Kora's answers: the verdict (checkInVerdict) and the shapes of a member found and of a visit
+// are Kora's own code (apps/api/src/modules/check-in/check-in.answers.ts, with @kora/shared),
+// bundled here as apps/api/build.mjs bundles the API: only the SQL below differs from Kora's.
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const answersFile = join(ROOT, 'bench/dist/yardstick', `check-in-answers-${process.pid}.mjs`);
+await build({
+  entryPoints: [join(ROOT, 'apps/api/src/modules/check-in/check-in.answers.ts')],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  outfile: answersFile,
+  external: ['zod'],
+  logLevel: 'warning',
+});
+const { toCandidateMember, toVisit, verdictOf } = await import(answersFile);
+rmSync(answersFile, { force: true });
+
+/** The bench's users are owners: they read every override's reason. */
+const OWNER = { role: 'owner' };
+
+// ---------------------------------------------------------------------------------------------
+// Kora's reading of the lookup (apps/api/src/modules/check-in/check-in.service.ts, lib/phone.ts)
 
 const LOOKUP_MAX = 100;
 const REPEAT_MS = 2 * 60 * 60 * 1000;
@@ -65,100 +91,6 @@ const timeFormatter = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const dayMs = (day) => Date.parse(`${day}T00:00:00Z`);
-const addDays = (day, n) => new Date(dayMs(day) + n * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from, to) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
-const formatDay = (day) =>
-  new Date(dayMs(day)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-
-const chainEnd = (subs, start) => {
-  let end = start.expiry_date;
-  const byStart = [...subs].sort((a, b) => a.start_date.localeCompare(b.start_date));
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const s of byStart)
-      if (s.start_date <= addDays(end, 1) && s.expiry_date > end) {
-        end = s.expiry_date;
-        grew = true;
-      }
-  }
-  return end;
-};
-const preferred = (a, b) =>
-  Number(!!a.covered_by) - Number(!!b.covered_by) ||
-  b.expiry_date.localeCompare(a.expiry_date) ||
-  a.start_date.localeCompare(b.start_date);
-const TONES = {
-  deactivated: 'red',
-  active: 'green',
-  ends_today: 'amber',
-  ending: 'amber',
-  not_started: 'red',
-  expired: 'red',
-  no_subscription: 'red',
-};
-
-/** checkInVerdict, and the subscription covering today (the visit records it). */
-const verdictOf = (isActive, today, subsIn) => {
-  const subs = subsIn.filter((s) => s.start_date <= s.expiry_date);
-  const make = (status, text, about, end, daysLeft) => ({
-    status,
-    tone: TONES[status],
-    text,
-    days_left: daysLeft,
-    plan_name: about?.plan_name ?? null,
-    start_date: about?.start_date ?? null,
-    end_date: end,
-    covered_by: about?.covered_by ?? null,
-  });
-  let found;
-  const runningAll = subs.filter((s) => s.start_date <= today && today <= s.expiry_date);
-  const running = [...runningAll].sort(preferred)[0] ?? null;
-  if (running) {
-    const end = runningAll.map((s) => chainEnd(subs, s)).reduce((a, b) => (b > a ? b : a));
-    const left = daysBetween(today, end);
-    if (left === 0) found = make('ends_today', 'Ends today', running, end, 0);
-    else if (left <= 3)
-      found = make('ending', `Ends in ${plural(left, 'day', 'days')}`, running, end, left);
-    else found = make('active', `Active, ${plural(left, 'day', 'days')} left`, running, end, left);
-  } else {
-    const next = subs
-      .filter((s) => s.start_date > today)
-      .sort((a, b) => a.start_date.localeCompare(b.start_date) || preferred(a, b))[0];
-    const last = subs
-      .filter((s) => s.expiry_date < today)
-      .sort((a, b) => b.expiry_date.localeCompare(a.expiry_date) || preferred(a, b))[0];
-    if (next)
-      found = make(
-        'not_started',
-        `Starts on ${formatDay(next.start_date)}`,
-        next,
-        chainEnd(subs, next),
-        null,
-      );
-    else if (last) {
-      const ago = daysBetween(last.expiry_date, today);
-      found = make(
-        'expired',
-        ago === 1 ? 'Expired yesterday' : `Expired ${plural(ago, 'day', 'days')} ago`,
-        last,
-        last.expiry_date,
-        null,
-      );
-    } else found = make('no_subscription', 'No subscription', null, null, null);
-  }
-  const verdict = isActive
-    ? found
-    : { ...found, status: 'deactivated', tone: 'red', text: 'Deactivated', days_left: null };
-  return { verdict, covering: running };
-};
 
 // ---------------------------------------------------------------------------------------------
 // SQL
@@ -172,8 +104,10 @@ const SUBS = (member) => `coalesce((
   from subscriptions s join plans p on p.id = s.subscription_type_id
   where s.business_id = $1 and s.member_id = ${member} and s.is_active), '[]')`;
 
-const MEMBER_COLUMNS =
-  'm.id, m.member_id, m.first_name, m.last_name, m.mobile_number, m.picture_url, m.is_active';
+/** A member found, named as Kora's row is (toCandidateMember reads it). */
+const MEMBER_COLUMNS = `m.id, m.member_id as "memberCode", m.first_name as "firstName",
+  m.last_name as "lastName", m.mobile_number as "mobileNumber", m.picture_url as "pictureUrl",
+  m.is_active as "isActive"`;
 
 /** The lookup's statement for a kind: members found ($1 business, $2 the probe, $3 since). */
 const lookupStatement = (where, order = '') => ({
@@ -217,9 +151,13 @@ const READ = {
   text: 'select present, is_active, subs, earlier from yardstick_check_in_read($1, $2, $3)',
 };
 
-const VISIT_COLUMNS = `v.id, v.visited_at, v.found_by, v.verdict_status, v.override_reason,
-  v.recorded_by_user_id, u.first_name || ' ' || u.last_name as recorded_by_name,
-  m.id as member_id, m.member_id as member_code, m.first_name, m.last_name, m.picture_url`;
+/** A visit with its people, named as Kora's row is (toVisit reads it); no kiosk checks in here. */
+const VISIT_COLUMNS = `v.id, v.visited_at as "visitedAt", v.found_by as "foundBy",
+  v.verdict_status as "verdictStatus", v.override_reason as "overrideReason",
+  v.recorded_by_user_id as "recordedById",
+  u.first_name || ' ' || u.last_name as "recordedByName", m.id as "memberId",
+  m.member_id as "memberCode", m.first_name as "firstName", m.last_name as "lastName",
+  m.picture_url as "pictureUrl", null::text as "kioskName"`;
 
 const INSERT = {
   name: 'yardstick_check_in_insert',
@@ -245,28 +183,6 @@ const subsOf = (rows) =>
     plan_name,
     covered_by,
   }));
-
-/** toVisit (check-in.visits.ts) for a viewer who may read every reason (the bench's owners). */
-const visitJson = (r) => ({
-  id: r.id,
-  visited_at: r.visited_at.toISOString(),
-  member: {
-    id: r.member_id,
-    member_id: r.member_code,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    picture_url: r.picture_url,
-  },
-  recorded_by:
-    r.recorded_by_user_id !== null && r.recorded_by_name !== null
-      ? { id: r.recorded_by_user_id, name: r.recorded_by_name }
-      : null,
-  kiosk_name: null,
-  found_by: r.found_by,
-  verdict_status: r.verdict_status,
-  overridden: r.override_reason !== null,
-  override_reason: r.override_reason,
-});
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -308,16 +224,8 @@ export const checkInRoutes = async (app, { pool, tenantOf, json, fail, invalid }
       });
       const today = lagosDay(now);
       data = rows.map((r) => ({
-        member: {
-          id: r.id,
-          member_id: r.member_id,
-          first_name: r.first_name,
-          last_name: r.last_name,
-          mobile_number: r.mobile_number,
-          picture_url: r.picture_url,
-          is_active: r.is_active,
-        },
-        verdict: verdictOf(r.is_active, today, subsOf(r.subs)).verdict,
+        member: toCandidateMember(r),
+        verdict: verdictOf(r.isActive, today, subsOf(r.subs)).verdict,
         found_by: kind.by,
         checked_in_at: r.recent ? r.recent.toISOString() : null,
       }));
@@ -407,9 +315,9 @@ export const checkInRoutes = async (app, { pool, tenantOf, json, fail, invalid }
     } finally {
       client.release();
     }
-    const data = { visit: visitJson(visit), verdict, already_checked_in: repeat };
+    const data = { visit: toVisit(visit, OWNER), verdict, already_checked_in: repeat };
     const message = repeat
-      ? `Already checked in at ${timeFormatter.format(visit.visited_at)}`
+      ? `Already checked in at ${timeFormatter.format(visit.visitedAt)}`
       : 'Checked in';
     return json(reply, repeat ? 200 : 201, JSON.stringify({ message, data }));
   });

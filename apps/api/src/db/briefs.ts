@@ -13,6 +13,16 @@ export const memberBrief = {
   emailAddress: members.emailAddress,
 };
 
+/** A member as a list of people to see or call shows them (check-in's lookup, members at risk). */
+export interface MemberRowBrief {
+  id: number;
+  memberCode: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  pictureUrl: string | null;
+}
+
 export const planBrief = {
   id: plans.id,
   name: plans.name,

@@ -7,9 +7,17 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOT_ALLOWED, can, errorAnswerSchema, type Contract } from '@kora/shared';
+import {
+  NOT_ALLOWED,
+  can,
+  errorAnswerSchema,
+  type Contract,
+  type ExportFormat,
+} from '@kora/shared';
 import { tenantOf } from '../plugins/tenancy';
 import { forbidden } from './errors';
+import { sendExport, type ExportSpec } from './export-file';
+import { idempotencyKeyOf, sendCreated } from './idempotency';
 
 /** The validated type of an optional schema (undefined when the contract has none). */
 type Infer<T> = [T] extends [undefined] ? undefined : z.infer<NonNullable<T> & z.ZodType>;
@@ -79,12 +87,13 @@ const accessHook = (app: FastifyInstance, access: Contract['access']) => {
  * Registers a contract's route: its schemas validate the input, its answer schema serialises
  * the answer (answerSerializerCompiler: fields no schema declares never leave the server), and
  * the OpenAPI document gets
- * its operationId, summary, tag, success and error answers from it.
+ * its operationId, summary, tag, success and error answers from it. The handler's answer is
+ * typed by `route` and the helpers below it, which call this.
  */
-export const route = <C extends Contract>(
+const register = <C extends Contract>(
   app: FastifyInstance,
   c: C,
-  handler: ContractHandler<C>,
+  handler: (request: ContractRequest<C>, reply: FastifyReply) => Promise<unknown>,
 ): void => {
   const hook = accessHook(app, c.access);
   const success = c.status ?? 200;
@@ -133,3 +142,90 @@ export const route = <C extends Contract>(
     handler: handler as never,
   });
 };
+
+/** A contract's route, its handler answering what the contract's answer schema declares. */
+export const route = <C extends Contract>(
+  app: FastifyInstance,
+  c: C,
+  handler: ContractHandler<C>,
+): void => register(app, c, handler);
+
+/** What an answer `{ message, data }` carries as its data (never, for an answer of another shape). */
+type DataOf<C extends Contract> =
+  z.input<C['answer']> extends { message: string; data: infer D }
+    ? [Exclude<keyof z.input<C['answer']>, 'message' | 'data'>] extends [never]
+      ? D
+      : never
+    : never;
+
+/**
+ * A contract's route answering `{ message, data }`: the same message every time, and the data
+ * `load` gives (its type checked against the contract's answer).
+ */
+export const dataRoute = <C extends Contract>(
+  app: FastifyInstance,
+  c: C,
+  message: string,
+  load: (request: ContractRequest<C>) => Promise<DataOf<C>>,
+): void => register(app, c, async (request) => ({ message, data: await load(request) }));
+
+/**
+ * A contract's route answering a message and what `load` gives besides it (a page: `data` and
+ * `meta`).
+ */
+export const pageRoute = <C extends Contract>(
+  app: FastifyInstance,
+  c: C,
+  message: string,
+  load: (request: ContractRequest<C>) => Promise<Omit<z.input<C['answer']>, 'message'>>,
+): void => register(app, c, async (request) => ({ message, ...(await load(request)) }));
+
+/**
+ * A contract's route that only confirms (its answer `{ message, data: null }`, never another):
+ * `act` does the work.
+ */
+export const doneRoute = <C extends Contract>(
+  app: FastifyInstance,
+  c: C,
+  message: string,
+  act: DataOf<C> extends null ? (request: ContractRequest<C>) => Promise<unknown> : never,
+): void =>
+  register(app, c, async (request) => {
+    await act(request);
+    return { message, data: null };
+  });
+
+/**
+ * An idempotent create's route: `create` gets the request's Idempotency-Key and answers the
+ * record made under the name `record` (the answer's data) and whether the key repeated an
+ * earlier request (`replayed`: 200 with that request's record, nothing created; else 201).
+ */
+export const createdRoute = <C extends Contract, K extends string>(
+  app: FastifyInstance,
+  c: C,
+  message: string,
+  record: K,
+  create: (
+    request: ContractRequest<C>,
+    idempotencyKey: string | undefined,
+  ) => Promise<{ replayed: boolean } & { [k in K]: DataOf<C> }>,
+): void =>
+  register(app, c, async (request, reply) => {
+    const made = await create(request, idempotencyKeyOf(request));
+    return sendCreated(reply, made.replayed, { message, data: made[record] });
+  });
+
+/**
+ * A contract's export route: `start` notes the export in the audit trail (before the first row
+ * is read) and answers the file's rows, streamed in the format the query asks (every export
+ * contract's query carries `format`, packages/shared/src/exports.ts).
+ */
+export const exportRoute = <C extends Contract, R>(
+  app: FastifyInstance,
+  c: C,
+  start: (request: ContractRequest<C>) => Promise<ExportSpec<R>>,
+): void =>
+  register(app, c, async (request, reply) => {
+    const { format } = request.query as { format: ExportFormat };
+    return sendExport(reply, format, await start(request));
+  });

@@ -118,6 +118,32 @@ export const recordAudit = async (
 };
 
 /**
+ * The entry of a message sent to one member: `message` says which (never its text or a link),
+ * `detail` adds to the channel and count.
+ */
+export const recordMessageSent = (
+  exec: Executor,
+  actor: Actor,
+  sent: {
+    businessId: number;
+    memberId: number;
+    recordLabel: string;
+    message: string;
+    channel: string;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> =>
+  recordAudit(exec, actor, {
+    businessId: sent.businessId,
+    action: 'message.send',
+    recordKind: 'member',
+    recordId: sent.memberId,
+    recordLabel: sent.recordLabel,
+    memberId: sent.memberId,
+    detail: { message: sent.message, channel: sent.channel, count: 1, ...sent.detail },
+  });
+
+/**
  * The fields of `after` whose value differs from `before` (compared as JSON: dates, numbers and
  * text alike), as `{ field: { from, to } }`; `fields` limits the comparison to those named.
  */

@@ -22,5 +22,6 @@ export {
   recordAudit,
   recordEdit,
   recordExport,
+  recordMessageSent,
   type Changes,
 } from './audit.service';

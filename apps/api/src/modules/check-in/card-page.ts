@@ -1,12 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { CHECK_IN_MESSAGES, isCardCode } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
-import { waitText } from '../../plugins/rate-limit';
+import { GYM_STYLE, privatePage, privatePageRoute, sendPrivatePage } from '../../lib/private-page';
 import * as repo from './check-in.repository';
-import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * The member card's public page, /card/{code}: what a member opens from WhatsApp and shows at
@@ -16,28 +15,15 @@ import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-p
  */
 
 const STYLE =
-  '*{box-sizing:border-box}' +
-  'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
   'main{max-width:24rem;margin:0 auto;padding:1.25rem 1rem 2rem}' +
-  'header{display:flex;align-items:center;gap:.75rem;margin-bottom:1rem}' +
-  'header img{width:3rem;height:3rem;object-fit:contain;border-radius:.5rem;background:#fff}' +
-  '.gym{font-size:1.125rem;font-weight:700;margin:0;overflow-wrap:anywhere}' +
+  GYM_STYLE +
   '.card{background:#fff;border-radius:.75rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.08);text-align:center}' +
   'h1{font-size:1.5rem;line-height:1.3;margin:0 0 .75rem;overflow-wrap:anywhere}' +
   '.qr svg{width:100%;max-width:18rem;height:auto}' +
   '.note{color:#52606d;font-size:.875rem;margin:.75rem 0 0}';
 
 const document = (title: string, gym: { name: string; logo: string | null } | null, body: string) =>
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-  '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
-  '<meta name="theme-color" content="#0f766e">' +
-  `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>` +
-  (gym
-    ? `<header>${gym.logo ? `<img src="${escapeHtml(gym.logo)}" alt="">` : ''}` +
-      `<p class="gym">${escapeHtml(gym.name)}</p></header>`
-    : '') +
-  `<div class="card">${body}</div></main></body></html>`;
+  privatePage({ title, style: STYLE, gym, main: `<div class="card">${body}</div>` });
 
 const notFoundPage = () =>
   document(
@@ -77,38 +63,14 @@ const renderCardPage = async (
  * budget of its own. The code is never written to the log.
  */
 export const cardPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  const limit = ctx.config.apiRateLimit;
   app.get<{ Params: { code: string } }>(
     '/card/:code',
-    {
-      schema: { hide: true },
-      config: {
-        rateLimit: privatePageLimit(limit, 'card'),
-      },
-      errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof PageBusy)
-          return sendPrivatePage(
-            reply,
-            429,
-            document(
-              'Please wait',
-              null,
-              `<h1>Too many requests</h1><p>Please wait ${escapeHtml(waitText(error.ttl))} and open the link again.</p>`,
-            ),
-          );
-        request.log.error({ err: error }, 'the member card page could not be loaded');
-        reply.header('retry-after', '30');
-        return sendPrivatePage(
-          reply,
-          503,
-          document(
-            'Something went wrong',
-            null,
-            '<h1>Something went wrong</h1><p>We could not load this card. Please try again in a minute.</p>',
-          ),
-        );
-      },
-    },
+    privatePageRoute(ctx.config.apiRateLimit, {
+      budget: 'card',
+      page: 'member card',
+      subject: 'card',
+      problem: (title, heading, text) => document(title, null, `<h1>${heading}</h1><p>${text}</p>`),
+    }),
     async (request, reply) => {
       const { status, html } = await renderCardPage(ctx, request.params.code);
       return sendPrivatePage(reply, status, html);

@@ -1,10 +1,10 @@
 import { ONLINE_MESSAGES, cardPath, type CardChannel, type MemberCard } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
-import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
-import { enqueueMessages, type OutgoingMessage } from '../../lib/outbox';
-import { recordAudit, type Actor } from '../audit';
+import { absoluteLogoUrl } from '../../lib/mail-templates';
+import { memberMessage, noAddress } from '../../lib/member-message';
+import { enqueueMessages } from '../../lib/outbox';
+import { recordAudit, recordMessageSent, type Actor } from '../audit';
 import { getMemberForBusiness, memberLabel, memberNotFound } from '../members';
 import * as repo from './check-in.repository';
 
@@ -17,13 +17,19 @@ import * as repo from './check-in.repository';
 const cardUrl = (ctx: AppContext, code: string) =>
   `${ctx.config.appUrl.replace(/\/+$/, '')}${cardPath(code)}`;
 
+/** The member's card and addresses; 404 when the member is not this business's. */
+const cardOf = async (ctx: AppContext, businessId: number, memberId: number) => {
+  const card = await repo.memberCard(ctx.db, businessId, memberId);
+  if (!card) throw memberNotFound();
+  return card;
+};
+
 export const getCard = async (
   ctx: AppContext,
   businessId: number,
   memberId: number,
 ): Promise<MemberCard> => {
-  const card = await repo.memberCard(ctx.db, businessId, memberId);
-  if (!card) throw memberNotFound();
+  const card = await cardOf(ctx, businessId, memberId);
   return { card_code: card.cardCode, card_url: cardUrl(ctx, card.cardCode) };
 };
 
@@ -61,38 +67,16 @@ export const replaceCard = async (
 };
 
 /**
- * The card message: short plain text naming the gym with the card's link (an SMS is one or two
- * parts); by e-mail in the gym's frame, from the gym's name, replies to the gym. The link lives
- * only in the outbox row, never in a log line.
+ * The card message: short plain text naming the gym with the card's link (memberMessage: by
+ * e-mail in the gym's frame). The link lives only in the outbox row, never in a log line.
  */
-const cardMessage = (
-  channel: CardChannel,
-  to: string,
-  v: {
-    businessId: number;
-    memberId: number;
-    firstName: string;
-    url: string;
-    gym: { name: string; email: string | null; logoUrl: string | null };
-  },
-): OutgoingMessage => {
-  const text =
+const cardMessage = memberMessage<{ url: string }>(
+  'check-in:card',
+  (v) => `Your ${v.gym.name} member card`,
+  (v) =>
     `Hi ${v.firstName}, here is your ${v.gym.name} member card: ${v.url} ` +
-    'Show its QR code at the front desk to check in.';
-  const extra = { businessId: v.businessId, memberId: v.memberId, ref: 'check-in:card' };
-  if (channel !== 'email') return { channel, to, subject: null, text, ...extra };
-  const subject = `Your ${v.gym.name} member card`;
-  return {
-    channel,
-    to,
-    subject,
-    text,
-    html: memberTextEmail({ gym: v.gym, subject, text }),
-    fromName: v.gym.name,
-    replyTo: v.gym.email,
-    ...extra,
-  };
-};
+    'Show its QR code at the front desk to check in.',
+);
 
 /** Sends the member the link to their card by WhatsApp, SMS or e-mail (through the outbox). */
 export const sendCard = async (
@@ -102,13 +86,9 @@ export const sendCard = async (
   channel: CardChannel,
   actor: Actor,
 ): Promise<void> => {
-  const card = await repo.memberCard(ctx.db, businessId, memberId);
-  if (!card) throw memberNotFound();
+  const card = await cardOf(ctx, businessId, memberId);
   const to = (channel === 'email' ? (card.emailAddress ?? '') : card.mobileNumber).trim();
-  if (!to) {
-    const message = channel === 'email' ? ONLINE_MESSAGES.noEmail : ONLINE_MESSAGES.noPhone;
-    throw badRequest(message, 'NO_ADDRESS', { channel: message });
-  }
+  if (!to) throw noAddress(channel, ONLINE_MESSAGES);
   const sender = await repo.businessSender(ctx.db, businessId);
   await ctx.db.transaction(async (tx) => {
     await enqueueMessages(tx, [
@@ -126,14 +106,12 @@ export const sendCard = async (
     ]);
     // The trail keeps the channel, never the card's link.
     const member = await getMemberForBusiness(ctx, businessId, memberId, tx);
-    await recordAudit(tx, actor, {
+    await recordMessageSent(tx, actor, {
       businessId,
-      action: 'message.send',
-      recordKind: 'member',
-      recordId: memberId,
-      recordLabel: memberLabel(member),
       memberId,
-      detail: { message: 'member card', channel, count: 1 },
+      recordLabel: memberLabel(member),
+      message: 'member card',
+      channel,
     });
   });
 };

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FoundBy, VerdictSubscription } from '@kora/shared';
-import { senderBrief } from '../../db/briefs';
+import { senderBrief, type MemberRowBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { businesses, idempotencyKeys, kioskTokens, members, users, visits } from '../../db/schema';
 import { bound, preparedFor } from '../../db/prepared';
@@ -38,13 +38,7 @@ const memberBrief = {
   pictureUrl: members.pictureUrl,
   isActive: members.isActive,
 };
-export type CheckInMemberRow = {
-  id: number;
-  memberCode: string;
-  firstName: string;
-  lastName: string;
-  mobileNumber: string;
-  pictureUrl: string | null;
+export type CheckInMemberRow = MemberRowBrief & {
   isActive: boolean;
   /** The last day of the approved freeze covering the verdict's day, or null. */
   frozenUntil: string | null;
@@ -399,15 +393,9 @@ const dayWhere = (businessId: number, f: DayFilters): SQL => {
   )!;
 };
 
-/** A day's visits, newest first, and how many match. */
-export const listDay = (
-  db: Executor,
-  businessId: number,
-  filters: DayFilters,
-  page: { limit: number; offset: number },
-) => {
-  const where = dayWhere(businessId, filters);
-  return readPage(
+/** The visits `where` keeps, with their people, newest first: one page and how many there are. */
+const visitsPage = (db: Executor, where: SQL, page: { limit: number; offset: number }) =>
+  readPage(
     visitsWithPeople(db)
       .where(where)
       .orderBy(desc(visits.visitedAt), desc(visits.id))
@@ -415,7 +403,14 @@ export const listDay = (
       .offset(page.offset),
     db.select({ total: count() }).from(visits).where(where),
   );
-};
+
+/** A day's visits, newest first, and how many match. */
+export const listDay = (
+  db: Executor,
+  businessId: number,
+  filters: DayFilters,
+  page: { limit: number; offset: number },
+) => visitsPage(db, dayWhere(businessId, filters), page);
 
 /** A member's visits, newest first, and how many there are. */
 export const listOfMember = (
@@ -423,17 +418,7 @@ export const listOfMember = (
   businessId: number,
   memberId: number,
   page: { limit: number; offset: number },
-) => {
-  const where = and(eq(visits.businessId, businessId), eq(visits.memberId, memberId))!;
-  return readPage(
-    visitsWithPeople(db)
-      .where(where)
-      .orderBy(desc(visits.visitedAt), desc(visits.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(visits).where(where),
-  );
-};
+) => visitsPage(db, and(eq(visits.businessId, businessId), eq(visits.memberId, memberId))!, page);
 
 /** A member's last visit and their visits from `lastMonth` to `thisMonth` and since. */
 export const memberVisitSummary = async (

@@ -1,20 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkInContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { route } from '../../lib/contract-route';
-import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
+import { createdRoute, dataRoute, doneRoute, pageRoute, route } from '../../lib/contract-route';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
 import { cardPageRoutes } from './card-page';
 import * as cards from './check-in.card';
 import { syncRoster } from './check-in.roster';
 import * as checkIns from './check-in.service';
-import { listDayVisits, listMemberVisits, type Viewer } from './check-in.visits';
+import type { Viewer } from './check-in.answers';
+import { listDayVisits, listMemberVisits } from './check-in.visits';
 
 const viewerOf = (req: FastifyRequest): Viewer => {
   const { businessId, userId, role, firstName, lastName } = tenantOf(req);
   return { businessId, userId, role, name: `${firstName} ${lastName}` };
 };
+
+const CARD_REPLACED = 'New card issued. The old card no longer works.';
 
 /**
  * The front desk's check-in: every role looks members up, checks them in, reads the day's
@@ -44,45 +47,25 @@ export const checkInRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     return { message: data.length ? 'Members loaded.' : 'Up to date.', data, meta };
   });
 
-  route(app, api.listDay, async (req) => ({
-    message: 'Visits loaded.',
-    ...(await listDayVisits(ctx, viewerOf(req), req.query)),
-  }));
+  pageRoute(app, api.listDay, 'Visits loaded.', (req) =>
+    listDayVisits(ctx, viewerOf(req), req.query),
+  );
 
-  route(app, api.memberVisits, async (req) => ({
-    message: 'Visits loaded.',
-    ...(await listMemberVisits(ctx, viewerOf(req), req.params.id, req.query)),
-  }));
+  pageRoute(app, api.memberVisits, 'Visits loaded.', (req) =>
+    listMemberVisits(ctx, viewerOf(req), req.params.id, req.query),
+  );
 
-  route(app, api.getCard, async (req) => ({
-    message: 'Card loaded.',
-    data: await cards.getCard(ctx, tenantOf(req).businessId, req.params.id),
-  }));
+  dataRoute(app, api.getCard, 'Card loaded.', (req) =>
+    cards.getCard(ctx, tenantOf(req).businessId, req.params.id),
+  );
 
-  route(app, api.replaceCard, async (req, reply) => {
-    const { card, replayed } = await cards.replaceCard(
-      ctx,
-      tenantOf(req).businessId,
-      req.params.id,
-      idempotencyKeyOf(req),
-      actorOf(req),
-    );
-    return sendCreated(reply, replayed, {
-      message: 'New card issued. The old card no longer works.',
-      data: card,
-    });
-  });
+  createdRoute(app, api.replaceCard, CARD_REPLACED, 'card', (req, key) =>
+    cards.replaceCard(ctx, tenantOf(req).businessId, req.params.id, key, actorOf(req)),
+  );
 
-  route(app, api.sendCard, async (req) => {
-    await cards.sendCard(
-      ctx,
-      tenantOf(req).businessId,
-      req.params.id,
-      req.body.channel,
-      actorOf(req),
-    );
-    return { message: 'Card sent.', data: null };
-  });
+  doneRoute(app, api.sendCard, 'Card sent.', (req) =>
+    cards.sendCard(ctx, tenantOf(req).businessId, req.params.id, req.body.channel, actorOf(req)),
+  );
 
   await app.register(cardPageRoutes(ctx));
 };

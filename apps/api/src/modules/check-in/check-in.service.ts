@@ -3,8 +3,6 @@ import {
   LOOKUP_LIMIT,
   REPEAT_CHECK_IN_HOURS,
   TIME_ZONE,
-  checkInVerdict,
-  coveringSubscription,
   isCardCode,
   lagosDay,
   readLookup,
@@ -14,7 +12,6 @@ import {
   type DeskFoundBy,
   type FoundBy,
   type LookupReading,
-  type VerdictSubscription,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
@@ -23,8 +20,8 @@ import { KEY_REUSED, fingerprintOf } from '../../lib/idempotency';
 import { recordedAtDetail, recordedAtOf } from '../../lib/recorded-at';
 import { toNigerianE164 } from '../../lib/phone';
 import { recordAudit, type Actor } from '../audit';
+import { toCandidateMember, toVisit, verdictOf, type Viewer } from './check-in.answers';
 import * as repo from './check-in.repository';
-import { toVisit, type Viewer } from './check-in.visits';
 
 /** 404 "No member found": an unknown, old or other business's card, or member. */
 const noMemberFound = () => notFound(CHECK_IN_MESSAGES.noMember, 'MEMBER_NOT_FOUND');
@@ -56,30 +53,6 @@ const find = async (db: Executor, businessId: number, kind: LookupKind, since: D
       return [];
   }
 };
-
-/**
- * A member's verdict today (a freeze covering today makes it "Frozen until …"), and the
- * subscription covering today (the visit records it).
- */
-const verdictOf = (
-  isActive: boolean,
-  today: string,
-  subscriptions: VerdictSubscription[],
-  frozenUntil: string | null = null,
-) => ({
-  verdict: checkInVerdict({ is_active: isActive, today, subscriptions, frozen_until: frozenUntil }),
-  covering: coveringSubscription(today, subscriptions),
-});
-
-const toCandidateMember = (m: repo.CheckInMemberRow): CheckInCandidate['member'] => ({
-  id: m.id,
-  member_id: m.memberCode,
-  first_name: m.firstName,
-  last_name: m.lastName,
-  mobile_number: m.mobileNumber,
-  picture_url: m.pictureUrl,
-  is_active: m.isActive,
-});
 
 /**
  * The members `q` finds (at most 10), each with today's verdict and their visit of the last

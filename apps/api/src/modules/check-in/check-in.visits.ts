@@ -6,55 +6,18 @@ import {
   pageMeta,
   type PageMeta,
   type PageQuery,
-  type Role,
   type Visit,
   type VisitListQuery,
   type VisitSummary,
-  type CheckInStatus,
-  type FoundBy,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { memberNotFound } from '../members';
+import { toVisit, type Viewer } from './check-in.answers';
 import * as repo from './check-in.repository';
-
-/** Who is reading visits: owners and admins see every override's reason, staff their own. */
-export interface Viewer {
-  businessId: number;
-  userId: number;
-  role: Role;
-  /** The user's full name, when known: a visit they just recorded is answered without reading it back. */
-  name?: string;
-}
 
 /** The first instant of a Lagos day (Lagos is UTC+1 all year, without daylight saving). */
 const lagosMidnight = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
-
-export const toVisit = (row: repo.VisitRow, viewer: Viewer): Visit => {
-  const overridden = row.overrideReason !== null;
-  const mayRead = viewer.role !== 'staff' || row.recordedById === viewer.userId;
-  return {
-    id: row.id,
-    visited_at: row.visitedAt.toISOString(),
-    member: {
-      id: row.memberId,
-      member_id: row.memberCode,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      picture_url: row.pictureUrl,
-    },
-    recorded_by:
-      row.recordedById !== null && row.recordedByName !== null
-        ? { id: row.recordedById, name: row.recordedByName }
-        : null,
-    // A kiosk's visit names the kiosk (kept after it is switched off).
-    kiosk_name: row.kioskName,
-    found_by: row.foundBy as FoundBy,
-    verdict_status: row.verdictStatus as CheckInStatus,
-    overridden,
-    override_reason: overridden && mayRead ? row.overrideReason : null,
-  };
-};
 
 /**
  * A day's visits (today in Lagos unless `date`), newest first; `meta.total` counts the visits

@@ -24,4 +24,4 @@ export const checkInModule: KoraModule = {
 // finds members with them), checking a member in (the kiosk with its token; the day pass inside
 // its payment's transaction: the same rules and the same kora_check_in), and a visit's answer.
 export { checkIn, checkInWithin, classify, findMembers } from './check-in.service';
-export { type Viewer } from './check-in.visits';
+export { type Viewer } from './check-in.answers';

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { MemberRowBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { asNumber, rowsOf } from '../../db/payment-days';
 
@@ -137,13 +138,7 @@ export const countAtRisk = async (db: Executor, businessId: number, w: AtRiskWin
   );
 };
 
-export interface AtRiskRow {
-  id: number;
-  memberCode: string;
-  firstName: string;
-  lastName: string;
-  mobileNumber: string;
-  pictureUrl: string | null;
+export interface AtRiskRow extends MemberRowBrief {
   lastVisitAt: Date | null;
   last4: number;
   prev4: number;

@@ -1,36 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { freezeContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { route } from '../../lib/contract-route';
-import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
+import { createdRoute, dataRoute, pageRoute } from '../../lib/contract-route';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
 import * as freezes from './freezes.service';
 
 /** Freezes: everyone in the business reads them and may freeze, end, approve or decline. */
 export const freezeRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  route(app, api.list, async (req) => ({
-    message: 'Freezes loaded.',
-    data: {
-      freezes: await freezes.listFreezes(ctx, tenantOf(req).businessId, req.params.id),
-    },
+  dataRoute(app, api.list, 'Freezes loaded.', async (req) => ({
+    freezes: await freezes.listFreezes(ctx, tenantOf(req).businessId, req.params.id),
   }));
 
-  route(app, api.create, async (req, reply) => {
-    const { freeze, replayed } = await freezes.createFreeze(
-      ctx,
-      tenantOf(req).businessId,
-      req.params.id,
-      req.body,
-      idempotencyKeyOf(req),
-      actorOf(req),
-    );
-    return sendCreated(reply, replayed, { message: 'Membership frozen.', data: freeze });
-  });
+  createdRoute(app, api.create, 'Membership frozen.', 'freeze', (req, key) =>
+    freezes.createFreeze(ctx, tenantOf(req).businessId, req.params.id, req.body, key, actorOf(req)),
+  );
 
-  route(app, api.end, async (req) => ({
-    message: 'Freeze ended.',
-    data: await freezes.endFreeze(
+  dataRoute(app, api.end, 'Freeze ended.', (req) =>
+    freezes.endFreeze(
       ctx,
       tenantOf(req).businessId,
       req.params.id,
@@ -38,11 +25,10 @@ export const freezeRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       req.body?.on,
       actorOf(req),
     ),
-  }));
+  );
 
-  route(app, api.approve, async (req) => ({
-    message: 'Freeze approved.',
-    data: await freezes.approveFreeze(
+  dataRoute(app, api.approve, 'Freeze approved.', (req) =>
+    freezes.approveFreeze(
       ctx,
       tenantOf(req).businessId,
       req.params.id,
@@ -50,11 +36,10 @@ export const freezeRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       req.body?.fee_method,
       actorOf(req),
     ),
-  }));
+  );
 
-  route(app, api.decline, async (req) => ({
-    message: 'Freeze request declined.',
-    data: await freezes.declineFreeze(
+  dataRoute(app, api.decline, 'Freeze request declined.', (req) =>
+    freezes.declineFreeze(
       ctx,
       tenantOf(req).businessId,
       req.params.id,
@@ -62,10 +47,9 @@ export const freezeRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       req.body?.reason,
       actorOf(req),
     ),
-  }));
+  );
 
-  route(app, api.requests, async (req) => ({
-    message: 'Freeze requests loaded.',
-    ...(await freezes.listRequests(ctx, tenantOf(req).businessId, req.query)),
-  }));
+  pageRoute(app, api.requests, 'Freeze requests loaded.', (req) =>
+    freezes.listRequests(ctx, tenantOf(req).businessId, req.query),
+  );
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_MESSAGES, importContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { route } from '../../lib/contract-route';
+import { dataRoute, route } from '../../lib/contract-route';
 import { AppError, badRequest } from '../../lib/errors';
 import { sendCreated } from '../../lib/idempotency';
 import { userIdOf } from '../../plugins/auth';
@@ -46,20 +46,17 @@ export const importRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     return sendCreated(reply, replayed, { message: IMPORT_MESSAGES.uploaded, data: answer });
   });
 
-  route(app, api.get, async (req) => ({
-    message: 'Import loaded.',
-    data: await imports.getImport(ctx, tenantOf(req).businessId, req.params.id),
-  }));
+  dataRoute(app, api.get, 'Import loaded.', (req) =>
+    imports.getImport(ctx, tenantOf(req).businessId, req.params.id),
+  );
 
-  route(app, api.preview, async (req) => ({
-    message: IMPORT_MESSAGES.previewed,
-    data: await imports.previewImport(ctx, tenantOf(req).businessId, req.params.id, req.body),
-  }));
+  dataRoute(app, api.preview, IMPORT_MESSAGES.previewed, (req) =>
+    imports.previewImport(ctx, tenantOf(req).businessId, req.params.id, req.body),
+  );
 
-  route(app, api.start, async (req) => ({
-    message: IMPORT_MESSAGES.startedAnswer,
-    data: await imports.startImport(ctx, tenantOf(req).businessId, req.params.id, actorOf(req)),
-  }));
+  dataRoute(app, api.start, IMPORT_MESSAGES.startedAnswer, (req) =>
+    imports.startImport(ctx, tenantOf(req).businessId, req.params.id, actorOf(req)),
+  );
 
   route(app, api.refused, async (req, reply) => {
     const { fileName, csv } = await imports.refusedCsv(

@@ -1,6 +1,6 @@
 import { formatDay, formatNaira, koboToNaira, type SendChannel } from '@kora/shared';
-import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
-import type { OutgoingMessage } from '../../lib/outbox';
+import { absoluteLogoUrl } from '../../lib/mail-templates';
+import { memberMessage } from '../../lib/member-message';
 
 /**
  * What members receive about online payments: the link, their transfer account, the receipt.
@@ -55,43 +55,12 @@ export const fallbackChannel = (m: Recipient): SendChannel | undefined =>
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 const periods = (plan: string, n: number) => (n === 1 ? plan : `${plan} × ${n}`);
 
-/** Who a member message is about and comes from. */
-interface About {
-  businessId: number;
-  memberId: number;
-  gym: Gym;
-  firstName: string;
-}
-
 /** What a member bought: a plan for a number of its periods, at a price. */
 interface Bought {
   plan: string;
   duration: number;
   amountKobo: number;
 }
-
-/**
- * A kind of member message: its outbox `ref`, subject and text. By e-mail it carries the gym's
- * frame, sender name and reply address; by SMS or WhatsApp the text alone.
- */
-const memberMessage =
-  <V>(ref: string, subject: (v: About & V) => string, text: (v: About & V) => string) =>
-  (channel: SendChannel, to: string, v: About & V): OutgoingMessage => {
-    const extra = { businessId: v.businessId, memberId: v.memberId, ref };
-    const body = text(v);
-    if (channel !== 'email') return { channel, to, subject: null, text: body, ...extra };
-    const title = subject(v);
-    return {
-      channel,
-      to,
-      subject: title,
-      text: body,
-      html: memberTextEmail({ gym: v.gym, subject: title, text: body }),
-      fromName: v.gym.name,
-      replyTo: v.gym.email,
-      ...extra,
-    };
-  };
 
 /**
  * A payment link. `joining`: the member never subscribed, so the link asks them to join;

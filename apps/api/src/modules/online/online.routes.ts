@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onlineContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { route } from '../../lib/contract-route';
+import { dataRoute, doneRoute, pageRoute, route } from '../../lib/contract-route';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
@@ -22,27 +22,23 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     return { businessId: t.businessId, userId: t.userId };
   };
 
-  route(app, api.connection, async (req) => ({
-    message: 'Paystack connection loaded.',
-    data: await account.getConnection(ctx, tenantOf(req).businessId),
-  }));
-  route(app, api.connect, async (req) => ({
-    message: 'Paystack connected.',
-    data: await connectAndCatchUp(ctx, who(req), req.body.secret_key, actorOf(req)),
-  }));
-  route(app, api.update, async (req) => ({
-    message: 'Paystack settings saved.',
-    data: await account.setTransferAccounts(
+  dataRoute(app, api.connection, 'Paystack connection loaded.', (req) =>
+    account.getConnection(ctx, tenantOf(req).businessId),
+  );
+  dataRoute(app, api.connect, 'Paystack connected.', (req) =>
+    connectAndCatchUp(ctx, who(req), req.body.secret_key, actorOf(req)),
+  );
+  dataRoute(app, api.update, 'Paystack settings saved.', (req) =>
+    account.setTransferAccounts(
       ctx,
       tenantOf(req).businessId,
       req.body.transfer_accounts,
       actorOf(req),
     ),
-  }));
-  route(app, api.disconnect, async (req) => ({
-    message: 'Paystack disconnected.',
-    data: await account.disconnect(ctx, tenantOf(req).businessId, actorOf(req)),
-  }));
+  );
+  dataRoute(app, api.disconnect, 'Paystack disconnected.', (req) =>
+    account.disconnect(ctx, tenantOf(req).businessId, actorOf(req)),
+  );
 
   route(app, api.createLink, async (req, reply) => {
     const data = await links.createLink(
@@ -55,19 +51,16 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     );
     return reply.status(201).send({ message: 'Payment link created.', data });
   });
-  route(app, api.listLinks, async (req) => ({
-    message: 'Payment links loaded.',
-    ...(await links.listLinks(ctx, tenantOf(req).businessId, req.params.id, req.query)),
-  }));
-  route(app, api.cancelLink, async (req) => ({
-    message: 'Payment link cancelled.',
-    data: await links.cancelLink(ctx, tenantOf(req).businessId, req.params.id, actorOf(req)),
-  }));
+  pageRoute(app, api.listLinks, 'Payment links loaded.', (req) =>
+    links.listLinks(ctx, tenantOf(req).businessId, req.params.id, req.query),
+  );
+  dataRoute(app, api.cancelLink, 'Payment link cancelled.', (req) =>
+    links.cancelLink(ctx, tenantOf(req).businessId, req.params.id, actorOf(req)),
+  );
 
-  route(app, api.transferAccount, async (req) => ({
-    message: 'Transfer account loaded.',
-    data: await transfers.getTransferAccount(ctx, tenantOf(req).businessId, req.params.id),
-  }));
+  dataRoute(app, api.transferAccount, 'Transfer account loaded.', (req) =>
+    transfers.getTransferAccount(ctx, tenantOf(req).businessId, req.params.id),
+  );
   route(app, api.createTransferAccount, async (req, reply) => {
     const data = await transfers.createTransferAccount(
       ctx,
@@ -77,29 +70,25 @@ export const onlineRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     );
     return reply.status(201).send({ message: 'Transfer account created.', data });
   });
-  route(app, api.sendTransferAccount, async (req) => {
-    await transfers.sendTransferAccount(
+  doneRoute(app, api.sendTransferAccount, 'Account details sent.', (req) =>
+    transfers.sendTransferAccount(
       ctx,
       tenantOf(req).businessId,
       req.params.id,
       req.body.channel,
       actorOf(req),
-    );
-    return { message: 'Account details sent.', data: null };
-  });
+    ),
+  );
 
-  route(app, api.listHeld, async (req) => ({
-    message: 'Held payments loaded.',
-    ...(await transfers.listHeld(ctx, tenantOf(req).businessId, req.query)),
-  }));
-  route(app, api.assignHeld, async (req) => ({
-    message: 'Payment recorded.',
-    data: await transfers.assignHeld(ctx, who(req), req.params.id, req.body),
-  }));
-  route(app, api.dismissHeld, async (req) => ({
-    message: 'Payment marked as handled.',
-    data: await transfers.dismissHeld(ctx, who(req), req.params.id, req.body.note, actorOf(req)),
-  }));
+  pageRoute(app, api.listHeld, 'Held payments loaded.', (req) =>
+    transfers.listHeld(ctx, tenantOf(req).businessId, req.query),
+  );
+  dataRoute(app, api.assignHeld, 'Payment recorded.', (req) =>
+    transfers.assignHeld(ctx, who(req), req.params.id, req.body),
+  );
+  dataRoute(app, api.dismissHeld, 'Payment marked as handled.', (req) =>
+    transfers.dismissHeld(ctx, who(req), req.params.id, req.body.note, actorOf(req)),
+  );
 
   route(app, api.payPage, async (req) => {
     const page = await links.getPayPage(ctx, req.params.reference, {

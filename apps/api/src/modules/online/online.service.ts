@@ -15,6 +15,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { noAddress } from '../../lib/member-message';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { SYSTEM_ACTOR, recordAudit, type Actor } from '../audit';
@@ -76,10 +77,7 @@ const payableMember = async (
   const member = await getMemberForBusiness(ctx, businessId, memberId);
   if (!member.is_active) throw memberInactive();
   const to = channel === 'copy' ? '' : addressFor(channel, recipientOf(member));
-  if (channel !== 'copy' && !to) {
-    const message = channel === 'email' ? ONLINE_MESSAGES.noEmail : ONLINE_MESSAGES.noPhone;
-    throw badRequest(message, 'NO_ADDRESS', { channel: message });
-  }
+  if (channel !== 'copy' && !to) throw noAddress(channel, ONLINE_MESSAGES);
   return { member, to };
 };
 

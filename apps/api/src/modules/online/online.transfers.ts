@@ -14,9 +14,10 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { noAddress } from '../../lib/member-message';
 import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, recordMessageSent, type Actor } from '../audit';
 import { getMemberForBusiness, memberInactive, memberLabel } from '../members';
 import { chosenPlan } from '../plans';
 import { connectedClient, paystackFailure } from './online.account';
@@ -109,10 +110,7 @@ export const sendTransferAccount = async (
   const account = await repo.findTransferAccount(ctx.db, businessId, memberId);
   if (!account) throw badRequest(ONLINE_MESSAGES.noTransferAccount, 'NO_TRANSFER_ACCOUNT');
   const to = addressFor(channel, recipientOf(member));
-  if (!to) {
-    const message = channel === 'email' ? ONLINE_MESSAGES.noEmail : ONLINE_MESSAGES.noPhone;
-    throw badRequest(message, 'NO_ADDRESS', { channel: message });
-  }
+  if (!to) throw noAddress(channel, ONLINE_MESSAGES);
   await ctx.db.transaction(async (tx) => {
     await enqueueMessages(tx, [
       transferAccountMessage(channel, to, {
@@ -126,14 +124,12 @@ export const sendTransferAccount = async (
       }),
     ]);
     await repo.setSentBy(tx, account.id, channel);
-    await recordAudit(tx, actor, {
+    await recordMessageSent(tx, actor, {
       businessId,
-      action: 'message.send',
-      recordKind: 'member',
-      recordId: memberId,
-      recordLabel: memberLabel(member),
       memberId,
-      detail: { message: 'transfer account', channel, count: 1 },
+      recordLabel: memberLabel(member),
+      message: 'transfer account',
+      channel,
     });
   });
 };

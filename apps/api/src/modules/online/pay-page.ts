@@ -1,10 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { durationLabel, formatDay, formatNaira, type PayPage } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
-import { waitText } from '../../plugins/rate-limit';
+import { GYM_STYLE, privatePage, privatePageRoute, sendPrivatePage } from '../../lib/private-page';
 import { getPayPage } from './online.service';
-import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * The public payment page, /pay/{reference}: what a member opens from WhatsApp or an SMS on a
@@ -34,12 +33,8 @@ const safeUrl = (url: string | null | undefined): string | null =>
 
 /** "1 month", "3 months", "2 weeks". */
 const STYLE =
-  '*{box-sizing:border-box}' +
-  'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
   'main{max-width:28rem;margin:0 auto;padding:1.25rem 1rem 2rem}' +
-  'header{display:flex;align-items:center;gap:.75rem;margin-bottom:1rem}' +
-  'header img{width:3rem;height:3rem;object-fit:contain;border-radius:.5rem;background:#fff}' +
-  '.gym{font-size:1.125rem;font-weight:700;margin:0;overflow-wrap:anywhere}' +
+  GYM_STYLE +
   '.card{background:#fff;border-radius:.75rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}' +
   'h1{font-size:1.375rem;line-height:1.3;margin:0 0 .75rem}' +
   'p{margin:.5rem 0}' +
@@ -64,25 +59,16 @@ interface Shell {
   body: string;
 }
 
-const htmlDocument = ({ title, heading, ok, gym, refresh, body }: Shell): string => {
-  const logo = gym && safeUrl(gym.logoUrl);
-  const header = gym
-    ? `<header>${logo ? `<img src="${escapeHtml(logo)}" alt="">` : ''}` +
-      `<p class="gym">${escapeHtml(gym.name)}</p></header>`
-    : '';
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
-    '<meta name="theme-color" content="#0f766e">' +
-    (refresh
-      ? `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeHtml(refresh.url)}">`
-      : '') +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
-    `<body><main>${header}<div class="card">` +
-    `<h1${ok ? ' class="ok"' : ''}>${heading}</h1>${body}</div></main></body></html>`
-  );
-};
+const htmlDocument = ({ title, heading, ok, gym, refresh, body }: Shell): string =>
+  privatePage({
+    title,
+    style: STYLE,
+    gym: gym && { name: gym.name, logo: safeUrl(gym.logoUrl) },
+    main: `<div class="card"><h1${ok ? ' class="ok"' : ''}>${heading}</h1>${body}</div>`,
+    head:
+      refresh &&
+      `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeHtml(refresh.url)}">`,
+  });
 
 /** What is being paid for: plan × periods, how long that is, and the amount. */
 const summary = (page: PayPage): string => {
@@ -204,20 +190,6 @@ export const renderPayPage = (page: PayPage | null, opts: PayPageOptions = {}): 
   });
 };
 
-/** When the page cannot be drawn: too many requests from one address, or a failure of ours. */
-const renderPayProblem = (problem: { kind: 'busy'; waitMs: number } | { kind: 'error' }) =>
-  problem.kind === 'busy'
-    ? htmlDocument({
-        title: 'Please wait',
-        heading: 'Too many requests',
-        body: `<p>Please wait ${escapeHtml(waitText(problem.waitMs))} and open the link again.</p>`,
-      })
-    : htmlDocument({
-        title: 'Something went wrong',
-        heading: 'Something went wrong',
-        body: '<p>We could not load this payment. Please try again in a minute.</p>',
-      });
-
 const first = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
 
@@ -226,23 +198,14 @@ const first = (v: unknown): string | undefined =>
  * (the general limit counts /v1/ only): the same number a minute, in a budget of its own.
  */
 export const payPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  const limit = ctx.config.apiRateLimit;
   app.get<{ Params: { reference: string }; Querystring: Record<string, unknown> }>(
     '/pay/:reference',
-    {
-      schema: { hide: true },
-      config: {
-        rateLimit: privatePageLimit(limit, 'pay'),
-      },
-      errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof PageBusy) {
-          return sendPrivatePage(reply, 429, renderPayProblem({ kind: 'busy', waitMs: error.ttl }));
-        }
-        request.log.error({ err: error }, 'the payment page could not be loaded');
-        reply.header('retry-after', '30');
-        return sendPrivatePage(reply, 503, renderPayProblem({ kind: 'error' }));
-      },
-    },
+    privatePageRoute(ctx.config.apiRateLimit, {
+      budget: 'pay',
+      page: 'payment',
+      subject: 'payment',
+      problem: (title, heading, text) => htmlDocument({ title, heading, body: `<p>${text}</p>` }),
+    }),
     async (request, reply) => {
       const { reference } = request.params;
       const query = request.query ?? {};

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportContracts, paymentContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { route } from '../../lib/contract-route';
-import { sendExport } from '../../lib/export-file';
+import { dataRoute, exportRoute, route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
@@ -33,20 +32,15 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
 
   // A streamed file (CSV or .xlsx) of every payment the list's filters keep.
   // The trail notes who exported what before the first row is read.
-  route(app, exportContracts.payments, async (req, reply) => {
+  exportRoute(app, exportContracts.payments, async (req) => {
     const { businessId } = tenantOf(req);
     await auditPaymentExport(ctx, businessId, actorOf(req), req.query);
-    return sendExport(
-      reply,
-      req.query.format,
-      paymentExport(payments.paymentExportReader(ctx, businessId, req.query)),
-    );
+    return paymentExport(payments.paymentExportReader(ctx, businessId, req.query));
   });
 
-  route(app, api.summary, async (req) => ({
-    message: 'Payments summary loaded.',
-    data: await payments.paymentSummary(ctx, tenantOf(req).businessId),
-  }));
+  dataRoute(app, api.summary, 'Payments summary loaded.', (req) =>
+    payments.paymentSummary(ctx, tenantOf(req).businessId),
+  );
 
   route(app, api.record, async (req, reply) => {
     const tenant = tenantOf(req);
@@ -61,20 +55,17 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   });
 
   // Registered before /v1/payment/:id/… so `confirm-day` is never read as an id.
-  route(app, api.confirmDay, async (req) => ({
-    message: 'Transfers confirmed.',
-    data: await confirmPaymentDay(ctx, correctorOf(req), req.body.day),
-  }));
+  dataRoute(app, api.confirmDay, 'Transfers confirmed.', (req) =>
+    confirmPaymentDay(ctx, correctorOf(req), req.body.day),
+  );
 
-  route(app, api.get, async (req) => ({
-    message: 'Payment loaded.',
-    data: await corrections.paymentDetails(ctx, correctorOf(req), req.params.id),
-  }));
+  dataRoute(app, api.get, 'Payment loaded.', (req) =>
+    corrections.paymentDetails(ctx, correctorOf(req), req.params.id),
+  );
 
-  route(app, api.void, async (req) => ({
-    message: 'Payment voided.',
-    data: await corrections.voidPayment(ctx, correctorOf(req), req.params.id, req.body),
-  }));
+  dataRoute(app, api.void, 'Payment voided.', (req) =>
+    corrections.voidPayment(ctx, correctorOf(req), req.params.id, req.body),
+  );
 
   route(app, api.refund, async (req, reply) => {
     const { details, replayed } = await refundPayment(
@@ -87,8 +78,7 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
     return sendCreated(reply, replayed, { message: 'Refund recorded.', data: details });
   });
 
-  route(app, api.confirm, async (req) => ({
-    message: 'Payment confirmed.',
-    data: await confirmPayment(ctx, correctorOf(req), req.params.id),
-  }));
+  dataRoute(app, api.confirm, 'Payment confirmed.', (req) =>
+    confirmPayment(ctx, correctorOf(req), req.params.id),
+  );
 };

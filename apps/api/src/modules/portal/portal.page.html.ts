@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/html';
+import { PAGE_BASE_STYLE } from '../../lib/private-page';
 
 /*
  * The member's own pages, /m/{business_code}: one small HTML document each, drawn on the server
@@ -38,8 +39,7 @@ export const safeUrl = (url: string | null | undefined): string | null =>
 export const basePath = (code: string) => `/m/${encodeURIComponent(code.toUpperCase())}`;
 
 const STYLE =
-  '*{box-sizing:border-box}' +
-  'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
+  PAGE_BASE_STYLE +
   'main{max-width:30rem;margin:0 auto;padding:1rem 1rem 2rem}' +
   'header{display:flex;align-items:center;gap:.75rem;margin-bottom:.75rem}' +
   'header img{width:3rem;height:3rem;object-fit:contain;border-radius:.5rem;background:#fff}' +

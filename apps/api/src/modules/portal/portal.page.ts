@@ -289,6 +289,53 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     return { ...found, session: found.session, me };
   };
 
+  /**
+   * A POST of the code step: the gym and the identifier its signed cookie keeps (masked as
+   * `sentTo`); without one (none, tampered or expired) the sign-in page again, 422, and null.
+   */
+  const codeStep = async (request: Req, reply: FastifyReply) => {
+    const found = await resolvePost(request, reply);
+    if (!found) return null;
+    const { business, gym } = found;
+    const identifier = readSigned(request, stepCookie(business.code));
+    if (!identifier) {
+      send(reply, 422, signInPage(gym, { notice: PAGE_TEXTS.codeExpiredStep }));
+      return null;
+    }
+    return { business, gym, identifier, sentTo: maskIdentifier(identifier) };
+  };
+
+  /** A refusal (4xx) drawn by `page` from its message, with its Retry-After when it has one. */
+  const sendRefusal = (reply: FastifyReply, err: unknown, page: (error: string) => string) => {
+    const e = refusal(err);
+    if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
+    return send(reply, e.status, page(e.message));
+  };
+
+  /**
+   * Sends a sign-in code to `identifier`, keeps it (signed) for the code step and goes to `next`;
+   * a refusal is drawn by `refused`.
+   */
+  const sendSignInCode = async (
+    request: Req,
+    reply: FastifyReply,
+    business: Business,
+    identifier: string,
+    next: string,
+    refused: (error: string) => string,
+  ) => {
+    try {
+      await portal.requestSignInCode(ctx, business, identifier, request.ip);
+    } catch (err) {
+      return sendRefusal(reply, err, refused);
+    }
+    reply.setCookie(stepCookie(business.code), identifier, {
+      ...cookieOptions(request, business.code, STEP_SECONDS),
+      signed: true,
+    });
+    return redirect(reply, next);
+  };
+
   // ---- Signed out: sign-in and code steps -------------------------------------------------
 
   app.get('/m/:code', opts, async (request: Req, reply) => {
@@ -318,18 +365,14 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
         signInPage(gym, { error: firstError(parsed.error) ?? PORTAL_MESSAGES.identifier }),
       );
     const { identifier } = parsed.data;
-    try {
-      await portal.requestSignInCode(ctx, business, identifier, request.ip);
-    } catch (err) {
-      const e = refusal(err);
-      if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
-      return send(reply, e.status, signInPage(gym, { identifier, error: e.message }));
-    }
-    reply.setCookie(stepCookie(business.code), identifier, {
-      ...cookieOptions(request, business.code, STEP_SECONDS),
-      signed: true,
-    });
-    return redirect(reply, `${basePath(business.code)}/code`);
+    return sendSignInCode(
+      request,
+      reply,
+      business,
+      identifier,
+      `${basePath(business.code)}/code`,
+      (error) => signInPage(gym, { identifier, error }),
+    );
   });
 
   app.get('/m/:code/code', opts, async (request: Req, reply) => {
@@ -351,13 +394,9 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
   });
 
   app.post('/m/:code/verify', opts, async (request: Req, reply) => {
-    const found = await resolvePost(request, reply);
-    if (!found) return reply;
-    const { business, gym } = found;
-    const identifier = readSigned(request, stepCookie(business.code));
-    if (!identifier)
-      return send(reply, 422, signInPage(gym, { notice: PAGE_TEXTS.codeExpiredStep }));
-    const sentTo = maskIdentifier(identifier);
+    const step = await codeStep(request, reply);
+    if (!step) return reply;
+    const { business, gym, identifier, sentTo } = step;
     const parsed = portalPhoneVerifySchema.shape.code.safeParse(form(request).code ?? '');
     if (!parsed.success)
       return send(reply, 422, codePage(gym, { sentTo, error: PORTAL_MESSAGES.code }));
@@ -367,9 +406,7 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
       const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
       signed = await portal.verifySignInCode(ctx, business, identifier, code, agent);
     } catch (err) {
-      const e = refusal(err);
-      if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
-      return send(reply, e.status, codePage(gym, { sentTo, error: e.message }));
+      return sendRefusal(reply, err, (error) => codePage(gym, { sentTo, error }));
     }
     reply.clearCookie(stepCookie(business.code), { path: basePath(business.code) });
     reply.setCookie(
@@ -381,28 +418,17 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
   });
 
   app.post('/m/:code/resend', opts, async (request: Req, reply) => {
-    const found = await resolvePost(request, reply);
-    if (!found) return reply;
-    const { business, gym } = found;
-    const identifier = readSigned(request, stepCookie(business.code));
-    if (!identifier)
-      return send(reply, 422, signInPage(gym, { notice: PAGE_TEXTS.codeExpiredStep }));
-    try {
-      await portal.requestSignInCode(ctx, business, identifier, request.ip);
-    } catch (err) {
-      const e = refusal(err);
-      if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
-      return send(
-        reply,
-        e.status,
-        codePage(gym, { sentTo: maskIdentifier(identifier), error: e.message }),
-      );
-    }
-    reply.setCookie(stepCookie(business.code), identifier, {
-      ...cookieOptions(request, business.code, STEP_SECONDS),
-      signed: true,
-    });
-    return redirect(reply, `${basePath(business.code)}/code?sent=1`);
+    const step = await codeStep(request, reply);
+    if (!step) return reply;
+    const { business, gym, identifier, sentTo } = step;
+    return sendSignInCode(
+      request,
+      reply,
+      business,
+      identifier,
+      `${basePath(business.code)}/code?sent=1`,
+      (error) => codePage(gym, { sentTo, error }),
+    );
   });
 
   app.post('/m/:code/sign-out', opts, async (request: Req, reply) => {

@@ -1,10 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { escapeHtml } from '../../lib/html';
-import { waitText } from '../../plugins/rate-limit';
-import type { ReceiptPrint } from './receipts.pdf';
+import { privatePage, privatePageRoute, sendPrivatePage } from '../../lib/private-page';
+import { pdfHeaders, type ReceiptPrint } from './receipts.pdf';
 import { isReceiptToken, publicReceipt, publicReceiptPdf } from './receipts.service';
-import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-page';
 
 /*
  * A receipt's public page, /r/{token}: what a member opens from WhatsApp, SMS or e-mail. One
@@ -14,8 +13,6 @@ import { PageBusy, privatePageLimit, sendPrivatePage } from '../../lib/private-p
  */
 
 const STYLE =
-  '*{box-sizing:border-box}' +
-  'body{margin:0;background:#f1f5f4;color:#1f2933;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
   'main{max-width:28rem;margin:0 auto;padding:1.25rem 1rem 2rem}' +
   'header{text-align:center;margin-bottom:1rem}' +
   'header img{max-width:8rem;max-height:4rem;object-fit:contain}' +
@@ -35,13 +32,7 @@ const STYLE =
   '.links a{color:#0f766e;font-weight:600}' +
   '@media print{body{background:#fff}main{padding:0}.card{box-shadow:none;padding:0}.links{display:none}}';
 
-const document = (title: string, body: string) =>
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-  '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
-  '<meta name="theme-color" content="#0f766e">' +
-  `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>` +
-  `${body}</main></body></html>`;
+const document = (title: string, main: string) => privatePage({ title, style: STYLE, main });
 
 const RECEIPT_NOT_FOUND = 'Receipt not found';
 
@@ -54,13 +45,16 @@ const notFoundPage = () =>
 
 /** The receipt's page (`pdfPath`: its PDF's address, relative to the page). */
 const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =>
-  document(
-    `Receipt ${r.receiptNumber} · ${r.gym.name}`,
-    '<header>' +
-      (logoUrl ? `<img src="${escapeHtml(logoUrl)}" alt="">` : '') +
-      `<p class="gym">${escapeHtml(r.gym.name)}</p>` +
-      r.gym.lines.map((line) => `<p class="contact">${escapeHtml(line)}</p>`).join('') +
-      '</header><div class="card">' +
+  privatePage({
+    title: `Receipt ${r.receiptNumber} · ${r.gym.name}`,
+    style: STYLE,
+    gym: {
+      name: r.gym.name,
+      logo: logoUrl,
+      more: r.gym.lines.map((line) => `<p class="contact">${escapeHtml(line)}</p>`).join(''),
+    },
+    main:
+      '<div class="card">' +
       `<h1>Receipt</h1><p class="number">No. ${escapeHtml(r.receiptNumber)}</p>` +
       `<p class="date">${escapeHtml(r.date)}</p>` +
       (r.status ? `<p class="status">${escapeHtml(r.status)}</p>` : '') +
@@ -73,7 +67,7 @@ const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =
       `<div class="amount"><p>Amount paid</p><strong>${escapeHtml(r.amount)}</strong></div>` +
       `<p class="thanks">${escapeHtml(r.footer)}</p></div>` +
       `<nav class="links"><a href="${escapeHtml(pdfPath)}">Download PDF</a></nav>`,
-  );
+  });
 
 /**
  * GET /r/:token (the page) and GET /r/:token.pdf (its PDF, A4; `?size=80mm` for a receipt
@@ -81,36 +75,15 @@ const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =
  * budget of its own. The token is never written to the log (request paths are redacted).
  */
 export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  const limit = ctx.config.apiRateLimit;
   app.get<{ Params: { token: string }; Querystring: { size?: unknown } }>(
     '/r/:token',
-    {
-      schema: { hide: true },
-      config: {
-        rateLimit: privatePageLimit(limit, 'receipt'),
-      },
-      errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof PageBusy)
-          return sendPrivatePage(
-            reply,
-            429,
-            document(
-              'Please wait',
-              `<div class="card"><h1>Too many requests</h1><p class="thanks">Please wait ${escapeHtml(waitText(error.ttl))} and open the link again.</p></div>`,
-            ),
-          );
-        request.log.error({ err: error }, 'the receipt page could not be loaded');
-        reply.header('retry-after', '30');
-        return sendPrivatePage(
-          reply,
-          503,
-          document(
-            'Something went wrong',
-            '<div class="card"><h1>Something went wrong</h1><p class="thanks">We could not load this receipt. Please try again in a minute.</p></div>',
-          ),
-        );
-      },
-    },
+    privatePageRoute(ctx.config.apiRateLimit, {
+      budget: 'receipt',
+      page: 'receipt',
+      subject: 'receipt',
+      problem: (title, heading, text) =>
+        document(title, `<div class="card"><h1>${heading}</h1><p class="thanks">${text}</p></div>`),
+    }),
     async (request, reply) => {
       const param = request.params.token;
       const wantsPdf = param.endsWith('.pdf');
@@ -120,10 +93,7 @@ export const receiptPageRoutes = (ctx: AppContext) => async (app: FastifyInstanc
         const size = request.query.size === '80mm' ? '80mm' : 'a4';
         const pdf = await publicReceiptPdf(ctx, token, size);
         if (!pdf) return sendPrivatePage(reply, 404, notFoundPage());
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `inline; filename="${pdf.filename}"`)
-          .header('cache-control', 'no-store')
+        return pdfHeaders(reply, pdf.filename)
           .header('referrer-policy', 'no-referrer')
           .header('x-robots-tag', 'noindex')
           .send(pdf.stream);

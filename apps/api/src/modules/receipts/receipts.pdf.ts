@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 
 /*
@@ -102,6 +103,14 @@ const draw = (doc: PDFKit.PDFDocument, r: ReceiptPrint, l: Layout): number => {
   const inner = l.width - 2 * l.margin;
   const x = l.margin;
   const center = { width: inner, align: 'center' as const };
+  /** A thin line across the receipt at `at`. */
+  const rule = (at: number) =>
+    doc
+      .moveTo(x, at)
+      .lineTo(x + inner, at)
+      .lineWidth(0.5)
+      .strokeColor('#cbd2d9')
+      .stroke();
   let y = l.margin;
   if (r.gym.logo) {
     try {
@@ -115,12 +124,7 @@ const draw = (doc: PDFKit.PDFDocument, r: ReceiptPrint, l: Layout): number => {
   doc.font('regular').fontSize(l.body).fillColor(MUTED);
   for (const line of r.gym.lines) doc.text(line, center);
   y = doc.y + l.body;
-  doc
-    .moveTo(x, y)
-    .lineTo(x + inner, y)
-    .lineWidth(0.5)
-    .strokeColor('#cbd2d9')
-    .stroke();
+  rule(y);
   y += l.body;
 
   doc.fillColor(INK).font('bold').fontSize(l.title).text('Receipt', x, y, center);
@@ -146,12 +150,7 @@ const draw = (doc: PDFKit.PDFDocument, r: ReceiptPrint, l: Layout): number => {
   }
 
   y += l.body * 0.6;
-  doc
-    .moveTo(x, y)
-    .lineTo(x + inner, y)
-    .lineWidth(0.5)
-    .strokeColor('#cbd2d9')
-    .stroke();
+  rule(y);
   y += l.body;
   doc.font('regular').fillColor(MUTED).fontSize(l.body).text('Amount paid', x, y, center);
   doc.font('bold').fillColor(INK).fontSize(l.amount).text(r.amount, center);
@@ -188,3 +187,13 @@ export const receiptPdf = (r: ReceiptPrint, size: ReceiptSize): PDFKit.PDFDocume
   doc.end();
   return doc;
 };
+
+/**
+ * The headers of a receipt's PDF answer: shown in the browser (inline) under its file name,
+ * never cached. The caller adds its own and sends the stream.
+ */
+export const pdfHeaders = (reply: FastifyReply, filename: string): FastifyReply =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'no-store');

@@ -14,8 +14,9 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
+import { noAddress } from '../../lib/member-message';
 import { enqueueMessages } from '../../lib/outbox';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit';
 import { receiptMessage } from './receipts.messages';
@@ -202,10 +203,7 @@ export const sendReceipt = async (
   const row = await repo.receiptOf(ctx.db, businessId, paymentId);
   if (!row) throw paymentNotFound();
   const to = addressFor(channel, row.member);
-  if (!to) {
-    const message = channel === 'email' ? RECEIPT_MESSAGES.noEmail : RECEIPT_MESSAGES.noPhone;
-    throw badRequest(message, 'NO_ADDRESS', { channel: message });
-  }
+  if (!to) throw noAddress(channel, RECEIPT_MESSAGES);
   await ctx.db.transaction((tx) => queueReceipt(ctx, tx, actor, row, channel, to, false));
   return { channel, to };
 };

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { senderBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -45,9 +46,7 @@ export const enabledBusinesses = (db: Executor) =>
     .select({
       businessId: reminderSettings.businessId,
       reminders: reminderSettings.reminders,
-      name: businesses.name,
-      email: businesses.businessEmail,
-      logoUrl: businesses.logoUrl,
+      ...senderBrief,
     })
     .from(reminderSettings)
     .innerJoin(businesses, eq(businesses.id, reminderSettings.businessId))
