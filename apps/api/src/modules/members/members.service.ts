@@ -146,8 +146,8 @@ export type { AudienceRow, SubscriptionStatusCode } from './members.repository';
 export const memberLabel = (m: { first_name: string; last_name: string; member_id: string }) =>
   `${`${m.first_name} ${m.last_name}`.trim()} (${m.member_id})`;
 
-/** The member's fields an edit may change, as the trail shows each one before → after. */
-const EDITABLE_FIELDS = [
+/** The member's personal details, each a field an edit may change. */
+const PERSONAL_DETAILS = [
   'first_name',
   'middle_name',
   'last_name',
@@ -156,12 +156,23 @@ const EDITABLE_FIELDS = [
   'home_address',
   'city',
   'state',
-  'country_code',
   'date_of_birth',
   'gender',
   'emergency_contact_name',
   'emergency_contact_number',
   'emergency_contact_relationship',
+] as const satisfies readonly (keyof Member)[];
+
+/**
+ * The member's fields that are personal data, as the answers and the audit trail name them: the
+ * details, the picture and the card's code. Erasure blanks each of them.
+ */
+export const PERSONAL_FIELDS = [...PERSONAL_DETAILS, 'picture_url', 'card_code'] as const;
+
+/** The member's fields an edit may change, as the trail shows each one before → after. */
+const EDITABLE_FIELDS = [
+  ...PERSONAL_DETAILS,
+  'country_code',
   'subscription_type_id',
   'reminders_opt_out',
   'marketing_consent',

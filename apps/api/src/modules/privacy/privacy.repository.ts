@@ -12,6 +12,7 @@ import {
   subscriptions,
   visits,
 } from '../../db/schema';
+import { PERSONAL_FIELDS } from '../members';
 
 /** The member (all columns) of this business, or undefined; `lock` holds the row. */
 export const findMember = async (exec: Executor, businessId: number, id: number, lock = false) => {
@@ -301,23 +302,6 @@ export const eraseMemberData = async (
 };
 
 /** The member fields an audit entry's `changes` may hold that are personal data. */
-const PERSONAL_FIELDS = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'mobile_number',
-  'email_address',
-  'home_address',
-  'city',
-  'state',
-  'date_of_birth',
-  'gender',
-  'emergency_contact_name',
-  'emergency_contact_number',
-  'emergency_contact_relationship',
-  'picture_url',
-  'card_code',
-] as const;
 const PERSONAL_FIELDS_SQL = sql`array[${sql.join(
   PERSONAL_FIELDS.map((f) => sql`${f}`),
   sql`, `,
