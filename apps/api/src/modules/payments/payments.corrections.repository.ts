@@ -136,20 +136,11 @@ export const markVoided = (tx: Executor, paymentId: number, userId: number, reas
     .set({ voidedAt: sql`now()`, voidedBy: userId, voidReason: reason })
     .where(and(eq(payments.id, paymentId), isNull(payments.voidedAt)));
 
-/** Withdraws subscriptions: they stay, but no longer cover anyone nor count anywhere. */
-export const withdrawSubscriptions = async (tx: Executor, ids: readonly number[]) => {
-  if (ids.length === 0) return;
-  await tx
-    .update(subscriptions)
-    .set({ isActive: false })
-    .where(inArray(subscriptions.id, [...ids]));
-};
-
 /**
  * After a member's first subscription was withdrawn, their earliest active one becomes their
  * first (as if the withdrawn one had never been), unless they still have an active first one.
  */
-export const passFirstOn = async (tx: Executor, businessId: number, memberIds: number[]) => {
+const passFirstOn = async (tx: Executor, businessId: number, memberIds: number[]) => {
   if (memberIds.length === 0) return;
   const ids = sql.join(
     memberIds.map((id) => sql`${id}`),
@@ -164,6 +155,32 @@ export const passFirstOn = async (tx: Executor, businessId: number, memberIds: n
     and not exists (
       select 1 from subscriptions f
       where f.business_id = s.business_id and f.member_id = s.member_id and f.is_active and f.is_first)`);
+};
+
+/**
+ * Withdraws subscriptions of the business: they stay, but no longer cover anyone nor count
+ * anywhere; a member whose first subscription is among them gets their next one as first.
+ */
+export const withdrawSubscriptions = async (
+  tx: Executor,
+  businessId: number,
+  subs: readonly { id: number; isFirst: boolean; memberId: number }[],
+) => {
+  if (subs.length === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ isActive: false })
+    .where(
+      inArray(
+        subscriptions.id,
+        subs.map((s) => s.id),
+      ),
+    );
+  await passFirstOn(
+    tx,
+    businessId,
+    subs.filter((s) => s.isFirst).map((s) => s.memberId),
+  );
 };
 
 /** The refund recorded with this Idempotency-Key in the business, if any. */

@@ -204,15 +204,7 @@ export const voidPayment = async (
       action: 'subscription.withdraw',
       reason: input.reason,
     });
-    await repo.withdrawSubscriptions(
-      tx,
-      active.map((s) => s.id),
-    );
-    await repo.passFirstOn(
-      tx,
-      who.businessId,
-      active.filter((s) => s.isFirst).map((s) => s.memberId),
-    );
+    await repo.withdrawSubscriptions(tx, who.businessId, active);
     await recordAudit(tx, actorOfCorrector(who), {
       businessId: who.businessId,
       action: 'payment.void',
