@@ -13,6 +13,16 @@ export const memberBrief = {
   emailAddress: members.emailAddress,
 };
 
+/** A member's name, member ID, phone and e-mail: what a receipt and the member's own page show. */
+export const memberContact = {
+  id: members.id,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  memberCode: members.memberCode,
+  mobileNumber: members.mobileNumber,
+  emailAddress: members.emailAddress,
+};
+
 export const planBrief = {
   id: plans.id,
   name: plans.name,

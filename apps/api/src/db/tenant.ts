@@ -9,30 +9,58 @@ type TenantTable = PgTable & { id: PgColumn; businessId: PgColumn };
 type StampedTable = TenantTable & { updatedAt: PgColumn };
 
 /**
+ * The condition of a query on the records of `businessId`: only that business's rows, and of
+ * them those meeting every one of `conditions`.
+ */
+export const inBusiness = (
+  table: { businessId: PgColumn },
+  businessId: number,
+  ...conditions: (SQL | undefined)[]
+): SQL => and(eq(table.businessId, businessId), ...conditions)!;
+
+/**
  * The condition of every query on one record of a business: row `id`, and only if it is
  * `businessId`'s. Another business's record is then not found, exactly like a missing one.
  */
 export const ofBusiness = (table: TenantTable, businessId: number, id: number): SQL =>
-  and(eq(table.businessId, businessId), eq(table.id, id))!;
+  inBusiness(table, businessId, eq(table.id, id));
 
-/**
- * Record `id` of `businessId` (all its columns), or undefined; `lock` holds the row for the
- * rest of the transaction.
- */
-export const findOfBusiness = async <T extends TenantTable>(
+/** The first row of `table` meeting `where` (all its columns), or undefined; `lock` holds it. */
+const firstRow = async <T extends PgTable>(
   db: Executor,
   table: T,
-  businessId: number,
-  id: number,
+  where: SQL,
   lock = false,
 ): Promise<T['$inferSelect'] | undefined> => {
   const q = db
     .select()
     .from(table as PgTable)
-    .where(ofBusiness(table, businessId, id))
+    .where(where)
     .limit(1);
   return (await (lock ? q.for('update') : q))[0] as T['$inferSelect'] | undefined;
 };
+
+/**
+ * Record `id` of `businessId` (all its columns), or undefined; `lock` holds the row for the
+ * rest of the transaction.
+ */
+export const findOfBusiness = <T extends TenantTable>(
+  db: Executor,
+  table: T,
+  businessId: number,
+  id: number,
+  lock = false,
+): Promise<T['$inferSelect'] | undefined> =>
+  firstRow(db, table, ofBusiness(table, businessId, id), lock);
+
+/** The record of `businessId` created with this Idempotency-Key (all its columns), or undefined. */
+export const findByKeyOfBusiness = <T extends TenantTable & { idempotencyKey: PgColumn }>(
+  db: Executor,
+  table: T,
+  businessId: number,
+  key: string,
+): Promise<T['$inferSelect'] | undefined> =>
+  firstRow(db, table, inBusiness(table, businessId, eq(table.idempotencyKey, key)));
 
 /** A query on the records of `businessId` (and what else it takes), answering `R`. */
 export type BusinessQuery<R, A extends unknown[] = []> = (

@@ -1,9 +1,10 @@
 import { addDays } from '@kora/shared';
-import { and, asc, eq, inArray, isNull, max, notInArray, or, sql, type Column } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type Column } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { cashUps, members, payments, plans, refunds, subscriptions, users } from '../../db/schema';
+import { members, payments, plans, refunds, subscriptions, users } from '../../db/schema';
+import { findByKeyOfBusiness } from '../../db/tenant';
 
 /*
  * The corrections of a payment: void, refund and confirmation. Nothing here deletes: a void
@@ -116,19 +117,6 @@ export const chainedRenewal = async (
   return row ? (row.receipt ?? '') : undefined;
 };
 
-/** When `userId` last cashed up in the business; null before their first cash-up. */
-export const lastCashUpAt = async (
-  db: Executor,
-  businessId: number,
-  userId: number,
-): Promise<Date | null> =>
-  (
-    await db
-      .select({ at: max(cashUps.createdAt) })
-      .from(cashUps)
-      .where(and(eq(cashUps.businessId, businessId), eq(cashUps.userId, userId)))
-  )[0]?.at ?? null;
-
 /** Marks the payment voided, by `userId`, for `reason`. */
 export const markVoided = (tx: Executor, paymentId: number, userId: number, reason: string) =>
   tx
@@ -184,14 +172,8 @@ export const withdrawSubscriptions = async (
 };
 
 /** The refund recorded with this Idempotency-Key in the business, if any. */
-export const findRefundByKey = async (db: Executor, businessId: number, key: string) =>
-  (
-    await db
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.businessId, businessId), eq(refunds.idempotencyKey, key)))
-      .limit(1)
-  )[0];
+export const findRefundByKey = (db: Executor, businessId: number, key: string) =>
+  findByKeyOfBusiness(db, refunds, businessId, key);
 
 export type RefundToRecord = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'> & {
   amountKobo: number;

@@ -6,6 +6,7 @@ import {
   type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { lastCashUpAt } from '../../db/cash-ups';
 import type { Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit';
@@ -69,7 +70,7 @@ const voidRefusal = async (
   if (who.role === 'staff') {
     if (p.recordedBy !== who.userId || p.method !== 'Cash')
       return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');
-    const cashedUp = await repo.lastCashUpAt(db, who.businessId, who.userId);
+    const cashedUp = await lastCashUpAt(db, who.businessId, who.userId);
     if (cashedUp && cashedUp.getTime() >= p.createdAt.getTime())
       return forbidden(PAYMENT_MESSAGES.cashedUp, 'COUNTED_IN_CASH_UP');
     if (now.getTime() - p.createdAt.getTime() > STAFF_VOID_MINUTES * 60_000)
