@@ -22,5 +22,6 @@ export {
   recordAudit,
   recordEdit,
   recordExport,
+  recordSettingsChange,
   type Changes,
 } from './audit.service';
