@@ -213,6 +213,12 @@ const moveForFreeze = async (
 const memberName = (m: { firstName: string; lastName: string; memberCode: string }) =>
   `${`${m.firstName} ${m.lastName}`.trim()} (${m.memberCode})`;
 
+/** Who decided a freeze (a staff freeze is decided as it is made), and when: now. */
+const decidedBy = (actor: Actor) => ({
+  decidedByUserId: actor.userId ?? null,
+  decidedAt: new Date(),
+});
+
 const auditFreeze = (
   tx: Tx,
   actor: Actor,
@@ -300,8 +306,7 @@ export const createFreeze = async (
         status: 'approved',
         requestedBy: 'staff',
         createdByUserId: actor.userId ?? null,
-        decidedByUserId: actor.userId ?? null,
-        decidedAt: new Date(),
+        ...decidedBy(actor),
         ...fee,
       });
       await moveForFreeze(tx, businessId, subs, range.start, days);
@@ -382,25 +387,33 @@ export const requestFreeze = async (
   return readFreeze(ctx.db, businessId, memberId, id);
 };
 
+/** 409 unless the freeze still waits for a decision. */
+const mustBeRequested = (freeze: { status: string }) => {
+  if (freeze.status !== 'requested')
+    throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+};
+
+type LockedMember = NonNullable<Awaited<ReturnType<typeof repo.lockMember>>>;
+
 /**
- * The member's row, locked for the rest of the transaction, and one of their freezes: 404 for a
- * member or a freeze of another business. With `requested`, the freeze must still wait for a
- * decision (409 otherwise).
+ * Changes one freeze of the member in one transaction holding the member's row (404 for a member
+ * or a freeze of another business), then answers the freeze as it now is.
  */
-const lockedFreeze = async (
-  tx: Tx,
+const changeFreeze = async (
+  ctx: AppContext,
   businessId: number,
   memberId: number,
   freezeId: number,
-  { requested = false } = {},
-) => {
-  const member = await repo.lockMember(tx, businessId, memberId);
-  if (!member) throw memberNotFound();
-  const freeze = await repo.findFreeze(tx, businessId, memberId, freezeId);
-  if (!freeze) throw freezeNotFound();
-  if (requested && freeze.status !== 'requested')
-    throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
-  return { member, freeze };
+  change: (tx: Tx, member: LockedMember, freeze: repo.FreezeWithDecider) => Promise<void>,
+): Promise<Freeze> => {
+  await ctx.db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, businessId, memberId);
+    if (!member) throw memberNotFound();
+    const freeze = await repo.findFreeze(tx, businessId, memberId, freezeId);
+    if (!freeze) throw freezeNotFound();
+    await change(tx, member, freeze);
+  });
+  return readFreeze(ctx.db, businessId, memberId, freezeId);
 };
 
 /** Approves a member's request: the plan's rules checked again, the subscriptions moved. */
@@ -411,11 +424,9 @@ export const approveFreeze = async (
   freezeId: number,
   feeMethod: PaymentMethod | undefined,
   actor: Actor,
-): Promise<Freeze> => {
-  await ctx.db.transaction(async (tx) => {
-    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId, {
-      requested: true,
-    });
+): Promise<Freeze> =>
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
+    mustBeRequested(freeze);
     const range = { start: freeze.startDate, end: freeze.endDate };
     const { subs, running, refusal } = await assess(
       tx,
@@ -430,8 +441,7 @@ export const approveFreeze = async (
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'approved',
       subscriptionId: running!.id,
-      decidedByUserId: actor.userId ?? null,
-      decidedAt: new Date(),
+      ...decidedBy(actor),
       ...fee,
     });
     await moveForFreeze(tx, businessId, subs, range.start, freeze.days);
@@ -443,8 +453,6 @@ export const approveFreeze = async (
       ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
     });
   });
-  return readFreeze(ctx.db, businessId, memberId, freezeId);
-};
 
 /** Declines a member's request; nothing moves. */
 export const declineFreeze = async (
@@ -454,16 +462,13 @@ export const declineFreeze = async (
   freezeId: number,
   reason: string | null | undefined,
   actor: Actor,
-): Promise<Freeze> => {
-  await ctx.db.transaction(async (tx) => {
-    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId, {
-      requested: true,
-    });
+): Promise<Freeze> =>
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
+    mustBeRequested(freeze);
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'declined',
       declineReason: reason ?? null,
-      decidedByUserId: actor.userId ?? null,
-      decidedAt: new Date(),
+      ...decidedBy(actor),
     });
     await auditFreeze(tx, actor, businessId, member, 'freeze.decline', {
       start_date: freeze.startDate,
@@ -471,8 +476,6 @@ export const declineFreeze = async (
       reason: reason ?? null,
     });
   });
-  return readFreeze(ctx.db, businessId, memberId, freezeId);
-};
 
 /**
  * Ends an approved freeze early: `on` is the day the member is back (the first day not frozen,
@@ -489,9 +492,8 @@ export const endFreeze = async (
   freezeId: number,
   on: string | undefined,
   actor: Actor,
-): Promise<Freeze> => {
-  await ctx.db.transaction(async (tx) => {
-    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId);
+): Promise<Freeze> =>
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
     if (freeze.status !== 'approved' && freeze.status !== 'ended')
       throw conflict(FREEZE_MESSAGES.notRunning, 'FREEZE_NOT_RUNNING');
     const today = lagosDay();
@@ -535,8 +537,6 @@ export const endFreeze = async (
       summary: `Back on ${formatDay(back)}`,
     });
   });
-  return readFreeze(ctx.db, businessId, memberId, freezeId);
-};
 
 /** The business's freeze requests waiting for approval, newest first. */
 export const listRequests = async (
