@@ -153,8 +153,8 @@ const known = (rows: readonly repo.FreezeRow[]): KnownFreeze[] =>
   }));
 
 /**
- * The member (locked), their freezes and own subscriptions from `start`, and the rule a freeze
- * from `start` to `end` breaks, if any.
+ * The member (locked), their freezes and own subscriptions from `start`; 422 with the rule a
+ * freeze from `start` to `end` breaks, if any.
  */
 const assess = async (
   tx: Tx,
@@ -182,7 +182,8 @@ const assess = async (
         known(existing),
       )
     : { message: MEMBER_DEACTIVATED };
-  return { member, subs, running, refusal };
+  if (refusal) throw refused(refusal);
+  return { member, subs, running };
 };
 
 /**
@@ -286,14 +287,7 @@ export const createFreeze = async (
     { businessId, scope: `freeze:${memberId}`, key: idempotencyKey, body: input },
     async (tx) => {
       const range = { start: input.start_date, end: input.end_date };
-      const { member, subs, running, refusal } = await assess(
-        tx,
-        businessId,
-        memberId,
-        range,
-        'staff',
-      );
-      if (refusal) throw refused(refusal);
+      const { member, subs, running } = await assess(tx, businessId, memberId, range, 'staff');
       const fee = feeOf(running, input.fee_method);
       const days = daysIncluded(range.start, range.end);
       const row = await repo.insertFreeze(tx, businessId, {
@@ -349,14 +343,7 @@ export const requestFreeze = async (
     { businessId, scope: `freeze-request:${memberId}`, key: idempotencyKey, body: input },
     async (tx) => {
       const range = { start: input.start_date, end: input.end_date };
-      const { member, subs, running, refusal } = await assess(
-        tx,
-        businessId,
-        memberId,
-        range,
-        'member',
-      );
-      if (refusal) throw refused(refusal);
+      const { member, subs, running } = await assess(tx, businessId, memberId, range, 'member');
       // A plan with a fee waits for the staff, who take the fee.
       const auto = !running?.freezeFeeKobo && (await repo.autoApproves(tx, businessId));
       const days = daysIncluded(range.start, range.end);
@@ -428,15 +415,7 @@ export const approveFreeze = async (
   changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
     mustBeRequested(freeze);
     const range = { start: freeze.startDate, end: freeze.endDate };
-    const { subs, running, refusal } = await assess(
-      tx,
-      businessId,
-      memberId,
-      range,
-      'staff',
-      freeze.id,
-    );
-    if (refusal) throw refused(refusal);
+    const { subs, running } = await assess(tx, businessId, memberId, range, 'staff', freeze.id);
     const fee = feeOf(running, feeMethod);
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'approved',
