@@ -270,6 +270,22 @@ export const frozenUntil = (
 ): Promise<string | null> => repo.frozenUntil(exec, businessId, memberId, today);
 
 /**
+ * What a new freeze of `range` freezes: the member's subscription running on its first day, and
+ * how many days.
+ */
+const spanOf = (
+  memberId: number,
+  running: OwnSubscription,
+  range: { start: string; end: string },
+) => ({
+  memberId,
+  subscriptionId: running.id,
+  startDate: range.start,
+  endDate: range.end,
+  days: daysIncluded(range.start, range.end),
+});
+
+/**
  * A staff freeze: checked against the plan's rules (it may start today) and approved at once,
  * moving the member's subscriptions, in one transaction holding the member's row. The same
  * Idempotency-Key again answers the first freeze (`replayed`).
@@ -289,13 +305,9 @@ export const createFreeze = async (
       const range = { start: input.start_date, end: input.end_date };
       const { member, subs, running } = await assess(tx, businessId, memberId, range, 'staff');
       const fee = feeOf(running, input.fee_method);
-      const days = daysIncluded(range.start, range.end);
+      const span = spanOf(memberId, running!, range);
       const row = await repo.insertFreeze(tx, businessId, {
-        memberId,
-        subscriptionId: running!.id,
-        startDate: range.start,
-        endDate: range.end,
-        days,
+        ...span,
         reason: input.reason ?? null,
         status: 'approved',
         requestedBy: 'staff',
@@ -303,12 +315,12 @@ export const createFreeze = async (
         ...decidedBy(actor),
         ...fee,
       });
-      await moveForFreeze(tx, businessId, subs, range.start, days);
+      await moveForFreeze(tx, businessId, subs, range.start, span.days);
       await payFee(tx, businessId, memberId, row.id, running!, fee, range, actor);
       await auditFreeze(tx, actor, businessId, member, 'freeze.create', {
         start_date: range.start,
         end_date: range.end,
-        days,
+        days: span.days,
         ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
       });
       return row.id;
@@ -346,27 +358,28 @@ export const requestFreeze = async (
       const { member, subs, running } = await assess(tx, businessId, memberId, range, 'member');
       // A plan with a fee waits for the staff, who take the fee.
       const auto = !running?.freezeFeeKobo && (await repo.autoApproves(tx, businessId));
-      const days = daysIncluded(range.start, range.end);
+      const span = spanOf(memberId, running!, range);
       const reason = input.reason?.trim() ? input.reason.trim() : null;
       const row = await repo.insertFreeze(tx, businessId, {
-        memberId,
-        subscriptionId: running!.id,
-        startDate: range.start,
-        endDate: range.end,
-        days,
+        ...span,
         reason,
         status: auto ? 'approved' : 'requested',
         requestedBy: 'member',
         decidedAt: auto ? new Date() : null,
       });
-      if (auto) await moveForFreeze(tx, businessId, subs, range.start, days);
+      if (auto) await moveForFreeze(tx, businessId, subs, range.start, span.days);
       await auditFreeze(
         tx,
         { kind: 'member', name: `${member.firstName} ${member.lastName}`.trim() },
         businessId,
         member,
         'freeze.request',
-        { start_date: range.start, end_date: range.end, days, approved_automatically: auto },
+        {
+          start_date: range.start,
+          end_date: range.end,
+          days: span.days,
+          approved_automatically: auto,
+        },
       );
       return row.id;
     },
