@@ -146,6 +146,15 @@ export type { AudienceRow, SubscriptionStatusCode } from './members.repository';
 export const memberLabel = (m: { first_name: string; last_name: string; member_id: string }) =>
   `${`${m.first_name} ${m.last_name}`.trim()} (${m.member_id})`;
 
+/** A member as the audit trail's entries about them name the record. */
+const memberRecord = (businessId: number, m: Member) => ({
+  businessId,
+  recordKind: 'member' as const,
+  recordId: m.id,
+  recordLabel: memberLabel(m),
+  memberId: m.id,
+});
+
 /** The member's personal details, each a field an edit may change. */
 const PERSONAL_DETAILS = [
   'first_name',
@@ -291,20 +300,7 @@ export const updateMember = async (
           await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
       },
       (tx, before, after) =>
-        recordEdit(
-          tx,
-          actor,
-          {
-            businessId,
-            recordKind: 'member',
-            recordId: after.id,
-            recordLabel: memberLabel(after),
-            memberId: after.id,
-          },
-          EDITABLE_FIELDS,
-          before,
-          after,
-        ),
+        recordEdit(tx, actor, memberRecord(businessId, after), EDITABLE_FIELDS, before, after),
     );
   } catch (err) {
     if (isForeignKeyViolation(err)) throw chosenPlanNotFound();
@@ -329,14 +325,7 @@ export const setMemberPicture = async (
     memberId,
     async (tx) => void (await repo.updateMember(tx, businessId, memberId, { pictureUrl: url })),
     (tx, _before, after) =>
-      recordAudit(tx, actor, {
-        businessId,
-        action: 'member.picture',
-        recordKind: 'member',
-        recordId: after.id,
-        recordLabel: memberLabel(after),
-        memberId: after.id,
-      }),
+      recordAudit(tx, actor, { ...memberRecord(businessId, after), action: 'member.picture' }),
   );
 };
 
