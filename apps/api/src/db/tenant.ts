@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
+import { businesses } from './schema';
 
 /** A table of one business's records: each row has an id and the business it belongs to. */
 type TenantTable = PgTable & { id: PgColumn; businessId: PgColumn };
@@ -88,3 +89,17 @@ export const updateOfBusiness = async <T extends StampedTable>(
     .set({ ...values, updatedAt: new Date() } as never)
     .where(ofBusiness(table, businessId, id))
     .returning()) as T['$inferSelect'][];
+
+/**
+ * The `columns` of business `businessId`'s own row (its settings, name, brand), or undefined
+ * when there is no such business; `lock` holds the row for the rest of the transaction.
+ */
+export const businessRow = async <C extends Record<string, PgColumn>>(
+  db: Executor,
+  businessId: number,
+  columns: C,
+  lock = false,
+) => {
+  const q = db.select(columns).from(businesses).where(eq(businesses.id, businessId)).$dynamic();
+  return (await (lock ? q.for('update') : q).limit(1))[0];
+};

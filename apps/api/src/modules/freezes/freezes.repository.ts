@@ -10,7 +10,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import { inBusiness, ofBusiness } from '../../db/tenant';
+import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 export type FreezeRow = typeof freezes.$inferSelect;
 export type NewFreeze = Omit<typeof freezes.$inferInsert, 'id' | 'businessId' | 'createdAt'>;
@@ -86,12 +86,7 @@ export const findMember = (db: Executor, businessId: number, memberId: number) =
 
 /** Whether the business approves members' requests that keep to the rules by itself. */
 export const autoApproves = async (db: Executor, businessId: number): Promise<boolean> =>
-  (
-    await db
-      .select({ on: businesses.freezeAutoApprove })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-  )[0]?.on === true;
+  (await businessRow(db, businessId, { on: businesses.freezeAutoApprove }))?.on === true;
 
 /** The member's freezes, newest first, with who decided each. */
 export const freezesOf = async (

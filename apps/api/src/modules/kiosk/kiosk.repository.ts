@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, kioskTokens, users } from '../../db/schema';
-import { inBusiness, ofBusiness } from '../../db/tenant';
+import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 /** A kiosk as Settings lists it: with the name of who opened it. */
 const listColumns = {
@@ -81,14 +81,8 @@ export const touchKiosk = (db: Executor, id: number) =>
     );
 
 /** The business's name and logo, for the kiosk's screen. */
-export const findBusinessBrand = async (db: Executor, businessId: number) =>
-  (
-    await db
-      .select({ name: businesses.name, logoUrl: businesses.logoUrl })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0];
+export const findBusinessBrand = (db: Executor, businessId: number) =>
+  businessRow(db, businessId, { name: businesses.name, logoUrl: businesses.logoUrl });
 
 /**
  * Whose password closes the kiosk: the user who opened it, then the owners and admins of the

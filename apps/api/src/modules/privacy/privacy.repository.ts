@@ -12,6 +12,7 @@ import {
   subscriptions,
   visits,
 } from '../../db/schema';
+import { businessRow } from '../../db/tenant';
 import { PERSONAL_FIELDS } from '../members';
 
 /** The member (all columns) of this business, or undefined; `lock` holds the row. */
@@ -93,13 +94,8 @@ export const pendingErasureRequests = async (
 
 // The export's reads: every record of one member of one business.
 
-export const businessOf = async (exec: Executor, businessId: number) => {
-  const [row] = await exec
-    .select({ name: businesses.name, code: businesses.code })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row;
-};
+export const businessOf = (exec: Executor, businessId: number) =>
+  businessRow(exec, businessId, { name: businesses.name, code: businesses.code });
 
 export const subscriptionsOf = (exec: Executor, businessId: number, memberId: number) =>
   exec

@@ -11,7 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import { inBusiness, ofBusiness } from '../../db/tenant';
+import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 /** The team user who recorded a payment (users joined under another name). */
 const recorder = alias(users, 'recorder');
@@ -101,13 +101,7 @@ export const coveredMembers = (db: Executor, businessId: number, subscriptionId:
 
 /** Whether the business sends receipts automatically after each desk payment. */
 export const autoSendOf = async (db: Executor, businessId: number): Promise<boolean> =>
-  (
-    await db
-      .select({ on: businesses.autoSendReceipts })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0]?.on ?? false;
+  (await businessRow(db, businessId, { on: businesses.autoSendReceipts }))?.on ?? false;
 
 /** Sets the setting; answers what it was before (undefined: no such business). */
 export const setAutoSend = async (
@@ -115,17 +109,12 @@ export const setAutoSend = async (
   businessId: number,
   on: boolean,
 ): Promise<boolean | undefined> => {
-  const before = await db
-    .select({ on: businesses.autoSendReceipts })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for('update')
-    .limit(1);
-  if (!before[0]) return undefined;
-  if (before[0].on !== on)
+  const before = await businessRow(db, businessId, { on: businesses.autoSendReceipts }, true);
+  if (!before) return undefined;
+  if (before.on !== on)
     await db
       .update(businesses)
       .set({ autoSendReceipts: on, updatedAt: new Date() })
       .where(eq(businesses.id, businessId));
-  return before[0].on;
+  return before.on;
 };
