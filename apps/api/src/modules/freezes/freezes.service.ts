@@ -270,6 +270,29 @@ export const frozenUntil = (
 ): Promise<string | null> => repo.frozenUntil(exec, businessId, memberId, today);
 
 /**
+ * An approved freeze (a staff freeze at once, a request on approval) takes effect in its
+ * transaction: the member's subscriptions move, the plan's fee is paid, the trail says so.
+ */
+const putInForce = async (
+  tx: Tx,
+  actor: Actor,
+  action: 'freeze.create' | 'freeze.approve',
+  freeze: Pick<repo.FreezeRow, 'id' | 'businessId' | 'startDate' | 'endDate' | 'days'>,
+  { member, subs, running }: Awaited<ReturnType<typeof assess>>,
+  fee: ReturnType<typeof feeOf>,
+) => {
+  const range = { start: freeze.startDate, end: freeze.endDate };
+  await moveForFreeze(tx, freeze.businessId, subs, range.start, freeze.days);
+  await payFee(tx, freeze.businessId, member.id, freeze.id, running!, fee, range, actor);
+  await auditFreeze(tx, actor, freeze.businessId, member, action, {
+    start_date: range.start,
+    end_date: range.end,
+    days: freeze.days,
+    ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
+  });
+};
+
+/**
  * What a new freeze of `range` freezes: the member's subscription running on its first day, and
  * how many days.
  */
@@ -303,9 +326,9 @@ export const createFreeze = async (
     { businessId, scope: `freeze:${memberId}`, key: idempotencyKey, body: input },
     async (tx) => {
       const range = { start: input.start_date, end: input.end_date };
-      const { member, subs, running } = await assess(tx, businessId, memberId, range, 'staff');
-      const fee = feeOf(running, input.fee_method);
-      const span = spanOf(memberId, running!, range);
+      const assessed = await assess(tx, businessId, memberId, range, 'staff');
+      const fee = feeOf(assessed.running, input.fee_method);
+      const span = spanOf(memberId, assessed.running!, range);
       const row = await repo.insertFreeze(tx, businessId, {
         ...span,
         reason: input.reason ?? null,
@@ -315,14 +338,7 @@ export const createFreeze = async (
         ...decidedBy(actor),
         ...fee,
       });
-      await moveForFreeze(tx, businessId, subs, range.start, span.days);
-      await payFee(tx, businessId, memberId, row.id, running!, fee, range, actor);
-      await auditFreeze(tx, actor, businessId, member, 'freeze.create', {
-        start_date: range.start,
-        end_date: range.end,
-        days: span.days,
-        ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
-      });
+      await putInForce(tx, actor, 'freeze.create', row, assessed, fee);
       return row.id;
     },
   );
@@ -425,25 +441,18 @@ export const approveFreeze = async (
   feeMethod: PaymentMethod | undefined,
   actor: Actor,
 ): Promise<Freeze> =>
-  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, _member, freeze) => {
     mustBeRequested(freeze);
     const range = { start: freeze.startDate, end: freeze.endDate };
-    const { subs, running } = await assess(tx, businessId, memberId, range, 'staff', freeze.id);
-    const fee = feeOf(running, feeMethod);
+    const assessed = await assess(tx, businessId, memberId, range, 'staff', freeze.id);
+    const fee = feeOf(assessed.running, feeMethod);
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'approved',
-      subscriptionId: running!.id,
+      subscriptionId: assessed.running!.id,
       ...decidedBy(actor),
       ...fee,
     });
-    await moveForFreeze(tx, businessId, subs, range.start, freeze.days);
-    await payFee(tx, businessId, memberId, freeze.id, running!, fee, range, actor);
-    await auditFreeze(tx, actor, businessId, member, 'freeze.approve', {
-      start_date: range.start,
-      end_date: range.end,
-      days: freeze.days,
-      ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
-    });
+    await putInForce(tx, actor, 'freeze.approve', freeze, assessed, fee);
   });
 
 /** Declines a member's request; nothing moves. */
