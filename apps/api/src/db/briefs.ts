@@ -23,6 +23,16 @@ export interface MemberRowBrief {
   pictureUrl: string | null;
 }
 
+/** A member's name, member ID, phone and e-mail: what a receipt and the member's own page show. */
+export const memberContact = {
+  id: members.id,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  memberCode: members.memberCode,
+  mobileNumber: members.mobileNumber,
+  emailAddress: members.emailAddress,
+};
+
 export const planBrief = {
   id: plans.id,
   name: plans.name,

@@ -18,12 +18,6 @@ export const insertConsent = async (
     userName?: string | null;
   },
 ): Promise<void> => {
-  await exec.insert(memberConsents).values({
-    businessId: row.businessId,
-    memberId: row.memberId,
-    choice: row.choice,
-    source: row.source,
-    userId: row.userId ?? null,
-    userName: row.userName ?? null,
-  });
+  // Without a user (the member's own choice, an import) the user columns stay null.
+  await exec.insert(memberConsents).values(row);
 };

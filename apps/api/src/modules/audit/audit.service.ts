@@ -190,6 +190,23 @@ export const recordEdit = async <
 };
 
 /**
+ * The trail of a save of the business's own settings, in the save's transaction: one entry on
+ * the business with each changed field before → after; a save that changes nothing writes none.
+ */
+export const recordSettingsChange = async (
+  exec: Executor,
+  actor: Actor,
+  entry: Pick<AuditRecord, 'businessId' | 'action' | 'recordLabel'> & { changes: Changes },
+): Promise<void> => {
+  if (Object.keys(entry.changes).length > 0)
+    await recordAudit(exec, actor, {
+      ...entry,
+      recordKind: 'business',
+      recordId: entry.businessId,
+    });
+};
+
+/**
  * Notes in the trail who exported what (`label`: the list's name as the desk knows it, e.g.
  * "Payments"), with which filters, as the file starts: before the first row is read.
  */

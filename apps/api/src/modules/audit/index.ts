@@ -23,5 +23,6 @@ export {
   recordEdit,
   recordExport,
   recordMessageSent,
+  recordSettingsChange,
   type Changes,
 } from './audit.service';

@@ -14,7 +14,13 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors';
-import { changesBetween, recordAudit, type Actor, type Changes } from '../audit';
+import {
+  changesBetween,
+  recordAudit,
+  recordSettingsChange,
+  type Actor,
+  type Changes,
+} from '../audit';
 import { chosenPlan } from '../plans';
 import * as repo from './business.repository';
 
@@ -198,19 +204,15 @@ export const updateProfile = async (
         if (!before) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
         await repo.updateBusiness(tx, businessId, values);
         const after = (await repo.findProfile(tx, businessId, userId))!;
-        const changes = {
-          ...changesBetween(before, after, PROFILE_FIELDS),
-          ...logoChange(before.logo_url, after.logo_url),
-        };
-        if (Object.keys(changes).length > 0)
-          await recordAudit(tx, actor, {
-            businessId,
-            action: 'business.update',
-            recordKind: 'business',
-            recordId: businessId,
-            recordLabel: after.business_name,
-            changes,
-          });
+        await recordSettingsChange(tx, actor, {
+          businessId,
+          action: 'business.update',
+          recordLabel: after.business_name,
+          changes: {
+            ...changesBetween(before, after, PROFILE_FIELDS),
+            ...logoChange(before.logo_url, after.logo_url),
+          },
+        });
       })
       .catch((err: unknown) => {
         // The plan was deleted between the check and the update.

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cashUps, payments, receiptCounters, refunds, users } from '../../db/schema';
+import { findByKeyOfBusiness } from '../../db/tenant';
 import { readPage } from '../../lib/paging';
 
 /*
@@ -18,21 +19,6 @@ import { readPage } from '../../lib/paging';
 const lastCashUp = (businessId: number, userId: number) =>
   sql`(select max(${cashUps.createdAt}) from ${cashUps}
     where ${cashUps.businessId} = ${businessId} and ${cashUps.userId} = ${userId})`;
-
-/** The same moment as the answer shows it, or null. */
-export const lastCashUpAt = async (
-  db: Executor,
-  businessId: number,
-  userId: number,
-): Promise<Date | null> =>
-  (
-    await db
-      .select({ at: cashUps.createdAt })
-      .from(cashUps)
-      .where(and(eq(cashUps.businessId, businessId), eq(cashUps.userId, userId)))
-      .orderBy(desc(cashUps.createdAt), desc(cashUps.id))
-      .limit(1)
-  )[0]?.at ?? null;
 
 export interface Drawer {
   payments: number;
@@ -103,14 +89,9 @@ export const receiptsThrough = async (db: Executor, businessId: number): Promise
       .for('share')
   )[0]?.lastSeq ?? 0;
 
-export const findByKey = async (db: Executor, businessId: number, key: string) =>
-  (
-    await db
-      .select()
-      .from(cashUps)
-      .where(and(eq(cashUps.businessId, businessId), eq(cashUps.idempotencyKey, key)))
-      .limit(1)
-  )[0];
+/** The cash-up recorded with this Idempotency-Key in the business, if any. */
+export const findByKey = (db: Executor, businessId: number, key: string) =>
+  findByKeyOfBusiness(db, cashUps, businessId, key);
 
 export interface NewCashUp {
   businessId: number;

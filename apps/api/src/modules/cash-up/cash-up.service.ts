@@ -11,7 +11,7 @@ import {
   type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { holdDrawer } from '../../db/drawer';
+import { holdDrawer, lastCashUpAt } from '../../db/cash-ups';
 import { conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED } from '../../lib/idempotency';
 import { pageAnswer, pageWindow } from '../../lib/paging';
@@ -52,7 +52,7 @@ const toCashUp = (r: repo.CashUpRow): CashUp => ({
 export const expectedNow = async (ctx: AppContext, who: Cashier): Promise<CashUpExpected> => {
   const [drawer, since] = await Promise.all([
     repo.drawerNow(ctx.db, who.businessId, who.userId),
-    repo.lastCashUpAt(ctx.db, who.businessId, who.userId),
+    lastCashUpAt(ctx.db, who.businessId, who.userId),
   ]);
   return {
     expected: koboToNaira(drawer.paymentsKobo - drawer.refundsKobo),

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/payment-days';
 import {
   businesses,
   freezes,
@@ -9,6 +10,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 export type FreezeRow = typeof freezes.$inferSelect;
 export type NewFreeze = Omit<typeof freezes.$inferInsert, 'id' | 'businessId' | 'createdAt'>;
@@ -74,7 +76,7 @@ export const lockMember = async (
       isActive: members.isActive,
     })
     .from(members)
-    .where(and(eq(members.businessId, businessId), eq(members.id, memberId)));
+    .where(ofBusiness(members, businessId, memberId));
   return (await (lock ? q.for('update') : q))[0];
 };
 
@@ -84,12 +86,7 @@ export const findMember = (db: Executor, businessId: number, memberId: number) =
 
 /** Whether the business approves members' requests that keep to the rules by itself. */
 export const autoApproves = async (db: Executor, businessId: number): Promise<boolean> =>
-  (
-    await db
-      .select({ on: businesses.freezeAutoApprove })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-  )[0]?.on === true;
+  (await businessRow(db, businessId, { on: businesses.freezeAutoApprove }))?.on === true;
 
 /** The member's freezes, newest first, with who decided each. */
 export const freezesOf = async (
@@ -102,7 +99,7 @@ export const freezesOf = async (
       .select(withDecider)
       .from(freezes)
       .leftJoin(users, eq(users.id, freezes.decidedByUserId))
-      .where(and(eq(freezes.businessId, businessId), eq(freezes.memberId, memberId)))
+      .where(inBusiness(freezes, businessId, eq(freezes.memberId, memberId)))
       .orderBy(desc(freezes.startDate), desc(freezes.id))
   ).map(toRow);
 
@@ -119,11 +116,7 @@ export const findFreeze = async (
       .from(freezes)
       .leftJoin(users, eq(users.id, freezes.decidedByUserId))
       .where(
-        and(
-          eq(freezes.businessId, businessId),
-          eq(freezes.memberId, memberId),
-          eq(freezes.id, freezeId),
-        ),
+        inBusiness(freezes, businessId, eq(freezes.memberId, memberId), eq(freezes.id, freezeId)),
       )
   )[0];
   return row ? toRow(row) : undefined;
@@ -150,30 +143,22 @@ export const updateFreeze = async (
   db
     .update(freezes)
     .set(values)
-    .where(and(eq(freezes.businessId, businessId), eq(freezes.id, freezeId)));
+    .where(ofBusiness(freezes, businessId, freezeId));
 
-/** The end day of the member's approved freeze covering `today`, or null. */
+/**
+ * The end day of the member's approved freeze covering `today`, or null: kora_frozen_until, as
+ * the check-in and the member answers read it.
+ */
 export const frozenUntil = async (
   db: Executor,
   businessId: number,
   memberId: number,
   today: string,
 ): Promise<string | null> =>
-  (
-    await db
-      .select({ end: freezes.endDate })
-      .from(freezes)
-      .where(
-        and(
-          eq(freezes.businessId, businessId),
-          eq(freezes.memberId, memberId),
-          inArray(freezes.status, ['approved', 'ended']),
-          lte(freezes.startDate, today),
-          gte(freezes.endDate, today),
-        ),
-      )
-      .orderBy(desc(freezes.endDate))
-      .limit(1)
+  rowsOf<{ end: string | null }>(
+    await db.execute(
+      sql`select kora_frozen_until(${businessId}::integer, ${memberId}::integer, ${today}::date)::text as "end"`,
+    ),
   )[0]?.end ?? null;
 
 /**
@@ -204,8 +189,9 @@ export const ownSubscriptionsFrom = async (
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.subscriptionTypeId))
     .where(
-      and(
-        eq(subscriptions.businessId, businessId),
+      inBusiness(
+        subscriptions,
+        businessId,
         eq(subscriptions.memberId, memberId),
         eq(subscriptions.isActive, true),
         isNull(subscriptions.groupSubscriptionId),
@@ -225,8 +211,9 @@ export const moveSubscriptions = async (
   days: number,
 ) => {
   const touch = (ids: number[]) =>
-    and(
-      eq(subscriptions.businessId, businessId),
+    inBusiness(
+      subscriptions,
+      businessId,
       or(inArray(subscriptions.id, ids), inArray(subscriptions.groupSubscriptionId, ids)),
     );
   if (moves.extend.length > 0)
@@ -250,7 +237,7 @@ export const pendingRequests = async (
   businessId: number,
   page: { limit: number; offset: number },
 ) => {
-  const where = and(eq(freezes.businessId, businessId), eq(freezes.status, 'requested'));
+  const where = inBusiness(freezes, businessId, eq(freezes.status, 'requested'));
   const rows = await db
     .select({
       freeze: freezes,

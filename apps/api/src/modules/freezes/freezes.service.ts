@@ -153,8 +153,8 @@ const known = (rows: readonly repo.FreezeRow[]): KnownFreeze[] =>
   }));
 
 /**
- * The member (locked), their freezes and own subscriptions from `start`, and the rule a freeze
- * from `start` to `end` breaks, if any.
+ * The member (locked), their freezes and own subscriptions from `start`; 422 with the rule a
+ * freeze from `start` to `end` breaks, if any.
  */
 const assess = async (
   tx: Tx,
@@ -182,7 +182,8 @@ const assess = async (
         known(existing),
       )
     : { message: MEMBER_DEACTIVATED };
-  return { member, subs, running, refusal };
+  if (refusal) throw refused(refusal);
+  return { member, subs, running };
 };
 
 /**
@@ -212,6 +213,12 @@ const moveForFreeze = async (
 
 const memberName = (m: { firstName: string; lastName: string; memberCode: string }) =>
   `${`${m.firstName} ${m.lastName}`.trim()} (${m.memberCode})`;
+
+/** Who decided a freeze (a staff freeze is decided as it is made), and when: now. */
+const decidedBy = (actor: Actor) => ({
+  decidedByUserId: actor.userId ?? null,
+  decidedAt: new Date(),
+});
 
 const auditFreeze = (
   tx: Tx,
@@ -263,6 +270,45 @@ export const frozenUntil = (
 ): Promise<string | null> => repo.frozenUntil(exec, businessId, memberId, today);
 
 /**
+ * An approved freeze (a staff freeze at once, a request on approval) takes effect in its
+ * transaction: the member's subscriptions move, the plan's fee is paid, the trail says so.
+ */
+const putInForce = async (
+  tx: Tx,
+  actor: Actor,
+  action: 'freeze.create' | 'freeze.approve',
+  freeze: Pick<repo.FreezeRow, 'id' | 'businessId' | 'startDate' | 'endDate' | 'days'>,
+  { member, subs, running }: Awaited<ReturnType<typeof assess>>,
+  fee: ReturnType<typeof feeOf>,
+) => {
+  const range = { start: freeze.startDate, end: freeze.endDate };
+  await moveForFreeze(tx, freeze.businessId, subs, range.start, freeze.days);
+  await payFee(tx, freeze.businessId, member.id, freeze.id, running!, fee, range, actor);
+  await auditFreeze(tx, actor, freeze.businessId, member, action, {
+    start_date: range.start,
+    end_date: range.end,
+    days: freeze.days,
+    ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
+  });
+};
+
+/**
+ * What a new freeze of `range` freezes: the member's subscription running on its first day, and
+ * how many days.
+ */
+const spanOf = (
+  memberId: number,
+  running: OwnSubscription,
+  range: { start: string; end: string },
+) => ({
+  memberId,
+  subscriptionId: running.id,
+  startDate: range.start,
+  endDate: range.end,
+  days: daysIncluded(range.start, range.end),
+});
+
+/**
  * A staff freeze: checked against the plan's rules (it may start today) and approved at once,
  * moving the member's subscriptions, in one transaction holding the member's row. The same
  * Idempotency-Key again answers the first freeze (`replayed`).
@@ -280,38 +326,19 @@ export const createFreeze = async (
     { businessId, scope: `freeze:${memberId}`, key: idempotencyKey, body: input },
     async (tx) => {
       const range = { start: input.start_date, end: input.end_date };
-      const { member, subs, running, refusal } = await assess(
-        tx,
-        businessId,
-        memberId,
-        range,
-        'staff',
-      );
-      if (refusal) throw refused(refusal);
-      const fee = feeOf(running, input.fee_method);
-      const days = daysIncluded(range.start, range.end);
+      const assessed = await assess(tx, businessId, memberId, range, 'staff');
+      const fee = feeOf(assessed.running, input.fee_method);
+      const span = spanOf(memberId, assessed.running!, range);
       const row = await repo.insertFreeze(tx, businessId, {
-        memberId,
-        subscriptionId: running!.id,
-        startDate: range.start,
-        endDate: range.end,
-        days,
+        ...span,
         reason: input.reason ?? null,
         status: 'approved',
         requestedBy: 'staff',
         createdByUserId: actor.userId ?? null,
-        decidedByUserId: actor.userId ?? null,
-        decidedAt: new Date(),
+        ...decidedBy(actor),
         ...fee,
       });
-      await moveForFreeze(tx, businessId, subs, range.start, days);
-      await payFee(tx, businessId, memberId, row.id, running!, fee, range, actor);
-      await auditFreeze(tx, actor, businessId, member, 'freeze.create', {
-        start_date: range.start,
-        end_date: range.end,
-        days,
-        ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
-      });
+      await putInForce(tx, actor, 'freeze.create', row, assessed, fee);
       return row.id;
     },
   );
@@ -344,37 +371,31 @@ export const requestFreeze = async (
     { businessId, scope: `freeze-request:${memberId}`, key: idempotencyKey, body: input },
     async (tx) => {
       const range = { start: input.start_date, end: input.end_date };
-      const { member, subs, running, refusal } = await assess(
-        tx,
-        businessId,
-        memberId,
-        range,
-        'member',
-      );
-      if (refusal) throw refused(refusal);
+      const { member, subs, running } = await assess(tx, businessId, memberId, range, 'member');
       // A plan with a fee waits for the staff, who take the fee.
       const auto = !running?.freezeFeeKobo && (await repo.autoApproves(tx, businessId));
-      const days = daysIncluded(range.start, range.end);
+      const span = spanOf(memberId, running!, range);
       const reason = input.reason?.trim() ? input.reason.trim() : null;
       const row = await repo.insertFreeze(tx, businessId, {
-        memberId,
-        subscriptionId: running!.id,
-        startDate: range.start,
-        endDate: range.end,
-        days,
+        ...span,
         reason,
         status: auto ? 'approved' : 'requested',
         requestedBy: 'member',
         decidedAt: auto ? new Date() : null,
       });
-      if (auto) await moveForFreeze(tx, businessId, subs, range.start, days);
+      if (auto) await moveForFreeze(tx, businessId, subs, range.start, span.days);
       await auditFreeze(
         tx,
         { kind: 'member', name: `${member.firstName} ${member.lastName}`.trim() },
         businessId,
         member,
         'freeze.request',
-        { start_date: range.start, end_date: range.end, days, approved_automatically: auto },
+        {
+          start_date: range.start,
+          end_date: range.end,
+          days: span.days,
+          approved_automatically: auto,
+        },
       );
       return row.id;
     },
@@ -382,25 +403,33 @@ export const requestFreeze = async (
   return readFreeze(ctx.db, businessId, memberId, id);
 };
 
+/** 409 unless the freeze still waits for a decision. */
+const mustBeRequested = (freeze: { status: string }) => {
+  if (freeze.status !== 'requested')
+    throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
+};
+
+type LockedMember = NonNullable<Awaited<ReturnType<typeof repo.lockMember>>>;
+
 /**
- * The member's row, locked for the rest of the transaction, and one of their freezes: 404 for a
- * member or a freeze of another business. With `requested`, the freeze must still wait for a
- * decision (409 otherwise).
+ * Changes one freeze of the member in one transaction holding the member's row (404 for a member
+ * or a freeze of another business), then answers the freeze as it now is.
  */
-const lockedFreeze = async (
-  tx: Tx,
+const changeFreeze = async (
+  ctx: AppContext,
   businessId: number,
   memberId: number,
   freezeId: number,
-  { requested = false } = {},
-) => {
-  const member = await repo.lockMember(tx, businessId, memberId);
-  if (!member) throw memberNotFound();
-  const freeze = await repo.findFreeze(tx, businessId, memberId, freezeId);
-  if (!freeze) throw freezeNotFound();
-  if (requested && freeze.status !== 'requested')
-    throw conflict(FREEZE_MESSAGES.notRequested, 'FREEZE_NOT_REQUESTED');
-  return { member, freeze };
+  change: (tx: Tx, member: LockedMember, freeze: repo.FreezeWithDecider) => Promise<void>,
+): Promise<Freeze> => {
+  await ctx.db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, businessId, memberId);
+    if (!member) throw memberNotFound();
+    const freeze = await repo.findFreeze(tx, businessId, memberId, freezeId);
+    if (!freeze) throw freezeNotFound();
+    await change(tx, member, freeze);
+  });
+  return readFreeze(ctx.db, businessId, memberId, freezeId);
 };
 
 /** Approves a member's request: the plan's rules checked again, the subscriptions moved. */
@@ -411,40 +440,20 @@ export const approveFreeze = async (
   freezeId: number,
   feeMethod: PaymentMethod | undefined,
   actor: Actor,
-): Promise<Freeze> => {
-  await ctx.db.transaction(async (tx) => {
-    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId, {
-      requested: true,
-    });
+): Promise<Freeze> =>
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, _member, freeze) => {
+    mustBeRequested(freeze);
     const range = { start: freeze.startDate, end: freeze.endDate };
-    const { subs, running, refusal } = await assess(
-      tx,
-      businessId,
-      memberId,
-      range,
-      'staff',
-      freeze.id,
-    );
-    if (refusal) throw refused(refusal);
-    const fee = feeOf(running, feeMethod);
+    const assessed = await assess(tx, businessId, memberId, range, 'staff', freeze.id);
+    const fee = feeOf(assessed.running, feeMethod);
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'approved',
-      subscriptionId: running!.id,
-      decidedByUserId: actor.userId ?? null,
-      decidedAt: new Date(),
+      subscriptionId: assessed.running!.id,
+      ...decidedBy(actor),
       ...fee,
     });
-    await moveForFreeze(tx, businessId, subs, range.start, freeze.days);
-    await payFee(tx, businessId, memberId, freeze.id, running!, fee, range, actor);
-    await auditFreeze(tx, actor, businessId, member, 'freeze.approve', {
-      start_date: range.start,
-      end_date: range.end,
-      days: freeze.days,
-      ...(fee.feeKobo ? { fee_kobo: fee.feeKobo, fee_method: fee.feeMethod } : {}),
-    });
+    await putInForce(tx, actor, 'freeze.approve', freeze, assessed, fee);
   });
-  return readFreeze(ctx.db, businessId, memberId, freezeId);
-};
 
 /** Declines a member's request; nothing moves. */
 export const declineFreeze = async (
@@ -454,16 +463,13 @@ export const declineFreeze = async (
   freezeId: number,
   reason: string | null | undefined,
   actor: Actor,
-): Promise<Freeze> => {
-  await ctx.db.transaction(async (tx) => {
-    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId, {
-      requested: true,
-    });
+): Promise<Freeze> =>
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
+    mustBeRequested(freeze);
     await repo.updateFreeze(tx, businessId, freeze.id, {
       status: 'declined',
       declineReason: reason ?? null,
-      decidedByUserId: actor.userId ?? null,
-      decidedAt: new Date(),
+      ...decidedBy(actor),
     });
     await auditFreeze(tx, actor, businessId, member, 'freeze.decline', {
       start_date: freeze.startDate,
@@ -471,8 +477,6 @@ export const declineFreeze = async (
       reason: reason ?? null,
     });
   });
-  return readFreeze(ctx.db, businessId, memberId, freezeId);
-};
 
 /**
  * Ends an approved freeze early: `on` is the day the member is back (the first day not frozen,
@@ -489,9 +493,8 @@ export const endFreeze = async (
   freezeId: number,
   on: string | undefined,
   actor: Actor,
-): Promise<Freeze> => {
-  await ctx.db.transaction(async (tx) => {
-    const { member, freeze } = await lockedFreeze(tx, businessId, memberId, freezeId);
+): Promise<Freeze> =>
+  changeFreeze(ctx, businessId, memberId, freezeId, async (tx, member, freeze) => {
     if (freeze.status !== 'approved' && freeze.status !== 'ended')
       throw conflict(FREEZE_MESSAGES.notRunning, 'FREEZE_NOT_RUNNING');
     const today = lagosDay();
@@ -535,8 +538,6 @@ export const endFreeze = async (
       summary: `Back on ${formatDay(back)}`,
     });
   });
-  return readFreeze(ctx.db, businessId, memberId, freezeId);
-};
 
 /** The business's freeze requests waiting for approval, newest first. */
 export const listRequests = async (

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, kioskTokens, users } from '../../db/schema';
+import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 /** A kiosk as Settings lists it: with the name of who opened it. */
 const listColumns = {
@@ -23,7 +24,7 @@ export const replaceTokenHash = (db: Executor, businessId: number, id: number, t
   db
     .update(kioskTokens)
     .set({ tokenHash })
-    .where(and(eq(kioskTokens.businessId, businessId), eq(kioskTokens.id, id)));
+    .where(ofBusiness(kioskTokens, businessId, id));
 
 /** The business's kiosks still switched on (newest first), or one of them by id. */
 export const listKiosks = (db: Executor, businessId: number, id?: number) =>
@@ -32,8 +33,9 @@ export const listKiosks = (db: Executor, businessId: number, id?: number) =>
     .from(kioskTokens)
     .leftJoin(users, eq(users.id, kioskTokens.createdByUserId))
     .where(
-      and(
-        eq(kioskTokens.businessId, businessId),
+      inBusiness(
+        kioskTokens,
+        businessId,
         id === undefined ? isNull(kioskTokens.revokedAt) : eq(kioskTokens.id, id),
       ),
     )
@@ -46,7 +48,7 @@ export const lockKiosk = async (db: Executor, businessId: number, id: number) =>
     await db
       .select({ id: kioskTokens.id, name: kioskTokens.name, revokedAt: kioskTokens.revokedAt })
       .from(kioskTokens)
-      .where(and(eq(kioskTokens.businessId, businessId), eq(kioskTokens.id, id)))
+      .where(ofBusiness(kioskTokens, businessId, id))
       .for('update')
   )[0];
 
@@ -56,7 +58,7 @@ export const revokeKiosk = async (db: Executor, businessId: number, id: number) 
     await db
       .update(kioskTokens)
       .set({ revokedAt: sql`coalesce(${kioskTokens.revokedAt}, now())` })
-      .where(and(eq(kioskTokens.businessId, businessId), eq(kioskTokens.id, id)))
+      .where(ofBusiness(kioskTokens, businessId, id))
       .returning({ id: kioskTokens.id })
   ).length === 1;
 
@@ -79,14 +81,8 @@ export const touchKiosk = (db: Executor, id: number) =>
     );
 
 /** The business's name and logo, for the kiosk's screen. */
-export const findBusinessBrand = async (db: Executor, businessId: number) =>
-  (
-    await db
-      .select({ name: businesses.name, logoUrl: businesses.logoUrl })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0];
+export const findBusinessBrand = (db: Executor, businessId: number) =>
+  businessRow(db, businessId, { name: businesses.name, logoUrl: businesses.logoUrl });
 
 /**
  * Whose password closes the kiosk: the user who opened it, then the owners and admins of the
@@ -101,8 +97,9 @@ export const exitUserIds = async (
     .select({ id: users.id })
     .from(users)
     .where(
-      and(
-        eq(users.businessId, businessId),
+      inBusiness(
+        users,
+        businessId,
         eq(users.isActive, true),
         or(
           inArray(users.role, ['owner', 'admin']),

@@ -8,8 +8,8 @@ export const membersModule: KoraModule = {
 };
 
 // What other modules may call: a member of the business, the audience of a bulk message, the
-// member's picture, the member errors payments share, and a member's own edit of their details
-// (the member portal, with the member as actor).
+// member's picture, the member errors payments share, a member's own edit of their details
+// (the member portal, with the member as actor), and which fields are personal data (privacy).
 export {
   findOrAddWalkIn,
   getMemberForBusiness,
@@ -18,6 +18,7 @@ export {
   memberLabel,
   memberNotFound,
   messageAudience,
+  PERSONAL_FIELDS,
   PROSPECTS,
   setMemberPicture,
   updateMember,

@@ -146,8 +146,17 @@ export type { AudienceRow, SubscriptionStatusCode } from './members.repository';
 export const memberLabel = (m: { first_name: string; last_name: string; member_id: string }) =>
   `${`${m.first_name} ${m.last_name}`.trim()} (${m.member_id})`;
 
-/** The member's fields an edit may change, as the trail shows each one before → after. */
-const EDITABLE_FIELDS = [
+/** A member as the audit trail's entries about them name the record. */
+const memberRecord = (businessId: number, m: Member) => ({
+  businessId,
+  recordKind: 'member' as const,
+  recordId: m.id,
+  recordLabel: memberLabel(m),
+  memberId: m.id,
+});
+
+/** The member's personal details, each a field an edit may change. */
+const PERSONAL_DETAILS = [
   'first_name',
   'middle_name',
   'last_name',
@@ -156,12 +165,23 @@ const EDITABLE_FIELDS = [
   'home_address',
   'city',
   'state',
-  'country_code',
   'date_of_birth',
   'gender',
   'emergency_contact_name',
   'emergency_contact_number',
   'emergency_contact_relationship',
+] as const satisfies readonly (keyof Member)[];
+
+/**
+ * The member's fields that are personal data, as the answers and the audit trail name them: the
+ * details, the picture and the card's code. Erasure blanks each of them.
+ */
+export const PERSONAL_FIELDS = [...PERSONAL_DETAILS, 'picture_url', 'card_code'] as const;
+
+/** The member's fields an edit may change, as the trail shows each one before → after. */
+const EDITABLE_FIELDS = [
+  ...PERSONAL_DETAILS,
+  'country_code',
   'subscription_type_id',
   'reminders_opt_out',
   'marketing_consent',
@@ -280,20 +300,7 @@ export const updateMember = async (
           await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
       },
       (tx, before, after) =>
-        recordEdit(
-          tx,
-          actor,
-          {
-            businessId,
-            recordKind: 'member',
-            recordId: after.id,
-            recordLabel: memberLabel(after),
-            memberId: after.id,
-          },
-          EDITABLE_FIELDS,
-          before,
-          after,
-        ),
+        recordEdit(tx, actor, memberRecord(businessId, after), EDITABLE_FIELDS, before, after),
     );
   } catch (err) {
     if (isForeignKeyViolation(err)) throw chosenPlanNotFound();
@@ -318,14 +325,7 @@ export const setMemberPicture = async (
     memberId,
     async (tx) => void (await repo.updateMember(tx, businessId, memberId, { pictureUrl: url })),
     (tx, _before, after) =>
-      recordAudit(tx, actor, {
-        businessId,
-        action: 'member.picture',
-        recordKind: 'member',
-        recordId: after.id,
-        recordLabel: memberLabel(after),
-        memberId: after.id,
-      }),
+      recordAudit(tx, actor, { ...memberRecord(businessId, after), action: 'member.picture' }),
   );
 };
 

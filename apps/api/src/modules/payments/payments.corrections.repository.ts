@@ -1,10 +1,11 @@
 import { addDays } from '@kora/shared';
-import { and, asc, eq, inArray, isNull, max, notInArray, or, sql, type Column } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type Column } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
-import { holdDrawer } from '../../db/drawer';
-import { cashUps, members, payments, plans, refunds, subscriptions, users } from '../../db/schema';
+import { holdDrawer } from '../../db/cash-ups';
+import { members, payments, plans, refunds, subscriptions, users } from '../../db/schema';
+import { findByKeyOfBusiness } from '../../db/tenant';
 
 /*
  * The corrections of a payment: void, refund and confirmation. Nothing here deletes: a void
@@ -117,22 +118,6 @@ export const chainedRenewal = async (
   return row ? (row.receipt ?? '') : undefined;
 };
 
-/**
- * The last receipt number a cash-up of `userId` counted up to (0 before their first): their
- * Cash payments numbered up to it are in a cash-up.
- */
-export const lastCountedReceipt = async (
-  db: Executor,
-  businessId: number,
-  userId: number,
-): Promise<number> =>
-  (
-    await db
-      .select({ seq: max(cashUps.receiptSeqThrough) })
-      .from(cashUps)
-      .where(and(eq(cashUps.businessId, businessId), eq(cashUps.userId, userId)))
-  )[0]?.seq ?? 0;
-
 /** Marks the payment voided, by `userId`, for `reason`. */
 export const markVoided = (tx: Executor, paymentId: number, userId: number, reason: string) =>
   tx
@@ -140,20 +125,11 @@ export const markVoided = (tx: Executor, paymentId: number, userId: number, reas
     .set({ voidedAt: sql`now()`, voidedBy: userId, voidReason: reason })
     .where(and(eq(payments.id, paymentId), isNull(payments.voidedAt)));
 
-/** Withdraws subscriptions: they stay, but no longer cover anyone nor count anywhere. */
-export const withdrawSubscriptions = async (tx: Executor, ids: readonly number[]) => {
-  if (ids.length === 0) return;
-  await tx
-    .update(subscriptions)
-    .set({ isActive: false })
-    .where(inArray(subscriptions.id, [...ids]));
-};
-
 /**
  * After a member's first subscription was withdrawn, their earliest active one becomes their
  * first (as if the withdrawn one had never been), unless they still have an active first one.
  */
-export const passFirstOn = async (tx: Executor, businessId: number, memberIds: number[]) => {
+const passFirstOn = async (tx: Executor, businessId: number, memberIds: number[]) => {
   if (memberIds.length === 0) return;
   const ids = sql.join(
     memberIds.map((id) => sql`${id}`),
@@ -170,15 +146,35 @@ export const passFirstOn = async (tx: Executor, businessId: number, memberIds: n
       where f.business_id = s.business_id and f.member_id = s.member_id and f.is_active and f.is_first)`);
 };
 
+/**
+ * Withdraws subscriptions of the business: they stay, but no longer cover anyone nor count
+ * anywhere; a member whose first subscription is among them gets their next one as first.
+ */
+export const withdrawSubscriptions = async (
+  tx: Executor,
+  businessId: number,
+  subs: readonly { id: number; isFirst: boolean; memberId: number }[],
+) => {
+  if (subs.length === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ isActive: false })
+    .where(
+      inArray(
+        subscriptions.id,
+        subs.map((s) => s.id),
+      ),
+    );
+  await passFirstOn(
+    tx,
+    businessId,
+    subs.filter((s) => s.isFirst).map((s) => s.memberId),
+  );
+};
+
 /** The refund recorded with this Idempotency-Key in the business, if any. */
-export const findRefundByKey = async (db: Executor, businessId: number, key: string) =>
-  (
-    await db
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.businessId, businessId), eq(refunds.idempotencyKey, key)))
-      .limit(1)
-  )[0];
+export const findRefundByKey = (db: Executor, businessId: number, key: string) =>
+  findByKeyOfBusiness(db, refunds, businessId, key);
 
 export type RefundToRecord = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'> & {
   amountKobo: number;

@@ -6,6 +6,7 @@ import {
   type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
+import { lastCountedReceipt } from '../../db/cash-ups';
 import type { Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit';
@@ -69,7 +70,7 @@ const voidRefusal = async (
   if (who.role === 'staff') {
     if (p.recordedBy !== who.userId || p.method !== 'Cash')
       return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');
-    if (p.receiptSeq <= (await repo.lastCountedReceipt(db, who.businessId, who.userId)))
+    if (p.receiptSeq <= (await lastCountedReceipt(db, who.businessId, who.userId)))
       return forbidden(PAYMENT_MESSAGES.cashedUp, 'COUNTED_IN_CASH_UP');
     if (now.getTime() - p.createdAt.getTime() > STAFF_VOID_MINUTES * 60_000)
       return forbidden(PAYMENT_MESSAGES.staffVoidOwnCash, 'VOID_NOT_ALLOWED');
@@ -203,15 +204,7 @@ export const voidPayment = async (
       action: 'subscription.withdraw',
       reason: input.reason,
     });
-    await repo.withdrawSubscriptions(
-      tx,
-      active.map((s) => s.id),
-    );
-    await repo.passFirstOn(
-      tx,
-      who.businessId,
-      active.filter((s) => s.isFirst).map((s) => s.memberId),
-    );
+    await repo.withdrawSubscriptions(tx, who.businessId, active);
     await recordAudit(tx, actorOfCorrector(who), {
       businessId: who.businessId,
       action: 'payment.void',

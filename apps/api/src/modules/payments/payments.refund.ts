@@ -155,17 +155,7 @@ export const refundPayment = async (
         changing.map((s) => s.id),
         change.day,
       );
-    if (change.kind === 'withdraw') {
-      await repo.withdrawSubscriptions(
-        tx,
-        changing.map((s) => s.id),
-      );
-      await repo.passFirstOn(
-        tx,
-        who.businessId,
-        changing.filter((s) => s.isFirst).map((s) => s.memberId),
-      );
-    }
+    if (change.kind === 'withdraw') await repo.withdrawSubscriptions(tx, who.businessId, changing);
     const sub = subs[0];
     await recordAudit(tx, actorOfCorrector(who), {
       businessId: who.businessId,

@@ -5,6 +5,7 @@ import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions, users } from '../../db/schema';
+import { inBusiness, ofBusiness } from '../../db/tenant';
 import type { ExportCursor } from '../../lib/export-file';
 import { readPage } from '../../lib/paging';
 import {
@@ -262,8 +263,9 @@ export const findPaymentByKey = async (
   const row = (
     await selectRecorded(db)
       .where(
-        and(
-          eq(payments.businessId, businessId),
+        inBusiness(
+          payments,
+          businessId,
           eq(payments.idempotencyKey, key),
           eq(payments.kind, 'plan'),
         ),
@@ -277,7 +279,7 @@ export const findPaymentByKey = async (
 export const findPaymentRow = async (db: Executor, businessId: number, id: number) =>
   (
     await selectRecorded(db)
-      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)))
+      .where(ofBusiness(payments, businessId, id))
       .limit(1)
   )[0];
 

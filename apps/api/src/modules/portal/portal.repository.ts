@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { FREEZE_FEE_LABEL } from '@kora/shared';
+import { memberContact } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -12,6 +13,7 @@ import {
   reminderSends,
   visits,
 } from '../../db/schema';
+import { inBusiness, ofBusiness } from '../../db/tenant';
 
 /** The gym of a member page's code (codes are stored in capitals). */
 export const businessByCode = async (db: Executor, code: string) =>
@@ -42,8 +44,9 @@ export const memberByAddress = async (
       .select({ id: members.id })
       .from(members)
       .where(
-        and(
-          eq(members.businessId, businessId),
+        inBusiness(
+          members,
+          businessId,
           eq(members.isActive, true),
           'phone' in address
             ? eq(members.mobileNumber, address.phone)
@@ -73,8 +76,9 @@ export const latestCode = async (
       .select()
       .from(memberSignInCodes)
       .where(
-        and(
-          eq(memberSignInCodes.businessId, businessId),
+        inBusiness(
+          memberSignInCodes,
+          businessId,
           eq(memberSignInCodes.identifierHash, identifierHash),
           eq(memberSignInCodes.purpose, purpose),
           ...(memberId !== undefined ? [eq(memberSignInCodes.memberId, memberId)] : []),
@@ -158,12 +162,7 @@ export const memberWithCover = async (db: Executor, businessId: number, memberId
   (
     await db
       .select({
-        id: members.id,
-        firstName: members.firstName,
-        lastName: members.lastName,
-        memberCode: members.memberCode,
-        mobileNumber: members.mobileNumber,
-        emailAddress: members.emailAddress,
+        ...memberContact,
         homeAddress: members.homeAddress,
         emergencyContactName: members.emergencyContactName,
         emergencyContactNumber: members.emergencyContactNumber,
@@ -175,7 +174,7 @@ export const memberWithCover = async (db: Executor, businessId: number, memberId
         cover: sql<string>`kora_member_cover(${members.businessId}, ${members.id})::text`,
       })
       .from(members)
-      .where(and(eq(members.businessId, businessId), eq(members.id, memberId)))
+      .where(ofBusiness(members, businessId, memberId))
       .limit(1)
   )[0];
 
@@ -184,7 +183,7 @@ export const lastVisits = (db: Executor, businessId: number, memberId: number, l
   db
     .select({ visitedAt: visits.visitedAt })
     .from(visits)
-    .where(and(eq(visits.businessId, businessId), eq(visits.memberId, memberId)))
+    .where(inBusiness(visits, businessId, eq(visits.memberId, memberId)))
     .orderBy(desc(visits.visitedAt), desc(visits.id))
     .limit(limit);
 
@@ -205,7 +204,7 @@ export const lastPayments = (db: Executor, businessId: number, memberId: number,
     })
     .from(payments)
     .innerJoin(plans, eq(plans.id, payments.subscriptionTypeId))
-    .where(and(eq(payments.businessId, businessId), eq(payments.memberId, memberId)))
+    .where(inBusiness(payments, businessId, eq(payments.memberId, memberId)))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
 
@@ -214,7 +213,7 @@ export const lastReminders = (db: Executor, businessId: number, memberId: number
   db
     .select({ sentAt: reminderSends.createdAt, channel: reminderSends.channel })
     .from(reminderSends)
-    .where(and(eq(reminderSends.businessId, businessId), eq(reminderSends.memberId, memberId)))
+    .where(inBusiness(reminderSends, businessId, eq(reminderSends.memberId, memberId)))
     .orderBy(desc(reminderSends.createdAt), desc(reminderSends.id))
     .limit(limit);
 
@@ -230,8 +229,9 @@ export const onlinePlans = (db: Executor, businessId: number) =>
     })
     .from(plans)
     .where(
-      and(
-        eq(plans.businessId, businessId),
+      inBusiness(
+        plans,
+        businessId,
         eq(plans.isActive, true),
         eq(plans.isGrouped, false),
         eq(plans.availableOnline, true),
@@ -249,8 +249,9 @@ export const erasurePending = async (db: Executor, businessId: number, memberId:
       .select({ id: erasureRequests.id })
       .from(erasureRequests)
       .where(
-        and(
-          eq(erasureRequests.businessId, businessId),
+        inBusiness(
+          erasureRequests,
+          businessId,
           eq(erasureRequests.memberId, memberId),
           eq(erasureRequests.status, 'pending'),
         ),

@@ -12,6 +12,8 @@ import {
   subscriptions,
   visits,
 } from '../../db/schema';
+import { businessRow } from '../../db/tenant';
+import { PERSONAL_FIELDS } from '../members';
 
 /** The member (all columns) of this business, or undefined; `lock` holds the row. */
 export const findMember = async (exec: Executor, businessId: number, id: number, lock = false) => {
@@ -92,13 +94,8 @@ export const pendingErasureRequests = async (
 
 // The export's reads: every record of one member of one business.
 
-export const businessOf = async (exec: Executor, businessId: number) => {
-  const [row] = await exec
-    .select({ name: businesses.name, code: businesses.code })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row;
-};
+export const businessOf = (exec: Executor, businessId: number) =>
+  businessRow(exec, businessId, { name: businesses.name, code: businesses.code });
 
 export const subscriptionsOf = (exec: Executor, businessId: number, memberId: number) =>
   exec
@@ -301,23 +298,6 @@ export const eraseMemberData = async (
 };
 
 /** The member fields an audit entry's `changes` may hold that are personal data. */
-const PERSONAL_FIELDS = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'mobile_number',
-  'email_address',
-  'home_address',
-  'city',
-  'state',
-  'date_of_birth',
-  'gender',
-  'emergency_contact_name',
-  'emergency_contact_number',
-  'emergency_contact_relationship',
-  'picture_url',
-  'card_code',
-] as const;
 const PERSONAL_FIELDS_SQL = sql`array[${sql.join(
   PERSONAL_FIELDS.map((f) => sql`${f}`),
   sql`, `,

@@ -11,6 +11,7 @@ import { addMemberImport, memberImportFile } from '../../test/contract-matrix';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
 import { addMember, addPlan, memberBody } from '../../test/tenants';
+import { PERSONAL_FIELDS } from '../members';
 
 const t = useTestApp();
 const { owner, staff, other } = useTenants(t, {
@@ -268,24 +269,7 @@ describe('the member’s data as a ZIP', () => {
  */
 const PERSONAL_COLUMNS: Record<string, { columns: string[]; where: 'member' | 'business' }> = {
   members: {
-    columns: [
-      'first_name',
-      'middle_name',
-      'last_name',
-      'mobile_number',
-      'email_address',
-      'home_address',
-      'city',
-      'state',
-      'date_of_birth',
-      'gender',
-      'emergency_contact_name',
-      'emergency_contact_number',
-      'emergency_contact_relationship',
-      'picture_url',
-      'card_code',
-      'search_text',
-    ],
+    columns: [...PERSONAL_FIELDS, 'search_text'],
     where: 'member',
   },
   outbox: { columns: ['"to"', 'subject', 'text', 'html', 'reply_to'], where: 'business' },

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memberContact } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import {
   businesses,
@@ -10,6 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 /** The team user who recorded a payment (users joined under another name). */
 const recorder = alias(users, 'recorder');
@@ -41,14 +43,7 @@ const receiptColumns = {
     websiteUrl: businesses.websiteUrl,
     logoUrl: businesses.logoUrl,
   },
-  member: {
-    id: members.id,
-    firstName: members.firstName,
-    lastName: members.lastName,
-    memberCode: members.memberCode,
-    mobileNumber: members.mobileNumber,
-    emailAddress: members.emailAddress,
-  },
+  member: memberContact,
   planName: plans.name,
   kind: payments.kind,
   /** The subscription it bought; null for a freeze fee (which bought none). */
@@ -83,7 +78,7 @@ export type ReceiptRow = NonNullable<Awaited<ReturnType<typeof receiptWhere>>>;
 
 /** Payment `paymentId`'s receipt, only if it is `businessId`'s. */
 export const receiptOf = (db: Executor, businessId: number, paymentId: number) =>
-  receiptWhere(db, and(eq(payments.businessId, businessId), eq(payments.id, paymentId))!);
+  receiptWhere(db, ofBusiness(payments, businessId, paymentId)!);
 
 /** The receipt whose public token is `token` (whichever business's it is). */
 export const receiptByToken = (db: Executor, token: string) =>
@@ -100,22 +95,13 @@ export const coveredMembers = (db: Executor, businessId: number, subscriptionId:
     .from(subscriptions)
     .innerJoin(members, eq(members.id, subscriptions.memberId))
     .where(
-      and(
-        eq(subscriptions.businessId, businessId),
-        eq(subscriptions.groupSubscriptionId, subscriptionId),
-      ),
+      inBusiness(subscriptions, businessId, eq(subscriptions.groupSubscriptionId, subscriptionId)),
     )
     .orderBy(asc(members.firstName), asc(members.lastName), asc(members.id));
 
 /** Whether the business sends receipts automatically after each desk payment. */
 export const autoSendOf = async (db: Executor, businessId: number): Promise<boolean> =>
-  (
-    await db
-      .select({ on: businesses.autoSendReceipts })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0]?.on ?? false;
+  (await businessRow(db, businessId, { on: businesses.autoSendReceipts }))?.on ?? false;
 
 /** Sets the setting; answers what it was before (undefined: no such business). */
 export const setAutoSend = async (
@@ -123,17 +109,12 @@ export const setAutoSend = async (
   businessId: number,
   on: boolean,
 ): Promise<boolean | undefined> => {
-  const before = await db
-    .select({ on: businesses.autoSendReceipts })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for('update')
-    .limit(1);
-  if (!before[0]) return undefined;
-  if (before[0].on !== on)
+  const before = await businessRow(db, businessId, { on: businesses.autoSendReceipts }, true);
+  if (!before) return undefined;
+  if (before.on !== on)
     await db
       .update(businesses)
       .set({ autoSendReceipts: on, updatedAt: new Date() })
       .where(eq(businesses.id, businessId));
-  return before[0].on;
+  return before.on;
 };

@@ -14,7 +14,7 @@ import {
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { pageAnswer, pageWindow } from '../../lib/paging';
-import { changesBetween, recordAudit, type Actor } from '../audit';
+import { changesBetween, recordSettingsChange, type Actor } from '../audit';
 import { getMemberForBusiness } from '../members';
 import { paymentLinksAvailable } from '../online';
 import * as repo from './reminders.repository';
@@ -51,16 +51,12 @@ export const updateSettings = async (
   const row = await ctx.db.transaction(async (tx) => {
     const before = toSettings(await repo.findSettings(tx, businessId, true), false);
     const saved = await repo.saveSettings(tx, businessId, input);
-    const changes = changesBetween(before, toSettings(saved, false), ['enabled', 'reminders']);
-    if (Object.keys(changes).length > 0)
-      await recordAudit(tx, actor, {
-        businessId,
-        action: 'reminders.settings',
-        recordKind: 'business',
-        recordId: businessId,
-        recordLabel: 'Renewal reminders',
-        changes,
-      });
+    await recordSettingsChange(tx, actor, {
+      businessId,
+      action: 'reminders.settings',
+      recordLabel: 'Renewal reminders',
+      changes: changesBetween(before, toSettings(saved, false), ['enabled', 'reminders']),
+    });
     return saved;
   });
   return toSettings(row, await paymentLinksAvailable(ctx, businessId));

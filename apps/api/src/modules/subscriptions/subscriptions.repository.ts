@@ -4,6 +4,7 @@ import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, plans, subscriptions } from '../../db/schema';
+import { inBusiness } from '../../db/tenant';
 import type { ExportCursor } from '../../lib/export-file';
 import { readPage } from '../../lib/paging';
 
@@ -147,8 +148,9 @@ export const groupPeople = async (
           .from(subscriptions)
           .innerJoin(members, eq(members.id, subscriptions.memberId))
           .where(
-            and(
-              eq(subscriptions.businessId, businessId),
+            inBusiness(
+              subscriptions,
+              businessId,
               inArray(subscriptions.groupSubscriptionId, groupIds),
             ),
           )
@@ -159,7 +161,7 @@ export const groupPeople = async (
           .select({ subscriptionId: subscriptions.id, member: memberBrief })
           .from(subscriptions)
           .innerJoin(members, eq(members.id, subscriptions.memberId))
-          .where(and(eq(subscriptions.businessId, businessId), inArray(subscriptions.id, payerOf))),
+          .where(inBusiness(subscriptions, businessId, inArray(subscriptions.id, payerOf))),
   ]);
   return { covered, payers };
 };

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { bound, preparedFor } from '../../db/prepared';
 import { compileSelect, runCompiled } from '../../db/raw';
 import { businesses, linkTokens, users } from '../../db/schema';
-import { findOfBusiness, ofBusiness, type RecordQuery } from '../../db/tenant';
+import { businessRow, findOfBusiness, ofBusiness, type RecordQuery } from '../../db/tenant';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -93,24 +93,11 @@ export const lockTeamUser = (
 ): Promise<UserRow | undefined> => findOfBusiness(db, users, businessId, id, true);
 
 /** Locks the business's row: invitations to one business are made one after another. */
-export const lockBusiness = async (db: Executor, businessId: number) =>
-  (
-    await db
-      .select({ name: businesses.name })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update')
-      .limit(1)
-  )[0];
+export const lockBusiness = (db: Executor, businessId: number) =>
+  businessRow(db, businessId, { name: businesses.name }, true);
 
 export const businessName = async (db: Executor, businessId: number) =>
-  (
-    await db
-      .select({ name: businesses.name })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1)
-  )[0]?.name;
+  (await businessRow(db, businessId, { name: businesses.name }))?.name;
 
 export const countTeam = async (db: Executor, businessId: number): Promise<number> =>
   (await db.select({ n: count() }).from(users).where(eq(users.businessId, businessId)))[0]!.n;
