@@ -91,6 +91,30 @@ export const addPlan = async (
   return res.json().data;
 };
 
+/**
+ * A plan of 1 day ("Day pass", ₦3,000 unless overridden), named the business's day-pass plan in its
+ * settings; answers the plan. Fails loudly when either call fails.
+ */
+export const addDayPassPlan = async (
+  t: TestApp,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) => {
+  const plan = await addPlan(t, token, {
+    name: 'Day pass',
+    amount: 3000,
+    duration: 1,
+    duration_type: 'day',
+    ...overrides,
+  });
+  const set = await call(t.app, 'PATCH', '/v1/business/profile', {
+    token,
+    body: { day_pass_plan_id: plan.id },
+  });
+  if (set.statusCode !== 200) throw new Error(`day-pass plan failed: ${set.body}`);
+  return plan;
+};
+
 /** A group plan "Up to `limit` members" (the payer included), created through the API. */
 export const addGroupPlan = (
   t: TestApp,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, payments } from '../../db/schema';
 import { json } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
+import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
 import {
   pay,
   paymentBody,
@@ -20,11 +20,7 @@ import { addMember, addPlan } from '../../test/tenants';
  */
 const NOW = new Date('2026-11-27T07:42:00+01:00');
 const DAY = 24 * 60 * 60 * 1000;
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(() => vi.useRealTimers());
+useFixedClock(NOW);
 
 const t = useTestApp();
 const g = useTenants(t, { owner: { code: 'OPA' }, other: { code: 'OPB' } });

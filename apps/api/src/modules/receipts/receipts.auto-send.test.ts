@@ -4,7 +4,7 @@ import { auditEntries, businesses, outbox } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTestApp, useTenants } from '../../test/hooks';
 import { paymentBody, postPayment } from '../../test/payments';
-import { addMember, addPlan } from '../../test/tenants';
+import { addDayPassPlan, addMember, addPlan } from '../../test/tenants';
 
 /*
  * "Send receipts automatically": the setting (owners and admins change it, everyone reads it,
@@ -136,17 +136,7 @@ describe('receipts sent automatically', () => {
   });
 
   it("sends the receipt of a day pass sold at the desk, in the sale's transaction", async () => {
-    const dayPlan = await addPlan(t, owner.token, {
-      name: 'Day pass',
-      amount: 3000,
-      duration: 1,
-      duration_type: 'day',
-    });
-    const profile = await call(t.app, 'PATCH', '/v1/business/profile', {
-      token: owner.token,
-      body: { day_pass_plan_id: dayPlan.id },
-    });
-    expect(profile.statusCode).toBe(200);
+    await addDayPassPlan(t, owner.token);
     await setAutoSend(owner.token, true);
     const sold = await call(t.app, 'POST', '/v1/day-pass', {
       token: staff.token,
