@@ -53,8 +53,8 @@ export const setSubscriptionDates = (
 ) => t.db.update(subscriptions).set({ startDate, expiryDate }).where(eq(subscriptions.id, id));
 
 /**
- * Pays `plan` for a new member as `tenant` and moves the subscription it bought to run from
- * `start` to `end`; answers the payment's data.
+ * Pays `plan` for a member as `tenant` (the payment body's fields overridden by `overrides`) and
+ * moves the subscription it bought to run from `start` to `end`; answers the payment's data.
  */
 export const payForPeriod = async (
   t: TestApp,
@@ -62,8 +62,9 @@ export const payForPeriod = async (
   memberId: number,
   plan: { id: number; amount: number },
   [start, end]: readonly [string, string],
+  overrides: Record<string, unknown> = {},
 ) => {
-  const paid = await pay(t, tenant, paymentBody(memberId, plan.id, plan.amount));
+  const paid = await pay(t, tenant, paymentBody(memberId, plan.id, plan.amount, overrides));
   await setSubscriptionDates(t, paid.subscription.id, start, end);
   return paid;
 };

@@ -77,6 +77,26 @@ export const addMember = async (
   return res.json().data;
 };
 
+/** Members named `firstNames` (each with `lastName`), created in that order; by first name. */
+export const addMembersNamed = async (
+  t: TestApp,
+  token: string,
+  firstNames: string[],
+  lastName = 'Okafor',
+) => {
+  const people: Record<string, { id: number }> = {};
+  for (const name of firstNames)
+    people[name] = await addMember(t, token, { first_name: name, last_name: lastName });
+  return people;
+};
+
+/** The first names of the members a list answered, sorted. */
+export const firstNamesOf = (res: { json: () => { data: { first_name: string }[] } }) =>
+  res
+    .json()
+    .data.map((m) => m.first_name)
+    .sort();
+
 /** Creates a plan through the API and answers its data. */
 export const addPlan = async (
   t: TestApp,

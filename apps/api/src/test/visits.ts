@@ -33,6 +33,17 @@ export const addVisits = (t: TestApp, specs: VisitSpec[]) =>
     )
     .returning();
 
+/**
+ * Visits of the members in `people` (by first name, as addMembersNamed answers them), each
+ * `[name, instant]`; `businessOf` names the business of each one's visit.
+ */
+export const visitsByName = (
+  people: Record<string, { id: number }>,
+  businessOf: (name: string) => number,
+  visits: [name: string, at: string][],
+): VisitSpec[] =>
+  visits.map(([name, at]) => ({ businessId: businessOf(name), memberId: people[name]!.id, at }));
+
 /** `count` visits of one member, one a day at `time` (Lagos, HH:mm) from `from` (YYYY-MM-DD). */
 export const dailyVisits = (
   businessId: number,

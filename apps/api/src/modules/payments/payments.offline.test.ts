@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, payments } from '../../db/schema';
 import { json } from '../../test/app';
 import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
-import {
-  pay,
-  paymentBody,
-  postPayment,
-  setSubscriptionDates,
-  subscriptionsOf,
-} from '../../test/payments';
+import { pay, paymentBody, payForPeriod, postPayment } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
 
 /*
@@ -80,9 +74,7 @@ describe('recorded_at on POST /v1/payment', () => {
 
   it('a renewal taken yesterday still starts the day after the running period ends', async () => {
     const m = await addMember(t, g.owner.token);
-    await pay(t, g.owner, cash(m.id));
-    const [running] = await subscriptionsOf(t, m.id);
-    await setSubscriptionDates(t, running!.id, '2026-11-11', '2026-12-10');
+    await payForPeriod(t, g.owner, m.id, plan, ['2026-11-11', '2026-12-10'], { method: 'Cash' });
     const res = await postPayment(t, g.owner, cash(m.id, YESTERDAY_EVENING));
     expect(res.statusCode).toBe(201);
     expect(json(res).data).toMatchObject({
