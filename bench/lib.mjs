@@ -36,7 +36,7 @@ export const runTsx = (script, args = [], env = {}, { progress = false } = {}) =
 };
 
 /** A signed-in GET that must answer 200: its JSON, its size in bytes and its time in ms. */
-export const getJson = async (url, token) => {
+const getJson = async (url, token) => {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();

@@ -22,7 +22,7 @@ import { addMember, addPlan, memberBody } from './tenants';
  */
 
 /** The freeze calls: their member needs a plan that allows freezing, paid for. */
-export const FREEZE_CALLS = new Set([
+const FREEZE_CALLS = new Set([
   'createFreeze',
   'endFreeze',
   'approveFreeze',
@@ -41,7 +41,7 @@ export const IMPORT_STATES: Record<string, ImportState> = {
 };
 
 /** Each held payment is for this many periods of the plan it was paid for. */
-export const HELD_PERIODS = 2;
+const HELD_PERIODS = 2;
 
 let unique = 0;
 /** A new suffix on each call, so that names and e-mail addresses the cases make up stay new. */
