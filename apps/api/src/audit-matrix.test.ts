@@ -15,7 +15,6 @@ import * as schema from './db/schema';
 import { call, signUp } from './test/app';
 import { auditEntriesAfter, lastAuditId } from './test/audit';
 import {
-  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FOREIGN_EXPECTED,
   FORMS,
@@ -28,6 +27,7 @@ import {
   type Entry,
   type Records,
   type Request,
+  caseRequest,
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
 import { CASE_BODIES, caseRecords, next } from './test/matrix-records';
@@ -271,19 +271,9 @@ const entriesAfter = (id: number) => auditEntriesAfter(t, id);
 
 type Response = LightMyRequestResponse;
 
-const requestFor = (entry: Entry, own: Records, caller: Tenant): Request => {
-  const { contract: c } = entry;
-  const request: Request = { params: {} };
-  // A member's page is named by its gym's code: the caller's.
-  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
-    request.params[BUSINESS_CODE_PARAM] = caller === other ? other.code : owner.code;
-  for (const slot of entry.slots.filter((s) => s.in === 'path'))
-    request.params[slot.name] = idOf(own, slot.entity);
-  if (c.body) request.body = BODIES[c.operationId]!(own, caller);
-  const form = FORMS[c.operationId];
-  if (form) request.form = form.fields(own);
-  return request;
-};
+// A member's page is named by its gym's code: the caller's.
+const requestFor = (entry: Entry, own: Records, caller: Tenant): Request =>
+  caseRequest(entry, own, BODIES, caller, caller === other ? other.code : owner.code);
 
 /** Sends a kiosk's own call with its kiosk token. */
 const sendAsKiosk = (entry: Entry, request: Request, kioskToken: string): Promise<Response> =>

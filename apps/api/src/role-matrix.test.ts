@@ -15,10 +15,8 @@ import {
 import * as schema from './db/schema';
 import { signUp } from './test/app';
 import {
-  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FOREIGN_EXPECTED,
-  FORMS,
   NOT_FOUND,
   idOf,
   invalidBodies,
@@ -33,6 +31,7 @@ import {
   type Expected,
   type Records,
   type Request,
+  caseRequest,
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
 import { CASE_BODIES, IMPORT_STATES, caseRecords, next } from './test/matrix-records';
@@ -142,14 +141,6 @@ const BODIES: Record<string, (own: Records, caller: Session) => Record<string, u
     ...COMMON_BODIES.updateBusinessProfile(),
     day_pass_plan_id: idOf(own, 'plan'),
   }),
-  voidPayment: () => ({ reason: 'Recorded by mistake' }),
-  refundPayment: () => ({
-    amount: 1000,
-    method: 'Cash',
-    reason: 'Overcharged',
-    subscription: 'keep',
-  }),
-  confirmPaymentDay: () => ({ day: '2026-01-15' }),
 };
 
 // -------------------------------------------------------------------------------------------
@@ -376,18 +367,8 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
 
 type Response = LightMyRequestResponse;
 
-const requestFor = (entry: Entry, own: Records, caller: Session): Request => {
-  const { contract: c } = entry;
-  const request: Request = { params: {} };
-  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
-    request.params[BUSINESS_CODE_PARAM] = businessCode;
-  for (const slot of entry.slots.filter((s) => s.in === 'path'))
-    request.params[slot.name] = idOf(own, slot.entity);
-  if (c.body) request.body = BODIES[c.operationId]!(own, caller);
-  const form = FORMS[c.operationId];
-  if (form) request.form = form.fields(own);
-  return request;
-};
+const requestFor = (entry: Entry, own: Records, caller: Session): Request =>
+  caseRequest(entry, own, BODIES, caller, businessCode);
 
 // -------------------------------------------------------------------------------------------
 // What must not change

@@ -22,12 +22,7 @@ import { addMember, addPlan, memberBody } from './tenants';
  */
 
 /** The freeze calls: their member needs a plan that allows freezing, paid for. */
-const FREEZE_CALLS = new Set([
-  'createFreeze',
-  'endFreeze',
-  'approveFreeze',
-  'declineFreeze',
-]);
+const FREEZE_CALLS = new Set(['createFreeze', 'endFreeze', 'approveFreeze', 'declineFreeze']);
 
 /**
  * How far the member import a call names has gone (a draft just uploaded unless said), so that
