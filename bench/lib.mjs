@@ -36,7 +36,7 @@ export const runTsx = (script, args = [], env = {}, { progress = false } = {}) =
 };
 
 /** A signed-in GET that must answer 200: its JSON, its size in bytes and its time in ms. */
-export const getJson = async (url, token) => {
+const getJson = async (url, token) => {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
@@ -189,7 +189,7 @@ export const load = async ({ url, connections, duration, next }) => {
   };
 };
 
-const fmtMs = (v) => `${v.toFixed(1)} ms`;
+export const fmtMs = (v) => `${v.toFixed(1)} ms`;
 
 /** What a run's data is, for the table: `10 × 100,000`. */
 const dataLabel = (data) => `${data.businessCount} × ${data.memberCount.toLocaleString('en')}`;
@@ -292,3 +292,94 @@ export const loadGet = (ctx, url, path, headers = () => ({}), connections = ctx.
     duration: ctx.duration,
     next: () => ({ method: 'GET', path: path(), headers: headers() }),
   });
+
+/**
+ * The dashboard suites' measure: Kora (`server` on `ports.kora`, on the PostgreSQL database at
+ * `databaseUrl`) and the bare route (on `ports.bare`) side by side, both stopped once `body` is
+ * done (or failed); each load lasts `duration` s, through `measure(child, load)` when given (the
+ * server answering, e.g. for its CPU). The business measured: `owner`'s, of `memberCount`
+ * members (`label` in the rows). `body` gets the first answer of each of `routes` after the start
+ * (`first` its time, `answers` its JSON, `bytes` its size), `warmUp()` (each route `warmUps` times
+ * more) and `measureRoutes(loads)`: each load `{ route, path, connections, notes }` measured
+ * signed in as the owner after the bare route at its connections; answers the table's rows, each
+ * connection count's bare route first.
+ */
+export const besideBare = async (
+  { server, databaseUrl, ports, duration, measure = (_child, l) => l() },
+  { owner, memberCount, label, routes, warmUps = 20 },
+  body,
+) => {
+  const ctx = {
+    target: 'postgres',
+    data: { businessCount: 1, memberCount },
+    duration,
+    connections: 1,
+  };
+  let kora;
+  let bare;
+  try {
+    kora = await startKora(ports.kora, { DATABASE_URL: databaseUrl }, server);
+    bare = await startBare(ports.bare);
+    const koraUrl = `http://127.0.0.1:${ports.kora}`;
+    const bareUrl = `http://127.0.0.1:${ports.bare}`;
+    const token = await tokenFor(owner);
+    const first = {};
+    const answers = {};
+    const bytes = {};
+    for (const [name, path] of Object.entries(routes)) {
+      const r = await getJson(koraUrl + path, token);
+      first[name] = r.ms;
+      answers[name] = r.body;
+      bytes[name] = r.bytes;
+    }
+    const warmUp = async () => {
+      for (const path of Object.values(routes))
+        for (let i = 0; i < warmUps; i++) await getJson(koraUrl + path, token);
+    };
+    const run = (what, child, url, path, connections, headers) => {
+      console.log(`   ${what}…`);
+      return measure(child, () =>
+        loadGet({ ...ctx, connections }, url, () => path, headers, connections),
+      );
+    };
+    const measureRoutes = async (loads) => {
+      const rows = [];
+      for (const connections of new Set(loads.map((l) => l.connections))) {
+        const per = `${connections} connection${connections === 1 ? '' : 's'}`;
+        const yardstick = await run(
+          `bare route, ${per}`,
+          bare,
+          bareUrl,
+          '/bare',
+          connections,
+          () => ({}),
+        );
+        const row = (route, r, notes) => ({
+          ...routeRow(ctx, route, r, {
+            bare: yardstick,
+            notes: [notes, r.cpu].filter(Boolean).join('; '),
+          }),
+          data: label,
+        });
+        rows.push(
+          row(
+            `bare Fastify route, ${per}`,
+            yardstick,
+            `yardstick for the ${connections}-connection rows`,
+          ),
+        );
+        for (const load of loads.filter((l) => l.connections === connections)) {
+          const r = await run(load.route, kora, koraUrl, load.path, connections, () => ({
+            authorization: `Bearer ${token}`,
+          }));
+          rows.push(row(load.route, r, load.notes));
+        }
+      }
+      return rows;
+    };
+    return await body({ first, answers, bytes, warmUp, measureRoutes });
+  } finally {
+    await stopProcess(kora);
+    await stopProcess(bare);
+  }
+};

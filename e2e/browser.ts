@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TokenPair } from '@kora/shared';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { BASE_URL } from './api';
 
@@ -92,6 +92,23 @@ export const useBrowser = (
   return browser;
 };
 
+/**
+ * Another person's browser in the file, launched by a test (`launch`, with their session) and
+ * closed after the file's tests; `page()` is its page once launched.
+ */
+export const useLaterBrowser = () => {
+  let browser: Browser | undefined;
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    launch: async (session?: TokenPair) => {
+      browser = await launchBrowser(session);
+    },
+    page: (): Page => browser!.page,
+  };
+};
+
 /** Saves e2e/screenshots/<name>-1280.png and <name>-375.png (full page), then back to desktop. */
 export const screenshot = async (page: Page, name: string) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -109,3 +126,20 @@ export const field = (page: Page, label: string) =>
   page
     .getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`))
     .and(page.locator('input, textarea'));
+
+/**
+ * The Record Payment dialog, opened by `open` (on a member's page, Update Subscription) and
+ * waited for; `input(label)` is its input labelled `label`.
+ */
+export const paymentDialog = async (page: Page, open: Locator) => {
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Record Payment' });
+  await dialog.waitFor();
+  return { dialog, input: (label: string) => dialog.getByLabel(label).and(page.locator('input')) };
+};
+
+/** Opens the select `select` and picks its option named `option`. */
+export const choose = async (page: Page, select: Locator, option: string | RegExp) => {
+  await select.click();
+  await page.getByRole('option', { name: option }).click();
+};

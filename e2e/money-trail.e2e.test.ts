@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authContracts,
   paymentContracts,
@@ -16,7 +16,7 @@ import {
   signUpOwner,
   waitForSetPasswordToken,
 } from './api';
-import { field, launchBrowser, screenshot, useBrowser, type Browser } from './browser';
+import { choose, field, paymentDialog, screenshot, useBrowser, useLaterBrowser } from './browser';
 
 /*
  * Every naira accounted for, at the front desk. A receptionist (staff) records a cash payment in
@@ -88,13 +88,10 @@ const owner = useBrowser(async () => {
   return tokens;
 });
 
-let desk: Browser | undefined;
-afterAll(async () => {
-  await desk?.close();
-});
+const desk = useLaterBrowser();
 
 const ownerPage = (): Page => owner.page;
-const staffPage = (): Page => desk!.page;
+const staffPage = desk.page;
 
 interface OutboxMessage {
   channel: string;
@@ -112,19 +109,15 @@ const whatsAppsNaming = async (receipt: string) => {
 
 describe('money trail: a cash payment voided, the trail and the drawer', () => {
   it('the receptionist records a cash payment at the desk', async () => {
-    desk = await launchBrowser(staffTokens);
+    await desk.launch(staffTokens);
     await staffPage().goto(`/members/${memberId}`);
     await staffPage().getByRole('heading', { name: 'Tunde Bakare' }).waitFor();
-    await staffPage().getByRole('button', { name: 'Update Subscription' }).click();
-    const dialog = staffPage().getByRole('dialog', { name: 'Record Payment' });
-    await dialog.waitFor();
-    const input = (label: string) => dialog.getByLabel(label).and(staffPage().locator('input'));
-    await input('Subscription Plan').click();
-    await staffPage()
-      .getByRole('option', { name: /^Monthly Silver/ })
-      .click();
-    await input('Payment Method').click();
-    await staffPage().getByRole('option', { name: 'Cash' }).click();
+    const { dialog, input } = await paymentDialog(
+      staffPage(),
+      staffPage().getByRole('button', { name: 'Update Subscription' }),
+    );
+    await choose(staffPage(), input('Subscription Plan'), /^Monthly Silver/);
+    await choose(staffPage(), input('Payment Method'), 'Cash');
     await expect.poll(() => input('Amount').inputValue()).toBe('₦25,000');
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
     await dialog.getByText('Payment recorded successfully').waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createMember, createMonthlyPlan, createPlan, signUpOwner } from './api';
-import { field, screenshot, useBrowser } from './browser';
+import { choose, field, paymentDialog, screenshot, useBrowser } from './browser';
 
 /*
  * The front desk records a payment: from the member's page, Update Subscription opens Record
@@ -46,22 +46,19 @@ describe('payments', () => {
     await page().goto(`/members/${memberId}`);
     await page().getByRole('heading', { name: 'Efosa Igbinedion' }).waitFor();
     await page().getByText('No Subscription', { exact: true }).first().waitFor();
-    await page().getByRole('button', { name: 'Update Subscription' }).click();
-
     // Today the button opens /payments?record=1&member_id={id}; opened in place, the same dialog.
-    const dialog = page().getByRole('dialog', { name: 'Record Payment' });
-    await dialog.waitFor();
+    const { dialog, input } = await paymentDialog(
+      page(),
+      page().getByRole('button', { name: 'Update Subscription' }),
+    );
     const member = dialog.getByLabel(/^Member/).and(page().locator('input'));
     await expect.poll(() => member.inputValue()).toBe('Efosa Igbinedion');
     expect(await member.getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByRole('button', { name: 'Record Payment' }).isDisabled()).toBe(true);
 
-    const input = (label: string) => dialog.getByLabel(label).and(page().locator('input'));
-    await input('Subscription Plan').click();
-    await page().getByRole('option', { name: 'Monthly Gold (₦27,500/month)' }).click();
+    await choose(page(), input('Subscription Plan'), 'Monthly Gold (₦27,500/month)');
     await expect.poll(() => input('Duration').inputValue()).toBe('1');
-    await input('Payment Method').click();
-    await page().getByRole('option', { name: 'Cash' }).click();
+    await choose(page(), input('Payment Method'), 'Cash');
     await expect.poll(() => input('Amount').inputValue()).toBe('₦27,500');
     await screenshot(page(), 'payments-01-record');
 
@@ -170,14 +167,11 @@ describe('group plans', () => {
 
     await page().goto(`/members/${payer.id}`);
     await page().getByRole('heading', { name: 'Adaeze Nwosu' }).waitFor();
-    await page().getByRole('button', { name: 'Update Subscription' }).click();
-    const dialog = page().getByRole('dialog', { name: 'Record Payment' });
-    await dialog.waitFor();
-    const input = (label: string) => dialog.getByLabel(label).and(page().locator('input'));
-    await input('Subscription Plan').click();
-    await page()
-      .getByRole('option', { name: /^Couple Pass/ })
-      .click();
+    const { dialog, input } = await paymentDialog(
+      page(),
+      page().getByRole('button', { name: 'Update Subscription' }),
+    );
+    await choose(page(), input('Subscription Plan'), /^Couple Pass/);
     await dialog.getByText('Members covered (up to 2)').waitFor();
     await dialog.getByText('Adaeze Nwosu (payer)').waitFor();
     await dialog.getByLabel('Add a member to cover').fill('Obinna');
@@ -185,8 +179,7 @@ describe('group plans', () => {
       .getByRole('option', { name: /Obinna Nwosu/ })
       .click();
     await dialog.getByText('The group is full: remove a member to add another.').waitFor();
-    await input('Payment Method').click();
-    await page().getByRole('option', { name: 'Transfer' }).click();
+    await choose(page(), input('Payment Method'), 'Transfer');
     await expect.poll(() => input('Amount').inputValue()).toBe('₦40,000');
     await screenshot(page(), 'payments-07-group-record');
     await dialog.getByRole('button', { name: 'Record Payment' }).click();

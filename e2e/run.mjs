@@ -2,17 +2,14 @@
 // fresh data folder, the browser specs against it, then the server stopped by process group.
 // Usage: npm run test:e2e (builds first), or node e2e/run.mjs [vitest filters...]; the spec files
 // run side by side on this one server (E2E_WORKERS at a time, see e2e/vitest.config.ts).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT, SERVER, freePort, spawnServer, waitForHealth } from './server-process.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
-const SERVER = join(root, 'apps/api/dist/server.js');
-const WEB = join(root, 'apps/web/dist/index.html');
+const WEB = join(ROOT, 'apps/web/dist/index.html');
 
 const log = (message) => console.log(`[e2e] ${message}`);
 
@@ -29,32 +26,6 @@ const ensureChromium = () => {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
-};
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const waitForHealth = async (base, server, timeoutMs = 90_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${base}/health within ${timeoutMs / 1000} s`);
 };
 
 /** Stops the server and everything it started: SIGTERM to the group, SIGKILL after 10 s. */
@@ -91,25 +62,10 @@ const main = async () => {
   const paystackPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-data-'));
   log(`server at ${base}, data in ${dataDir}`);
-  const server = spawn(process.execPath, [SERVER], {
-    cwd: root,
-    detached: true, // its own process group, stopped as a whole
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development', // /dev/outbox is where the tests read e-mails
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      AUTH_RATE_LIMIT_PER_EMAIL: '1000',
-      API_RATE_LIMIT_PER_MINUTE: '100000',
-      PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}`,
-    },
+  const server = spawnServer({
+    port,
+    dataDir,
+    env: { PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}` },
   });
 
   let code = 1;
@@ -126,7 +82,7 @@ const main = async () => {
       'npx',
       ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
       {
-        cwd: root,
+        cwd: ROOT,
         stdio: 'inherit',
         env: { ...process.env, E2E_BASE_URL: base, E2E_PAYSTACK_PORT: String(paystackPort) },
       },

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamContracts } from '@kora/shared';
 import { call, createMember, createMonthlyPlan, signUpOwner, waitForSetPasswordToken } from './api';
-import { field, launchBrowser, screenshot, useBrowser, type Browser } from './browser';
+import { choose, field, paymentDialog, screenshot, useBrowser, useLaterBrowser } from './browser';
 
 /*
  * The owner brings a receptionist onto the team: invites them as staff from Users; the
@@ -48,13 +48,10 @@ const owner = useBrowser(async () => {
   return tokens;
 });
 
-let invitee: Browser | undefined;
-afterAll(async () => {
-  await invitee?.close();
-});
+const invitee = useLaterBrowser();
 
 const ownerPage = (): Page => owner.page;
-const staffPage = (): Page => invitee!.page;
+const staffPage = invitee.page;
 const userRow = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
 describe('team: invite a staff member', () => {
@@ -82,7 +79,7 @@ describe('team: invite a staff member', () => {
 
   it('the invitation link opens account setup; the invitee sets a name and password', async () => {
     const token = await waitForSetPasswordToken(staffEmail);
-    invitee = await launchBrowser();
+    await invitee.launch();
     await staffPage().goto(`/set-password?token=${token}`);
     await staffPage().getByRole('heading', { name: 'Set Up Your Account' }).waitFor();
     await expect.poll(() => field(staffPage(), 'Email Address').inputValue()).toBe(staffEmail);
@@ -118,16 +115,12 @@ describe('team: invite a staff member', () => {
 
     await staffPage().goto(`/members/${memberId}`);
     await staffPage().getByRole('heading', { name: 'Uche Nwosu' }).waitFor();
-    await staffPage().getByRole('button', { name: 'Update Subscription' }).click();
-    const dialog = staffPage().getByRole('dialog', { name: 'Record Payment' });
-    await dialog.waitFor();
-    const input = (label: string) => dialog.getByLabel(label).and(staffPage().locator('input'));
-    await input('Subscription Plan').click();
-    await staffPage()
-      .getByRole('option', { name: /^Monthly Basic/ })
-      .click();
-    await input('Payment Method').click();
-    await staffPage().getByRole('option', { name: 'Transfer' }).click();
+    const { dialog, input } = await paymentDialog(
+      staffPage(),
+      staffPage().getByRole('button', { name: 'Update Subscription' }),
+    );
+    await choose(staffPage(), input('Subscription Plan'), /^Monthly Basic/);
+    await choose(staffPage(), input('Payment Method'), 'Transfer');
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
     await dialog.getByText('Payment recorded successfully').waitFor();
     await screenshot(staffPage(), 'team-04-staff-payment');

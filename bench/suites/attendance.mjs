@@ -15,24 +15,14 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleServer } from '../build-server.mjs';
-import {
-  ROOT,
-  createPgDatabase,
-  loadGet,
-  markdownTable,
-  routeRow,
-  startBare,
-  startKora,
-  stopProcess,
-  tokenFor,
-  getJson,
-  runTsx,
-} from '../lib.mjs';
+import { ROOT, besideBare, createPgDatabase, fmtMs, markdownTable, runTsx } from '../lib.mjs';
 
-const KORA_PORT = 3920;
-const BARE_PORT = 3921;
+const PORTS = { kora: 3920, bare: 3921 };
 const CONNECTIONS = 10;
-const WARM_UP = 20;
+const ROUTES = {
+  attendance: '/v1/dashboard/attendance',
+  atRisk: '/v1/dashboard/at-risk?page=1&per_page=10',
+};
 
 /** A bench script with its progress shown. */
 const tsx = (script, args, env) => runTsx(script, args, env, { progress: true });
@@ -103,9 +93,6 @@ export const attendanceSuite = async ({ pgAdminUrl, duration, visits, members, s
   console.log('\n== Attendance (PostgreSQL): building the server from this working tree');
   const server = process.env.BENCH_SERVER ?? (await bundleServer('attendance-api'));
   const db = await createPgDatabase(pgAdminUrl);
-  const rows = [];
-  let kora;
-  let bare;
   try {
     console.log(
       `   generating 1 business × ${members.toLocaleString('en')} members, ${visits.toLocaleString('en')} visits`,
@@ -122,99 +109,43 @@ export const attendanceSuite = async ({ pgAdminUrl, duration, visits, members, s
     );
     const owner = data.owners[0];
     const label = `1 × ${members.toLocaleString('en')} members, ${data.visits.toLocaleString('en')} visits`;
-    const ctx = {
-      target: 'postgres',
-      data: { businessCount: 1, memberCount: members },
-      duration,
-      connections: 1,
-    };
-    kora = await startKora(KORA_PORT, { DATABASE_URL: db.url }, server);
-    bare = await startBare(BARE_PORT);
-    const koraUrl = `http://127.0.0.1:${KORA_PORT}`;
-    const bareUrl = `http://127.0.0.1:${BARE_PORT}`;
-    const token = await tokenFor(owner);
-    const auth = () => ({ authorization: `Bearer ${token}` });
-    const routes = {
-      attendance: '/v1/dashboard/attendance',
-      atRisk: '/v1/dashboard/at-risk?page=1&per_page=10',
-    };
-    const first = {};
-    const answers = {};
-    for (const [name, path] of Object.entries(routes)) {
-      const r = await getJson(koraUrl + path, token);
-      first[name] = r.ms;
-      answers[name] = r.body;
-    }
-    const diffs = await checkAnswers(
-      db.url,
-      owner.businessId,
-      answers.attendance.data,
-      answers.atRisk,
-    );
-    if (diffs.length)
-      throw new Error(`ATTENDANCE ANSWER CHECK FAILED:\n  ${diffs.slice(0, 40).join('\n  ')}`);
-    console.log(
-      `   answers checked against the raw visits: equal (at risk: ${answers.atRisk.meta.total})`,
-    );
-    for (const path of Object.values(routes))
-      for (let i = 0; i < WARM_UP; i++) await getJson(koraUrl + path, token);
-
-    const run = (what, url, path, connections, headers = auth) => {
-      console.log(`   ${what}…`);
-      return loadGet({ ...ctx, connections }, url, () => path, headers, connections);
-    };
-    const bare1 = await run('bare route, 1 connection', bareUrl, '/bare', 1, () => ({}));
-    const att1 = await run(
-      'GET /v1/dashboard/attendance, 1 connection',
-      koraUrl,
-      routes.attendance,
-      1,
-    );
-    const risk1 = await run('GET /v1/dashboard/at-risk, 1 connection', koraUrl, routes.atRisk, 1);
-    const bare10 = await run(
-      `bare route, ${CONNECTIONS} connections`,
-      bareUrl,
-      '/bare',
-      CONNECTIONS,
-      () => ({}),
-    );
-    const att10 = await run(
-      `GET /v1/dashboard/attendance, ${CONNECTIONS} connections`,
-      koraUrl,
-      routes.attendance,
-      CONNECTIONS,
-    );
-    const row = (route, r, bareRun, notes) => ({
-      ...routeRow(ctx, route, r, { bare: bareRun, notes }),
-      data: label,
-    });
-    const ms = (v) => `${v.toFixed(1)} ms`;
-    rows.push(
-      row('bare Fastify route, 1 connection', bare1, bare1, 'yardstick for the 1-connection rows'),
-      row(
-        'GET /v1/dashboard/attendance, 1 connection',
-        att1,
-        bare1,
-        `target p95 ≤ 50 ms; first request ${ms(first.attendance)}`,
-      ),
-      row(
-        'GET /v1/dashboard/at-risk, 1 connection',
-        risk1,
-        bare1,
-        `target p95 ≤ 100 ms; ${answers.atRisk.meta.total} at risk; first request ${ms(first.atRisk)}`,
-      ),
-      row(
-        `bare Fastify route, ${CONNECTIONS} connections`,
-        bare10,
-        bare10,
-        `yardstick for the ${CONNECTIONS}-connection rows`,
-      ),
-      row(
-        `GET /v1/dashboard/attendance, ${CONNECTIONS} connections`,
-        att10,
-        bare10,
-        `${CONNECTIONS} users at once`,
-      ),
+    const rows = await besideBare(
+      { server, databaseUrl: db.url, ports: PORTS, duration },
+      { owner, memberCount: members, label, routes: ROUTES },
+      async ({ first, answers, warmUp, measureRoutes }) => {
+        const diffs = await checkAnswers(
+          db.url,
+          owner.businessId,
+          answers.attendance.data,
+          answers.atRisk,
+        );
+        if (diffs.length)
+          throw new Error(`ATTENDANCE ANSWER CHECK FAILED:\n  ${diffs.slice(0, 40).join('\n  ')}`);
+        console.log(
+          `   answers checked against the raw visits: equal (at risk: ${answers.atRisk.meta.total})`,
+        );
+        await warmUp();
+        return measureRoutes([
+          {
+            route: 'GET /v1/dashboard/attendance, 1 connection',
+            path: ROUTES.attendance,
+            connections: 1,
+            notes: `target p95 ≤ 50 ms; first request ${fmtMs(first.attendance)}`,
+          },
+          {
+            route: 'GET /v1/dashboard/at-risk, 1 connection',
+            path: ROUTES.atRisk,
+            connections: 1,
+            notes: `target p95 ≤ 100 ms; ${answers.atRisk.meta.total} at risk; first request ${fmtMs(first.atRisk)}`,
+          },
+          {
+            route: `GET /v1/dashboard/attendance, ${CONNECTIONS} connections`,
+            path: ROUTES.attendance,
+            connections: CONNECTIONS,
+            notes: `${CONNECTIONS} users at once`,
+          },
+        ]);
+      },
     );
     if (!smoke) {
       mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
@@ -228,8 +159,6 @@ export const attendanceSuite = async ({ pgAdminUrl, duration, visits, members, s
     }
     return rows;
   } finally {
-    await stopProcess(kora);
-    await stopProcess(bare);
     await db.drop();
   }
 };

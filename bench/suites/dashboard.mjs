@@ -17,25 +17,16 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleServer } from '../build-server.mjs';
-import {
-  ROOT,
-  createPgDatabase,
-  loadGet,
-  routeRow,
-  startBare,
-  startKora,
-  stopProcess,
-  tokenFor,
-  getJson,
-  runTsx,
-} from '../lib.mjs';
+import { ROOT, besideBare, createPgDatabase, fmtMs, runTsx } from '../lib.mjs';
 
-const KORA_PORT = 3910;
-const BARE_PORT = 3911;
+const PORTS = { kora: 3910, bare: 3911 };
 /** The dashboard under load: how many users at once. */
 const CONNECTIONS = 10;
-/** Requests of each route before it is measured (the first one's time is reported). */
-const WARM_UP = 20;
+const ROUTES = {
+  dashboard: '/v1/dashboard',
+  summary: '/v1/payment/summary',
+  list: '/v1/payment?page=1&per_page=20',
+};
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -273,122 +264,53 @@ export const dashboardSuite = async ({
   );
   const owner = data.owners[0];
   const label = `1 × ${data.memberCount.toLocaleString('en')} members, ${data.payments.toLocaleString('en')} payments`;
-  const ctx = {
-    target: 'postgres',
-    data: { businessCount: 1, memberCount: data.memberCount },
-    duration,
-    connections: 1,
-  };
-  const rows = [];
   const statements = { functions: [], statements: [] };
-  const first = {};
-  let answerBytes = 0;
-  let kora;
-  let bare;
-  try {
-    kora = await startKora(KORA_PORT, { DATABASE_URL: db.url }, server);
-    bare = await startBare(BARE_PORT);
-    const koraUrl = `http://127.0.0.1:${KORA_PORT}`;
-    const bareUrl = `http://127.0.0.1:${BARE_PORT}`;
-    const token = await tokenFor(owner);
-    const auth = () => ({ authorization: `Bearer ${token}` });
-    const routes = {
-      dashboard: '/v1/dashboard',
-      summary: '/v1/payment/summary',
-      list: '/v1/payment?page=1&per_page=20',
-    };
-
-    // The first answers after the server started, then checked against sums of the raw rows.
-    const answers = {};
-    for (const [name, path] of Object.entries(routes)) {
-      const r = await getJson(koraUrl + path, token);
-      first[name] = r.ms;
-      answers[name] = r.body;
-      if (name === 'dashboard') answerBytes = r.bytes;
-    }
-    const diffs = await checkAnswers(db.url, owner.businessId, {
-      dashboard: answers.dashboard,
-      summary: answers.summary,
-      list: answers.list,
-    });
-    if (diffs.length) {
-      throw new Error(
-        `DASHBOARD ANSWER CHECK FAILED: ${diffs.length} figures differ from the raw payments:\n  ${diffs.slice(0, 40).join('\n  ')}`,
-      );
-    }
-    console.log('   answers checked against the raw payments: every figure equal');
-    for (const path of Object.values(routes))
-      for (let i = 0; i < WARM_UP; i++) await getJson(koraUrl + path, token);
-
+  const rows = await besideBare(
     // Each load with the CPU per request of the server answering it (Kora, or the bare route).
-    const run = (what, url, path, connections, headers = auth) => {
-      console.log(`   ${what}…`);
-      return withCpu(url === bareUrl ? bare.pid : kora.pid, () =>
-        loadGet({ ...ctx, connections }, url, () => path, headers, connections),
-      );
-    };
-    const bare1 = await run('bare route, 1 connection', bareUrl, '/bare', 1, () => ({}));
-    const dash1 = await run('GET /v1/dashboard, 1 connection', koraUrl, routes.dashboard, 1);
-    const summary1 = await run('GET /v1/payment/summary, 1 connection', koraUrl, routes.summary, 1);
-    const list1 = await run('GET /v1/payment, 1 connection', koraUrl, routes.list, 1);
-    const bare10 = await run(
-      `bare route, ${CONNECTIONS} connections`,
-      bareUrl,
-      '/bare',
-      CONNECTIONS,
-      () => ({}),
-    );
-    const dash10 = await run(
-      `GET /v1/dashboard, ${CONNECTIONS} connections`,
-      koraUrl,
-      routes.dashboard,
-      CONNECTIONS,
-    );
-    const row = (route, r, bareRun, notes) => ({
-      ...routeRow(ctx, route, r, {
-        bare: bareRun,
-        notes: [notes, r.cpu].filter(Boolean).join('; '),
-      }),
-      data: label,
-    });
-    const ms = (v) => `${v.toFixed(1)} ms`;
-    rows.push(
-      row('bare Fastify route, 1 connection', bare1, bare1, 'yardstick for the 1-connection rows'),
-      row(
-        'GET /v1/dashboard, 1 connection',
-        dash1,
-        bare1,
-        `target p95 ≤ 50 ms one user at a time; answer ${(answerBytes / 1024).toFixed(1)} kB; first request after the start ${ms(first.dashboard)}`,
-      ),
-      row(
-        'GET /v1/payment/summary, 1 connection',
-        summary1,
-        bare1,
-        `target p95 ≤ 20 ms; first request after the start ${ms(first.summary)}`,
-      ),
-      row(
-        'GET /v1/payment?page=1&per_page=20, 1 connection',
-        list1,
-        bare1,
-        `total from the roll-up; first request after the start ${ms(first.list)}`,
-      ),
-      row(
-        `bare Fastify route, ${CONNECTIONS} connections`,
-        bare10,
-        bare10,
-        `yardstick for the ${CONNECTIONS}-connection rows`,
-      ),
-      row(
-        `GET /v1/dashboard, ${CONNECTIONS} connections`,
-        dash10,
-        bare10,
-        `${CONNECTIONS} users at once`,
-      ),
-    );
-  } finally {
-    await stopProcess(kora);
-    await stopProcess(bare);
-  }
+    { server, databaseUrl: db.url, ports: PORTS, duration, measure: (c, l) => withCpu(c.pid, l) },
+    { owner, memberCount: data.memberCount, label, routes: ROUTES },
+    async ({ first, answers, bytes, warmUp, measureRoutes }) => {
+      // The first answers after the server started, checked against sums of the raw rows.
+      const diffs = await checkAnswers(db.url, owner.businessId, {
+        dashboard: answers.dashboard,
+        summary: answers.summary,
+        list: answers.list,
+      });
+      if (diffs.length) {
+        throw new Error(
+          `DASHBOARD ANSWER CHECK FAILED: ${diffs.length} figures differ from the raw payments:\n  ${diffs.slice(0, 40).join('\n  ')}`,
+        );
+      }
+      console.log('   answers checked against the raw payments: every figure equal');
+      await warmUp();
+      return measureRoutes([
+        {
+          route: 'GET /v1/dashboard, 1 connection',
+          path: ROUTES.dashboard,
+          connections: 1,
+          notes: `target p95 ≤ 50 ms one user at a time; answer ${(bytes.dashboard / 1024).toFixed(1)} kB; first request after the start ${fmtMs(first.dashboard)}`,
+        },
+        {
+          route: 'GET /v1/payment/summary, 1 connection',
+          path: ROUTES.summary,
+          connections: 1,
+          notes: `target p95 ≤ 20 ms; first request after the start ${fmtMs(first.summary)}`,
+        },
+        {
+          route: 'GET /v1/payment?page=1&per_page=20, 1 connection',
+          path: ROUTES.list,
+          connections: 1,
+          notes: `total from the roll-up; first request after the start ${fmtMs(first.list)}`,
+        },
+        {
+          route: `GET /v1/dashboard, ${CONNECTIONS} connections`,
+          path: ROUTES.dashboard,
+          connections: CONNECTIONS,
+          notes: `${CONNECTIONS} users at once`,
+        },
+      ]);
+    },
+  );
 
   // The SQL, statement by statement, with the servers stopped.
   try {

@@ -27,10 +27,8 @@ import {
   writeSync,
 } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -41,10 +39,9 @@ import {
   paymentContracts,
   planContracts,
 } from '@kora/shared';
+import { ROOT, SERVER, freePort } from '../../../e2e/server-process.mjs';
 import { createScratchDatabase } from '../src/test/database';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER = join(ROOT, 'apps/api/dist/server.js');
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const JWT_SECRET = 'fault-secret-fault-secret-fault-secret-0123456789';
 
@@ -85,17 +82,6 @@ let starts = 0;
 
 const query = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> =>
   (await db!.query(text, params)).rows as T[];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const logTail = () =>
   existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '';

@@ -4,6 +4,7 @@ import FormData from 'form-data';
 import { describe, expect, it } from 'vitest';
 import { communicationsModule } from './modules/communications';
 import { call, linkTokenFromOutbox } from './test/app';
+import { auditEntriesAfter, lastAuditId } from './test/audit';
 import { addMemberImport } from './test/contract-matrix';
 import { useTenants, useTestApp } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
@@ -24,40 +25,10 @@ const { owner, staff, other } = useTenants(t, {
   other: { code: 'AUDO', name: 'Other Gym' },
 });
 
-interface Row {
-  id: number;
-  business_id: number;
-  actor_kind: string;
-  actor_user_id: number | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  action: string;
-  record_kind: string;
-  record_id: number | null;
-  record_label: string;
-  member_id: number | null;
-  payment_id: number | null;
-  changes: Record<string, { from: unknown; to: unknown }>;
-  detail: Record<string, unknown>;
-}
-
-const lastId = async () =>
-  (
-    (await t.db.execute(
-      sql`select coalesce(max(id), 0)::int as id from audit_entries`,
-    )) as unknown as {
-      rows: { id: number }[];
-    }
-  ).rows[0]!.id;
+const lastId = () => lastAuditId(t);
 
 /** The entries written after entry `id`, oldest first. */
-const since = async (id: number): Promise<Row[]> =>
-  (
-    (await t.db.execute(sql`
-      select id::int as id, business_id, actor_kind, actor_user_id, actor_name, actor_role, action,
-        record_kind, record_id, record_label, member_id, payment_id, changes, detail
-      from audit_entries where id > ${id} order by id`)) as unknown as { rows: Row[] }
-  ).rows;
+const since = (id: number) => auditEntriesAfter(t, id);
 
 /** Runs `fn` and answers the entries it wrote. */
 const written = async (fn: () => Promise<unknown>) => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as shared from '@kora/shared';
@@ -13,36 +13,29 @@ import {
 } from '@kora/shared';
 import * as schema from './db/schema';
 import { call, signUp } from './test/app';
+import { auditEntriesAfter, lastAuditId } from './test/audit';
 import {
-  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FOREIGN_EXPECTED,
   FORMS,
-  addMemberImport,
   idOf,
   invalidBodies,
   label,
   readContracts,
   send,
   slotName,
-  type Entity,
   type Entry,
-  type ImportState,
   type Records,
   type Request,
+  caseRequest,
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
+import { CASE_BODIES, caseRecords, next } from './test/matrix-records';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
-import {
-  addHeldPayment,
-  addPaymentLink,
-  addTransferAccount,
-  connectPaystack,
-  useLoopbackPaystack,
-} from './test/online';
+import { connectPaystack, useLoopbackPaystack } from './test/online';
+import { pay, paymentBody } from './test/payments';
 import { memberTokenFor, portalCodeSentTo } from './test/portal';
-import { addMember, addPlan, createTenant, memberBody, type Tenant } from './test/tenants';
-import { requestFreeze } from './modules/freezes';
+import { addDayPassPlan, addMember, addPlan, createTenant, type Tenant } from './test/tenants';
 
 /*
  * The audit matrix, generated from the contracts: every call that changes data (each POST, PUT,
@@ -89,50 +82,23 @@ const STAFF_REFUSED_ON_OWNERS: Record<string, string> = {
 // -------------------------------------------------------------------------------------------
 // The bodies sent (valid; creates send no Idempotency-Key)
 
-let unique = 0;
-const next = () => `${Date.now().toString(36)}${(++unique).toString(36)}`;
-
 const [PAYSTACK_KEY, OTHER_PAYSTACK_KEY] = LOOPBACK_PAYSTACK_KEYS;
-const HELD_PERIODS = 2;
 /** The Lagos day whose desk transfers confirmPaymentDay ticks (each case records one on it). */
 const CONFIRM_DAY = '2026-01-15';
 
-/** The member ID (IRON-00042) of each member a case made: erasing one repeats it. */
-const memberCodes = new Map<number, string>();
-
 const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, unknown>> = {
   ...COMMON_BODIES,
+  ...CASE_BODIES,
   // The case's own member, erased for real: the confirmation repeats their member ID.
-  eraseMember: (own) => ({ confirm: memberCodes.get(own.member!) ?? 'unknown' }),
+  eraseMember: (own) => ({ confirm: records.memberCodes.get(own.member!) ?? 'unknown' }),
   changePassword: (_own, caller) => ({
     old_password: caller.password,
     new_password: 'another-horse-43',
     confirm_password: 'another-horse-43',
   }),
-  createBusiness: () => ({
-    business_name: 'Delta Gym',
-    address: '1 Broad Street',
-    city: 'Lagos Island',
-    state: 'Lagos',
-  }),
-  createMember: (own) =>
-    memberBody({ first_name: 'Tobiloba', subscription_type_id: idOf(own, 'plan') }),
   updateMember: () => ({ first_name: `Renamed ${next()}` }),
-  createPlan: () => ({
-    name: `Quarterly ${next()}`,
-    amount: 60000,
-    duration: 3,
-    duration_type: 'month',
-  }),
   updatePlan: () => ({ name: `Renamed plan ${next()}`, is_active: 0 }),
   inviteTeamUser: () => ({ email: `audit.invitee.${next()}@example.com`, role: 'staff' }),
-  recordPayment: (own) => ({
-    member_id: own.member,
-    subscription_type_id: own.plan,
-    amount: 25000,
-    method: 'Cash',
-    duration: 1,
-  }),
   // A member who never paid: red, let in anyway with a reason.
   checkIn: (own) => ({ member_id: idOf(own, 'member'), override_reason: 'Paying tomorrow' }),
   connectPaystack: (_own, caller) => ({
@@ -140,16 +106,6 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
   }),
   // Transfer accounts are on before every online case: switching them off changes something.
   updatePaystack: () => ({ transfer_accounts: false }),
-  createPaymentLink: (own) => ({
-    subscription_type_id: idOf(own, 'plan'),
-    duration: 1,
-    channel: 'email',
-  }),
-  assignHeldPayment: (own) => ({
-    member_id: idOf(own, 'member'),
-    subscription_type_id: idOf(own, 'plan'),
-    duration: HELD_PERIODS,
-  }),
   updateBusinessProfile: (own) => ({
     ...COMMON_BODIES.updateBusinessProfile(),
     city: `Yaba ${next()}`,
@@ -158,16 +114,6 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
   updateReminderSettings: () => ({
     enabled: true,
     reminders: [{ offset_days: -3, text: `Hi {{first_name}}, ${next()}: {{days_left}} days.` }],
-  }),
-  createKiosk: () => ({ name: `Door ${next()}` }),
-  kioskCheckIn: () => ({ code: '08031234567' }),
-  exitKiosk: (_own, caller) => ({ password: caller.password }),
-  sellDayPass: () => ({
-    first_name: 'Emeka',
-    last_name: 'Obi',
-    mobile_number: `0809${String(4_200_000 + ++unique).padStart(7, '0')}`,
-    method: 'Cash',
-    check_in: true,
   }),
   // Each void, refund and confirmation corrects a payment of its own (freshRecords).
   voidPayment: () => ({ reason: `Recorded by mistake ${next()}` }),
@@ -178,8 +124,6 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
     subscription: 'keep',
   }),
   confirmPaymentDay: () => ({ day: CONFIRM_DAY }),
-  // The member's own page (sent with the case's member token).
-  startPortalPayment: (own) => ({ subscription_type_id: idOf(own, 'plan'), duration: 1 }),
   // From tomorrow (a member may not start a freeze today) for a week of their running plan.
   requestPortalFreeze: () => ({
     start_date: addDays(lagosDay(), 1),
@@ -189,37 +133,6 @@ const BODIES: Record<string, (own: Records, caller: Tenant) => Record<string, un
   // The new number and the code sent to it (freshRecords asked for it).
   confirmPortalPhoneChange: (own) =>
     phoneCodes.get(own) ?? COMMON_BODIES.confirmPortalPhoneChange(),
-  // The case's member pays for a plan that allows freezing (freshRecords).
-  createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
-  endFreeze: () => ({}),
-  approveFreeze: () => ({}),
-  declineFreeze: () => ({ reason: 'Busy season' }),
-};
-
-/** The freeze calls: their member needs a plan that allows freezing, paid for. */
-const FREEZE_CALLS = new Set(['createFreeze', 'endFreeze', 'approveFreeze', 'declineFreeze']);
-
-/**
- * The freeze a call names: a member's request waiting for approval (approve, decline), else a
- * freeze the owner made from today (ending it cancels it).
- */
-const freezeFor = async (operationId: string, memberId: number): Promise<number> => {
-  const today = lagosDay();
-  if (operationId === 'approveFreeze' || operationId === 'declineFreeze')
-    return (
-      await requestFreeze(
-        { db: t.db } as Parameters<typeof requestFreeze>[0],
-        owner.businessId,
-        memberId,
-        { start_date: addDays(today, 1), end_date: addDays(today, 7), reason: 'Travel' },
-      )
-    ).id;
-  const res = await call(t.app, 'POST', `/v1/member/${memberId}/freeze`, {
-    token: owner.token,
-    body: { start_date: today, end_date: addDays(today, 6) },
-  });
-  if (res.statusCode !== 201) throw new Error(`freeze failed: ${res.body}`);
-  return res.json().data.id;
 };
 
 // -------------------------------------------------------------------------------------------
@@ -242,12 +155,6 @@ const namedSlots = (e: Entry) => e.slots.filter((s) => s.in !== 'query');
 
 /** Calls that tick desk transfers: the payment of their case is one, not confirmed yet. */
 const CONFIRMS = new Set(['confirmPayment', 'confirmPaymentDay']);
-
-/** How far the member import a call names has gone, so that the call succeeds. */
-const IMPORT_STATES: Record<string, ImportState> = {
-  startMemberImport: 'previewed',
-  downloadRefusedImportRows: 'done',
-};
 
 // -------------------------------------------------------------------------------------------
 // The business, its people and the outsider
@@ -272,12 +179,7 @@ beforeAll(async () => {
   staff = await createTenant(t, { role: 'staff', businessId: owner.businessId });
   other = await createTenant(t, { name: 'Beta Gym' });
   for (const { token } of [owner, other]) {
-    const plan = await addPlan(t, token, { name: 'Day pass', duration: 1, duration_type: 'day' });
-    const set = await call(t.app, 'PATCH', '/v1/business/profile', {
-      token,
-      body: { day_pass_plan_id: plan.id },
-    });
-    if (set.statusCode !== 200) throw new Error(`day-pass plan failed: ${set.body}`);
+    await addDayPassPlan(t, token, { amount: 25000 });
   }
 });
 
@@ -287,16 +189,14 @@ const connectBoth = async () => {
   await connectPaystack(t, paystack, other.token, OTHER_PAYSTACK_KEY);
 };
 
-/** A kiosk of the owner's business, switched on, with its token. */
-const newKiosk = async () => {
-  const res = await call(t.app, 'POST', '/v1/settings/kiosks', {
-    token: owner.token,
-    body: { name: `Door ${next()}` },
-  });
-  if (res.statusCode !== 201) throw new Error(`kiosk failed: ${res.body}`);
-  const data = res.json().data as { kiosk: { id: number }; token: string };
-  return { id: data.kiosk.id, token: data.token };
-};
+const records = caseRecords({
+  t,
+  paystack,
+  owner: () => owner,
+  secretKey: PAYSTACK_KEY,
+  mailPrefix: 'audit',
+});
+const { newKiosk } = records;
 
 /** Records of the owner's business, new for this case: the ones `entry` names. */
 const freshRecords = async (entry: Entry): Promise<Records> => {
@@ -304,89 +204,17 @@ const freshRecords = async (entry: Entry): Promise<Records> => {
   const { operationId } = entry.contract;
   // A day's transfers are ticked: one is recorded on that day.
   if (operationId === 'confirmPaymentDay') needed.add('payment');
-  const { token } = owner;
-  const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
   if (isMemberCall(entry.contract)) return memberCase(entry);
-  const freezing = FREEZE_CALLS.has(operationId);
-  if (freezing) needed.add('subscription');
-  if (
-    ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
-  )
-    needed.add('member').add('plan');
-  if (needed.has('plan'))
-    own.plan = (
-      await addPlan(t, token, {
-        name: `Plan ${next()}`,
-        amount: 25000,
-        ...(freezing ? { freeze_allowed: true } : {}),
-        ...(entry.contract.operationId === 'updateBusinessProfile'
-          ? { duration: 1, duration_type: 'day' }
-          : {}),
-      })
-    ).id;
-  if (needed.has('member')) {
-    const added = await addMember(t, token, { first_name: 'Zainab', last_name: 'Bello' });
-    own.member = added.id;
-    memberCodes.set(added.id, added.member_id);
-  }
-  if (needed.has('payment') || needed.has('subscription')) {
-    const paid = await call(t.app, 'POST', '/v1/payment', {
-      token,
-      body: {
-        member_id: own.member,
-        subscription_type_id: own.plan,
-        amount: 25000,
-        // Recorded by the owner: staff may not void it. A desk transfer waits to be confirmed.
-        method: CONFIRMS.has(operationId) ? 'Transfer' : 'Cash',
-        duration: 1,
-      },
-    });
-    if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
-    own.payment = paid.json().data.id;
-    own.subscription = paid.json().data.subscription.id;
-    if (operationId === 'confirmPaymentDay')
-      await t.db
-        .update(schema.payments)
-        .set({ paidOn: CONFIRM_DAY })
-        .where(eq(schema.payments.id, idOf(own, 'payment')));
-  }
-  if (needed.has('freeze')) own.freeze = await freezeFor(operationId, own.member!);
-  if (needed.has('teamUser')) {
-    const invited = await call(t.app, 'POST', '/v1/user/invite', {
-      token,
-      body: { email: `audit.teammate.${next()}@example.com`, role: 'staff' },
-    });
-    if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
-    own.teamUser = invited.json().data.id;
-  }
-  if (needed.has('paymentLink'))
-    own.paymentLink = (
-      await addPaymentLink(t, token, { member: own.member!, plan: own.plan!, channel: 'sms' })
-    ).id;
-  if (needed.has('memberImport'))
-    own.memberImport = await addMemberImport(
-      t,
-      token,
-      IMPORT_STATES[entry.contract.operationId] ?? 'draft',
-    );
-  if (needed.has('heldPayment'))
-    own.heldPayment = (
-      await addHeldPayment(t, paystack, token, {
-        member: own.member!,
-        plan: own.plan!,
-        secretKey: PAYSTACK_KEY,
-        periods: HELD_PERIODS,
-      })
-    ).id;
-  if (entry.contract.operationId === 'sendTransferAccount')
-    await addTransferAccount(t, token, idOf(own, 'member'));
-  if (needed.has('kiosk')) own.kiosk = (await newKiosk()).id;
-  if (needed.has('message'))
-    own.message =
-      entry.contract.operationId === 'retryCommunication'
-        ? await failedMessage()
-        : await scheduledMessage();
+  // Recorded by the owner: staff may not void it. A desk transfer waits to be confirmed.
+  const own = await records.freshRecords(entry, needed, (id) =>
+    CONFIRMS.has(id) ? 'Transfer' : 'Cash',
+  );
+  if (operationId === 'confirmPaymentDay')
+    await t.db
+      .update(schema.payments)
+      .set({ paidOn: CONFIRM_DAY })
+      .where(eq(schema.payments.id, idOf(own, 'payment')));
   return own;
 };
 
@@ -404,17 +232,7 @@ const memberCase = async (entry: Entry): Promise<Records> => {
     freeze_allowed: true,
   });
   const member = await addMember(t, owner.token, { first_name: 'Zainab', last_name: 'Bello' });
-  const paid = await call(t.app, 'POST', '/v1/payment', {
-    token: owner.token,
-    body: {
-      member_id: member.id,
-      subscription_type_id: plan.id,
-      amount: 25000,
-      method: 'Cash',
-      duration: 1,
-    },
-  });
-  if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  await pay(t, owner, paymentBody(member.id, plan.id, 25000, { method: 'Cash' }));
   const own: Records = { member: member.id, plan: plan.id };
   const token = await memberTokenFor(t, owner.businessId, member.id);
   memberTokens.set(own, token);
@@ -442,94 +260,20 @@ const otherMember = async () => {
   return otherMemberToken;
 };
 
-/** A message scheduled an hour ahead (nothing goes out while the matrix runs). */
-const scheduledMessage = async (): Promise<number> => {
-  const res = await call(t.app, 'POST', '/v1/comms', {
-    token: owner.token,
-    body: {
-      group: 'all_members',
-      channel: 'email',
-      message: '<p>Later</p>',
-      is_scheduled: true,
-      schedule_date: new Date(Date.now() + 3_600_000).toISOString(),
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`message failed: ${res.body}`);
-  return res.json().data.id;
-};
-
-/** A sent message whose one delivery failed for good (what a retry resends). */
-const failedMessage = async (): Promise<number> => {
-  const [message] = await t.db
-    .insert(schema.communicationMessages)
-    .values({
-      businessId: owner.businessId,
-      group: 'all_members',
-      channel: 'email',
-      html: '<p>Sent</p>',
-      status: 'FAILED',
-      recipients: 1,
-      failed: 1,
-      dispatchedAt: new Date(),
-    })
-    .returning({ id: schema.communicationMessages.id });
-  await t.db.insert(schema.outbox).values({
-    businessId: owner.businessId,
-    channel: 'email',
-    to: `audit.failed.${next()}@example.com`,
-    subject: 'Message from Alpha Gym',
-    text: 'Sent',
-    status: 'failed',
-    attempts: 6,
-    lastError: 'mailbox full',
-    ref: `comms:${message!.id}`,
-  });
-  return message!.id;
-};
-
 // -------------------------------------------------------------------------------------------
 // The trail, read directly
 
-interface EntryRow {
-  id: number;
-  business_id: number;
-  actor_kind: string;
-  actor_user_id: number | null;
-  actor_name: string | null;
-  actor_role: string | null;
-  action: string;
-}
-
-const lastEntryId = async (): Promise<number> => {
-  const rows = await t.db.execute(sql`select coalesce(max(id), 0)::int as id from audit_entries`);
-  return (rows as unknown as { rows: { id: number }[] }).rows[0]!.id;
-};
-
-const entriesAfter = async (id: number): Promise<EntryRow[]> => {
-  const rows = await t.db.execute(sql`
-    select id::int as id, business_id, actor_kind, actor_user_id, actor_name, actor_role, action
-    from audit_entries where id > ${id} order by id`);
-  return (rows as unknown as { rows: EntryRow[] }).rows;
-};
+const lastEntryId = () => lastAuditId(t);
+const entriesAfter = (id: number) => auditEntriesAfter(t, id);
 
 // -------------------------------------------------------------------------------------------
 // Sending a call
 
 type Response = LightMyRequestResponse;
 
-const requestFor = (entry: Entry, own: Records, caller: Tenant): Request => {
-  const { contract: c } = entry;
-  const request: Request = { params: {} };
-  // A member's page is named by its gym's code: the caller's.
-  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
-    request.params[BUSINESS_CODE_PARAM] = caller === other ? other.code : owner.code;
-  for (const slot of entry.slots.filter((s) => s.in === 'path'))
-    request.params[slot.name] = idOf(own, slot.entity);
-  if (c.body) request.body = BODIES[c.operationId]!(own, caller);
-  const form = FORMS[c.operationId];
-  if (form) request.form = form.fields(own);
-  return request;
-};
+// A member's page is named by its gym's code: the caller's.
+const requestFor = (entry: Entry, own: Records, caller: Tenant): Request =>
+  caseRequest(entry, own, BODIES, caller, caller === other ? other.code : owner.code);
 
 /** Sends a kiosk's own call with its kiosk token. */
 const sendAsKiosk = (entry: Entry, request: Request, kioskToken: string): Promise<Response> =>

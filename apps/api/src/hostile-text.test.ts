@@ -4,6 +4,7 @@ import { call, json, uniqueEmail } from './test/app';
 import { useTestApp, useTenants } from './test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
 import { addHeldPayment, connectPaystack, useLoopbackPaystack } from './test/online';
+import { paymentBody, postPayment } from './test/payments';
 import { addMember, addPlan, memberBody } from './test/tenants';
 
 /*
@@ -142,17 +143,11 @@ describe('hostile text on every route that stores text', () => {
     expect(edit.statusCode).toBe(400);
     expect(json(edit).errors.city).toBe("City contains characters that can't be used");
     const plan = await addPlan(t, owner.token);
-    const pay = await call(t.app, 'POST', '/v1/payment', {
-      token: owner.token,
-      body: {
-        member_id: member.id,
-        subscription_type_id: plan.id,
-        amount: plan.amount,
-        method: 'Cash',
-        duration: 1,
-        purpose: 'Dues\u0000',
-      },
-    });
+    const pay = await postPayment(
+      t,
+      owner,
+      paymentBody(member.id, plan.id, plan.amount, { method: 'Cash', purpose: 'Dues\u0000' }),
+    );
     expect(pay.statusCode).toBe(400);
     expect(json(pay).errors.purpose).toBe("Purpose contains characters that can't be used");
   });

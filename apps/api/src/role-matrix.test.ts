@@ -3,8 +3,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTIONS,
-  addDays,
-  lagosDay,
   NOT_ALLOWED,
   NO_BUSINESS_MESSAGE,
   PAYMENT_MESSAGES,
@@ -15,14 +13,11 @@ import {
   type Role,
 } from '@kora/shared';
 import * as schema from './db/schema';
-import { call, signUp } from './test/app';
+import { signUp } from './test/app';
 import {
-  BUSINESS_CODE_PARAM,
   COMMON_BODIES,
   FOREIGN_EXPECTED,
-  FORMS,
   NOT_FOUND,
-  addMemberImport,
   idOf,
   invalidBodies,
   label,
@@ -34,21 +29,15 @@ import {
   type Entity,
   type Entry,
   type Expected,
-  type ImportState,
   type Records,
   type Request,
+  caseRequest,
 } from './test/contract-matrix';
 import { useTestApp } from './test/hooks';
+import { CASE_BODIES, IMPORT_STATES, caseRecords, next } from './test/matrix-records';
 import { LOOPBACK_PAYSTACK_KEYS } from './test/loopback-paystack';
-import {
-  addHeldPayment,
-  addPaymentLink,
-  addTransferAccount,
-  connectPaystack,
-  useLoopbackPaystack,
-} from './test/online';
-import { addMember, addPlan, createTenant, memberBody } from './test/tenants';
-import { requestFreeze } from './modules/freezes';
+import { connectPaystack, useLoopbackPaystack } from './test/online';
+import { addDayPassPlan, createTenant } from './test/tenants';
 
 /*
  * The role matrix, generated from the contracts: every call of every `*Contracts` object of
@@ -122,9 +111,6 @@ const ENTITY_TABLES = {
   freeze: schema.freezes,
 } satisfies Record<Entity, unknown>;
 
-let unique = 0;
-const next = () => `${Date.now().toString(36)}${(++unique).toString(36)}`;
-
 const NEW_PASSWORD = 'another-horse-43';
 
 /** The business's loopback Paystack account, and the other business's. */
@@ -132,8 +118,6 @@ const [PAYSTACK_KEY, OTHER_PAYSTACK_KEY] = LOOPBACK_PAYSTACK_KEYS;
 /** The caller's business's key: each business connects an account of its own. */
 const paystackKeyOf = (caller: Session) =>
   caller === sessions[OTHER_OWNER.name] ? OTHER_PAYSTACK_KEY : PAYSTACK_KEY;
-/** Each held payment is for this many periods of the plan it was paid for. */
-const HELD_PERIODS = 2;
 
 /**
  * A valid JSON body for each contract that takes one, built from the case's own records and
@@ -141,76 +125,21 @@ const HELD_PERIODS = 2;
  */
 const BODIES: Record<string, (own: Records, caller: Session) => Record<string, unknown>> = {
   ...COMMON_BODIES,
+  ...CASE_BODIES,
   changePassword: (_own, caller) => {
     const password = `${NEW_PASSWORD}-${next()}`;
     return { old_password: caller.password, new_password: password, confirm_password: password };
   },
-  createBusiness: () => ({
-    business_name: 'Delta Gym',
-    address: '1 Broad Street',
-    city: 'Lagos Island',
-    state: 'Lagos',
-  }),
-  createMember: (own) =>
-    memberBody({ first_name: 'Tobiloba', subscription_type_id: idOf(own, 'plan') }),
   updateMember: (own) => ({ first_name: `Renamed ${next()}`, subscription_type_id: own.plan }),
-  createPlan: () => ({
-    name: `Quarterly ${next()}`,
-    amount: 60000,
-    duration: 3,
-    duration_type: 'month',
-  }),
   updatePlan: () => ({ name: `Renamed plan ${next()}`, is_active: 1 }),
   inviteTeamUser: () => ({ email: `role.invitee.${next()}@example.com`, role: 'staff' }),
-  recordPayment: (own) => ({
-    member_id: own.member,
-    subscription_type_id: own.plan,
-    amount: 25000,
-    method: 'Cash',
-    duration: 1,
-  }),
   // A reason, so the member is let in whatever their cover (a green verdict ignores it).
   checkIn: (own) => ({ member_id: idOf(own, 'member'), override_reason: 'Matrix visit' }),
   connectPaystack: (_own, caller) => ({ secret_key: paystackKeyOf(caller) }),
-  createPaymentLink: (own) => ({
-    subscription_type_id: idOf(own, 'plan'),
-    duration: 1,
-    channel: 'email',
-  }),
-  assignHeldPayment: (own) => ({
-    member_id: idOf(own, 'member'),
-    subscription_type_id: idOf(own, 'plan'),
-    duration: HELD_PERIODS,
-  }),
-  startPortalPayment: (own) => ({ subscription_type_id: idOf(own, 'plan'), duration: 1 }),
   // The day-pass plan is the case's own plan (one of 1 day: freshRecords).
   updateBusinessProfile: (own) => ({
     ...COMMON_BODIES.updateBusinessProfile(),
     day_pass_plan_id: idOf(own, 'plan'),
-  }),
-  createKiosk: () => ({ name: `Door ${next()}` }),
-  // The case's member has a running subscription of a plan that allows freezing (freshRecords).
-  createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
-  endFreeze: () => ({}),
-  approveFreeze: () => ({}),
-  declineFreeze: () => ({ reason: 'Busy season' }),
-  kioskCheckIn: () => ({ code: '08031234567' }),
-  exitKiosk: (_own, caller) => ({ password: caller.password }),
-  voidPayment: () => ({ reason: 'Recorded by mistake' }),
-  refundPayment: () => ({
-    amount: 1000,
-    method: 'Cash',
-    reason: 'Overcharged',
-    subscription: 'keep',
-  }),
-  confirmPaymentDay: () => ({ day: '2026-01-15' }),
-  // Each sale is a new walk-in.
-  sellDayPass: () => ({
-    first_name: 'Emeka',
-    last_name: 'Obi',
-    mobile_number: `0809${String(4_100_000 + ++unique).padStart(7, '0')}`,
-    method: 'Cash',
-    check_in: true,
   }),
 };
 
@@ -395,12 +324,7 @@ beforeAll(async () => {
   await connectBoth();
   // Both businesses sell day passes (each with a plan of 1 day of its own).
   for (const { token } of [sessions.owner, sessions[OTHER_OWNER.name]]) {
-    const plan = await addPlan(t, token, { name: 'Day pass', duration: 1, duration_type: 'day' });
-    const set = await call(t.app, 'PATCH', '/v1/business/profile', {
-      token,
-      body: { day_pass_plan_id: plan.id },
-    });
-    if (set.statusCode !== 200) throw new Error(`day-pass plan failed: ${set.body}`);
+    await addDayPassPlan(t, token, { amount: 25000 });
   }
 });
 
@@ -415,17 +339,6 @@ const connectBoth = async () => {
 };
 const ONLINE = new Set<unknown>(Object.values(onlineContracts));
 
-/**
- * How far the member import a call names has gone (a draft just uploaded unless said), so that
- * the call succeeds for whoever may make it.
- */
-const IMPORT_STATES: Record<string, ImportState> = {
-  // Only a previewed draft starts (one already started answers as it is: nothing would start).
-  startMemberImport: 'previewed',
-  // The refused rows are answered once the import is done (409 before).
-  downloadRefusedImportRows: 'done',
-};
-
 /** A new caller of `caller`'s kind (FRESH_CALLER). */
 const freshSession = (caller: Caller): Promise<Session> => {
   if (caller === NO_BUSINESS_CALLER) return sessionOf('user');
@@ -434,164 +347,19 @@ const freshSession = (caller: Caller): Promise<Session> => {
   throw new Error(`a business has one owner: no fresh ${caller.name}`);
 };
 
+const records = caseRecords({
+  t,
+  paystack,
+  owner: () => ({ token: sessions.owner.token, businessId }),
+  secretKey: PAYSTACK_KEY,
+  mailPrefix: 'role',
+});
+
 /** Records of the business, new for this case, made by its owner: the ones `entry` names. */
 const freshRecords = async (entry: Entry): Promise<Records> => {
   const needed = new Set(namedSlots(entry).map((s) => s.entity));
-  const { token } = sessions.owner;
-  const own: Records = {};
   if (ONLINE.has(entry.contract)) await connectBoth();
-  // A freeze call's member pays for a plan that allows freezing.
-  const freezing = FREEZE_CALLS.has(entry.contract.operationId);
-  if (freezing) needed.add('subscription');
-  if (
-    ['payment', 'subscription', 'paymentLink', 'heldPayment'].some((e) => needed.has(e as Entity))
-  )
-    needed.add('member').add('plan');
-  if (needed.has('plan'))
-    own.plan = (
-      await addPlan(t, token, {
-        name: `Plan ${next()}`,
-        amount: 25000,
-        ...(freezing ? { freeze_allowed: true } : {}),
-        // The business settings name a day-pass plan: a plan of 1 day.
-        ...(entry.contract.operationId === 'updateBusinessProfile'
-          ? { duration: 1, duration_type: 'day' }
-          : {}),
-      })
-    ).id;
-  if (needed.has('member'))
-    own.member = (await addMember(t, token, { first_name: 'Zainab', last_name: 'Bello' })).id;
-  if (needed.has('payment') || needed.has('subscription')) {
-    const paid = await call(t.app, 'POST', '/v1/payment', {
-      token,
-      body: {
-        member_id: own.member,
-        subscription_type_id: own.plan,
-        amount: 25000,
-        method: 'Card',
-        duration: 1,
-      },
-    });
-    if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
-    own.payment = paid.json().data.id;
-    own.subscription = paid.json().data.subscription.id;
-  }
-  if (needed.has('freeze')) own.freeze = await freezeFor(entry.contract.operationId, own.member!);
-  if (needed.has('teamUser')) {
-    const invited = await call(t.app, 'POST', '/v1/user/invite', {
-      token,
-      body: { email: `role.teammate.${next()}@example.com`, role: 'staff' },
-    });
-    if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.body}`);
-    own.teamUser = invited.json().data.id;
-  }
-  if (needed.has('paymentLink'))
-    own.paymentLink = (
-      await addPaymentLink(t, token, { member: own.member!, plan: own.plan!, channel: 'sms' })
-    ).id;
-  if (needed.has('memberImport'))
-    own.memberImport = await addMemberImport(
-      t,
-      token,
-      IMPORT_STATES[entry.contract.operationId] ?? 'draft',
-    );
-  if (needed.has('heldPayment'))
-    own.heldPayment = (
-      await addHeldPayment(t, paystack, token, {
-        member: own.member!,
-        plan: own.plan!,
-        secretKey: PAYSTACK_KEY,
-        periods: HELD_PERIODS,
-      })
-    ).id;
-  // The details are sent of the account the member has.
-  if (entry.contract.operationId === 'sendTransferAccount')
-    await addTransferAccount(t, token, idOf(own, 'member'));
-  if (needed.has('kiosk')) {
-    const kiosk = await call(t.app, 'POST', '/v1/settings/kiosks', {
-      token,
-      body: { name: `Door ${next()}` },
-    });
-    if (kiosk.statusCode !== 201) throw new Error(`kiosk failed: ${kiosk.body}`);
-    own.kiosk = kiosk.json().data.kiosk.id;
-  }
-  if (needed.has('message'))
-    own.message =
-      entry.contract.operationId === 'retryCommunication'
-        ? await failedMessage()
-        : await scheduledMessage(token);
-  return own;
-};
-
-/** The freeze calls: their member needs a plan that allows freezing, paid for. */
-const FREEZE_CALLS = new Set(['createFreeze', 'endFreeze', 'approveFreeze', 'declineFreeze']);
-
-/**
- * The freeze a call names: a member's request waiting for approval (approve, decline), else a
- * freeze the owner made from today (ending it cancels it).
- */
-const freezeFor = async (operationId: string, memberId: number): Promise<number> => {
-  const today = lagosDay();
-  if (operationId === 'approveFreeze' || operationId === 'declineFreeze') {
-    const ctx = { db: t.db } as Parameters<typeof requestFreeze>[0];
-    const asked = await requestFreeze(ctx, businessId, memberId, {
-      start_date: addDays(today, 1),
-      end_date: addDays(today, 7),
-      reason: 'Travel',
-    });
-    return asked.id;
-  }
-  const res = await call(t.app, 'POST', `/v1/member/${memberId}/freeze`, {
-    token: sessions.owner.token,
-    body: { start_date: today, end_date: addDays(today, 6) },
-  });
-  if (res.statusCode !== 201) throw new Error(`freeze failed: ${res.body}`);
-  return res.json().data.id;
-};
-
-/** A message scheduled an hour ahead (nothing goes out while the matrix runs). */
-const scheduledMessage = async (token: string): Promise<number> => {
-  const res = await call(t.app, 'POST', '/v1/comms', {
-    token,
-    body: {
-      group: 'all_members',
-      channel: 'email',
-      message: '<p>Later</p>',
-      is_scheduled: true,
-      schedule_date: new Date(Date.now() + 3_600_000).toISOString(),
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`message failed: ${res.body}`);
-  return res.json().data.id;
-};
-
-/** A sent message whose one delivery failed for good (what a retry resends). */
-const failedMessage = async (): Promise<number> => {
-  const [message] = await t.db
-    .insert(schema.communicationMessages)
-    .values({
-      businessId,
-      group: 'all_members',
-      channel: 'email',
-      html: '<p>Sent</p>',
-      status: 'FAILED',
-      recipients: 1,
-      failed: 1,
-      dispatchedAt: new Date(),
-    })
-    .returning({ id: schema.communicationMessages.id });
-  await t.db.insert(schema.outbox).values({
-    businessId,
-    channel: 'email',
-    to: `role.failed.${next()}@example.com`,
-    subject: 'Message from Alpha Gym',
-    text: 'Sent',
-    status: 'failed',
-    attempts: 6,
-    lastError: 'mailbox full',
-    ref: `comms:${message!.id}`,
-  });
-  return message!.id;
+  return records.freshRecords(entry, needed, () => 'Card');
 };
 
 // -------------------------------------------------------------------------------------------
@@ -599,18 +367,8 @@ const failedMessage = async (): Promise<number> => {
 
 type Response = LightMyRequestResponse;
 
-const requestFor = (entry: Entry, own: Records, caller: Session): Request => {
-  const { contract: c } = entry;
-  const request: Request = { params: {} };
-  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
-    request.params[BUSINESS_CODE_PARAM] = businessCode;
-  for (const slot of entry.slots.filter((s) => s.in === 'path'))
-    request.params[slot.name] = idOf(own, slot.entity);
-  if (c.body) request.body = BODIES[c.operationId]!(own, caller);
-  const form = FORMS[c.operationId];
-  if (form) request.form = form.fields(own);
-  return request;
-};
+const requestFor = (entry: Entry, own: Records, caller: Session): Request =>
+  caseRequest(entry, own, BODIES, caller, businessCode);
 
 // -------------------------------------------------------------------------------------------
 // What must not change

@@ -113,14 +113,6 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
     method: 'Cash',
     check_in: true,
   }),
-  voidPayment: () => ({ reason: 'Recorded by mistake' }),
-  refundPayment: () => ({
-    amount: 1000,
-    method: 'Cash',
-    reason: 'Overcharged',
-    subscription: 'keep',
-  }),
-  confirmPaymentDay: () => ({ day: '2026-01-15' }),
   // The held payment's payer is unknown: the member in the body is the one it is assigned to.
   assignHeldPayment: (own) => ({
     member_id: own.member,

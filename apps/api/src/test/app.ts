@@ -97,6 +97,25 @@ export const expectFieldErrors = (res: LightMyRequestResponse, errors: Record<st
   expect(json(res).errors).toEqual(errors);
 };
 
+/**
+ * A public page limited to 3 opens a minute per IP address: the first 3 from one address answer
+ * `status`, the next answers 429 with a page saying how long to wait, and another address is not
+ * affected.
+ */
+export const expectPageLimitedPerIp = async (
+  open: (ip: string) => Promise<LightMyRequestResponse>,
+  status: number,
+) => {
+  for (let i = 0; i < 3; i++) expect((await open('10.7.7.7')).statusCode).toBe(status);
+  const blocked = await open('10.7.7.7');
+  expect(blocked.statusCode).toBe(429);
+  expect(blocked.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+  expect(blocked.body).toMatch(/Please wait \d+ (seconds?|minutes?) and open the link again\./);
+  // Another address is not affected.
+  expect((await open('10.7.7.8')).statusCode).toBe(status);
+};
+
 /** Sends a JSON request, with a bearer token when given. */
 export const call = (
   app: FastifyInstance,

@@ -145,6 +145,15 @@ export const COMMON_BODIES = {
   sendReceipt: () => ({ channel: 'sms' }),
   updateReceiptSettings: () => ({ auto_send: true }),
   recordCashUp: () => ({ counted: 0, note: 'Matrix count' }),
+  // Correcting a payment the case names; ticking a day's desk transfers.
+  voidPayment: () => ({ reason: 'Recorded by mistake' }),
+  refundPayment: () => ({
+    amount: 1000,
+    method: 'Cash',
+    reason: 'Overcharged',
+    subscription: 'keep',
+  }),
+  confirmPaymentDay: () => ({ day: '2026-01-15' }),
   // The member's own page (a member token: every team session is refused before the body).
   updatePortalMe: () => ({ home_address: '4 Bode Thomas Street, Surulere' }),
   requestPortalPhoneChange: () => ({ mobile_number: '08071234567' }),
@@ -418,6 +427,30 @@ export interface Request {
   body?: Record<string, unknown>;
   form?: Record<string, string>;
 }
+
+/**
+ * The request of a case that builds its bodies from the case's records and the caller (the role
+ * and audit matrices): the path's ids from `own`, `businessCode` where the path names a gym's
+ * page, the body `bodies` builds and the call's form.
+ */
+export const caseRequest = <C>(
+  entry: Entry,
+  own: Records,
+  bodies: Record<string, (own: Records, caller: C) => Record<string, unknown>>,
+  caller: C,
+  businessCode: string,
+): Request => {
+  const { contract: c } = entry;
+  const request: Request = { params: {} };
+  if (c.path.includes(`:${BUSINESS_CODE_PARAM}`))
+    request.params[BUSINESS_CODE_PARAM] = businessCode;
+  for (const slot of entry.slots.filter((s) => s.in === 'path'))
+    request.params[slot.name] = idOf(own, slot.entity);
+  if (c.body) request.body = bodies[c.operationId]!(own, caller);
+  const form = FORMS[c.operationId];
+  if (form) request.form = form.fields(own);
+  return request;
+};
 
 /** Sends a multipart form: `file` in its `file` field, then the text `fields`. */
 const sendForm = (

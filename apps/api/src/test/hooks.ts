@@ -1,5 +1,5 @@
 import type { Role } from '@kora/shared';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { BuildOptions } from '../app';
 import type { Config } from '../config';
 import { createTestApp, type TestApp } from './app';
@@ -10,6 +10,18 @@ import { createTenant, type Tenant } from './tenants';
  * or a describe block). Each answers an object that its beforeAll fills in: read it inside hooks
  * and tests, never while the file is being collected.
  */
+
+/**
+ * The clock fixed at `now` for the tests of the file (or describe block), let go after them. Only
+ * Date is faked: timers and the database run as usual.
+ */
+export const useFixedClock = (now: Date) => {
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterAll(() => vi.useRealTimers());
+};
 
 /** The real app on a fresh test database: built before the tests, closed after them. */
 export const useTestApp = (

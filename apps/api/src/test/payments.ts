@@ -51,3 +51,20 @@ export const setSubscriptionDates = (
   startDate: string,
   expiryDate: string,
 ) => t.db.update(subscriptions).set({ startDate, expiryDate }).where(eq(subscriptions.id, id));
+
+/**
+ * Pays `plan` for a member as `tenant` (the payment body's fields overridden by `overrides`) and
+ * moves the subscription it bought to run from `start` to `end`; answers the payment's data.
+ */
+export const payForPeriod = async (
+  t: TestApp,
+  tenant: Tenant,
+  memberId: number,
+  plan: { id: number; amount: number },
+  [start, end]: readonly [string, string],
+  overrides: Record<string, unknown> = {},
+) => {
+  const paid = await pay(t, tenant, paymentBody(memberId, plan.id, plan.amount, overrides));
+  await setSubscriptionDates(t, paid.subscription.id, start, end);
+  return paid;
+};

@@ -77,6 +77,26 @@ export const addMember = async (
   return res.json().data;
 };
 
+/** Members named `firstNames` (each with `lastName`), created in that order; by first name. */
+export const addMembersNamed = async (
+  t: TestApp,
+  token: string,
+  firstNames: string[],
+  lastName = 'Okafor',
+) => {
+  const people: Record<string, { id: number }> = {};
+  for (const name of firstNames)
+    people[name] = await addMember(t, token, { first_name: name, last_name: lastName });
+  return people;
+};
+
+/** The first names of the members a list answered, sorted. */
+export const firstNamesOf = (res: { json: () => { data: { first_name: string }[] } }) =>
+  res
+    .json()
+    .data.map((m) => m.first_name)
+    .sort();
+
 /** Creates a plan through the API and answers its data. */
 export const addPlan = async (
   t: TestApp,
@@ -89,6 +109,30 @@ export const addPlan = async (
   });
   if (res.statusCode !== 201) throw new Error(`create plan failed: ${res.body}`);
   return res.json().data;
+};
+
+/**
+ * A plan of 1 day ("Day pass", ₦3,000 unless overridden), named the business's day-pass plan in its
+ * settings; answers the plan. Fails loudly when either call fails.
+ */
+export const addDayPassPlan = async (
+  t: TestApp,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) => {
+  const plan = await addPlan(t, token, {
+    name: 'Day pass',
+    amount: 3000,
+    duration: 1,
+    duration_type: 'day',
+    ...overrides,
+  });
+  const set = await call(t.app, 'PATCH', '/v1/business/profile', {
+    token,
+    body: { day_pass_plan_id: plan.id },
+  });
+  if (set.statusCode !== 200) throw new Error(`day-pass plan failed: ${set.body}`);
+  return plan;
 };
 
 /** A group plan "Up to `limit` members" (the payer included), created through the API. */

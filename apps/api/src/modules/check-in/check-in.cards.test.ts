@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, members, outbox, visits } from '../../db/schema';
-import { call, json, withTestApp } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
-import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
+import { call, expectPageLimitedPerIp, json, withTestApp } from '../../test/app';
+import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
+import { payForPeriod } from '../../test/payments';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
 
 /*
@@ -11,11 +11,7 @@ import { addMember, addPlan, type Tenant } from '../../test/tenants';
  * with the clock fixed at 07:42 in Lagos on 27 November 2026.
  */
 const NOW = new Date('2026-11-27T07:42:00+01:00');
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(() => vi.useRealTimers());
+useFixedClock(NOW);
 
 const lines: string[] = [];
 const t = useTestApp({ logLevel: 'info' }, { logStream: { write: (l) => void lines.push(l) } });
@@ -32,11 +28,7 @@ beforeAll(async () => {
 
 const activeMember = async (tenant: Tenant, overrides: Record<string, unknown> = {}) => {
   const member = await addMember(t, tenant.token, overrides);
-  if (tenant === owner) {
-    await pay(t, owner, paymentBody(member.id, plan.id, plan.amount));
-    const [sub] = await subscriptionsOf(t, member.id);
-    await setSubscriptionDates(t, sub!.id, '2026-11-20', '2026-12-20');
-  }
+  if (tenant === owner) await payForPeriod(t, owner, member.id, plan, ['2026-11-20', '2026-12-20']);
   return member as { id: number; member_id: string; first_name: string; mobile_number: string };
 };
 
@@ -311,16 +303,7 @@ describe('the card page under its limit', () => {
           .returning({ code: members.cardCode });
         const open = (ip: string) =>
           limited.app.inject({ url: `/card/${member!.code}`, remoteAddress: ip });
-        for (let i = 0; i < 3; i++) expect((await open('10.7.7.7')).statusCode).toBe(200);
-        const blocked = await open('10.7.7.7');
-        expect(blocked.statusCode).toBe(429);
-        expect(blocked.headers['content-type']).toBe('text/html; charset=utf-8');
-        expect(blocked.headers['retry-after']).toEqual(expect.any(String));
-        expect(blocked.body).toMatch(
-          /Please wait \d+ (seconds?|minutes?) and open the link again\./,
-        );
-        // Another address is not affected.
-        expect((await open('10.7.7.8')).statusCode).toBe(200);
+        await expectPageLimitedPerIp(open, 200);
       },
     );
   });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditEntries, members, payments, visits } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries, members, payments } from '../../db/schema';
 import { call, json } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
-import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
-import { addMember, addPlan, type Tenant } from '../../test/tenants';
+import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
+import { payForPeriod } from '../../test/payments';
+import { addDayPassPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
+import { postCheckIn, visitsOf } from '../../test/visits';
 
 /*
  * An offline desk's check-ins and day passes reach the server later with `recorded_at`, the
@@ -17,11 +18,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const DAY = 24 * HOUR;
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(() => vi.useRealTimers());
+useFixedClock(NOW);
 
 const t = useTestApp();
 const g = useTenants(t, {
@@ -31,20 +28,9 @@ const g = useTenants(t, {
 });
 
 let plan: { id: number; amount: number };
-let dayPlan: { id: number; amount: number };
 beforeAll(async () => {
   plan = await addPlan(t, g.owner.token, { name: 'Monthly', amount: 25000 });
-  dayPlan = await addPlan(t, g.owner.token, {
-    name: 'Day pass',
-    amount: 3000,
-    duration: 1,
-    duration_type: 'day',
-  });
-  const set = await call(t.app, 'PATCH', '/v1/business/profile', {
-    token: g.owner.token,
-    body: { day_pass_plan_id: dayPlan.id },
-  });
-  expect(set.statusCode).toBe(200);
+  await addDayPassPlan(t, g.owner.token);
 });
 
 let phones = 0;
@@ -55,21 +41,12 @@ const member = async (period: [string, string], tenant: Tenant = g.owner) => {
   const m = (await addMember(t, tenant.token, { mobile_number: phone() })) as { id: number };
   const p =
     tenant === g.owner ? plan : await addPlan(t, tenant.token, { name: 'Monthly', amount: 25000 });
-  await pay(t, tenant, paymentBody(m.id, p.id, p.amount));
-  const [sub] = await subscriptionsOf(t, m.id);
-  await setSubscriptionDates(t, sub!.id, ...period);
+  await payForPeriod(t, tenant, m.id, p, period);
   return m;
 };
 
 const checkIn = (body: Record<string, unknown>, key?: string, tenant: Tenant = g.owner) =>
-  call(t.app, 'POST', '/v1/check-in', {
-    token: tenant.token,
-    body,
-    headers: key ? { 'idempotency-key': key } : {},
-  });
-
-const visitsOf = (memberId: number) =>
-  t.db.select().from(visits).where(eq(visits.memberId, memberId)).orderBy(visits.id);
+  postCheckIn(t, tenant.token, body, key);
 
 describe('recorded_at on POST /v1/check-in', () => {
   it('refuses a time more than 5 minutes ahead of the server or older than 7 days (422), records nothing', async () => {
@@ -83,7 +60,7 @@ describe('recorded_at on POST /v1/check-in', () => {
       expect(res.statusCode, at).toBe(422);
       expect(json(res)).toMatchObject({ message, errors: { recorded_at: message } });
     }
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
   });
 
   it('refuses what is not a date and time with its offset (400), hostile text included', async () => {
@@ -103,7 +80,7 @@ describe('recorded_at on POST /v1/check-in', () => {
       expect(res.statusCode, String(at).slice(0, 30)).toBe(400);
       expect(json(res).errors.recorded_at).toBe('Recorded at must be a date and time');
     }
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
   });
 
   it('records the visit at the desk’s time, keeps its arrival, and accepts exactly 7 days and a clock 5 minutes fast', async () => {
@@ -116,7 +93,7 @@ describe('recorded_at on POST /v1/check-in', () => {
       recorded_at: new Date(NOW.getTime() + 5 * MINUTE).toISOString(),
     });
     expect(fast.statusCode).toBe(201);
-    const stored = await visitsOf(m.id);
+    const stored = await visitsOf(t, m.id);
     expect(stored.map((v) => v.visitedAt.toISOString())).toEqual([
       ago(7 * DAY),
       new Date(NOW.getTime() + 5 * MINUTE).toISOString(),
@@ -138,7 +115,7 @@ describe('recorded_at on POST /v1/check-in', () => {
       message: 'Already checked in at 06:42',
       data: { already_checked_in: true },
     });
-    expect(await visitsOf(n.id)).toHaveLength(1);
+    expect(await visitsOf(t, n.id)).toHaveLength(1);
   });
 
   it('an offline visit arriving after a later one within 2 hours answers that later visit', async () => {
@@ -147,7 +124,7 @@ describe('recorded_at on POST /v1/check-in', () => {
     const late = await checkIn({ member_id: m.id, recorded_at: ago(90 * MINUTE) });
     expect(late.statusCode).toBe(200);
     expect(json(late).message).toBe('Already checked in at 07:42');
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 
   it('decides the verdict for the Lagos day of the desk’s time', async () => {
@@ -160,7 +137,7 @@ describe('recorded_at on POST /v1/check-in', () => {
     });
     expect(yesterday.statusCode).toBe(201);
     expect(json(yesterday).data.verdict.text).toBe('Ends today');
-    expect((await visitsOf(m.id))[0]!.verdictStatus).toBe('ends_today');
+    expect((await visitsOf(t, m.id))[0]!.verdictStatus).toBe('ends_today');
   });
 
   it('answers the first check-in when the same key comes again with another time, even one now too old', async () => {
@@ -173,14 +150,14 @@ describe('recorded_at on POST /v1/check-in', () => {
       expect(json(again).data.visit.id).toBe(json(first).data.visit.id);
       expect(json(again).data.visit.visited_at).toBe(ago(5 * HOUR));
     }
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 
   it('answers another business’s member as not found, and notes the desk’s time on an override', async () => {
     const theirs = await member(['2026-11-01', '2026-12-20'], g.other);
     const res = await checkIn({ member_id: theirs.id, recorded_at: ago(HOUR) });
     expect(res.statusCode).toBe(404);
-    expect(await visitsOf(theirs.id)).toHaveLength(0);
+    expect(await visitsOf(t, theirs.id)).toHaveLength(0);
 
     const lapsed = await member(['2026-10-01', '2026-10-31']);
     const override = await checkIn({

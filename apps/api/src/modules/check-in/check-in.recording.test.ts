@@ -1,13 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, visits } from '../../db/schema';
+import { idempotencyKeys } from '../../db/schema';
 import { call, json } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
-import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
+import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
+import { pay, paymentBody, payForPeriod } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
+import { postCheckIn, visitsOf } from '../../test/visits';
 import * as repo from './check-in.repository';
 
 /*
@@ -19,11 +20,7 @@ import * as repo from './check-in.repository';
 const NOW = new Date('2026-11-27T07:42:00+01:00');
 const SINCE = new Date(NOW.getTime() - 2 * 60 * 60 * 1000);
 const UNTIL = new Date(NOW.getTime() + 2 * 60 * 60 * 1000);
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(() => vi.useRealTimers());
+useFixedClock(NOW);
 
 const t = useTestApp();
 const { owner, staff } = useTenants(t, {
@@ -42,23 +39,12 @@ const member = async (period?: [string, string]) => {
   const m = (await addMember(t, owner.token, {
     mobile_number: `0706${String(5000000 + phoneSeq++).padStart(7, '0')}`,
   })) as { id: number; member_id: string };
-  if (period) {
-    await pay(t, owner, paymentBody(m.id, plan.id, plan.amount));
-    const [sub] = await subscriptionsOf(t, m.id);
-    await setSubscriptionDates(t, sub!.id, ...period);
-  }
+  if (period) await payForPeriod(t, owner, m.id, plan, period);
   return m;
 };
 
 const checkIn = (body: Record<string, unknown>, key?: string, token = owner.token) =>
-  call(t.app, 'POST', '/v1/check-in', {
-    token,
-    body,
-    headers: key ? { 'idempotency-key': key } : {},
-  });
-
-const visitsOf = (memberId: number) =>
-  t.db.select().from(visits).where(eq(visits.memberId, memberId)).orderBy(visits.id);
+  postCheckIn(t, token, body, key);
 
 /**
  * The statements the database is sent while `run` runs, BEGIN and COMMIT included: each is a
@@ -157,12 +143,12 @@ describe('the statement that records a visit (kora_check_in)', () => {
     expect(JSON.parse(before.cover)).toEqual([]);
     await pay(t, owner, paymentBody(m.id, plan.id, plan.amount));
     expect(await record(m, before, { refuse: true })).toEqual({ status: 'stale', visitId: null });
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
     const after = (await repo.checkInState(t.db, owner.businessId, { id: m.id }, SINCE, UNTIL))!;
     expect(JSON.parse(after.cover)).toHaveLength(1);
     const done = await record(m, after);
     expect(done.status).toBe('recorded');
-    expect((await visitsOf(m.id)).map((v) => v.id)).toEqual([done.visitId]);
+    expect((await visitsOf(t, m.id)).map((v) => v.id)).toEqual([done.visitId]);
   });
 
   it('records nothing when the account was deactivated after it was read', async () => {
@@ -173,7 +159,7 @@ describe('the statement that records a visit (kora_check_in)', () => {
       body: { is_active: false },
     });
     expect((await record(m, state)).status).toBe('stale');
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
   });
 
   it('answers a member of another business as not found', async () => {
@@ -184,7 +170,7 @@ describe('the statement that records a visit (kora_check_in)', () => {
     ).toBeUndefined();
     const out = await record(m, state, { businessId: owner.businessId + 1_000_000 });
     expect(out).toEqual({ status: 'member_not_found', visitId: null });
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
   });
 });
 
@@ -197,7 +183,7 @@ describe('POST /v1/check-in with an Idempotency-Key', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
     expect(new Set(answers.map((a) => json(a).data.visit.id)).size).toBe(1);
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 
   it('keeps no key for a refused check-in: the same request later, once paid, checks in', async () => {
@@ -214,7 +200,7 @@ describe('POST /v1/check-in with an Idempotency-Key', () => {
     const later = await checkIn({ member_id: m.id }, 'refused-first');
     expect(later.statusCode).toBe(201);
     expect(json(later).message).toBe('Checked in');
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 
   it('refuses the key sent again for another member (409) and records nothing for them', async () => {
@@ -224,7 +210,7 @@ describe('POST /v1/check-in with an Idempotency-Key', () => {
     const other = await checkIn({ member_id: b.id }, 'one-key');
     expect(other.statusCode).toBe(409);
     expect(json(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(await visitsOf(b.id)).toHaveLength(0);
+    expect(await visitsOf(t, b.id)).toHaveLength(0);
   });
 
   it('answers the 2-hour repeat sent with a key with the earlier visit, and that visit again when replayed', async () => {
@@ -236,6 +222,6 @@ describe('POST /v1/check-in with an Idempotency-Key', () => {
     expect(json(repeat).data.visit.id).toBe(json(first).data.visit.id);
     const replay = await checkIn({ member_id: m.id }, 'repeat-key');
     expect(json(replay).data.visit.id).toBe(json(first).data.visit.id);
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 });

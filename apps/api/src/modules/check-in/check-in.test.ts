@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activeVerdict } from '@kora/shared/test-fixtures';
 import { kioskTokens, members, visits } from '../../db/schema';
 import { call, json } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
-import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
+import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
+import { pay, paymentBody, payForPeriod, subscriptionsOf } from '../../test/payments';
 import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
+import { postCheckIn, visitsOf } from '../../test/visits';
 import { checkIn as recordVisit } from '.';
 
 /*
@@ -13,11 +14,7 @@ import { checkIn as recordVisit } from '.';
  * 27 November 2026 (the verdicts' days and the "Already checked in at" time depend on it).
  */
 const NOW = new Date('2026-11-27T07:42:00+01:00');
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(() => vi.useRealTimers());
+useFixedClock(NOW);
 
 const t = useTestApp();
 const { owner, admin, staff, staff2, other } = useTenants(t, {
@@ -44,12 +41,7 @@ const memberWith = async (
     mobile_number: `0705${String(5000000 + phoneSeq++).padStart(7, '0')}`,
     ...overrides,
   });
-  for (const [start, end] of periods) {
-    await pay(t, tenant, paymentBody(member.id, plan.id, plan.amount));
-    const subs = await subscriptionsOf(t, member.id);
-    const latest = subs.reduce((a, b) => (b.id > a.id ? b : a));
-    await setSubscriptionDates(t, latest.id, start, end);
-  }
+  for (const period of periods) await payForPeriod(t, tenant, member.id, plan, period);
   return member as {
     id: number;
     member_id: string;
@@ -70,14 +62,7 @@ const verdictOf = async (member: { member_id: string }) => {
 };
 
 const checkIn = (tenant: Tenant, body: Record<string, unknown>, key?: string) =>
-  call(t.app, 'POST', '/v1/check-in', {
-    token: tenant.token,
-    body,
-    headers: key ? { 'idempotency-key': key } : {},
-  });
-
-const visitsOf = (memberId: number) =>
-  t.db.select().from(visits).where(eq(visits.memberId, memberId)).orderBy(visits.id);
+  postCheckIn(t, tenant.token, body, key);
 
 const cardOf = async (memberId: number) =>
   (await t.db.select({ code: members.cardCode }).from(members).where(eq(members.id, memberId)))[0]!
@@ -285,7 +270,7 @@ describe('POST /v1/check-in', () => {
       kiosk_name: null,
     });
     const [sub] = await subscriptionsOf(t, m.id);
-    const rows = await visitsOf(m.id);
+    const rows = await visitsOf(t, m.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       businessId: owner.businessId,
@@ -312,7 +297,7 @@ describe('POST /v1/check-in', () => {
     expect(json(again).message).toBe('Already checked in at 07:42');
     expect(json(again).data.already_checked_in).toBe(true);
     expect(json(again).data.visit.id).toBe(first.data.visit.id);
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
 
     // The first visit was 1 hour 59 minutes ago: still the same visit.
     await t.db
@@ -321,7 +306,7 @@ describe('POST /v1/check-in', () => {
       .where(eq(visits.memberId, m.id));
     const stillSame = await checkIn(owner, { member_id: m.id });
     expect(json(stillSame).message).toBe('Already checked in at 05:43');
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
 
     // 2 hours and a minute ago: this is a new visit.
     await t.db
@@ -331,7 +316,7 @@ describe('POST /v1/check-in', () => {
     const later = await checkIn(owner, { member_id: m.id });
     expect(later.statusCode).toBe(201);
     expect(json(later).message).toBe('Checked in');
-    expect(await visitsOf(m.id)).toHaveLength(2);
+    expect(await visitsOf(t, m.id)).toHaveLength(2);
   });
 
   // On PostgreSQL (TEST_DATABASE_URL) the three requests really run at once and, without the
@@ -344,7 +329,7 @@ describe('POST /v1/check-in', () => {
       checkIn(admin, { member_id: m.id }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 
   it('refuses a red verdict without a reason (409, the verdict text) and records nothing', async () => {
@@ -352,7 +337,7 @@ describe('POST /v1/check-in', () => {
     const res = await checkIn(owner, { member_id: m.id });
     expect(res.statusCode).toBe(409);
     expect(json(res)).toMatchObject({ code: 'CHECK_IN_REFUSED', message: 'Expired 5 days ago' });
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
 
     const none = await memberWith([]);
     expect(json(await checkIn(owner, { member_id: none.id })).message).toBe('No subscription');
@@ -367,7 +352,7 @@ describe('POST /v1/check-in', () => {
       overridden: true,
       override_reason: 'Paying tomorrow',
     });
-    const [row] = await visitsOf(m.id);
+    const [row] = await visitsOf(t, m.id);
     expect(row).toMatchObject({ overrideReason: 'Paying tomorrow', subscriptionId: null });
   });
 
@@ -376,7 +361,7 @@ describe('POST /v1/check-in', () => {
     const res = await checkIn(owner, { member_id: m.id, override_reason: 'No reason needed' });
     expect(res.statusCode).toBe(201);
     expect(json(res).data.visit).toMatchObject({ overridden: false, override_reason: null });
-    expect((await visitsOf(m.id))[0]!.overrideReason).toBeNull();
+    expect((await visitsOf(t, m.id))[0]!.overrideReason).toBeNull();
   });
 
   it('refuses a reason too short, too long or with control characters', async () => {
@@ -386,7 +371,7 @@ describe('POST /v1/check-in', () => {
       expect(res.statusCode, JSON.stringify(reason.slice(0, 10))).toBe(400);
       expect(json(res).errors.override_reason).toBeTruthy();
     }
-    expect(await visitsOf(m.id)).toHaveLength(0);
+    expect(await visitsOf(t, m.id)).toHaveLength(0);
   });
 
   it('checks a member in by card code (found by card)', async () => {
@@ -407,7 +392,7 @@ describe('POST /v1/check-in', () => {
       expect(res.statusCode).toBe(404);
       expect(json(res)).toEqual({ message: 'No member found', code: 'MEMBER_NOT_FOUND' });
     }
-    expect(await visitsOf(theirs.id)).toHaveLength(0);
+    expect(await visitsOf(t, theirs.id)).toHaveLength(0);
   });
 
   it('takes exactly one of member_id or card_code', async () => {
@@ -428,7 +413,7 @@ describe('POST /v1/check-in', () => {
     expect(second.statusCode).toBe(200);
     expect(json(second).data.visit.id).toBe(json(first).data.visit.id);
     expect(json(second).data.verdict.text).toBe('Active, 23 days left');
-    expect(await visitsOf(m.id)).toHaveLength(1);
+    expect(await visitsOf(t, m.id)).toHaveLength(1);
   });
 });
 
@@ -451,7 +436,7 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
       recorded_by: null,
       kiosk_name: 'Entrance',
     });
-    expect((await visitsOf(m.id))[0]).toMatchObject({
+    expect((await visitsOf(t, m.id))[0]).toMatchObject({
       foundBy: 'kiosk',
       kioskTokenId: tokenId,
       recordedByUserId: null,
@@ -472,7 +457,7 @@ describe('a visit recorded by a kiosk (the front the kiosk module calls)', () =>
       code: 'CHECK_IN_REFUSED',
       message: 'Expired 5 days ago',
     });
-    expect(await visitsOf(red.id)).toHaveLength(0);
+    expect(await visitsOf(t, red.id)).toHaveLength(0);
   });
 });
 

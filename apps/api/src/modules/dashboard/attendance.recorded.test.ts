@@ -1,10 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, visits } from '../../db/schema';
 import { call, json } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
-import { addMember, addPlan, type Tenant } from '../../test/tenants';
+import { addDayPassPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
+import { rollUpRecount } from '../../test/visits';
 
 /*
  * The trigger on visits (db/functions/visits_roll_up.sql) keeps last_visit_at and the roll-ups
@@ -21,17 +22,7 @@ const g = useTenants(t, {
 let plan: { id: number; amount: number };
 beforeAll(async () => {
   plan = await addPlan(t, g.owner.token);
-  const dayPlan = await addPlan(t, g.owner.token, {
-    name: 'Day pass',
-    amount: 3000,
-    duration: 1,
-    duration_type: 'day',
-  });
-  const set = await call(t.app, 'PATCH', '/v1/business/profile', {
-    token: g.owner.token,
-    body: { day_pass_plan_id: dayPlan.id },
-  });
-  expect(set.statusCode).toBe(200);
+  await addDayPassPlan(t, g.owner.token);
 });
 
 let phones = 0;
@@ -60,24 +51,8 @@ const lastVisitOf = async (memberId: number) => {
 
 /** Rows of the roll-ups that differ from a recount of the visits (none when the trigger ran). */
 const rollUpsOff = async () => {
-  const result = await t.db.execute(sql`
-    select (select count(*) from (
-      select business_id, (visited_at at time zone 'Africa/Lagos')::date as day,
-        extract(hour from visited_at at time zone 'Africa/Lagos')::int as hour, count(*) as n
-      from visits group by 1, 2, 3
-      except select business_id, day, hour, visits from visit_hours) d) as hours_off,
-    (select count(*) from (
-      select member_id, date_trunc('week', visited_at at time zone 'Africa/Lagos')::date, count(*)
-      from visits group by 1, 2
-      except select member_id, week_start, visits from member_visit_weeks) d) as weeks_off,
-    (select count(*) from members m where m.last_visit_at is distinct from
-      (select max(visited_at) from visits v where v.member_id = m.id)) as members_off`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  return {
-    hours: Number(row.hours_off),
-    weeks: Number(row.weeks_off),
-    members: Number(row.members_off),
-  };
+  const recount = await rollUpRecount(t);
+  return { hours: recount.hoursOff, weeks: recount.weeksOff, members: recount.membersOff };
 };
 
 describe('a visit recorded at the desk, at a kiosk or with a day pass', () => {

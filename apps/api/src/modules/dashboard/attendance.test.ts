@@ -4,7 +4,7 @@ import { freezes, members, subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
-import { addVisits, dailyVisits, type VisitSpec } from '../../test/visits';
+import { addVisits, dailyVisits, rollUpRecount, type VisitSpec } from '../../test/visits';
 
 // A fixed clock: Wednesday 18 March 2026, 10:00 in Lagos. This week began Monday 16 March; the
 // last 4 full weeks are 16 Feb – 15 Mar, the 4 before them 19 Jan – 15 Feb.
@@ -249,26 +249,12 @@ describe('the attendance roll-ups', () => {
   });
 
   it('equal a recount of the visits, as the migration backfills them', async () => {
-    const recount = await t.db.execute(sql`
-      select (select count(*) from (
-        select business_id, (visited_at at time zone 'Africa/Lagos')::date as day,
-          extract(hour from visited_at at time zone 'Africa/Lagos')::int as hour, count(*) as n
-        from visits group by 1, 2, 3
-        except select business_id, day, hour, visits from visit_hours) d) as hours_off,
-      (select count(*) from (
-        select member_id, date_trunc('week', visited_at at time zone 'Africa/Lagos')::date, count(*)
-        from visits group by 1, 2
-        except select member_id, week_start, visits from member_visit_weeks) d) as weeks_off,
-      (select count(*) from member_cover c join members m on m.id = c.member_id
-        where c.last_visit_at is distinct from m.last_visit_at) as cover_last_off,
-      (select sum(visits) from visit_hours) as total,
-      (select count(*) from visits) as visits`);
-    const row = (recount as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-    expect(Number(row.hours_off)).toBe(0);
-    expect(Number(row.weeks_off)).toBe(0);
+    const recount = await rollUpRecount(t);
+    expect(recount.hoursOff).toBe(0);
+    expect(recount.weeksOff).toBe(0);
     // Each covered member's last visit beside their cover (what At risk reads) is theirs.
-    expect(Number(row.cover_last_off)).toBe(0);
-    expect(Number(row.total)).toBe(Number(row.visits));
+    expect(recount.coverLastOff).toBe(0);
+    expect(recount.rolledUp).toBe(recount.visits);
   });
 });
 

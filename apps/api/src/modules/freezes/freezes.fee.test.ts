@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
-import { auditEntries, freezes, payments } from '../../db/schema';
+import { freezes, payments } from '../../db/schema';
 import { call } from '../../test/app';
+import { storedAuditEntries } from '../../test/audit';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
 import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
@@ -73,12 +74,15 @@ describe('a staff freeze with a fee', () => {
     const dashBefore = (await get(owner, '/v1/dashboard')).cards.revenue_this_month as number;
     const subsBefore = await subscriptionsOf(t, m.id);
 
-    const res = await freeze(
-      staff,
-      m.id,
-      { start_date: day(1), end_date: day(10), fee_method: 'Cash' },
-      'fee-freeze-1',
-    );
+    // One freeze with its Idempotency-Key, sent again below.
+    const sendFreeze = () =>
+      freeze(
+        staff,
+        m.id,
+        { start_date: day(1), end_date: day(10), fee_method: 'Cash' },
+        'fee-freeze-1',
+      );
+    const res = await sendFreeze();
     expect(res.statusCode).toBe(201);
     const f: Freeze = res.json().data;
 
@@ -114,20 +118,12 @@ describe('a staff freeze with a fee', () => {
     );
 
     // The audit trail has the payment's entry, saying it is a freeze fee.
-    const entries = await t.db
-      .select()
-      .from(auditEntries)
-      .where(and(eq(auditEntries.paymentId, fee!.id), eq(auditEntries.action, 'payment.record')));
+    const entries = await storedAuditEntries(t, { paymentId: fee!.id, action: 'payment.record' });
     expect(entries).toHaveLength(1);
     expect(entries[0]!.detail).toMatchObject({ kind: 'freeze_fee', amount_kobo: 250000 });
 
     // The same freeze sent again records no second payment and answers the same receipt.
-    const again = await freeze(
-      staff,
-      m.id,
-      { start_date: day(1), end_date: day(10), fee_method: 'Cash' },
-      'fee-freeze-1',
-    );
+    const again = await sendFreeze();
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ id: f.id, fee_receipt_number: fee!.receiptNumber });
     expect(await feePaymentsOf(m.id)).toHaveLength(1);

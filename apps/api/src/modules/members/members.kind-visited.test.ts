@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { members } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
-import { addMember } from '../../test/tenants';
-import { addVisits } from '../../test/visits';
+import { addMembersNamed, firstNamesOf } from '../../test/tenants';
+import { addVisits, visitsByName } from '../../test/visits';
 
 // A fixed clock: Wednesday 18 March 2026, 10:00 in Lagos.
 vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-18T10:00:00+01:00') });
@@ -15,33 +15,28 @@ const { owner } = useTenants(t, { owner: { code: 'KVS' } });
 
 const people: Record<string, { id: number }> = {};
 const get = (url: string) => call(t.app, 'GET', url, { token: owner.token });
-const namesOf = (res: { json: () => { data: { first_name: string }[] } }) =>
-  res
-    .json()
-    .data.map((m) => m.first_name)
-    .sort();
 
 beforeAll(async () => {
   // Walk-ins: Ada came today, Bola 20 days ago, Chidi never (and is deactivated).
   // Others: Dayo came today, Efe never.
-  for (const name of ['Ada', 'Bola', 'Chidi', 'Dayo', 'Efe'])
-    people[name] = await addMember(t, owner.token, { first_name: name, last_name: 'Okafor' });
+  Object.assign(
+    people,
+    await addMembersNamed(t, owner.token, ['Ada', 'Bola', 'Chidi', 'Dayo', 'Efe']),
+  );
   const walkIns = ['Ada', 'Bola', 'Chidi'].map((n) => people[n]!.id);
   await t.db.update(members).set({ isWalkIn: true }).where(inArray(members.id, walkIns));
   await t.db
     .update(members)
     .set({ isActive: false })
     .where(inArray(members.id, [people.Chidi!.id]));
-  const at = (name: string, iso: string) => ({
-    businessId: owner.businessId,
-    memberId: people[name]!.id,
-    at: iso,
-  });
-  await addVisits(t, [
-    at('Ada', '2026-03-18T07:00:00+01:00'),
-    at('Bola', '2026-02-26T07:00:00+01:00'),
-    at('Dayo', '2026-03-18T08:00:00+01:00'),
-  ]);
+  await addVisits(
+    t,
+    visitsByName(people, () => owner.businessId, [
+      ['Ada', '2026-03-18T07:00:00+01:00'],
+      ['Bola', '2026-02-26T07:00:00+01:00'],
+      ['Dayo', '2026-03-18T08:00:00+01:00'],
+    ]),
+  );
 });
 
 describe('the walk-ins filter with the last-visit filter', () => {
@@ -60,7 +55,7 @@ describe('the walk-ins filter with the last-visit filter', () => {
     for (const [query, names] of cases) {
       const res = await get(`/v1/member?${query}`);
       expect(res.statusCode, query).toBe(200);
-      expect(namesOf(res), query).toEqual(names);
+      expect(firstNamesOf(res), query).toEqual(names);
       expect(res.json().meta.total, query).toBe(names.length);
     }
   });
@@ -75,11 +70,12 @@ describe('the walk-ins filter with the last-visit filter', () => {
   });
 
   it('combines both with a search', async () => {
-    expect(namesOf(await get('/v1/member?kind=walk_in&visited=not_14&search=okafor'))).toEqual([
-      'Bola',
-      'Chidi',
-    ]);
-    expect(namesOf(await get('/v1/member?kind=walk_in&visited=last_7&search=dayo'))).toEqual([]);
+    expect(firstNamesOf(await get('/v1/member?kind=walk_in&visited=not_14&search=okafor'))).toEqual(
+      ['Bola', 'Chidi'],
+    );
+    expect(firstNamesOf(await get('/v1/member?kind=walk_in&visited=last_7&search=dayo'))).toEqual(
+      [],
+    );
   });
 
   it('exports the members both filters keep', async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { members } from '../../db/schema';
 import { call } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
-import { addMember, type Tenant } from '../../test/tenants';
-import { addVisits } from '../../test/visits';
+import { addMember, addMembersNamed, firstNamesOf, type Tenant } from '../../test/tenants';
+import { addVisits, visitsByName } from '../../test/visits';
 
 // A fixed clock: Wednesday 18 March 2026, 10:00 in Lagos.
 vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-18T10:00:00+01:00') });
@@ -16,33 +16,29 @@ const { owner, other } = useTenants(t, { owner: { code: 'VIS' }, other: { code: 
 const people: Record<string, { id: number }> = {};
 const get = (url: string, tenant: Tenant = owner) =>
   call(t.app, 'GET', url, { token: tenant.token });
-const namesOf = (res: { json: () => { data: { first_name: string }[] } }) =>
-  res
-    .json()
-    .data.map((m) => m.first_name)
-    .sort();
 
 beforeAll(async () => {
-  for (const name of ['Ada', 'Bola', 'Chidi', 'Dayo', 'Efe'])
-    people[name] = await addMember(t, owner.token, { first_name: name, last_name: 'Okafor' });
+  Object.assign(
+    people,
+    await addMembersNamed(t, owner.token, ['Ada', 'Bola', 'Chidi', 'Dayo', 'Efe']),
+  );
   people.Zed = await addMember(t, other.token, { first_name: 'Zed', last_name: 'Other' });
-  const at = (name: string, iso: string) => ({
-    businessId: name === 'Zed' ? other.businessId : owner.businessId,
-    memberId: people[name]!.id,
-    at: iso,
-  });
-  await addVisits(t, [
-    // Ada: today (23:30 UTC yesterday is 00:30 today in Lagos) and earlier.
-    at('Ada', '2026-03-01T07:00:00+01:00'),
-    at('Ada', '2026-03-17T23:30:00Z'),
-    // Bola: 6 days ago at 00:05 Lagos, the first minute of the 7-day window.
-    at('Bola', '2026-03-12T00:05:00+01:00'),
-    // Chidi: 7 days ago just before midnight: outside the last 7 days, inside the last 30.
-    at('Chidi', '2026-03-11T23:55:00+01:00'),
-    // Dayo: 14 days ago: not in the last 14 days. Efe never came.
-    at('Dayo', '2026-03-04T18:00:00+01:00'),
-    at('Zed', '2026-03-18T08:00:00+01:00'),
-  ]);
+  const businessOf = (name: string) => (name === 'Zed' ? other.businessId : owner.businessId);
+  await addVisits(
+    t,
+    visitsByName(people, businessOf, [
+      // Ada: today (23:30 UTC yesterday is 00:30 today in Lagos) and earlier.
+      ['Ada', '2026-03-01T07:00:00+01:00'],
+      ['Ada', '2026-03-17T23:30:00Z'],
+      // Bola: 6 days ago at 00:05 Lagos, the first minute of the 7-day window.
+      ['Bola', '2026-03-12T00:05:00+01:00'],
+      // Chidi: 7 days ago just before midnight: outside the last 7 days, inside the last 30.
+      ['Chidi', '2026-03-11T23:55:00+01:00'],
+      // Dayo: 14 days ago: not in the last 14 days. Efe never came.
+      ['Dayo', '2026-03-04T18:00:00+01:00'],
+      ['Zed', '2026-03-18T08:00:00+01:00'],
+    ]),
+  );
   // Deactivated: the account filter and the visit filter combine.
   await t.db.update(members).set({ isActive: false }).where(eq(members.id, people.Dayo!.id));
 });
@@ -61,28 +57,28 @@ describe('the members list and last visits', () => {
   it('keeps the members seen in the last 7 days (today included), with their total', async () => {
     const res = await get('/v1/member?visited=last_7');
     expect(res.statusCode).toBe(200);
-    expect(namesOf(res)).toEqual(['Ada', 'Bola']);
+    expect(firstNamesOf(res)).toEqual(['Ada', 'Bola']);
     expect(res.json().meta.total).toBe(2);
   });
 
   it('keeps the members seen in the last 30 days', async () => {
     const res = await get('/v1/member?visited=last_30');
-    expect(namesOf(res)).toEqual(['Ada', 'Bola', 'Chidi', 'Dayo']);
+    expect(firstNamesOf(res)).toEqual(['Ada', 'Bola', 'Chidi', 'Dayo']);
     expect(res.json().meta.total).toBe(4);
   });
 
   it('keeps the members not seen in the last 14 days, never seen included', async () => {
     const res = await get('/v1/member?visited=not_14');
-    expect(namesOf(res)).toEqual(['Dayo', 'Efe']);
+    expect(firstNamesOf(res)).toEqual(['Dayo', 'Efe']);
     expect(res.json().meta.total).toBe(2);
     const active = await get('/v1/member?visited=not_14&account_status=active');
-    expect(namesOf(active)).toEqual(['Efe']);
+    expect(firstNamesOf(active)).toEqual(['Efe']);
     expect(active.json().meta.total).toBe(1);
   });
 
   it('combines the filter with a search and a page past the last', async () => {
-    expect(namesOf(await get('/v1/member?visited=last_7&search=bola'))).toEqual(['Bola']);
-    expect(namesOf(await get('/v1/member?visited=last_7&search=chidi'))).toEqual([]);
+    expect(firstNamesOf(await get('/v1/member?visited=last_7&search=bola'))).toEqual(['Bola']);
+    expect(firstNamesOf(await get('/v1/member?visited=last_7&search=chidi'))).toEqual([]);
     const past = await get('/v1/member?visited=last_30&page=3&per_page=2');
     expect(past.json().data).toEqual([]);
     expect(past.json().meta.total).toBe(4);
@@ -90,8 +86,8 @@ describe('the members list and last visits', () => {
 
   it("never counts another gym's visits", async () => {
     const res = await get('/v1/member?visited=last_7', other);
-    expect(namesOf(res)).toEqual(['Zed']);
-    expect(namesOf(await get('/v1/member?visited=not_14', other))).toEqual([]);
+    expect(firstNamesOf(res)).toEqual(['Zed']);
+    expect(firstNamesOf(await get('/v1/member?visited=not_14', other))).toEqual([]);
   });
 
   it('refuses an unknown filter in words; `all` is no filter', async () => {

@@ -4,13 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan } from '../../test/tenants';
-import {
-  pay,
-  paymentBody,
-  postPayment,
-  setSubscriptionDates,
-  subscriptionsOf,
-} from '../../test/payments';
+import { pay, paymentBody, payForPeriod, postPayment, subscriptionsOf } from '../../test/payments';
 import { recordPayment } from './payments.service';
 
 const t = useTestApp();
@@ -179,8 +173,7 @@ describe('expired subscriptions', () => {
   it('starts a new subscription today when the last one has already ended', async () => {
     const member = await addMember(t, owner.token);
     const plan = await addPlan(t, owner.token, { amount: 100 });
-    const old = await pay(t, owner, paymentBody(member.id, plan.id, 100));
-    await setSubscriptionDates(t, old.subscription.id, '2025-01-01', addDays(lagosDay(), -1));
+    await payForPeriod(t, owner, member.id, plan, ['2025-01-01', addDays(lagosDay(), -1)]);
     const renewal = await pay(t, owner, paymentBody(member.id, plan.id, 100));
     expect(renewal.subscription.start_date).toBe(lagosDay());
   });

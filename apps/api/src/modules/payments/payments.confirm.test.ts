@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, payments } from '../../db/schema';
 import { call } from '../../test/app';
+import { storedAuditEntries } from '../../test/audit';
 import { snapshot } from '../../test/contract-matrix';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
@@ -124,16 +125,11 @@ describe('POST /v1/payment/confirm-day', () => {
       await Promise.all([a.id, b.id, voided.id, nextDay.id, theirs.id].map(confirmed)),
     ).toEqual([true, true, false, false, false]);
     // One entry says how many were ticked, and which day.
-    const entries = await t.db
-      .select()
-      .from(auditEntries)
-      .where(
-        and(
-          eq(auditEntries.businessId, owner.businessId),
-          eq(auditEntries.action, 'payment.confirm'),
-          eq(auditEntries.recordLabel, formatDay(day)),
-        ),
-      );
+    const entries = await storedAuditEntries(t, {
+      businessId: owner.businessId,
+      action: 'payment.confirm',
+      recordLabel: formatDay(day),
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]!.detail).toMatchObject({ day, count: 2, amount_kobo: 5_000_000 });
 

@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, payments } from '../../db/schema';
 import { json } from '../../test/app';
-import { useTenants, useTestApp } from '../../test/hooks';
-import {
-  pay,
-  paymentBody,
-  postPayment,
-  setSubscriptionDates,
-  subscriptionsOf,
-} from '../../test/payments';
+import { useFixedClock, useTenants, useTestApp } from '../../test/hooks';
+import { pay, paymentBody, payForPeriod, postPayment } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
 
 /*
@@ -20,11 +14,7 @@ import { addMember, addPlan } from '../../test/tenants';
  */
 const NOW = new Date('2026-11-27T07:42:00+01:00');
 const DAY = 24 * 60 * 60 * 1000;
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(() => vi.useRealTimers());
+useFixedClock(NOW);
 
 const t = useTestApp();
 const g = useTenants(t, { owner: { code: 'OPA' }, other: { code: 'OPB' } });
@@ -84,9 +74,7 @@ describe('recorded_at on POST /v1/payment', () => {
 
   it('a renewal taken yesterday still starts the day after the running period ends', async () => {
     const m = await addMember(t, g.owner.token);
-    await pay(t, g.owner, cash(m.id));
-    const [running] = await subscriptionsOf(t, m.id);
-    await setSubscriptionDates(t, running!.id, '2026-11-11', '2026-12-10');
+    await payForPeriod(t, g.owner, m.id, plan, ['2026-11-11', '2026-12-10'], { method: 'Cash' });
     const res = await postPayment(t, g.owner, cash(m.id, YESTERDAY_EVENING));
     expect(res.statusCode).toBe(201);
     expect(json(res).data).toMatchObject({

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, cashUps, memberCover, payments, subscriptions } from '../../db/schema';
 import { call } from '../../test/app';
+import { storedActor, storedAuditEntries } from '../../test/audit';
 import { snapshot } from '../../test/contract-matrix';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addGroupPlan, addMember, addPlan, type Tenant } from '../../test/tenants';
@@ -44,11 +45,7 @@ const payFor = async (tenant: Tenant, method = 'Cash', plan = monthly, amount = 
 const paymentRow = async (id: number) =>
   (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
-const auditOf = (paymentId: number, action: string) =>
-  t.db
-    .select()
-    .from(auditEntries)
-    .where(and(eq(auditEntries.paymentId, paymentId), eq(auditEntries.action, action)));
+const auditOf = (paymentId: number, action: string) => storedAuditEntries(t, { paymentId, action });
 
 /** Moves when a payment was recorded `minutes` into the past. */
 const recordedAgo = (id: number, minutes: number) =>
@@ -116,9 +113,7 @@ describe('POST /v1/payment/:id/void', () => {
     const entries = await auditOf(paid.id, 'payment.void');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      actorKind: 'user',
-      actorUserId: owner.userId,
-      actorRole: 'owner',
+      ...storedActor(owner),
       recordKind: 'payment',
       recordLabel: paid.receipt_number,
       memberId: member.id,

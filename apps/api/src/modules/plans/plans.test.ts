@@ -18,26 +18,18 @@ const create = (token: string, body: unknown) =>
 
 describe('POST /v1/subscription-type', () => {
   it('creates a plan, answers entity_id and stores the amount in kobo', async () => {
-    const res = await create(owner.token, {
+    const quarterly = {
       name: 'Quarterly',
       amount: 70000.5,
       duration: 3,
       duration_type: 'month',
       is_grouped: 0,
       group_limit: 1,
-    });
+    };
+    const res = await create(owner.token, quarterly);
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({
-      entity_id: data.id,
-      name: 'Quarterly',
-      amount: 70000.5,
-      duration: 3,
-      duration_type: 'month',
-      is_grouped: 0,
-      group_limit: 1,
-      is_active: 1,
-    });
+    expect(data).toMatchObject({ entity_id: data.id, ...quarterly, is_active: 1 });
     expect((await rowOf(data.id))!.amountKobo).toBe(7000050);
   });
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEntries, businesses, outbox } from '../../db/schema';
+import { businesses, outbox } from '../../db/schema';
 import { call, json } from '../../test/app';
+import { storedActor, storedAuditEntries } from '../../test/audit';
 import { useTestApp, useTenants } from '../../test/hooks';
 import { paymentBody, postPayment } from '../../test/payments';
-import { addMember, addPlan } from '../../test/tenants';
+import { addDayPassPlan, addMember, addPlan } from '../../test/tenants';
 
 /*
  * "Send receipts automatically": the setting (owners and admins change it, everyone reads it,
@@ -42,20 +43,13 @@ describe('receipt settings', () => {
       await t.db.select().from(businesses).where(eq(businesses.id, owner.businessId))
     )[0]!;
     expect(row.autoSendReceipts).toBe(true);
-    const entries = await t.db
-      .select()
-      .from(auditEntries)
-      .where(
-        and(
-          eq(auditEntries.businessId, owner.businessId),
-          eq(auditEntries.action, 'business.settings'),
-        ),
-      );
+    const entries = await storedAuditEntries(t, {
+      businessId: owner.businessId,
+      action: 'business.settings',
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      actorKind: 'user',
-      actorUserId: owner.userId,
-      actorRole: 'owner',
+      ...storedActor(owner),
       recordKind: 'business',
       changes: { auto_send_receipts: { from: false, to: true } },
     });
@@ -107,15 +101,10 @@ describe('receipts sent automatically', () => {
     expect(json(again).data.id).toBe(json(first).data.id);
     expect(await receiptsTo(member.id)).toHaveLength(1);
 
-    const entries = await t.db
-      .select()
-      .from(auditEntries)
-      .where(
-        and(
-          eq(auditEntries.paymentId, json(first).data.id),
-          eq(auditEntries.action, 'receipt.send'),
-        ),
-      );
+    const entries = await storedAuditEntries(t, {
+      paymentId: json(first).data.id,
+      action: 'receipt.send',
+    });
     expect(entries).toHaveLength(1);
     expect(entries[0]!.detail).toMatchObject({ channel: 'whatsapp', automatic: true });
 
@@ -136,17 +125,7 @@ describe('receipts sent automatically', () => {
   });
 
   it("sends the receipt of a day pass sold at the desk, in the sale's transaction", async () => {
-    const dayPlan = await addPlan(t, owner.token, {
-      name: 'Day pass',
-      amount: 3000,
-      duration: 1,
-      duration_type: 'day',
-    });
-    const profile = await call(t.app, 'PATCH', '/v1/business/profile', {
-      token: owner.token,
-      body: { day_pass_plan_id: dayPlan.id },
-    });
-    expect(profile.statusCode).toBe(200);
+    await addDayPassPlan(t, owner.token);
     await setAutoSend(owner.token, true);
     const sold = await call(t.app, 'POST', '/v1/day-pass', {
       token: staff.token,

@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_MESSAGES } from '@kora/shared';
-import { auditEntries, businesses, outbox, payments } from '../../db/schema';
+import { businesses, outbox, payments } from '../../db/schema';
 import { call, json } from '../../test/app';
+import { storedActor, storedAuditEntries } from '../../test/audit';
 import { useTestApp, useTenants } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
@@ -226,17 +227,13 @@ describe('POST /v1/payment/:id/receipt/send', () => {
       expect(queued[0]!.text).toContain('₦50,000');
       if (channel === 'email') expect(queued[0]!.subject).toContain(payment.receipt_number);
       // Its audit entry names the channel, never the link.
-      const entries = await t.db
-        .select()
-        .from(auditEntries)
-        .where(
-          and(eq(auditEntries.paymentId, payment.id), eq(auditEntries.action, 'receipt.send')),
-        );
+      const entries = await storedAuditEntries(t, {
+        paymentId: payment.id,
+        action: 'receipt.send',
+      });
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({
-        actorKind: 'user',
-        actorUserId: staff.userId,
-        actorRole: 'staff',
+        ...storedActor(staff),
         recordKind: 'receipt',
         recordLabel: payment.receipt_number,
         memberId: member.id,
@@ -255,10 +252,7 @@ describe('POST /v1/payment/:id/receipt/send', () => {
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(RECEIPT_MESSAGES.noEmail);
     expect(await outboxOf(member.id)).toHaveLength(0);
-    const entries = await t.db
-      .select()
-      .from(auditEntries)
-      .where(and(eq(auditEntries.paymentId, payment.id), eq(auditEntries.action, 'receipt.send')));
+    const entries = await storedAuditEntries(t, { paymentId: payment.id, action: 'receipt.send' });
     expect(entries).toHaveLength(0);
   });
 

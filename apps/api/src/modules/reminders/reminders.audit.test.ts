@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@kora/shared';
 import { call } from '../../test/app';
+import { auditEntriesAfter, lastAuditId } from '../../test/audit';
 import { useTenants, useTestApp } from '../../test/hooks';
-import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
+import { payForPeriod } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
 import { sendDueReminders } from './reminders.job';
 
@@ -16,30 +16,8 @@ import { sendDueReminders } from './reminders.job';
 const t = useTestApp();
 const { owner } = useTenants(t, { owner: { code: 'RMAU', name: 'Iron Paradise Gym' } });
 
-interface Row {
-  actor_kind: string;
-  actor_user_id: number | null;
-  action: string;
-  record_label: string;
-  member_id: number | null;
-  changes: Record<string, { from: unknown; to: unknown }>;
-  detail: Record<string, unknown>;
-}
-
-const entriesSince = async (id: number): Promise<Row[]> =>
-  (
-    (await t.db.execute(sql`
-      select actor_kind, actor_user_id, action, record_label, member_id, changes, detail
-      from audit_entries where id > ${id} order by id`)) as unknown as { rows: Row[] }
-  ).rows;
-const lastId = async () =>
-  (
-    (await t.db.execute(
-      sql`select coalesce(max(id), 0)::int as id from audit_entries`,
-    )) as unknown as {
-      rows: { id: number }[];
-    }
-  ).rows[0]!.id;
+const entriesSince = (id: number) => auditEntriesAfter(t, id);
+const lastId = () => lastAuditId(t);
 
 describe('reminders in the trail', () => {
   it('saving the settings records what changed; saving them unchanged writes nothing', async () => {
@@ -67,9 +45,7 @@ describe('reminders in the trail', () => {
     const expiry = '2031-03-10';
     const plan = await addPlan(t, owner.token);
     const member = await addMember(t, owner.token, { first_name: 'Kemi', last_name: 'Bello' });
-    await pay(t, owner, paymentBody(member.id, plan.id, plan.amount));
-    const [sub] = await subscriptionsOf(t, member.id);
-    await setSubscriptionDates(t, sub!.id, addDays(expiry, -29), expiry);
+    await payForPeriod(t, owner, member.id, plan, [addDays(expiry, -29), expiry]);
     const before = await lastId();
     // Three days before the last day, at 10:00 in Lagos.
     await sendDueReminders(t.app.ctx, new Date(`${addDays(expiry, -3)}T10:00:00+01:00`));

@@ -7,7 +7,13 @@ import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from '../../test/loopback-paystack';
 import { connectPaystack, useLoopbackPaystack } from '../../test/online';
 import { addGroupPlan, addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
-import { pay, paymentBody, setSubscriptionDates, subscriptionsOf } from '../../test/payments';
+import {
+  pay,
+  paymentBody,
+  payForPeriod,
+  setSubscriptionDates,
+  subscriptionsOf,
+} from '../../test/payments';
 import { reminderChannelOf, renderReminderText, sendDueReminders } from './reminders.job';
 
 const { paystack, config } = useLoopbackPaystack();
@@ -34,9 +40,7 @@ const enable = (tenant: Tenant, reminders = DEFAULT_REMINDERS) =>
 /** A member with one subscription of `plan` ending on `expiry` (a month long). */
 const memberEnding = async (tenant: Tenant, plan: { id: number; amount: number }, expiry = EXP) => {
   const member = await addMember(t, tenant.token);
-  await pay(t, tenant, paymentBody(member.id, plan.id, plan.amount));
-  const [sub] = await subscriptionsOf(t, member.id);
-  await setSubscriptionDates(t, sub!.id, addDays(expiry, -29), expiry);
+  await payForPeriod(t, tenant, member.id, plan, [addDays(expiry, -29), expiry]);
   return member as { id: number; first_name: string; mobile_number: string };
 };
 

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
 } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
+import { paymentBody } from '../../test/payments';
 import { addMember, addPlan } from '../../test/tenants';
 
 const t = useTestApp();
@@ -400,13 +401,7 @@ describe('DELETE /v1/user/:id', () => {
     const member = await addMember(t, leaver.access_token);
     const paid = await call(t.app, 'POST', '/v1/payment', {
       token: leaver.access_token,
-      body: {
-        member_id: member.id,
-        subscription_type_id: plan.id,
-        amount: 25000,
-        method: 'Cash',
-        duration: 1,
-      },
+      body: paymentBody(member.id, plan.id, 25000, { method: 'Cash' }),
     });
     expect(paid.statusCode, paid.body).toBe(201);
 
