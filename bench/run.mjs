@@ -18,7 +18,8 @@
 // `compare` (not in the default list) measures the member list of a second build,
 // BENCH_BASELINE_SERVER, beside this one (its baseline on port 3903).
 // --smoke (CI): proves every suite still works, fast, on PostgreSQL: 1 business × 300 members
-// with a payment each, a quarter of a second per route, 4 connections, the dashboard at 3,000 payments and the
+// with a payment each, 20 requests a connection per route (a quarter of a second per turn where
+// a suite times its own load), 4 connections, the dashboard at 3,000 payments and the
 // attendance at 20,000 visits (suites/attendance.mjs, its own database, PostgreSQL only); the
 // roll-ups the generator fills set-based compared row by row with a copy the triggers built;
 // any check that fails, answer that differs from the yardstick or 5xx fails the run; no figures
