@@ -97,6 +97,32 @@ const sqlRoster = async (databaseUrl, businessId, ids) => {
 
 const mb = (bytes) => `${(bytes / 1_000_000).toFixed(2)} MB`;
 const ms = (v) => `${v.toFixed(0)} ms`;
+/**
+ * Waits until every transaction that started before now has ended on the server of
+ * `databaseUrl`. The roster reads only below the oldest transaction still running on the server,
+ * and another user of the same server (the API tests in CI, another database) may hold that
+ * horizon back for a moment: a delta read at once would rightly leave those changes to the next
+ * sync, which is not what this measures.
+ */
+const settleHorizon = async (databaseUrl) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const now = async (what) =>
+      BigInt(
+        (await client.query(`select pg_snapshot_${what}(pg_current_snapshot())::text as at`))
+          .rows[0].at,
+      );
+    const started = await now('xmax');
+    for (let tries = 0; (await now('xmin')) < started; tries++) {
+      if (tries > 600) throw new Error('another transaction held the horizon over 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
+};
+
 const share = (yardstick, kora) => `${((yardstick / kora) * 100).toFixed(1)} %`;
 
 export const rosterSuite = async (ctx) => {
@@ -124,6 +150,7 @@ export const rosterSuite = async (ctx) => {
     if (res.status !== 200) throw new Error(`PATCH member ${id}: ${res.status}`);
     changed.push(id);
   }
+  if (ctx.databaseUrl) await settleHorizon(ctx.databaseUrl);
   const delta = await syncAll(koraUrl, token, full.cursor);
 
   const problems = [];
