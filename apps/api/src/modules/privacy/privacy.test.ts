@@ -369,6 +369,8 @@ describe('erasing a member', () => {
         .data,
       dashboard: (await call(t.app, 'GET', '/v1/dashboard', { token: owner.token })).json().data,
     });
+    // The message delivered first: its status (Sending → Sent) is not what erasing changes.
+    await t.app.ctx.dispatcher.flush();
     const figuresBefore = await figures();
 
     // The wrong confirmation changes nothing.
