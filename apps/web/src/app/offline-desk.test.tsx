@@ -78,10 +78,12 @@ describe('the offline desk in the back office', () => {
     });
     await checkIn(5, 'Chiamaka Okafor');
     expect(await within(await banner()).findByText('Syncing 1 action…')).toBeInTheDocument();
-    await waitFor(() => expect(api.sent(CHECK_IN)).toHaveLength(1));
+    // Tried and refused (a slow machine may have tried twice by now); the next try is 30 s away.
+    await waitFor(() => expect(api.sent(CHECK_IN).length).toBeGreaterThanOrEqual(1));
+    const tried = api.sent(CHECK_IN).length;
     up = true;
     await user.click(within(await banner()).getByRole('button', { name: 'Sync now' }));
-    await waitFor(() => expect(api.sent(CHECK_IN)).toHaveLength(2));
+    await waitFor(() => expect(api.sent(CHECK_IN).length).toBeGreaterThan(tried));
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: 'Offline desk' })).not.toBeInTheDocument(),
     );
