@@ -25,7 +25,8 @@ export const useCreateSubmit = <Input, Answer>(
         onError: () => submission.settle(false),
         onSuccess: async (answer) => {
           const next = await created(answer);
-          submission.settle(true);
+          // Locked until the page is left: a late second click must not create it again.
+          submission.done();
           void navigate(next);
         },
       },

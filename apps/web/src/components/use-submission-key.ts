@@ -51,7 +51,8 @@ const write = (form: string, submission: Submission | null) => {
  *
  * `start(payload)` answers the key to send, or null while an earlier send of this form is still
  * on its way (a double click): the caller then sends nothing. `settle(confirmed)` once the
- * server answered; a confirmed submission forgets its key. `sending` is true from the click on
+ * server answered; a confirmed submission forgets its key (`done()` also keeps the form locked,
+ * for a form being left). `sending` is true from the click on
  * (before the mutation reports itself pending), for the submit button's loading state.
  */
 export const useSubmissionKey = (form: string) => {
@@ -84,5 +85,12 @@ export const useSubmissionKey = (form: string) => {
     [end, form],
   );
 
-  return { start, settle, sending: running };
+  /**
+   * The server confirmed the submission and its form is being left (a create page going to what
+   * it created): the key is forgotten and the form stays locked, so a second click that the
+   * browser handles only after the answer (a slow phone) sends nothing.
+   */
+  const done = useCallback(() => write(form, null), [form]);
+
+  return { start, settle, done, sending: running };
 };
