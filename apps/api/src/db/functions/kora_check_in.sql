@@ -19,13 +19,18 @@
 --   recorded          the visit was inserted: `visit_id`
 -- With a key, the key is claimed (keeping the visit answered) in the same statement; a
 -- concurrent request with the same key waits for this one and then answers its visit.
+-- `in_audit` (a "Let in anyway": a red verdict with a reason) is the audit trail's entry for the
+-- visit, as the server wrote it (column name → value); it is inserted with the visit, its
+-- record_id the visit's id, and only if the visit is recorded. So an override is one statement
+-- in autocommit like any other check-in: the rows every visit updates (the business's visits of
+-- the hour) stay locked only while the database works, never across a round trip to the server.
 CREATE OR REPLACE FUNCTION "kora_check_in"(
   "in_business" integer, "in_member" integer, "in_since" timestamptz, "in_until" timestamptz,
   "in_cover" text,
   "in_active" boolean, "in_refuse" boolean, "in_key" varchar, "in_fingerprint" varchar,
   "in_visited_at" timestamptz, "in_recorded_by" integer, "in_kiosk_token" integer,
   "in_found_by" varchar, "in_verdict_status" varchar, "in_override_reason" varchar,
-  "in_subscription" integer,
+  "in_subscription" integer, "in_audit" jsonb,
   OUT "status" varchar, OUT "visit_id" integer
 ) RETURNS record LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
@@ -74,6 +79,15 @@ BEGIN
       VALUES ("in_business", "in_member", "in_visited_at", "in_recorded_by", "in_kiosk_token",
         "in_found_by", "in_verdict_status", "in_override_reason", "in_subscription")
       RETURNING "id" INTO "visit_id";
+      IF "in_audit" IS NOT NULL THEN
+        INSERT INTO "audit_entries" ("business_id", "actor_kind", "actor_user_id", "actor_name",
+          "actor_role", "action", "record_kind", "record_id", "record_label", "member_id",
+          "payment_id", "changes", "detail")
+        SELECT "in_business", a."actor_kind", a."actor_user_id", a."actor_name", a."actor_role",
+          a."action", a."record_kind", "visit_id", a."record_label", a."member_id", a."payment_id",
+          coalesce(a."changes", '{}'::jsonb), coalesce(a."detail", '{}'::jsonb)
+        FROM jsonb_populate_record(NULL::"audit_entries", "in_audit") a;
+      END IF;
       "status" := 'recorded';
     END IF;
   END IF;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, lagosMidnight } from '@kora/shared';
 import type { Executor } from '../../db/client';
 import { given } from '../../db/filters';
@@ -8,6 +8,17 @@ import { readPage } from '../../lib/paging';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 export type AuditInsert = typeof auditEntries.$inferInsert;
+
+/** An entry keyed by the table's column names (`business_id`…), as a database function reads it. */
+export const asColumns = (row: AuditInsert): Record<string, unknown> => {
+  const columns = getTableColumns(auditEntries);
+  return Object.fromEntries(
+    Object.entries(row).map(([field, value]) => [
+      columns[field as keyof typeof columns].name,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
+};
 
 /** Writes one entry, in the caller's transaction (or statement). */
 export const insertAuditEntry = async (exec: Executor, row: AuditInsert): Promise<void> => {

@@ -89,18 +89,13 @@ const cut = (text: string | null | undefined, max: number): string | null =>
   text == null ? null : text.trim().slice(0, max);
 
 /**
- * Writes one entry of the audit trail with ONE insert, through `exec`: pass the transaction of
- * the change, so the entry and the change are committed together (neither exists without the
- * other) and a refused or failed change writes none. Secrets never enter it: fields named like
- * a password, hash, token, code, key or link are dropped, and links inside text are cut.
+ * One entry of the trail as it is written: the actor as named now, texts cut to their columns,
+ * and secrets kept out (fields named like a password, hash, token, code, key or link are dropped,
+ * and links inside text are cut).
  */
-export const recordAudit = async (
-  exec: Executor,
-  actor: Actor,
-  entry: AuditRecord,
-): Promise<void> => {
+const entryRow = (actor: Actor, entry: AuditRecord): repo.AuditInsert => {
   const isUser = actor.kind === 'user';
-  await repo.insertAuditEntry(exec, {
+  return {
     businessId: entry.businessId,
     actorKind: actor.kind,
     actorUserId: isUser ? (actor.userId ?? null) : null,
@@ -114,8 +109,32 @@ export const recordAudit = async (
     paymentId: entry.paymentId ?? null,
     changes: cleanChanges(entry.changes ?? {}),
     detail: cleanObject(entry.detail ?? {}),
-  });
+  };
 };
+
+/**
+ * Writes one entry of the audit trail with ONE insert, through `exec`: pass the transaction of
+ * the change, so the entry and the change are committed together (neither exists without the
+ * other) and a refused or failed change writes none.
+ */
+export const recordAudit = async (
+  exec: Executor,
+  actor: Actor,
+  entry: AuditRecord,
+): Promise<void> => {
+  await repo.insertAuditEntry(exec, entryRow(actor, entry));
+};
+
+/**
+ * The entry for a database function to write in the statement of its change (kora_check_in
+ * writes a "Let in anyway" entry with the visit it inserts): the row as JSON, keyed by the
+ * table's column names, ready for `jsonb_populate_record(NULL::audit_entries, …)`. The function
+ * sets `record_id` to the record it creates; nothing else is added there.
+ */
+export const auditEntryJson = (
+  actor: Actor,
+  entry: Omit<AuditRecord, 'recordId'>,
+): Record<string, unknown> => repo.asColumns(entryRow(actor, entry));
 
 /**
  * The entry of a message sent to one member: `message` says which (never its text or a link),

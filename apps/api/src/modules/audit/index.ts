@@ -18,6 +18,7 @@ export {
   type Actor,
 } from './audit.actor';
 export {
+  auditEntryJson,
   changesBetween,
   recordAudit,
   recordEdit,

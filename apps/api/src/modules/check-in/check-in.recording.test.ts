@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
@@ -108,6 +108,39 @@ describe('round trips', () => {
       expect(json(res).data[0].verdict.text).toBe('Active, 23 days left');
     });
     expect(looked).toBeLessThanOrEqual(2);
+  });
+
+  it('lets a member in anyway with as many statements, the audit entry written with the visit', async () => {
+    const warm = await member();
+    await checkIn({ member_id: warm.id, override_reason: 'Warming up' });
+    const m = await member();
+    const entriesOf = async () =>
+      (
+        (await t.db.execute(
+          sql`select action, record_id, detail from audit_entries
+            where business_id = ${owner.businessId} and member_id = ${m.id}
+              and action = 'check_in.override'`,
+        )) as unknown as { rows: { action: string; record_id: number; detail: object }[] }
+      ).rows;
+    let visitId = 0;
+    const overridden = await statementsDuring(t.db, async () => {
+      const res = await checkIn({ member_id: m.id, override_reason: 'Paying tomorrow' });
+      expect(res.statusCode).toBe(201);
+      visitId = json(res).data.visit.id;
+    });
+    // The same as a green check-in: no transaction of its own (no BEGIN, no COMMIT).
+    expect(overridden).toBeLessThanOrEqual(4);
+    expect(await entriesOf()).toEqual([
+      {
+        action: 'check_in.override',
+        record_id: visitId,
+        detail: expect.objectContaining({ reason: 'Paying tomorrow' }),
+      },
+    ]);
+    // Let in again within 2 hours: the earlier visit is answered and no second entry is written.
+    const again = await checkIn({ member_id: m.id, override_reason: 'Still paying tomorrow' });
+    expect(again.statusCode).toBe(200);
+    expect(await entriesOf()).toHaveLength(1);
   });
 });
 

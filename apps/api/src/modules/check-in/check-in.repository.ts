@@ -266,6 +266,11 @@ export interface VisitToRecord {
   verdictStatus: string;
   overrideReason: string | null;
   subscriptionId: number | null;
+  /**
+   * A "Let in anyway": the audit entry written with the visit, in the same statement (the
+   * visit's id filled in), only if it is recorded (auditEntryJson); otherwise null.
+   */
+  audit?: Record<string, unknown> | null;
 }
 
 export type RecordVisitStatus =
@@ -273,10 +278,11 @@ export type RecordVisitStatus =
 
 /**
  * Records a visit with ONE statement, the database function kora_check_in (at the desk and the
- * kiosk in autocommit: the statement is the transaction; for the day pass inside its
- * transaction, the member's row then held until it ends). It locks the member's row, claims the key, checks that the
- * cover is still the one the verdict was decided from, answers a visit of the last 2 hours
- * instead of recording one, and inserts the visit. Nothing is written unless it answers
+ * kiosk in autocommit: the statement is the transaction, a "Let in anyway" with its audit entry
+ * too; for the day pass inside its transaction, the member's row then held until it ends). It
+ * locks the member's row, claims the key, checks that the cover is still the one the verdict was
+ * decided from, answers a visit of the last 2 hours instead of recording one, and inserts the
+ * visit (and the override's audit entry). Nothing is written unless it answers
  * 'recorded' (or 'repeat' with a key: the key keeps the earlier visit).
  */
 const recordStatement = (db: Executor) =>
@@ -293,7 +299,7 @@ const recordStatement = (db: Executor) =>
         ${bound('visitedAt')}::timestamptz, ${bound('recordedByUserId')}::integer,
         ${bound('kioskTokenId')}::integer, ${bound('foundBy')}::varchar,
         ${bound('verdictStatus')}::varchar, ${bound('overrideReason')}::varchar,
-        ${bound('subscriptionId')}::integer) r`,
+        ${bound('subscriptionId')}::integer, ${bound('audit')}::jsonb) r`,
     )
     .prepare('check_in_record');
 
@@ -306,6 +312,7 @@ export const recordVisit = async (
     since: v.since.toISOString(),
     until: v.until.toISOString(),
     visitedAt: v.visitedAt.toISOString(),
+    audit: v.audit ? JSON.stringify(v.audit) : null,
   });
   if (!row) throw new Error('kora_check_in answered no row');
   return row;

@@ -19,7 +19,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { KEY_REUSED, fingerprintOf } from '../../lib/idempotency';
 import { recordedAtDetail, recordedAtOf } from '../../lib/recorded-at';
 import { toNigerianE164 } from '../../lib/phone';
-import { recordAudit, type Actor } from '../audit';
+import { auditEntryJson, type Actor } from '../audit';
 import { toCandidateMember, toVisit, verdictOf, type Viewer } from './check-in.answers';
 import * as repo from './check-in.repository';
 
@@ -27,6 +27,26 @@ import * as repo from './check-in.repository';
 const noMemberFound = () => notFound(CHECK_IN_MESSAGES.noMember, 'MEMBER_NOT_FOUND');
 
 const REPEAT_MS = REPEAT_CHECK_IN_HOURS * 60 * 60 * 1000;
+
+/** The audit entry of a "Let in anyway": who let the member in, the reason, the verdict. */
+const overrideEntry = (
+  actor: Actor | undefined,
+  businessId: number,
+  member: { id: number; firstName: string; lastName: string; memberCode: string },
+  reason: string,
+  verdictText: string,
+  recordedAt: Date | undefined,
+) => {
+  if (!actor) throw new Error('an override needs the actor who let the member in');
+  return auditEntryJson(actor, {
+    businessId,
+    action: 'check_in.override',
+    recordKind: 'visit',
+    recordLabel: `${`${member.firstName} ${member.lastName}`.trim()} (${member.memberCode})`,
+    memberId: member.id,
+    detail: { reason, verdict: verdictText, ...recordedAtDetail(recordedAt) },
+  });
+};
 
 /** What the lookup reads `q` as. */
 export type LookupKind = LookupReading;
@@ -227,28 +247,13 @@ const checkInOn = async (
         verdictStatus: verdict.status,
         overrideReason: red ? reason : null,
         subscriptionId: covering?.id ?? null,
+        // "Let in anyway": the visit and its audit entry (who, the reason) in one statement.
+        audit:
+          red && reason
+            ? overrideEntry(actor, businessId, member, reason, verdict.text, recordedAt)
+            : null,
       };
-      // "Let in anyway": the visit and its audit entry (who, the reason) in one transaction.
-      // Every other visit stays one statement in autocommit.
-      ({ status, visitId } =
-        red && reason
-          ? await db.transaction(async (tx) => {
-              const recorded = await repo.recordVisit(tx, visit);
-              if (recorded.status === 'recorded') {
-                if (!actor) throw new Error('an override needs the actor who let the member in');
-                await recordAudit(tx, actor, {
-                  businessId,
-                  action: 'check_in.override',
-                  recordKind: 'visit',
-                  recordId: recorded.visitId,
-                  recordLabel: `${`${member.firstName} ${member.lastName}`.trim()} (${member.memberCode})`,
-                  memberId: member.id,
-                  detail: { reason, verdict: verdict.text, ...recordedAtDetail(recordedAt) },
-                });
-              }
-              return recorded;
-            })
-          : await repo.recordVisit(db, visit));
+      ({ status, visitId } = await repo.recordVisit(db, visit));
     }
     switch (status) {
       case 'stale':
