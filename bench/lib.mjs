@@ -78,13 +78,16 @@ export const stopProcess = async (child) => {
   await Promise.race([exited, sleep(10_000)]);
 };
 
-/** The built server measured: apps/api/dist/server.js unless BENCH_SERVER names another build. */
-export const KORA_SERVER = process.env.BENCH_SERVER ?? join(ROOT, 'apps/api/dist/server.js');
+/** A build to measure named by BENCH_SERVER; otherwise each benchmark bundles the source. */
+export const KORA_SERVER = process.env.BENCH_SERVER;
+
+/** The API's build (`npm run build`): the pages' benchmarks need the web app it serves too. */
+const BUILT_SERVER = join(ROOT, 'apps/api/dist/server.js');
 
 /** Another build to measure beside it, in turns (suite `compare`): BENCH_BASELINE_SERVER. */
 export const BASELINE_SERVER = process.env.BENCH_BASELINE_SERVER;
 
-export const startKora = (port, env, server = KORA_SERVER) =>
+export const startKora = (port, env, server = KORA_SERVER ?? BUILT_SERVER) =>
   startProcess(
     [server],
     {

@@ -31,7 +31,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnSync } from 'node:child_process';
 import {
   KORA_SERVER,
   ROOT,
@@ -46,6 +45,7 @@ import {
   tempDir,
 } from './lib.mjs';
 import pg from 'pg';
+import { bundleServer } from './build-server.mjs';
 import { compareSuite } from './suites/compare.mjs';
 import { checkInSuite } from './suites/check-in.mjs';
 import { membersSuite } from './suites/members.mjs';
@@ -120,9 +120,10 @@ const ROLLUP_TABLES = {
 const OWN_DATA = ['dashboard', 'attendance'];
 const serverSuites = suites.filter((s) => s !== 'serialise' && !OWN_DATA.includes(s));
 
-if (serverSuites.length > 0 && !existsSync(KORA_SERVER)) {
-  spawnSync('npm', ['run', 'build', '-w', '@kora/api'], { cwd: ROOT, stdio: 'inherit' });
-}
+// The server measured: the source of this working tree, bundled afresh (apps/api/dist may be
+// older than the source: a change would then go unmeasured), unless BENCH_SERVER names a build.
+const koraServer =
+  serverSuites.length > 0 ? (KORA_SERVER ?? (await bundleServer('kora-api'))) : undefined;
 
 /**
  * The roll-ups the generator fills set-based (with the triggers off) equal those the triggers
@@ -208,7 +209,7 @@ for (const target of targets) {
     data = generate({ BENCH_DATA_DIR: join(dir, 'db') }, genArgs);
   }
   console.log(`   generated in ${data.seconds}s`);
-  const kora = await startKora(3900, env);
+  const kora = await startKora(3900, env, koraServer);
   const bare = await startBare(3901);
   let yardstick;
   try {

@@ -9,7 +9,8 @@
 //                                then reads their subscriptions and visit of the last 2 hours
 //                                (after the lock: a visit committed meanwhile is seen), the
 //                                verdict here, then one INSERT … RETURNING with the answer's
-//                                joins. Four round trips (BEGIN, read, insert, COMMIT).
+//                                joins (and a "Let in anyway"'s audit entry, as Kora writes
+//                                one). Four round trips (BEGIN, read, insert, COMMIT).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -159,12 +160,25 @@ const VISIT_COLUMNS = `v.id, v.visited_at as "visitedAt", v.found_by as "foundBy
   m.member_id as "memberCode", m.first_name as "firstName", m.last_name as "lastName",
   m.picture_url as "pictureUrl", null::text as "kioskName"`;
 
+/**
+ * The visit, and for a "Let in anyway" (a reason given, $9 the verdict's text) its audit entry
+ * as Kora writes it: who let the member in, the member's name and ID, the reason and verdict.
+ */
 const INSERT = {
   name: 'yardstick_check_in_insert',
   text: `with v as (
       insert into visits (business_id, member_id, visited_at, recorded_by_user_id, found_by,
         verdict_status, override_reason, subscription_id)
-      values ($1, $2, $3, $4, $5, $6, $7, $8) returning *)
+      values ($1, $2, $3, $4, $5, $6, $7, $8) returning *),
+    a as (
+      insert into audit_entries (business_id, actor_kind, actor_user_id, actor_name, actor_role,
+        action, record_kind, record_id, record_label, member_id, detail)
+      select v.business_id, 'user', u.id, left(trim(u.first_name || ' ' || u.last_name), 200),
+        u.role, 'check_in.override', 'visit', v.id,
+        left(trim(m.first_name || ' ' || m.last_name) || ' (' || m.member_id || ')', 200), m.id,
+        jsonb_build_object('reason', v.override_reason, 'verdict', $9::text)
+      from v join members m on m.id = v.member_id join users u on u.id = v.recorded_by_user_id
+      where v.override_reason is not null)
     select ${VISIT_COLUMNS} from v join members m on m.id = v.member_id
       left join users u on u.id = v.recorded_by_user_id`,
 };
@@ -304,6 +318,7 @@ export const checkInRoutes = async (app, { pool, tenantOf, json, fail, invalid }
               verdict.status,
               red ? reason : null,
               decided.covering?.id ?? null,
+              verdict.text,
             ],
           })
         ).rows[0];
