@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { PublishError, publishFiles } from './modules/blog';
 
 /*
  * Kora's command line: `npm run kora -- <command>` from the repository (TypeScript through tsx),
@@ -66,6 +64,11 @@ const publish = async (files: string[], io: Io, env: NodeJS.ProcessEnv): Promise
   // Paths are read from where the command was typed (npm runs scripts from the repository root).
   const base = env.INIT_CWD ?? process.cwd();
   const paths = files.map((f) => resolve(base, f));
+  // The API is loaded only to publish: help and a mistyped command answer at once.
+  const [{ buildApp }, { PublishError, publishFiles }] = await Promise.all([
+    import('./app'),
+    import('./modules/blog'),
+  ]);
   const app = await buildApp({ ...config, logLevel: 'silent', runJobs: false });
   try {
     const results = await publishFiles(app.ctx.db, paths);
