@@ -1,16 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { blogArticles } from '../../db/schema';
 
 /*
  * `npm run kora -- …` as a person types it at the repository's root, on a data folder of its
  * own: the same configuration and migrations as the server, then the articles in its database.
+ * The folder starts as a server's does after its first start: the database this run migrated
+ * once (global-setup.ts), so the command's migration finds nothing to do, as it would on a gym's
+ * server (a fresh folder is migrated by the server's first start, which the end-to-end flows run).
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -45,6 +49,14 @@ const kora = (args: string[], dataDir: string) =>
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('npm run kora', () => {
   it('prints its help, publishes, updates and refuses a bad file without writing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kora-cli-'));
+    const migrated = inject('koraMigrated');
+    if (migrated.kind === 'pglite') {
+      const seeded = await PGlite.create({
+        dataDir: join(dataDir, 'db'),
+        loadDataDir: new Blob([readFileSync(migrated.tarball)]),
+      });
+      await seeded.close();
+    }
     const articles = mkdtempSync(join(tmpdir(), 'kora-cli-articles-'));
     const file = (name: string, title: string, body: string) => {
       const path = join(articles, name);
