@@ -19,7 +19,11 @@ export const testQueryClient = () =>
 
 /**
  * Renders `routes` at `path` inside the app's providers (transitions and portals off).
- * Returns the router, so a test can read where navigation ended.
+ * Returns the router, so a test can read where navigation ended. Mantine's style tags (its CSS
+ * variables and global classes) are left out: jsdom draws nothing, and with them every
+ * getComputedStyle (Testing Library's accessible names, user-event's pointer checks, popovers'
+ * positions) matched each element and its ancestors against hundreds of declarations, about a
+ * seventh of the web tests' time.
  */
 export const renderRoutes = (
   routes: RouteObject[],
@@ -45,7 +49,7 @@ export const renderRoutes = (
     ...(timers ? { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) } : {}),
   });
   const result = render(
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} env="test" withCssVariables={false} withGlobalClasses={false}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
