@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * status (or of its range, 4XX) for its JSON content, validated by Ajv, which honours OpenAPI
  * 3.0's `nullable` (and refuses a `null` an enum does not list) and checks formats. An answer
  * no operation declares (an unknown address, an address the router refuses) must still be the
- * documented error `{ message, code, errors? }`. Each schema is compiled once per test file.
+ * documented error `{ message, code, errors? }`. Each schema is compiled once per document
+ * and worker: the test files of a worker share their modules, and every app built with the same
+ * routes serves the same document.
  */
 
 // ajv-formats is CommonJS: its function is the default export's default under ESM.
@@ -40,6 +42,34 @@ const escapePointer = (part: string) =>
 /** `/v1/member/:id` → `/v1/member/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+
+/** A document's Ajv and the validators compiled from it so far. */
+interface Checking {
+  ajv: Ajv;
+  document: OpenApiDocument;
+  compiled: Map<string, ValidateFunction | null>;
+}
+
+/** By the document's text: the apps of the files a worker runs serve one or a few documents. */
+const checkings = new Map<string, Checking>();
+
+const checkingOf = (document: OpenApiDocument): Checking => {
+  const text = JSON.stringify(document);
+  let checking = checkings.get(text);
+  if (!checking) {
+    const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajv);
+    // Refs inside the document (#/components/…) resolve against it.
+    ajv.addSchema(document as object, 'openapi.json');
+    ajv.addSchema(ERROR_ANSWER, 'error-answer');
+    checking = { ajv, document, compiled: new Map() };
+    if (checkings.size >= 8) checkings.delete(checkings.keys().next().value!);
+    checkings.set(text, checking);
+  }
+  return checking;
+};
+
 export interface AnswerChecker {
   /** What did not match so far, one line each; emptied by `take`. */
   take(): string[];
@@ -51,26 +81,15 @@ export interface AnswerChecker {
  */
 export const checkAnswers = (app: FastifyInstance): AnswerChecker => {
   const mismatches: string[] = [];
-  let ajv: Ajv | undefined;
-  let document: { paths: Record<string, Record<string, Operation>> } | undefined;
-  const compiled = new Map<string, ValidateFunction | null>();
-
-  const setUp = () => {
-    if (ajv && document) return { ajv, document };
-    document = (app as unknown as { swagger(): typeof document }).swagger()!;
-    ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(ajv);
-    // Refs inside the document (#/components/…) resolve against it.
-    ajv.addSchema(document as object, 'openapi.json');
-    ajv.addSchema(ERROR_ANSWER, 'error-answer');
-    return { ajv, document };
-  };
+  let checking: Checking | undefined;
+  const setUp = () =>
+    (checking ??= checkingOf((app as unknown as { swagger(): OpenApiDocument }).swagger()));
 
   /** The validator of an answer's JSON body, or null when the document declares none. */
   const validatorFor = (method: string, url: string | undefined, status: number) => {
     const key = `${method} ${url ?? '(no route)'} ${status}`;
+    const { ajv, document, compiled } = setUp();
     if (compiled.has(key)) return compiled.get(key)!;
-    const { ajv, document } = setUp();
     const path = url === undefined ? undefined : openApiPath(url);
     const operation = path ? document.paths[path]?.[method.toLowerCase()] : undefined;
     let validate: ValidateFunction | null = null;
