@@ -1,13 +1,14 @@
 import { checkInContracts, paymentContracts } from '@kora/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, createMember, createMonthlyPlan, signUpOwner } from './api';
+import { api, call, createMember, createMonthlyPlan, signUpOwner } from './api';
 import { screenshot, useBrowser } from './browser';
 
 /*
  * The front desk's busiest minute. A member whose verdict is red pays at the desk and is checked
  * in from the payment's confirmation; a USB barcode scanner types a member's card code and
- * presses Enter; the entrance tablet (768 px) becomes the kiosk, where members check themselves
+ * presses Enter; a member with no subscription is let in anyway, only with a reason, which the
+ * audit trail keeps; the entrance tablet (768 px) becomes the kiosk, where members check themselves
  * in with the keypad, and the desk comes back with the password. The owner, the plan and the
  * members are made through the API; the rest in the browser.
  */
@@ -26,6 +27,8 @@ const carded = { id: 0, first: 'Emeka', last: 'Nwosu', phone: '08025550102' };
 const kioskMember = { id: 0, first: 'Femi', last: 'Bakare', phone: '08025550103' };
 /** Never paid: the kiosk sends him to the desk. */
 const walkIn = { id: 0, first: 'Sade', last: 'Alabi', phone: '08025550104' };
+/** No subscription: let in anyway, with a reason. */
+const late = { id: 0, first: 'Tunde', last: 'Ade', phone: '08025550105' };
 
 const browser = useBrowser(async () => {
   const tokens = await signUpOwner(
@@ -39,7 +42,7 @@ const browser = useBrowser(async () => {
   );
   token = tokens.access_token;
   planId = (await createMonthlyPlan(token, 'Monthly Desk', 20000)).id;
-  for (const m of [unpaid, carded, kioskMember, walkIn]) {
+  for (const m of [unpaid, carded, kioskMember, walkIn, late]) {
     const created = await createMember(token, {
       first_name: m.first,
       last_name: m.last,
@@ -105,6 +108,42 @@ describe('check-in', () => {
       .first()
       .waitFor();
     await screenshot(page(), 'check-in-02-checked-in');
+  });
+
+  it('Let in anyway: refused without a reason, recorded with one, kept in the audit trail', async () => {
+    await page().goto('/check-in');
+    await searchBox().fill(late.phone);
+    await searchBox().press('Enter');
+    const verdict = verdictOf(`${late.first} ${late.last}`);
+    await verdict.getByText('No subscription', { exact: true }).waitFor();
+    await verdict.getByRole('button', { name: 'Let in anyway' }).click();
+    const reason = verdict.getByLabel('Why are you letting them in?');
+    const submit = verdict.getByRole('button', { name: 'Check in anyway' });
+    // Nothing, then only spaces and an invisible character: refused, nothing recorded.
+    await submit.click();
+    await verdict.getByText('Say why you are letting them in').waitFor();
+    await reason.fill('   \u200b ');
+    await submit.click();
+    await verdict.getByText('Say why you are letting them in').waitFor();
+    const before = await call(checkInContracts.listDay, { token });
+    expect(before.data.filter((v) => v.member.id === late.id)).toHaveLength(0);
+
+    await reason.fill('Paying tomorrow, owner agreed');
+    await submit.click();
+    await verdict.getByRole('status').getByText('Checked in').waitFor();
+    const visits = await call(checkInContracts.listDay, { token });
+    const visit = visits.data.find((v) => v.member.id === late.id);
+    expect(visit?.override_reason).toBe('Paying tomorrow, owner agreed');
+    // The owner reads who let him in and why on his history.
+    const trail = await api<{ text: string }[]>(
+      'GET',
+      `/v1/audit?member_id=${late.id}`,
+      undefined,
+      token,
+    );
+    expect(trail.data.map((e) => e.text)).toContainEqual(
+      expect.stringMatching(/let in anyway Tunde Ade \(.+\): Paying tomorrow, owner agreed$/),
+    );
   });
 
   it('a USB scanner types a card code and Enter: the verdict opens at once', async () => {
