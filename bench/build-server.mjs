@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { ROOT } from './lib.mjs';
 
 /** Bundles apps/api/src/server.ts into bench/dist/<name>/server.js; answers its path. */
-export const bundleServer = async (name) => {
+const bundleServer = async (name) => {
   const api = join(ROOT, 'apps/api');
   const out = join(ROOT, 'bench/dist', name);
   const pkg = JSON.parse(readFileSync(join(api, 'package.json'), 'utf8'));
@@ -29,3 +29,10 @@ export const bundleServer = async (name) => {
   cpSync(join(api, 'src/db/functions'), join(out, 'functions'), { recursive: true });
   return join(out, 'server.js');
 };
+
+/**
+ * The server a benchmark measures: the build BENCH_SERVER names, else this working tree's source
+ * bundled into bench/dist/<name>/ (never a stale apps/api/dist).
+ */
+export const serverToMeasure = async (name) =>
+  process.env.BENCH_SERVER ?? (await bundleServer(name));

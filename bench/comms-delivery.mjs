@@ -21,7 +21,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { bundleServer } from './build-server.mjs';
+import { serverToMeasure } from './build-server.mjs';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -61,7 +61,7 @@ const memberAddress = (i) => `member${i}.b1@example.com`;
  * apps/api/build.mjs does, ignored by git), so a stale or missing apps/api/dist is not measured
  * and the folder other work uses is left alone.
  */
-const buildServer = async () => process.env.BENCH_SERVER ?? (await bundleServer('comms-api'));
+const buildServer = () => serverToMeasure('comms-api');
 
 /**
  * An SMTP server on 127.0.0.1 that takes every message and counts it by recipient, and by

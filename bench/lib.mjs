@@ -79,7 +79,7 @@ export const stopProcess = async (child) => {
 };
 
 /** A build to measure named by BENCH_SERVER; otherwise each benchmark bundles the source. */
-export const KORA_SERVER = process.env.BENCH_SERVER;
+const KORA_SERVER = process.env.BENCH_SERVER;
 
 /** The API's build (`npm run build`): the pages' benchmarks need the web app it serves too. */
 const BUILT_SERVER = join(ROOT, 'apps/api/dist/server.js');

@@ -32,7 +32,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  KORA_SERVER,
   ROOT,
   createPgDatabase,
   firstDifference,
@@ -45,7 +44,7 @@ import {
   tempDir,
 } from './lib.mjs';
 import pg from 'pg';
-import { bundleServer } from './build-server.mjs';
+import { serverToMeasure } from './build-server.mjs';
 import { compareSuite } from './suites/compare.mjs';
 import { checkInSuite } from './suites/check-in.mjs';
 import { membersSuite } from './suites/members.mjs';
@@ -122,8 +121,7 @@ const serverSuites = suites.filter((s) => s !== 'serialise' && !OWN_DATA.include
 
 // The server measured: the source of this working tree, bundled afresh (apps/api/dist may be
 // older than the source: a change would then go unmeasured), unless BENCH_SERVER names a build.
-const koraServer =
-  serverSuites.length > 0 ? (KORA_SERVER ?? (await bundleServer('kora-api'))) : undefined;
+const koraServer = serverSuites.length > 0 ? await serverToMeasure('kora-api') : undefined;
 
 /**
  * The roll-ups the generator fills set-based (with the triggers off) equal those the triggers

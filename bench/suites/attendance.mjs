@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { bundleServer } from '../build-server.mjs';
+import { serverToMeasure } from '../build-server.mjs';
 import { ROOT, besideBare, createPgDatabase, fmtMs, markdownTable, runTsx } from '../lib.mjs';
 
 const PORTS = { kora: 3920, bare: 3921 };
@@ -91,7 +91,7 @@ const checkAnswers = async (databaseUrl, businessId, attendance, atRisk) => {
 /** Answers the table rows and, unless smoke, writes bench/results/attendance.md. */
 export const attendanceSuite = async ({ pgAdminUrl, duration, visits, members, smoke = false }) => {
   console.log('\n== Attendance (PostgreSQL): building the server from this working tree');
-  const server = process.env.BENCH_SERVER ?? (await bundleServer('attendance-api'));
+  const server = await serverToMeasure('attendance-api');
   const db = await createPgDatabase(pgAdminUrl);
   try {
     console.log(

@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { bundleServer } from '../build-server.mjs';
+import { serverToMeasure } from '../build-server.mjs';
 import { ROOT, besideBare, createPgDatabase, fmtMs, runTsx } from '../lib.mjs';
 
 const PORTS = { kora: 3910, bare: 3911 };
@@ -245,7 +245,7 @@ export const dashboardSuite = async ({
   smoke = false,
 }) => {
   console.log('\n== Dashboard (PostgreSQL): building the server from this working tree');
-  const server = process.env.BENCH_SERVER ?? (await bundleServer('dashboard-api'));
+  const server = await serverToMeasure('dashboard-api');
   const db = databaseUrl
     ? { url: databaseUrl, drop: async () => {} }
     : await createPgDatabase(pgAdminUrl);
