@@ -104,12 +104,26 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
     });
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
+  return pgliteDatabase(await openPglite(opts));
+};
+
+/** A PGlite server (in memory, in `dataDir`, or from a tarball), with the extensions Kora uses. */
+export const openPglite = (opts: Pick<OpenOptions, 'dataDir' | 'loadDataDir'>): Promise<PGlite> =>
+  PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm, btree_gin },
   });
-  return database('pglite', client, drizzlePglite(client, { schema }), {
+
+/**
+ * The Database of a PGlite server. `close` closes the server, unless it is given: the tests put
+ * a closed file's server back in the migrated state for the next file (test/database.ts).
+ */
+export const pgliteDatabase = (
+  client: PGlite,
+  close: () => Promise<void> = () => client.close(),
+): Database =>
+  database('pglite', client, drizzlePglite(client, { schema }), {
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
       await client.transaction((tx) =>
@@ -119,9 +133,8 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
       );
     },
     dumpDataDir: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close,
   });
-};
 
 // int8 (counts, sums of kobo) as JS numbers: kobo sums stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

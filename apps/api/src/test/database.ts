@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import type { MigratedState } from './global-setup';
+import { leasePglite } from './pglite-spares';
 
 /** Runs one statement on the server of `url` over a connection of its own. */
 const runOn = async (url: string, statement: string) => {
@@ -68,7 +69,8 @@ const migrated = (): MigratedState | undefined => {
  * A fresh, migrated database for one test file: PGlite in memory by default; with
  * TEST_DATABASE_URL, a new database on that PostgreSQL server, dropped on close. Each starts as
  * a copy of the database the run migrated once (global-setup.ts), so its `migrate()` finds
- * nothing to do; without that setup it is migrated here.
+ * nothing to do; without that setup it is migrated here. A PGlite server closed by one file is
+ * put back in that state for the next (pglite-spares.ts).
  */
 export const openTestDatabase = async (): Promise<Database> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -76,7 +78,7 @@ export const openTestDatabase = async (): Promise<Database> => {
   if (!adminUrl) {
     if (state?.kind === 'pglite') {
       pgliteTarball ??= readFile(state.tarball).then((bytes) => new Blob([bytes]));
-      return openDatabase({ loadDataDir: await pgliteTarball });
+      return leasePglite(await pgliteTarball);
     }
     const database = await openDatabase({});
     await database.migrate();
