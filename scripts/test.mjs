@@ -1,12 +1,12 @@
 // `npm test`: every test of the README's second command, the independent parts side by side on
-// a small machine (2 CPUs). Three lanes start together:
-//   - the build, then the end-to-end flows in Chromium against that build, then the web tests
-//     (a failed build skips the rest of this lane);
+// a small machine (2 CPUs). Four lanes start together:
+//   - the build, then the end-to-end flows in Chromium against that build (a failed build skips
+//     them);
+//   - the web tests (they need no build), beside the end-to-end flows, which spend much of
+//     their time waiting on a browser or a retry's timer: the web tests take that CPU;
 //   - the API on PGlite (it needs no build: the API tests never serve the built web app);
 //   - lint, then typecheck (TypeScript 7's compiler on one thread: a quarter of TypeScript 5.9's
 //     CPU, and the other lanes keep the second CPU), then the shared tests.
-// The web and end-to-end tests run two files at a time, so whichever lane ends last still keeps
-// both CPUs busy.
 // `--with-postgres` (CI, .ci/run; needs TEST_PG_URL): the API lane goes on with the API suite on
 // PostgreSQL, the build's lane with the kill -9 fault test (which runs the built server), the lint
 // lane with the benchmarks' smoke run on PostgreSQL.
@@ -16,8 +16,8 @@ const pglite = { KORA_REPORT_TAG: 'pglite' };
 const build = [
   { name: 'build', command: 'npm run build', required: true },
   { name: 'e2e', command: 'node e2e/run.mjs', env: pglite },
-  { name: 'web', command: 'npm run test -w @kora/web', env: pglite },
 ];
+const web = [{ name: 'web', command: 'npm run test -w @kora/web', env: pglite }];
 const api = [{ name: 'api-pglite', command: 'npm run test -w @kora/api', env: pglite }];
 const checks = [
   { name: 'lint', command: 'npm run lint' },
@@ -37,5 +37,5 @@ if (process.argv.includes('--with-postgres')) {
     env: postgres,
   });
 }
-const ok = await runStages([[build, api, checks]]);
+const ok = await runStages([[build, web, api, checks]]);
 process.exit(ok ? 0 : 1);
