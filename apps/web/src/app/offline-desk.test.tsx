@@ -79,10 +79,13 @@ describe('the offline desk in the back office', () => {
     await checkIn(5, 'Chiamaka Okafor');
     expect(await within(await banner()).findByText('Syncing 1 action…')).toBeInTheDocument();
     // Tried and refused (a slow machine may have tried twice by now); the next try is 30 s away.
+    // While a try is under way, Sync now spins and takes no click: the click comes after it.
     await waitFor(() => expect(api.sent(CHECK_IN).length).toBeGreaterThanOrEqual(1));
+    const syncButton = async () => within(await banner()).getByRole('button', { name: 'Sync now' });
+    await waitFor(async () => expect(await syncButton()).toBeEnabled());
     const tried = api.sent(CHECK_IN).length;
     up = true;
-    await user.click(within(await banner()).getByRole('button', { name: 'Sync now' }));
+    await user.click(await syncButton());
     await waitFor(() => expect(api.sent(CHECK_IN).length).toBeGreaterThan(tried));
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: 'Offline desk' })).not.toBeInTheDocument(),
