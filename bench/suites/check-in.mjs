@@ -113,7 +113,6 @@ const checkSameAnswers = async (ctx, tokens, samples) => {
       await same(ctx, token, lookupPath(q));
       compared++;
     }
-    const [a, bb] = members;
     const post = (member, reason) => ({
       method: 'POST',
       body: JSON.stringify({ member_id: member.id, found_by: 'phone', override_reason: reason }),
@@ -130,6 +129,15 @@ const checkSameAnswers = async (ctx, tokens, samples) => {
       });
       compared++;
     }
+    // Two members the desk sees alike today (the same verdict), so that their check-ins differ
+    // only in who: which members those are moves with the Lagos day (a period "ending" soon).
+    const status = (i) => lookups[i].body.data[0]?.verdict.status;
+    const i = members.findIndex((_, k) =>
+      members.some((__, j) => j > k && status(j) === status(k)),
+    );
+    if (i < 0) throw new Error('No two sampled members share a verdict to compare check-ins on');
+    const a = members[i];
+    const bb = members.find((_, j) => j > i && status(j) === status(i));
     const first = await getJson(ctx.koraUrl, '/v1/check-in', token, post(a, 'Bench visit'));
     const second = await getJson(ctx.yardstickUrl, '/v1/check-in', token, post(bb, 'Bench visit'));
     const diff =
