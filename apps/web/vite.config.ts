@@ -270,9 +270,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     reporters: reporters('web'),
-    testTimeout: 20_000,
+    // A hang fails within 40 s. `npm test` runs these tests beside three other lanes on 2 CPUs,
+    // where the heaviest (the import page's choice of the header row) took 14 to 23 s.
+    testTimeout: 40_000,
     css: false,
-    // Two workers whatever the machine says: `npm test` runs the web tests beside another lane
+    // Two workers whatever the machine says: `npm test` runs the web tests beside other lanes
     // (the API, or the end-to-end flows), and when that lane ends first, the web tests take the
     // second CPU instead of leaving it idle (one worker on a 2-CPU machine by default).
     maxWorkers: 2,
