@@ -209,6 +209,8 @@ export default tseslint.config(
   // two features that import each other, directly or through others, make a cycle of modules
   // through their index files, and so does shared code (components, lib) importing a feature
   // that uses it. Pages that show several features live in app/pages/, which nothing imports.
+  // Packages are not followed (`ignoreExternal`: none imports the app back, so no cycle goes
+  // through one; reading the packages' type declarations was over half of this rule's time).
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -221,7 +223,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
