@@ -11,9 +11,10 @@ import { sessionStore } from './src/lib/session';
 import { resetDocument } from './src/test/document';
 import { fakeMediaQueryList } from './src/test/media-query';
 
-// findBy… and waitFor wait up to 5 s (1 s by default): `npm test` runs this suite beside the
-// API's on a shared 2-CPU machine, where one render can take longer than a second.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… and waitFor wait up to 10 s (1 s by default): `npm test` runs this suite beside three
+// other lanes on a shared 2-CPU machine, where one render, or the first load of a lazy page's
+// code, can take several seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What Mantine needs from a browser that jsdom does not have.
 // A plain function, not a mock: a test's vi.spyOn (phoneScreen) is then undone by

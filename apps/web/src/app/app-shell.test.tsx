@@ -56,7 +56,7 @@ describe('routes and guards', () => {
     const { router } = open(path);
     // The dashboard's code loads on demand: allow a busy machine more than the default second.
     expect(
-      await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -184,7 +184,7 @@ describe('the shell', () => {
     const api = mockFetch({ 'GET /v1/dashboard': () => ok(overview) });
     open('/dashboard');
     expect(
-      await screen.findByLabelText('Total Members: 148', undefined, { timeout: 5000 }),
+      await screen.findByLabelText('Total Members: 148', undefined, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expectLabelled([
       'Active Subscriptions: 96',

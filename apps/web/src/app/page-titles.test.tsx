@@ -10,7 +10,7 @@ const titleAt = async (path: string, title: string) => {
   document.title = 'Kora';
   renderRoutes(routes, { path });
   // Pages load their code on demand: allow it time on a busy machine.
-  await vi.waitFor(() => expect(document.title).toBe(title), { timeout: 5000 });
+  await vi.waitFor(() => expect(document.title).toBe(title), { timeout: 10_000 });
 };
 
 describe('each page names its browser tab', () => {

@@ -30,7 +30,7 @@ describe('business pages for a user without a business', () => {
     const message = await screen.findByText(
       'Complete your business setup first.',
       {},
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     expect(screen.queryByText(/An error occurred while fetching/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: title, level: 2 })).toBeInTheDocument();

@@ -51,7 +51,7 @@ const planTicks = () =>
 /** Waits for the charts' code and drawing (it arrives after the figures). */
 const chartsDrawn = () =>
   waitFor(() => expect(document.querySelectorAll('.recharts-wrapper')).toHaveLength(5), {
-    timeout: 5000,
+    timeout: 10_000,
   });
 
 const withCards = (cards: Partial<Dashboard['cards']>) =>
@@ -169,7 +169,7 @@ describe('DashboardPage', () => {
     const chart = (panel: string) => region(panel).querySelector('.recharts-wrapper')!;
     // The charts' code arrives after the figures.
     await waitFor(() => expect(document.querySelectorAll('.recharts-wrapper')).toHaveLength(5), {
-      timeout: 5000,
+      timeout: 10_000,
     });
     const ticks = (panel: string, axis: 'x' | 'y') =>
       Array.from(
@@ -399,7 +399,7 @@ describe('DashboardPage with Paystack', () => {
     ).toBeInTheDocument();
     // The review's code loads on demand: allow it time on a busy machine.
     expect(
-      await screen.findByText('No payments are waiting for review.', {}, { timeout: 5000 }),
+      await screen.findByText('No payments are waiting for review.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 
@@ -439,7 +439,7 @@ describe('DashboardPage with Paystack', () => {
           '₦25,000',
         );
       },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     expect(api.sent('GET /v1/member/12')).toHaveLength(1);
   });

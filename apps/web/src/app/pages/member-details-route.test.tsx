@@ -110,7 +110,7 @@ describe('MemberDetailsRoute', () => {
           '₦25,000',
         );
       },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
   });
 
