@@ -117,7 +117,7 @@ export const openPglite = (opts: Pick<OpenOptions, 'dataDir' | 'loadDataDir'>): 
 
 /**
  * The Database of a PGlite server. `close` closes the server, unless it is given: the tests put
- * a closed file's server back in the migrated state for the next file (test/database.ts).
+ * a closed file's server back in the migrated state for the next file (test/pglite-spares.ts).
  */
 export const pgliteDatabase = (
   client: PGlite,
