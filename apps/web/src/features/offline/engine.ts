@@ -36,10 +36,14 @@ const TICK_MS = 30_000;
 /** The roster is brought up to date this often while online. */
 const ROSTER_EVERY_MS = 60_000;
 /**
- * After failed rounds the next waits longer, up to this: short, because a dropped router or a
- * generator coming back raises no browser event and the desk should notice within minutes.
+ * The wait after the 1st, 2nd, … failed round in a row, the last repeated: the first retries come
+ * within seconds (the network is often not quite back when the browser says so, a server takes
+ * a moment to restart), then longer, up to 2 minutes: a dropped router or a generator coming
+ * back raises no browser event and the desk should notice within minutes.
  */
-const BACKOFF_MAX_MS = 2 * 60_000;
+const RETRY_WAITS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 2 * 60_000] as const;
+const retryWait = (failures: number): number =>
+  RETRY_WAITS_MS[Math.min(failures, RETRY_WAITS_MS.length) - 1]!;
 /** A send that has not answered in this long is given up and tried again later. */
 const SEND_TIMEOUT_MS = 30_000;
 /** What an action needing attention says when the server gave no words of its own. */
@@ -160,7 +164,8 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
     // A try while the browser reports no network at all is still made (a server on this very
     // computer answers), but its failure does not lengthen the wait before the next one: an
     // afternoon of check-ins offline must not leave the desk waiting minutes once the network is
-    // back and a send fails (a server restarting). The browser's `online` event starts a round.
+    // back and a send fails (a server restarting). The browser's `online` event starts a round
+    // with the waits from the start (a quick retry if it fails).
     const offline = browserOffline();
     const still = () => sameWho(currentWho(), who);
     await lock(async () => {
@@ -187,7 +192,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
         await pruneDone(db, now());
       } else if (!offline) {
         failures += 1;
-        const wait = Math.min(TICK_MS * 2 ** (failures - 1), BACKOFF_MAX_MS);
+        const wait = retryWait(failures);
         retryAt = Date.now() + wait;
         // The next try comes as soon as the wait is over, not at the timer's next beat after it
         // (up to 30 s later): a server that restarted gets the desk's actions within the wait.
@@ -242,18 +247,25 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
   };
 
   /**
-   * Starts syncing: at once, when the browser comes back online, every 30 s while actions wait
-   * (the roster every 60 s), and when someone signs in. Answers the function that stops it.
+   * Starts syncing: at once; when the browser comes back online (the waits after failed rounds
+   * start again from the shortest, so a first try that fails is retried within seconds); every
+   * 30 s while actions wait (the roster every 60 s); and when someone signs in. Answers the
+   * function that stops it.
    */
   const start = (): (() => void) => {
     let last = currentWho();
     const kick = () => void syncNow();
+    const onOnline = () => {
+      failures = 0;
+      retryAt = 0;
+      kick();
+    };
     started = true;
     // Ask the browser not to evict the device's database under storage pressure: it holds
     // payments the server does not have yet.
     void navigator.storage?.persist?.().catch(ignore);
     const timer = setInterval(() => void tick().catch(() => undefined), TICK_MS);
-    window.addEventListener('online', kick);
+    window.addEventListener('online', onOnline);
     const unsubscribe = sessionStore.subscribe(() => {
       const who = currentWho();
       if (who && !sameWho(who, last)) kick();
@@ -265,7 +277,7 @@ export const createDeskEngine = (db: DeskDb, options: DeskEngineOptions = {}) =>
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       clearInterval(timer);
-      window.removeEventListener('online', kick);
+      window.removeEventListener('online', onOnline);
       unsubscribe();
     };
   };
