@@ -46,8 +46,11 @@ export const members = pgTable(
     /** The member asked for no renewal reminders. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     /**
-     * A walk-in: added by a day-pass sale. Buying another plan later leaves the flag as it is
-     * (the "All Prospects" message group reads their subscriptions to tell).
+     * A walk-in: added by a day-pass sale and not a member yet (a lead: kept with their phone,
+     * visits and payments, outside member counts, expiring lists, reminders and member messages).
+     * Cleared when they join: added as a member with the same phone (members.service), or a
+     * subscription of a plan longer than 1 day written for them (trigger `members_walk_in_join`),
+     * which also moves created_at to the moment they joined.
      */
     isWalkIn: boolean('is_walk_in').notNull().default(false),
     /**
@@ -97,9 +100,9 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_business_member_id_idx').on(t.businessId, t.memberCode),
-    // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first). Migration 0013
-    // rebuilds it with INCLUDE (search_text, is_active), which Drizzle cannot declare: a search
-    // walks the newest members in the index alone.
+    // Scanned backwards for ORDER BY created_at DESC, id DESC (newest first). Migration 0036
+    // rebuilds it with INCLUDE (search_text, is_active, is_walk_in), which Drizzle cannot
+    // declare: a search walks the newest members (walk-ins left out) in the index alone.
     index('members_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // business_id inside the same GIN index (btree_gin): a search reads only its own gym's
     // matches, not every business's.
