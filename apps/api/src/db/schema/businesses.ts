@@ -31,5 +31,9 @@ export const businesses = pgTable('businesses', {
   promotionsNeedConsent: boolean('promotions_need_consent').notNull().default(false),
   /** Approve members' freeze requests automatically when they keep to the plan's rules. */
   freezeAutoApprove: boolean('freeze_auto_approve').notNull().default(false),
+  /** The owner lets staff see money totals (dashboard revenue, payments summary and export). */
+  staffSeeRevenue: boolean('staff_see_revenue').notNull().default(false),
+  /** The owner lets staff give a discount, with a reason, when recording a payment. */
+  staffGiveDiscounts: boolean('staff_give_discounts').notNull().default(false),
   ...timestamps(),
 });

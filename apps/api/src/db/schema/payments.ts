@@ -56,6 +56,17 @@ export const payments = pgTable(
     /** When it was confirmed: at recording, except a desk transfer (null until ticked). */
     confirmedAt: moment('confirmed_at'),
     confirmedBy: link('confirmed_by', () => users.id, { onDelete: 'set null' }),
+    /** Kobo taken off the price (plan amount × duration) by a discount; amount_kobo is what was paid. */
+    discountKobo: bigint('discount_kobo', { mode: 'number' }).notNull().default(0),
+    /** A percent discount as given, in hundredths of a percent (1250 = 12.5 %); null: naira or none. */
+    discountBp: integer('discount_bp'),
+    /** Why the discount was given; null when there was none. */
+    discountReason: varchar('discount_reason', { length: 200 }),
+    /**
+     * Where paid_on comes from: 'recorded' (the day it reached the server), 'offline' (the day an
+     * offline desk took it, `recorded_at`), 'entered' (an earlier day an owner or admin entered).
+     */
+    paidOnSource: varchar('paid_on_source', { length: 8 }).notNull().default('recorded'),
   },
   (t) => [
     uniqueIndex('payments_business_receipt_seq_idx').on(t.businessId, t.receiptSeq),
@@ -79,6 +90,11 @@ export const payments = pgTable(
       .on(t.businessId, t.paidOn, t.amountKobo)
       .where(sql`${t.confirmedAt} is null and ${t.voidedAt} is null`),
     check('payments_kind_check', sql`${t.kind} in ('plan', 'freeze_fee')`),
+    check('payments_discount_check', sql`${t.discountKobo} >= 0 and ${t.amountKobo} >= 0`),
+    check(
+      'payments_paid_on_source_check',
+      sql`${t.paidOnSource} in ('recorded', 'offline', 'entered')`,
+    ),
   ],
 );
 
