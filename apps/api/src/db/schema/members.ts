@@ -65,10 +65,10 @@ export const members = pgTable(
      * The member card's code (the QR and the card page's address): 26 characters of base32
      * (a–z, 2–7), 130 random bits, unique across every business. Set by the database
      * (`kora_card_code()`), so every way a member is added gets one; replacing the card sets a
-     * new one and the old card stops working.
+     * new one and the old card stops working. Null once the member is erased: no card, and no
+     * new one is ever issued to them.
      */
     cardCode: varchar('card_code', { length: 32 })
-      .notNull()
       .unique('members_card_code_key')
       .default(sql`kora_card_code()`),
     /**

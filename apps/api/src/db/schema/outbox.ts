@@ -40,6 +40,11 @@ export const outbox = pgTable(
     fromName: varchar('from_name', { length: 200 }),
     /** A promotional SMS: not sent during the carriers' quiet hours (8 pm – 8 am Lagos). */
     quietHours: boolean('quiet_hours').notNull().default(false),
+    /**
+     * The text still carries a secret (a member's sign-in code): the dispatcher replaces the text
+     * once the message is delivered, and exports never show it (lib/outbox.ts).
+     */
+    secret: boolean('secret').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -48,6 +53,9 @@ export const outbox = pgTable(
       .where(sql`status = 'pending'`),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_ref_idx').on(t.ref),
+    index('outbox_secret_idx')
+      .on(t.createdAt)
+      .where(sql`secret`),
   ],
 );
 
