@@ -1,0 +1,4 @@
+ALTER TABLE "businesses" ADD COLUMN "bank_name" varchar(100);--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "bank_account_number" varchar(10);--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "bank_account_name" varchar(150);--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_bank_details_check" CHECK (("businesses"."bank_name" is null) = ("businesses"."bank_account_number" is null) and ("businesses"."bank_account_number" is null) = ("businesses"."bank_account_name" is null) and ("businesses"."bank_account_number" is null or "businesses"."bank_account_number" ~ '^[0-9]{10}$'));
