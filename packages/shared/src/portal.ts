@@ -39,8 +39,12 @@ export const PORTAL_MESSAGES = {
   gymNotFound: 'Gym not found',
   identifier: 'Enter your phone number or e-mail address',
   code: 'Enter the 6-digit code we sent you',
-  codeWrong: 'That code is not right. Check the latest message and try again.',
-  codeExpired: 'This code has expired. Ask for a new one.',
+  /**
+   * A code refused for any reason (wrong, used, expired, tried too often, or for an address of
+   * nobody): one answer, so it never tells a member from a stranger.
+   */
+  codeRefused:
+    'That code is not right or has expired. Check the latest message or ask for a new one.',
   notConnected: 'This gym does not take payments online yet.',
   planNotFound: 'This plan is not available online.',
   phone: 'Enter a valid Nigerian phone number',

@@ -404,7 +404,7 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     let signed: Awaited<ReturnType<typeof portal.verifySignInCode>>;
     try {
       const agent = String(request.headers['user-agent'] ?? '').slice(0, 200);
-      signed = await portal.verifySignInCode(ctx, business, identifier, code, agent);
+      signed = await portal.verifySignInCode(ctx, business, identifier, code, agent, request.ip);
     } catch (err) {
       return sendRefusal(reply, err, (error) => codePage(gym, { sentTo, error }));
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { FREEZE_FEE_LABEL } from '@kora/shared';
 import { memberContact } from '../../db/briefs';
 import type { Executor } from '../../db/client';
@@ -63,53 +63,66 @@ export type CodeValues = typeof memberSignInCodes.$inferInsert;
 export const insertCode = async (tx: Executor, values: CodeValues) =>
   (await tx.insert(memberSignInCodes).values(values).returning({ id: memberSignInCodes.id }))[0]!;
 
-/** The latest code sent to an address for a purpose (the one the member just received). */
-export const latestCode = async (
-  tx: Executor,
-  businessId: number,
-  identifierHash: string,
-  purpose: 'sign_in' | 'phone_change',
-  memberId?: number,
-) =>
-  (
-    await tx
-      .select()
-      .from(memberSignInCodes)
-      .where(
-        inBusiness(
-          memberSignInCodes,
-          businessId,
-          eq(memberSignInCodes.identifierHash, identifierHash),
-          eq(memberSignInCodes.purpose, purpose),
-          ...(memberId !== undefined ? [eq(memberSignInCodes.memberId, memberId)] : []),
-        ),
-      )
-      .orderBy(desc(memberSignInCodes.createdAt), desc(memberSignInCodes.id))
-      .limit(1)
-  )[0];
-
-export const countWrongTry = (db: Executor, id: number) =>
-  db
-    .update(memberSignInCodes)
-    .set({ attempts: sql`${memberSignInCodes.attempts} + 1` })
-    .where(eq(memberSignInCodes.id, id));
+/**
+ * One try of a code, in one statement whatever comes of it: the latest code sent to the address
+ * for `purpose` (of `memberId` when given) counts the try and answers its hash, only while it is
+ * a member's, unused, within its time and under `maxTries` tries. Undefined when there is no
+ * such code (nobody at that address, or a code used, expired or tried out): the same statement
+ * ran against no row. Atomic, so parallel tries are counted one by one and at most `maxTries`
+ * of them are ever compared.
+ */
+export const tryLatestCode = async (
+  db: Executor,
+  q: {
+    businessId: number;
+    identifierHash: string;
+    purpose: 'sign_in' | 'phone_change';
+    memberId?: number;
+    maxTries: number;
+    now: Date;
+  },
+) => {
+  const c = memberSignInCodes;
+  const latest = db
+    .select({ id: c.id })
+    .from(c)
+    .where(
+      inBusiness(
+        c,
+        q.businessId,
+        eq(c.identifierHash, q.identifierHash),
+        eq(c.purpose, q.purpose),
+        ...(q.memberId !== undefined ? [eq(c.memberId, q.memberId)] : []),
+      ),
+    )
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(1);
+  const [row] = await db
+    .update(c)
+    .set({ attempts: sql`${c.attempts} + 1` })
+    .where(
+      and(
+        sql`${c.id} = (${latest})`,
+        isNotNull(c.memberId),
+        isNull(c.usedAt),
+        gt(c.expiresAt, q.now),
+        lt(c.attempts, q.maxTries),
+      ),
+    )
+    .returning({ id: c.id, memberId: c.memberId, codeHash: c.codeHash });
+  return row as { id: number; memberId: number; codeHash: string } | undefined;
+};
 
 /**
- * Uses a code up, in one statement: only while it is unused and has tries left, so two
- * requests with the same code (or a right one after the last wrong try) never both sign in.
+ * Uses a code up, in one statement: only while it is unused, so two requests with the same
+ * right code never both sign in (its try was counted when it was checked).
  */
-export const useUpCode = async (tx: Executor, id: number, maxTries: number) =>
+export const useUpCode = async (tx: Executor, id: number) =>
   (
     await tx
       .update(memberSignInCodes)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(memberSignInCodes.id, id),
-          isNull(memberSignInCodes.usedAt),
-          sql`${memberSignInCodes.attempts} < ${maxTries}`,
-        ),
-      )
+      .where(and(eq(memberSignInCodes.id, id), isNull(memberSignInCodes.usedAt)))
       .returning({ id: memberSignInCodes.id })
   ).length > 0;
 

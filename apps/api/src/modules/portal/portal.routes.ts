@@ -22,6 +22,7 @@ export const portalRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       req.body.identifier,
       req.body.code,
       req.headers['user-agent'],
+      req.ip,
     );
     const me = await portal.memberPage(ctx, signedIn.session);
     return {

@@ -34,7 +34,7 @@ import {
   sendCode,
   sessionExpiry,
   checkCode,
-  codeExpired,
+  codeRefused,
   useUp,
   type Address,
 } from './portal.sign-in';
@@ -109,7 +109,7 @@ export const requestSignInCode = async (
   ip: string,
 ): Promise<void> => {
   const to = addressOf(identifier);
-  await limitCodes(ctx, ip, to);
+  await limitCodes(ctx, business.id, ip, to);
   const member = await repo.memberByAddress(ctx.db, business.id, to);
   await sendCode(ctx, business, to, member?.id, {
     purpose: 'sign_in',
@@ -131,8 +131,9 @@ const sessionFor = (
 });
 
 /**
- * Signs a member in with the code just sent: a session row (30 days) and its token. 422 when
- * the code is wrong, used, expired or tried too often.
+ * Signs a member in with the code just sent: a session row (30 days) and its token. 422 with one
+ * answer when the code is wrong, used, expired or tried too often, or the address nobody's; 429
+ * past the limits of codes checked per address and per IP.
  */
 export const verifySignInCode = async (
   ctx: AppContext,
@@ -140,15 +141,16 @@ export const verifySignInCode = async (
   identifier: string,
   code: string,
   userAgent: string | null | undefined,
+  ip: string,
 ): Promise<{ token: string; expiresAt: Date; session: MemberSession }> => {
   const to = addressOf(identifier);
   const expiresAt = sessionExpiry();
-  const used = await checkCode(ctx, business.id, to, code, 'sign_in');
+  const used = await checkCode(ctx, business.id, to, code, 'sign_in', ip);
   const row = await ctx.db.transaction(async (tx) => {
     await useUp(tx, used);
     const member = await repo.memberWithCover(tx, business.id, used.memberId);
-    // Deactivated (or erased) since the code was sent: the same answer as a spent code.
-    if (!member?.isActive) throw codeExpired();
+    // Deactivated (or erased) since the code was sent: the same answer as any refused code.
+    if (!member?.isActive) throw codeRefused();
     return repo.insertSession(tx, {
       businessId: business.id,
       memberId: used.memberId,
@@ -382,7 +384,7 @@ export const requestPhoneChange = async (
     throw badRequest(PORTAL_MESSAGES.phoneSame, 'VALIDATION_ERROR', {
       mobile_number: PORTAL_MESSAGES.phoneSame,
     });
-  await limitCodes(ctx, ip, to);
+  await limitCodes(ctx, session.businessId, ip, to);
   const business = await businessOrNotFound(ctx, session.businessCode);
   await sendCode(ctx, business, to, session.memberId, {
     purpose: 'phone_change',
@@ -416,7 +418,16 @@ export const confirmPhoneChange = async (
   code: string,
 ): Promise<PortalMe> => {
   const to = phoneOf(mobile);
-  const used = await checkCode(ctx, session.businessId, to, code, 'phone_change', session.memberId);
+  // Counted per member in place of an IP: only a signed-in member checks these codes.
+  const used = await checkCode(
+    ctx,
+    session.businessId,
+    to,
+    code,
+    'phone_change',
+    `member-${session.memberId}`,
+    session.memberId,
+  );
   await ctx.db.transaction((tx) => useUp(tx, used));
   await updateMember(
     ctx,

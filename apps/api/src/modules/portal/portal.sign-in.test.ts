@@ -3,9 +3,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PORTAL_MESSAGES } from '@kora/shared';
 import { memberSessions, memberSignInCodes, members, outbox } from '../../db/schema';
 import { call, json } from '../../test/app';
+import { statementsOf } from '../../test/statements';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { addMember } from '../../test/tenants';
-import { PORTAL_CODE_RATE_LIMIT } from './portal.sign-in';
+import { PORTAL_CHECK_RATE_LIMIT, PORTAL_CODE_RATE_LIMIT } from './portal.sign-in';
 
 const t = useTestApp();
 const tenants = useTenants(t, { owner: { name: 'Iron Temple' }, other: { name: 'Bronze Gym' } });
@@ -22,10 +23,13 @@ const askCode = (code: string, identifier: unknown, ip = freshIp()) =>
     remoteAddress: ip,
   });
 
-const verify = (code: string, identifier: string, given: string) =>
-  call(t.app, 'POST', `/v1/portal/${code}/sign-in/verify`, {
-    body: { identifier, code: given },
+const verify = (code: string, identifier: string, given: string, ip = freshIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/v1/portal/${code}/sign-in/verify`,
+    payload: { identifier, code: given },
     headers: { 'user-agent': 'Tecno Spark' },
+    remoteAddress: ip,
   });
 
 /** The code of the latest message to `to` (the outbox keeps what was sent). */
@@ -160,7 +164,7 @@ describe('signing in with the code', () => {
     // Used once.
     const again = await verify(tenants.owner.code, member.mobile_number, code);
     expect(again.statusCode).toBe(422);
-    expect(json(again).message).toBe(PORTAL_MESSAGES.codeExpired);
+    expect(json(again).message).toBe(PORTAL_MESSAGES.codeRefused);
     // The token opens the member's page.
     const me = await call(t.app, 'GET', `/v1/portal/${tenants.owner.code}/me`, {
       token: data.token,
@@ -169,7 +173,7 @@ describe('signing in with the code', () => {
     expect(json(me).data.member.first_name).toBe('Bola');
   });
 
-  it('answers a wrong code "not right", and the 6th try fails even with the right code', async () => {
+  it('refuses a wrong code, and the 6th try fails even with the right code', async () => {
     const member = await freshMember();
     await askCode(tenants.owner.code, member.email_address);
     const code = (await codeSentTo(member.email_address))!;
@@ -178,12 +182,12 @@ describe('signing in with the code', () => {
       const res = await verify(tenants.owner.code, member.email_address, wrong);
       expect(res.statusCode).toBe(422);
       expect(json(res).message).toBe(
-        'That code is not right. Check the latest message and try again.',
+        'That code is not right or has expired. Check the latest message or ask for a new one.',
       );
     }
     const right = await verify(tenants.owner.code, member.email_address, code);
     expect(right.statusCode).toBe(422);
-    expect(json(right).message).toBe('This code has expired. Ask for a new one.');
+    expect(json(right).message).toBe(PORTAL_MESSAGES.codeRefused);
     expect(
       await t.db.select().from(memberSessions).where(eq(memberSessions.memberId, member.id)),
     ).toEqual([]);
@@ -197,7 +201,7 @@ describe('signing in with the code', () => {
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
     const res = await verify(tenants.owner.code, member.mobile_number, code);
     expect(res.statusCode).toBe(422);
-    expect(json(res).message).toBe(PORTAL_MESSAGES.codeExpired);
+    expect(json(res).message).toBe(PORTAL_MESSAGES.codeRefused);
   });
 
   it('takes only the latest code, and only at the gym it was sent for', async () => {
@@ -212,7 +216,7 @@ describe('signing in with the code', () => {
     }
     const elsewhere = await verify(tenants.other.code, member.mobile_number, latest);
     expect(elsewhere.statusCode).toBe(422);
-    expect(json(elsewhere).message).toBe(PORTAL_MESSAGES.codeWrong);
+    expect(json(elsewhere).message).toBe(PORTAL_MESSAGES.codeRefused);
     expect((await verify(tenants.owner.code, member.mobile_number, latest)).statusCode).toBe(200);
   });
 
@@ -228,9 +232,132 @@ describe('signing in with the code', () => {
     expect(res.statusCode).toBe(422);
   });
 
-  it('answers a code for an address of nobody "not right", like a wrong code', async () => {
+  it('answers a code for an address of nobody like a wrong code', async () => {
     const res = await verify(tenants.owner.code, '08091112222', '123456');
     expect(res.statusCode).toBe(422);
-    expect(json(res).message).toBe(PORTAL_MESSAGES.codeWrong);
+    expect(json(res).message).toBe(PORTAL_MESSAGES.codeRefused);
+  });
+});
+
+describe('a refused code tells no one who is a member', () => {
+  /** A code that is not `code`. */
+  const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+  /** The `i`th of many codes that are not `code`. */
+  const wrongCode = (i: number, code: string) => {
+    const guess = String(100_000 + i);
+    return guess === code ? '999999' : guess;
+  };
+
+  it('answers a wrong, a used, an expired code and an address of nobody alike, after the same database work', async () => {
+    // A member with a live code, who types a wrong one.
+    const live = await freshMember();
+    await askCode(tenants.owner.code, live.mobile_number);
+    const liveCode = (await codeSentTo(live.mobile_number))!;
+    // A member whose last code was used.
+    const used = await freshMember();
+    await askCode(tenants.owner.code, used.mobile_number);
+    const usedCode = (await codeSentTo(used.mobile_number))!;
+    expect((await verify(tenants.owner.code, used.mobile_number, usedCode)).statusCode).toBe(200);
+    // A member whose code has expired.
+    const late = await freshMember();
+    await askCode(tenants.owner.code, late.mobile_number);
+    const lateCode = (await codeSentTo(late.mobile_number))!;
+    await t.db
+      .update(memberSignInCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(memberSignInCodes.memberId, late.id));
+
+    // A member to whom no code was sent.
+    const none = await freshMember();
+
+    const tries = {
+      wrong: () => verify(tenants.owner.code, live.mobile_number, otherThan(liveCode)),
+      used: () => verify(tenants.owner.code, used.mobile_number, usedCode),
+      expired: () => verify(tenants.owner.code, late.mobile_number, lateCode),
+      nobody: () => verify(tenants.owner.code, '08097770001', liveCode),
+      noCodeSent: () => verify(tenants.owner.code, none.mobile_number, liveCode),
+    };
+    const answers: Record<string, { status: number; body: string; statements: string[] }> = {};
+    for (const [name, attempt] of Object.entries(tries)) {
+      const { result: res, statements } = await statementsOf(t.db, attempt);
+      answers[name] = { status: res.statusCode, body: res.body, statements };
+    }
+    const [first, ...rest] = Object.values(answers);
+    expect(first!.status).toBe(422);
+    expect(JSON.parse(first!.body)).toEqual({
+      message: PORTAL_MESSAGES.codeRefused,
+      code: 'CODE_REFUSED',
+      errors: { code: PORTAL_MESSAGES.codeRefused },
+    });
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.status, name).toBe(first!.status);
+      expect(answer.body, name).toBe(first!.body);
+      // The same statements, in the same order: no case does more (or less) work.
+      expect(answer.statements, name).toEqual(first!.statements);
+    }
+    expect(rest.length).toBe(4);
+    // One statement touches the codes: the one that counts the try.
+    expect(first!.statements.filter((q) => q.includes('member_sign_in_codes'))).toHaveLength(1);
+  });
+
+  it('compares at most 5 of 80 guesses made at once', async () => {
+    const member = await freshMember();
+    await askCode(tenants.owner.code, member.mobile_number);
+    const code = (await codeSentTo(member.mobile_number))!;
+    const guesses = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        verify(tenants.owner.code, member.mobile_number, wrongCode(i, code)),
+      ),
+    );
+    // Refused, or past the limit of codes checked for the address: never a sign-in.
+    for (const res of guesses) expect([422, 429]).toContain(res.statusCode);
+    const [row] = await t.db
+      .select()
+      .from(memberSignInCodes)
+      .where(eq(memberSignInCodes.memberId, member.id));
+    // Each compared guess was counted first: exactly 5 were compared.
+    expect(row!.attempts).toBe(5);
+    expect(row!.usedAt).toBeNull();
+  });
+
+  it('answers 429 with Retry-After past the codes checked an hour for one address, wherever from', async () => {
+    const member = await freshMember();
+    await askCode(tenants.owner.code, member.mobile_number);
+    const code = (await codeSentTo(member.mobile_number))!;
+    for (let i = 0; i < PORTAL_CHECK_RATE_LIMIT.perEmail; i++)
+      expect(
+        (await verify(tenants.owner.code, member.mobile_number, otherThan(code))).statusCode,
+      ).toBe(422);
+    const res = await verify(tenants.owner.code, member.mobile_number, code);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // An address of nobody is limited alike.
+    for (let i = 0; i < PORTAL_CHECK_RATE_LIMIT.perEmail; i++)
+      expect((await verify(tenants.owner.code, '08097770002', '123456')).statusCode).toBe(422);
+    expect((await verify(tenants.owner.code, '08097770002', '123456')).statusCode).toBe(429);
+    // The same address at another gym has its own count.
+    expect((await verify(tenants.other.code, '08097770002', '123456')).statusCode).toBe(422);
+  });
+
+  it('answers 429 past the codes checked an hour from one IP address', async () => {
+    const ip = '10.98.0.1';
+    for (let i = 0; i < PORTAL_CHECK_RATE_LIMIT.perIp; i++)
+      expect(
+        (await verify(tenants.owner.code, `nobody.check.${i}@example.com`, '123456', ip))
+          .statusCode,
+      ).toBe(422);
+    const res = await verify(tenants.owner.code, 'one.more.check@example.com', '123456', ip);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('codes asked at one gym', () => {
+  it("do not lock a person out of another gym's page", async () => {
+    const phone = '08097770003';
+    for (let i = 0; i < PORTAL_CODE_RATE_LIMIT.perEmail; i++)
+      expect((await askCode(tenants.owner.code, phone)).statusCode).toBe(202);
+    expect((await askCode(tenants.owner.code, phone)).statusCode).toBe(429);
+    expect((await askCode(tenants.other.code, phone)).statusCode).toBe(202);
   });
 });

@@ -12,19 +12,20 @@ import { AppError, badRequest } from '../../lib/errors';
 import { absoluteLogoUrl, memberTextEmail } from '../../lib/mail-templates';
 import { enqueueMessages, type OutgoingMessage } from '../../lib/outbox';
 import { toNigerianE164 } from '../../lib/phone';
-import { checkRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { checkRateLimit, forgiveAttempt, type RateLimitRule } from '../../lib/rate-limit';
 import { sha256 } from '../../lib/tokens';
 import * as repo from './portal.repository';
 
 /*
  * Sign-in codes: 6 digits, good for 10 minutes and 5 tries, only their keyed hash stored. A
  * request for an address that is no member's answers exactly like one for a member and does the
- * same database work (rolled back), so neither the answer nor its time tells who is a member.
+ * same database work (rolled back); a code checked answers one refusal for every failure, after
+ * the same work. Neither the answer nor its time tells who is a member.
  */
 
 /**
- * Codes asked per address (whoever asks, for whichever gym: the person at that number is not
- * flooded) and per IP address, in an hour; 429 past either.
+ * Codes asked per address at one gym (one gym's page cannot lock a person out of another's) and
+ * per IP address, in an hour; 429 past either.
  */
 export const PORTAL_CODE_RATE_LIMIT: RateLimitRule = {
   action: 'portal-code',
@@ -85,7 +86,8 @@ const codeMessage = (
   memberId: number | null,
   text: string,
 ): OutgoingMessage => {
-  const base = { businessId: gym.id, memberId, text, ref: `portal-code:${gym.id}` };
+  // The code's text is replaced once delivered and never exported (lib/outbox.ts).
+  const base = { businessId: gym.id, memberId, text, ref: `portal-code:${gym.id}`, secret: true };
   if ('phone' in to) return { ...base, channel: 'whatsapp', to: to.phone };
   const subject = `Your ${gym.name} code`;
   return {
@@ -138,29 +140,39 @@ export const sendCode = async (
   }
 };
 
-export const limitCodes = (ctx: AppContext, ip: string, to: Address) =>
-  checkRateLimit(
-    ctx.db,
-    PORTAL_CODE_RATE_LIMIT,
-    ip,
-    `${'phone' in to ? 'phone' : 'email'}:${addressText(to)}`,
-  );
+/** A rate-limit key of an address at one gym (its hash: no address is kept in the counters). */
+const limitKey = (businessId: number, to: Address) => `${businessId}:${addressHash(to)}`;
 
-const codeWrong = () =>
-  new AppError(422, 'CODE_WRONG', PORTAL_MESSAGES.codeWrong, {
-    code: PORTAL_MESSAGES.codeWrong,
+/** Counts a code asked for the address at this gym and from the IP; 429 past either limit. */
+export const limitCodes = (ctx: AppContext, businessId: number, ip: string, to: Address) =>
+  checkRateLimit(ctx.db, PORTAL_CODE_RATE_LIMIT, ip, limitKey(businessId, to));
+
+/**
+ * Codes checked per address at a gym and per IP address, in an hour; 429 past either. Five
+ * tries of each of the five codes an hour fit; a right code is not held against either count.
+ */
+export const PORTAL_CHECK_RATE_LIMIT: RateLimitRule = {
+  action: 'portal-check',
+  perIp: 60,
+  perEmail: 25,
+  windowMinutes: 60,
+};
+
+/** The one answer to a code refused: wrong, used, expired, tried out, or of nobody. */
+export const codeRefused = () =>
+  new AppError(422, 'CODE_REFUSED', PORTAL_MESSAGES.codeRefused, {
+    code: PORTAL_MESSAGES.codeRefused,
   });
-export const codeExpired = () =>
-  new AppError(422, 'CODE_EXPIRED', PORTAL_MESSAGES.codeExpired, {
-    code: PORTAL_MESSAGES.codeExpired,
-  });
+
+/** What a code of nobody is compared with: a hash no code has. */
+const NO_CODE = '0'.repeat(64);
 
 /**
  * Checks a code against the latest one sent to the address for `purpose` (of `memberId` when
- * given); answers the code's row, still to be used up (`useUp`, in the transaction of what it
- * allows). An address nobody has hears "not right", like a wrong code; a code past its 10
- * minutes, used, or tried 5 times wrongly already, "expired" (even when right). A wrong try is
- * counted at once.
+ * given), counted against the limits first; answers the code's row, still to be used up
+ * (`useUp`, in the transaction of what it allows). Whatever is wrong (the code, its time, its
+ * use, its tries, or nobody at that address) answers the same, after the same work: the limits,
+ * one statement that counts the try against the code's row or none, and one comparison.
  */
 export const checkCode = async (
   ctx: AppContext,
@@ -168,31 +180,33 @@ export const checkCode = async (
   to: Address,
   code: string,
   purpose: 'sign_in' | 'phone_change',
+  ip: string,
   memberId?: number,
-): Promise<repo.CodeRow & { memberId: number }> => {
+): Promise<{ id: number; memberId: number }> => {
+  const key = limitKey(businessId, to);
+  await checkRateLimit(ctx.db, PORTAL_CHECK_RATE_LIMIT, ip, key);
   const identifierHash = addressHash(to);
-  const row = await repo.latestCode(ctx.db, businessId, identifierHash, purpose, memberId);
+  const row = await repo.tryLatestCode(ctx.db, {
+    businessId,
+    identifierHash,
+    purpose,
+    memberId,
+    maxTries: SIGN_IN_CODE_TRIES,
+    now: new Date(),
+  });
   const given = codeHash(ctx.config.jwtSecret, businessId, identifierHash, code);
-  if (!row || row.memberId === null) {
-    // The same comparison as for a member's code.
-    sameHash(given, given);
-    throw codeWrong();
-  }
-  if (row.usedAt || row.expiresAt.getTime() <= Date.now() || row.attempts >= SIGN_IN_CODE_TRIES)
-    throw codeExpired();
-  if (!sameHash(given, row.codeHash)) {
-    await repo.countWrongTry(ctx.db, row.id);
-    throw codeWrong();
-  }
-  return row as repo.CodeRow & { memberId: number };
+  const right = sameHash(given, row?.codeHash ?? NO_CODE);
+  if (!row || !right) throw codeRefused();
+  await forgiveAttempt(ctx.db, PORTAL_CHECK_RATE_LIMIT, ip, key);
+  return { id: row.id, memberId: row.memberId };
 };
 
 /**
- * Uses a checked code up in `tx`: once only, and only while it has tries left (two requests
- * with the same code at once: one signs in, the other hears "expired").
+ * Uses a checked code up in `tx`: once only (two requests with the same right code at once: one
+ * signs in, the other is refused).
  */
 export const useUp = async (tx: Executor, row: { id: number }) => {
-  if (!(await repo.useUpCode(tx, row.id, SIGN_IN_CODE_TRIES))) throw codeExpired();
+  if (!(await repo.useUpCode(tx, row.id))) throw codeRefused();
 };
 
 export const sessionExpiry = () => new Date(Date.now() + MEMBER_SESSION_DAYS * 86_400_000);
