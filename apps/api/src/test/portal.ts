@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { MEMBER_SESSION_DAYS } from '@kora/shared';
 import { memberSessions, outbox } from '../db/schema';
 import { signMemberToken } from '../lib/tokens';
-import { call, type TestApp } from './app';
+import type { TestApp } from './app';
 
 /*
  * Members signed in on their gym's page, for the tests of several folders (the portal's own, the
@@ -40,8 +40,11 @@ export const signInMember = async (
   if (asked.statusCode !== 202) throw new Error(`asking a code failed: ${asked.body}`);
   const code = await portalCodeSentTo(t, identifier);
   if (!code) throw new Error(`no code was sent to ${identifier}`);
-  const res = await call(t.app, 'POST', `/v1/portal/${businessCode}/sign-in/verify`, {
-    body: { identifier, code },
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v1/portal/${businessCode}/sign-in/verify`,
+    payload: { identifier, code },
+    remoteAddress: freshIp(),
   });
   if (res.statusCode !== 200) throw new Error(`signing in failed: ${res.body}`);
   return res.json().data.token as string;

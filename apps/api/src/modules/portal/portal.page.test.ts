@@ -183,7 +183,7 @@ describe('member page: signing in', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const refused = await post(`/m/${gymA.code}/verify`, { code: wrong }, stepCookies);
     expect(refused.statusCode).toBe(422);
-    expect(refused.body).toContain('That code is not right.');
+    expect(refused.body).toContain('That code is not right or has expired.');
 
     const ok = await post(`/m/${gymA.code}/verify`, { code: right }, stepCookies);
     expect(ok.statusCode).toBe(303);
@@ -319,7 +319,7 @@ describe('member page: signed in', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const refused = await post(`/m/${gymA.code}/details/phone/verify`, { code: wrong }, step);
     expect(refused.statusCode).toBe(422);
-    expect(refused.body).toContain('That code is not right.');
+    expect(refused.body).toContain('That code is not right or has expired.');
     const done = await post(`/m/${gymA.code}/details/phone/verify`, { code: right }, step);
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe(`/m/${gymA.code}/details?saved=phone`);

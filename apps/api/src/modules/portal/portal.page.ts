@@ -169,7 +169,8 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     path: basePath(code),
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    // Secure whenever the app is served over https, whether or not the proxy is trusted.
+    secure: request.protocol === 'https' || ctx.config.appUrl.startsWith('https:'),
     maxAge,
   });
 
