@@ -82,10 +82,17 @@ export const buildApp = async (
     opts.database ??
     (await openDatabase({
       url: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
       dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
       poolMax: config.databasePoolMax,
     }));
-  if (!opts.database) await database.migrate();
+  if (!opts.database) {
+    await database.migrate();
+    if (await database.ownsTables())
+      app.log.warn(
+        "the API's PostgreSQL role owns the tables, so it could switch off the audit trail's protection: run it as a role that owns nothing, with DATABASE_MIGRATION_URL for the owner (README: Running on PostgreSQL)",
+      );
+  }
 
   const dispatcher = new Dispatcher(database.db, transportsFor(config, app.log), app.log);
   const ctx: AppContext = { config, database, db: database.db, dispatcher };

@@ -80,6 +80,27 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://kora:pw@db:5432/kora',
     });
     expect(config.databaseUrl).toBe('postgres://kora:pw@db:5432/kora');
+    expect(config.databaseMigrationUrl).toBeUndefined();
+  });
+
+  it('migrates as the owner role of DATABASE_MIGRATION_URL, which needs DATABASE_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://kora_app:pw@db:5432/kora',
+      DATABASE_MIGRATION_URL: 'postgres://kora_owner:pw2@db:5432/kora',
+    });
+    expect(config.databaseUrl).toBe('postgres://kora_app:pw@db:5432/kora');
+    expect(config.databaseMigrationUrl).toBe('postgres://kora_owner:pw2@db:5432/kora');
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_MIGRATION_URL: 'postgres://o:pw@db/kora' }),
+    ).toThrow(/DATABASE_MIGRATION_URL: needs DATABASE_URL/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: 'postgres://a:pw@db/kora',
+        DATABASE_MIGRATION_URL: 'mysql://o',
+      }),
+    ).toThrow(/DATABASE_MIGRATION_URL: must start with postgres:\/\//);
   });
 
   it('sends contact requests to SALES_EMAIL, else a local address, else MAIL_FROM in production', () => {

@@ -59,6 +59,16 @@ export const CONFIG_VARIABLES = {
     '`postgres://user:pass@host:5432/db` switches to a PostgreSQL server',
     '(none: PGlite)',
   ),
+  DATABASE_MIGRATION_URL: variable(
+    optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    "PostgreSQL: the same database as the tables' owner, which applies the migrations and grants `DATABASE_URL`'s role (which should own nothing) what the API needs; the audit trail is then safe from the API's own role (see Running on PostgreSQL)",
+    '(none: `DATABASE_URL` migrates and owns the tables)',
+  ),
   DATABASE_POOL_MAX: variable(
     z.coerce.number().int().min(1).max(500).default(20),
     'connections per instance in the PostgreSQL pool',
@@ -202,6 +212,8 @@ export interface Config {
   dataDir: string;
   uploadsDir: string;
   databaseUrl?: string;
+  /** The tables' owner, which migrates (PostgreSQL); without it databaseUrl migrates. */
+  databaseMigrationUrl?: string;
   databasePoolMax: number;
   jwtSecret: string;
   appUrl: string;
@@ -317,6 +329,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
     );
   }
+  if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (the role the API runs as)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -326,6 +343,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

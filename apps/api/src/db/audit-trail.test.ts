@@ -6,10 +6,12 @@ import { auditEntries, businesses, users } from './schema';
 
 /*
  * The audit trail is refused any change by the database itself (the trigger of
- * functions/audit_entries_immutable.sql), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * functions/audit_entries_immutable.sql), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
+ * where the API's role has no right to change it in the first place (db/privileges.ts).
  */
 
-const REFUSED = 'audit entries cannot be changed or removed';
+const REFUSED =
+  /audit entries cannot be changed or removed|permission denied for table audit_entries/;
 
 let database: Database;
 let businessId: number;
@@ -86,7 +88,7 @@ describe('the audit trail in the database', () => {
       ['truncate', () => database.db.execute(sql`truncate audit_entries`)],
       ['truncate cascade', () => database.db.execute(sql`truncate audit_entries cascade`)],
     ];
-    for (const [what, run] of attempts) expect(await failure(run), what).toContain(REFUSED);
+    for (const [what, run] of attempts) expect(await failure(run), what).toMatch(REFUSED);
     expect(await entries()).toEqual(written);
   });
 
@@ -102,7 +104,7 @@ describe('the audit trail in the database', () => {
         await tx.delete(auditEntries).where(eq(auditEntries.businessId, businessId));
       }),
     );
-    expect(message).toContain(REFUSED);
+    expect(message).toMatch(REFUSED);
     expect(await entries()).toHaveLength(2);
   });
 

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { applyFunctions } from './functions';
+import { privilegeStatements } from './privileges';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -26,6 +27,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies the committed migrations, then the functions and triggers of db/functions/. */
   migrate(): Promise<void>;
+  /**
+   * PostgreSQL: whether the role the API runs as owns the tables (or may act as their owner), so
+   * could turn their triggers off; PGlite (one user) answers false.
+   */
+  ownsTables(): Promise<boolean>;
   /** PGlite only: the whole database as a tarball, for `OpenOptions.loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -44,6 +50,12 @@ const migrationsFolder = (): string => {
 export interface OpenOptions {
   /** postgres:// URL; without it PGlite is used. */
   url?: string;
+  /**
+   * PostgreSQL: the URL `migrate()` connects with, of the role that owns the tables; the role of
+   * `url` (which should own nothing) is then granted what the API needs (db/privileges.ts).
+   * Without it `url` migrates, and its role owns everything.
+   */
+  migrationUrl?: string;
   /** PGlite data folder; undefined means in memory. */
   dataDir?: string;
   poolMax?: number;
@@ -66,30 +78,61 @@ const database = (
   ping: async () => {
     await client.query('select 1');
   },
+  ownsTables: async () => {
+    if (kind === 'pglite') return false;
+    const result = (await client.query(
+      `select exists (select 1 from pg_class where oid = to_regclass('audit_entries')
+        and pg_has_role(current_user, relowner, 'USAGE')) as owns`,
+    )) as { rows: { owns: boolean }[] };
+    return result.rows[0]?.owns ?? false;
+  },
   ...steps,
 });
+
+/**
+ * A PostgreSQL connection's settings: the URL, and its `options` (`?options=-c role=…`) with
+ * Kora's own. The API's statements are short: starting parallel workers costs more than they
+ * save (the dashboard's 12-month sums: 14.5 ms with a worker, 8.7 ms without).
+ */
+const connection = (url: string) => {
+  const options = '-c max_parallel_workers_per_gather=0';
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const own = parsed?.searchParams.get('options');
+  if (!parsed || !own) return { connectionString: url, options };
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${own} ${options}` };
+};
 
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   if (opts.url) {
     const pool = new pg.Pool({
-      connectionString: opts.url,
+      ...connection(opts.url),
       max: opts.poolMax ?? 20,
       idleTimeoutMillis: 30_000,
-      // The API's statements are short: starting parallel workers costs more than they save
-      // (the dashboard's 12-month sums: 14.5 ms with a worker, 8.7 ms without).
-      options: '-c max_parallel_workers_per_gather=0',
     });
     pool.on('error', () => undefined);
+    const roleOf = async (c: { query(s: string): Promise<{ rows: { role?: string }[] }> }) =>
+      (await c.query('select current_user as role')).rows[0]?.role;
     return database('postgres', pool, drizzlePg(pool, { schema }), {
-      // Under an advisory lock on one connection, so several instances can start together.
+      // Under an advisory lock on one connection (the owner's, with migrationUrl), so several
+      // instances can start together.
       migrate: async () => {
-        const client = await pool.connect();
+        const owner = opts.migrationUrl ? new pg.Client(connection(opts.migrationUrl)) : undefined;
+        if (owner) await owner.connect();
+        const client = owner ?? (await pool.connect());
         try {
           await client.query('select pg_advisory_lock(724100)');
           await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+          const ownerRole = await roleOf(client);
+          const appRole = owner ? await roleOf(pool) : ownerRole;
           await client.query('begin');
           try {
-            await applyFunctions(async (statement) => (await client.query(statement)).rows);
+            const run = async (statement: string) => (await client.query(statement)).rows;
+            await applyFunctions(run);
+            for (const statement of privilegeStatements(
+              appRole !== ownerRole ? appRole : undefined,
+            ))
+              await run(statement);
             await client.query('commit');
           } catch (err) {
             await client.query('rollback');
@@ -97,7 +140,8 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
           }
         } finally {
           await client.query('select pg_advisory_unlock(724100)').catch(() => undefined);
-          client.release();
+          if (owner) await owner.end();
+          else (client as pg.PoolClient).release();
         }
       },
       close: () => pool.end(),
@@ -126,11 +170,12 @@ export const pgliteDatabase = (
   database('pglite', client, drizzlePglite(client, { schema }), {
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-      await client.transaction((tx) =>
-        applyFunctions(
-          async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows,
-        ),
-      );
+      await client.transaction(async (tx) => {
+        const run = async (statement: string) =>
+          (await tx.query<Record<string, unknown>>(statement)).rows;
+        await applyFunctions(run);
+        for (const statement of privilegeStatements()) await run(statement);
+      });
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close,

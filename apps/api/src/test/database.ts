@@ -55,6 +55,19 @@ export const createScratchDatabase = async (
   };
 };
 
+/**
+ * On PostgreSQL the tests' API runs as it does in production: as a role that owns nothing,
+ * `kora_app`, which TEST_DATABASE_URL's role (the tables' owner, which migrates) may act as
+ * (`create role kora_app nologin; grant kora_app to kora`, as .ci/run does). `url` with its
+ * connections taking that role.
+ */
+export const TEST_APP_ROLE = 'kora_app';
+export const appRoleUrl = (url: string) => {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c role=${TEST_APP_ROLE}`);
+  return u.toString();
+};
+
 /** The migrated state the run's global setup made (global-setup.ts); read once per file. */
 let pgliteTarball: Promise<Blob> | undefined;
 const migrated = (): MigratedState | undefined => {
@@ -86,7 +99,11 @@ export const openTestDatabase = async (): Promise<Database> => {
   }
   const template = state?.kind === 'postgres' ? state.template : undefined;
   const scratch = await createScratchDatabase(adminUrl, 'kora_test', template);
-  const database = await openDatabase({ url: scratch.url, poolMax: 10 });
+  const database = await openDatabase({
+    url: appRoleUrl(scratch.url),
+    migrationUrl: scratch.url,
+    poolMax: 10,
+  });
   if (!template) await database.migrate();
   return {
     ...database,

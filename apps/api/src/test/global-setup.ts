@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { createScratchDatabase } from './database';
+import { TEST_APP_ROLE, appRoleUrl, createScratchDatabase } from './database';
 
 /**
  * The database state every API test file starts from, migrated once per run: a PGlite tarball
@@ -24,9 +24,22 @@ export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = await createScratchDatabase(adminUrl, 'kora_tpl');
-    const database = await openDatabase({ url: template.url, poolMax: 1 });
+    // Migrated by the owner, which grants the API's role its rights: copies keep both.
+    const database = await openDatabase({
+      url: appRoleUrl(template.url),
+      migrationUrl: template.url,
+      poolMax: 1,
+    });
     try {
-      await database.migrate();
+      await database.migrate().catch((err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        if (!/role|permission denied to set/i.test(message)) throw err;
+        throw new Error(
+          `TEST_DATABASE_URL's role must be able to act as ${TEST_APP_ROLE}, the role the API runs ` +
+            `as in the tests (as superuser: create role ${TEST_APP_ROLE} nologin; grant ` +
+            `${TEST_APP_ROLE} to <that role>): ${message}`,
+        );
+      });
     } finally {
       // A database is copied only while nobody is connected to it.
       await database.close();

@@ -1,28 +1,26 @@
 -- The audit trail is written once and never changed or removed: any UPDATE or DELETE of an
 -- entry, and any TRUNCATE of the table, is refused by the database itself, whatever code runs it.
--- One exception, for the Nigeria Data Protection Act's right to erasure: while a transaction
--- erases a member it sets `kora.erase_member` to '{business id}:{member id}' (set_config, local
--- to the transaction), and then, in that transaction only, the entries about that member may have
--- their label, changes, detail and actor name rewritten (the erased person's data removed). Who
--- acted, what they did, on which record and when can never change.
+-- One exception, for the Nigeria Data Protection Act's right to erasure: kora_erase_member_audit
+-- marks a member erased and, in that transaction, rewrites the entries about them. An UPDATE
+-- passes only when `kora.erase_member` names the entry's business and member, that member is
+-- erased, and the new row is exactly the entry with the member's data erased
+-- (kora_audit_erased: their names, phone and e-mail replaced by "Erased member {member ID}",
+-- their personal fields' before → after "(erased)", the personal keys of the detail dropped).
+-- So whoever sets the setting can write nothing else: no other member's entries, no other
+-- value, no other column (who acted, what they did, on which record and when).
 CREATE OR REPLACE FUNCTION "audit_entries_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "erasing" text := coalesce(current_setting('kora.erase_member', true), '');
+  "m" "members";
 BEGIN
-  IF TG_OP = 'UPDATE'
-    AND coalesce(current_setting('kora.erase_member', true), '') <> ''
-    AND current_setting('kora.erase_member', true) = OLD.business_id || ':' || OLD.member_id
-    AND NEW.id = OLD.id
-    AND NEW.business_id = OLD.business_id
-    AND NEW.at = OLD.at
-    AND NEW.actor_kind = OLD.actor_kind
-    AND NEW.actor_user_id IS NOT DISTINCT FROM OLD.actor_user_id
-    AND NEW.actor_role IS NOT DISTINCT FROM OLD.actor_role
-    AND NEW.action = OLD.action
-    AND NEW.record_kind = OLD.record_kind
-    AND NEW.record_id IS NOT DISTINCT FROM OLD.record_id
-    AND NEW.member_id IS NOT DISTINCT FROM OLD.member_id
-    AND NEW.payment_id IS NOT DISTINCT FROM OLD.payment_id
-  THEN
-    RETURN NEW;
+  IF TG_OP = 'UPDATE' AND "erasing" <> '' AND OLD."member_id" IS NOT NULL
+    AND "erasing" = OLD."business_id" || ':' || OLD."member_id" THEN
+    SELECT * INTO "m" FROM "members"
+    WHERE "business_id" = OLD."business_id" AND "id" = OLD."member_id"
+      AND "erased_at" IS NOT NULL;
+    IF FOUND AND NEW IS NOT DISTINCT FROM "kora_audit_erased"(OLD, "m") THEN
+      RETURN NEW;
+    END IF;
   END IF;
   RAISE EXCEPTION 'audit entries cannot be changed or removed';
 END $$;

@@ -13,7 +13,6 @@ import {
   visits,
 } from '../../db/schema';
 import { businessRow } from '../../db/tenant';
-import { PERSONAL_FIELDS } from '../members';
 
 /** The member (all columns) of this business, or undefined; `lock` holds the row. */
 export const findMember = async (exec: Executor, businessId: number, id: number, lock = false) => {
@@ -158,11 +157,12 @@ export const eraseMemberData = async (
         )})`
       : sql`false`;
 
-  // The audit trail's entries about them may be rewritten in this transaction only (the trigger
-  // audit_entries_immutable allows it for this member while the setting holds).
-  await exec.execute(
-    sql`select set_config('kora.erase_member', ${`${businessId}:${memberId}`}, true)`,
-  );
+  // The audit trail: entries about them keep who did what and when, without their data (their
+  // names, phone and e-mail become the erased label, their personal fields' before → after
+  // "(erased)"). The database does it (db/functions/kora_erase_member_audit.sql), as the only
+  // change of the trail it allows, while the details it looks for are still on the member, and
+  // marks them erased.
+  await exec.execute(sql`select kora_erase_member_audit(${businessId}, ${memberId})`);
 
   await exec
     .update(members)
@@ -262,48 +262,7 @@ export const eraseMemberData = async (
         and (rows::text ilike any(${any}) or lead_rows::text ilike any(${any})
           or coalesce(preview::text, '') ilike any(${any}))`);
   }
-
-  // The audit trail: entries about them keep who did what and when, without their data. Their
-  // names, phone and e-mail are replaced wherever an entry wrote them (a payment's detail names
-  // the member), personal fields' before → after become "(erased)".
-  const full = `${m.firstName} ${m.lastName}`.trim();
-  const withMiddle = m.middleName ? `${m.firstName} ${m.middleName} ${m.lastName}` : null;
-  const identifiers = [withMiddle, full, m.mobileNumber, m.emailAddress].filter(
-    (v): v is string => !!v && v.length >= 3,
-  );
-  /** `text` with every identifier replaced (`json`: as JSON text writes them). */
-  const scrub = (text: ReturnType<typeof sql>, json: boolean) =>
-    identifiers.reduce(
-      (acc, v) =>
-        json
-          ? sql`replace(${acc}, ${JSON.stringify(v).slice(1, -1)}, ${JSON.stringify(erased.label).slice(1, -1)})`
-          : sql`replace(${acc}, ${v}, ${erased.label})`,
-      text,
-    );
-  await exec.execute(sql`
-    update audit_entries set
-      record_label = case when record_kind = 'member' then ${erased.label}
-        else ${scrub(sql`record_label`, false)} end,
-      actor_name = case when actor_kind = 'member' then ${erased.label} else actor_name end,
-      changes = (${scrub(
-        sql`(select coalesce(jsonb_object_agg(k, case when k = any(${PERSONAL_FIELDS_SQL})
-          then '{"from": "(erased)", "to": "(erased)"}'::jsonb else v end), '{}'::jsonb)
-        from jsonb_each(changes) as c(k, v))::text`,
-        true,
-      )})::jsonb,
-      detail = (${scrub(sql`(detail - ${PERSONAL_DETAIL_KEYS_SQL})::text`, true)})::jsonb
-    where business_id = ${businessId} and member_id = ${memberId}`);
-
-  await exec.execute(sql`select set_config('kora.erase_member', '', true)`);
 };
-
-/** The member fields an audit entry's `changes` may hold that are personal data. */
-const PERSONAL_FIELDS_SQL = sql`array[${sql.join(
-  PERSONAL_FIELDS.map((f) => sql`${f}`),
-  sql`, `,
-)}]::text[]`;
-/** Keys of an audit entry's `detail` that may name or reach the person. */
-const PERSONAL_DETAIL_KEYS_SQL = sql`array['to', 'phone', 'email', 'name', 'first_name', 'last_name', 'reason', 'mobile_number', 'email_address']::text[]`;
 
 export const markRequestsDone = async (
   exec: Executor,
