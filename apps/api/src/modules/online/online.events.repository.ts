@@ -49,6 +49,15 @@ export const countKept = async (exec: Executor, businessId: number) =>
       .where(eq(paystackKeptEvents.businessId, businessId))
   )[0]?.n ?? 0;
 
+/**
+ * Holds the business's kept events for the rest of the transaction: events counted and kept
+ * under it are counted one after the other, so parallel events never pass the bound together.
+ */
+export const lockKept = (tx: Executor, businessId: number) =>
+  tx.execute(
+    sql`select pg_advisory_xact_lock(${businessId}::integer, hashtext('paystack-kept-events'))`,
+  );
+
 /** Keeps an event once (Paystack's retries carry the same body and signature). */
 export const keepEvent = (
   exec: Executor,

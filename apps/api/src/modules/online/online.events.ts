@@ -69,9 +69,13 @@ export const keepEvent = async (
   if (body.includes('\u0000') || !Buffer.from(body, 'utf8').equals(raw))
     throw badRequest('Invalid JSON.', 'INVALID_JSON');
   if (!chargeReference(parseEvent(raw))) return 'ignored';
-  if ((await events.countKept(ctx.db, businessId)) >= MAX_KEPT_EVENTS)
-    throw new AppError(503, 'EVENTS_FULL', 'Try again later.');
-  await events.keepEvent(ctx.db, { businessId, signature: signature.toLowerCase(), body });
+  // Counted and kept under the business's lock: parallel events stop at the bound too.
+  await ctx.db.transaction(async (tx) => {
+    await events.lockKept(tx, businessId);
+    if ((await events.countKept(tx, businessId)) >= MAX_KEPT_EVENTS)
+      throw new AppError(503, 'EVENTS_FULL', 'Try again later.');
+    await events.keepEvent(tx, { businessId, signature: signature.toLowerCase(), body });
+  });
   return 'kept';
 };
 

@@ -214,4 +214,27 @@ describe('events received while disconnected', () => {
     expect(full.statusCode).toBe(503);
     expect(await keptOf(businessId)).toHaveLength(MAX_KEPT_EVENTS);
   });
+
+  it('stay within 500 a business when many arrive at once', async () => {
+    await connectKey(third, KEY_B);
+    const path = new URL((await connection(third)).webhook_url!).pathname;
+    await disconnect(third);
+    const businessId = third.businessId;
+    await t.db.delete(paystackKeptEvents).where(eq(paystackKeptEvents.businessId, businessId));
+    const charge = (reference: string) =>
+      JSON.stringify({ event: 'charge.success', data: { reference } });
+    await t.db.insert(paystackKeptEvents).values(
+      Array.from({ length: MAX_KEPT_EVENTS - 1 }, (_, i) => ({
+        businessId,
+        signature: i.toString(16).padStart(128, '0'),
+        body: charge(`filler-${i}`),
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(path, charge(`at-once-${i}`), KEY_B)),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 503)).toHaveLength(19);
+    expect(await keptOf(businessId)).toHaveLength(MAX_KEPT_EVENTS);
+  });
 });
