@@ -39,6 +39,11 @@ export const businesses = pgTable(
     /** The owner lets staff give a discount, with a reason, when recording a payment. */
     staffGiveDiscounts: boolean('staff_give_discounts').notNull().default(false),
     /**
+     * The kiosk also takes a typed phone number or member ID, each with the member's kiosk PIN;
+     * false: cards only.
+     */
+    kioskTypedEntry: boolean('kiosk_typed_entry').notNull().default(false),
+    /**
      * Where members may pay by transfer when the gym takes no payments online (shown on the
      * members' renew page): all three or none (the check below), the account number the 10 digits
      * of a NUBAN.

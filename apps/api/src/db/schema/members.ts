@@ -72,6 +72,11 @@ export const members = pgTable(
       .unique('members_card_code_key')
       .default(sql`kora_card_code()`),
     /**
+     * The argon2id hash of the member's kiosk PIN (4–6 digits, set by the member on their page
+     * or by staff at the desk), which a typed entry at the kiosk needs; null: none set.
+     */
+    kioskPinHash: varchar('kiosk_pin_hash', { length: 255 }),
+    /**
      * When the member last came in (their latest visit), null when they never have. Kept by the
      * database: the trigger on visits (`visits_roll_up`) moves it forward, never back.
      */
