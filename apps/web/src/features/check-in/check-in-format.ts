@@ -12,6 +12,8 @@ import {
 export const CHECK_IN_TEXTS = {
   searchLabel: 'Phone, member ID, card or name',
   searchPlaceholder: 'Type or scan, then press Enter',
+  readyToScan: 'Ready to scan',
+  scanPaused: 'Scanning paused while you type in another box: click the search box to scan',
   noMember: 'No member found',
   lookupFailed: 'The search did not go through. Check your connection and try again.',
   checkInFailed: 'The check-in did not go through. Try again.',
@@ -56,6 +58,7 @@ export const FOUND_BY_LABELS: Record<FoundBy, string> = {
   card: 'Card',
   name: 'Name',
   kiosk: 'Kiosk',
+  day_pass: 'Day pass',
 };
 
 /** Who let the visitor in: "Ada Obi", or the kiosk by its name ("Kiosk 27 Nov"). */

@@ -19,8 +19,9 @@ interface LookupBoxProps {
 
 /**
  * The one search box of the desk, focused on arrival: a USB or Bluetooth barcode scanner types
- * the code fast and presses Enter, which looks it up at once; typing by hand looks up after a
- * short pause. The camera button reads a QR card.
+ * the code fast and presses Enter, which looks it up at once (the text is then selected, so the
+ * next scan replaces it rather than being added to it); typing by hand looks up after a short
+ * pause. The camera button reads a QR card.
  */
 export const LookupBox = forwardRef<HTMLInputElement, LookupBoxProps>(function LookupBox(
   { value, onChange, onLookup },
@@ -43,7 +44,9 @@ export const LookupBox = forwardRef<HTMLInputElement, LookupBoxProps>(function L
     event.preventDefault();
     window.clearTimeout(timer.current);
     const q = value.trim();
-    if (q) onLookup(codeFromScan(q), true);
+    if (!q) return;
+    onLookup(codeFromScan(q), true);
+    event.currentTarget.select();
   };
 
   return (

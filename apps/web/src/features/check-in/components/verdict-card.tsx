@@ -25,6 +25,8 @@ export interface VerdictCardProps {
   checkIn: ReturnType<typeof useCheckIn>;
   /** Record Payment and Send Payment Link, from the page that composes the features. */
   paymentActions?: ReactNode;
+  /** End freeze, for a frozen member (instead of the payment actions). */
+  freezeActions?: ReactNode;
   /** Sell day pass, on a red verdict. */
   onSellDayPass?: () => void;
   /** The member's details page. */
@@ -34,12 +36,14 @@ export interface VerdictCardProps {
 /**
  * Whether the member may train today: big and coloured by the verdict's tone, read out when it
  * changes, with what the desk can do next. Green: Check in. Amber: Check in, and payment at
- * hand. Red: payment, a day pass, or "Let in anyway" with a reason.
+ * hand. Red: payment, a day pass, or "Let in anyway" with a reason. Frozen: End freeze (their
+ * subscription is paid; a payment or a day pass is not what they need), or "Let in anyway".
  */
 export function VerdictCard({
   candidate,
   checkIn,
   paymentActions,
+  freezeActions,
   onSellDayPass,
   profilePath,
 }: VerdictCardProps) {
@@ -50,6 +54,7 @@ export function VerdictCard({
   const { name } = person;
   const outcome = checkIn.outcome?.memberId === member.id ? checkIn.outcome : null;
   const deactivated = verdict.status === 'deactivated';
+  const frozen = verdict.status === 'frozen';
   const plan = verdictPlanLine(verdict);
   const covered = coveredByLine(verdict);
 
@@ -126,8 +131,9 @@ export function VerdictCard({
             ) : (
               <Group gap="sm" wrap="wrap">
                 {verdict.tone === 'red' ? null : checkInButton}
-                {verdict.tone === 'green' || deactivated ? null : paymentActions}
-                {verdict.tone === 'red' && !deactivated && onSellDayPass ? (
+                {frozen ? freezeActions : null}
+                {verdict.tone === 'green' || deactivated || frozen ? null : paymentActions}
+                {verdict.tone === 'red' && !deactivated && !frozen && onSellDayPass ? (
                   <Button size="lg" variant="light" onClick={onSellDayPass}>
                     Sell day pass
                   </Button>

@@ -66,8 +66,9 @@ describe('CheckInPage', () => {
     expect(screen.getByRole('heading', { name: 'Chiamaka Okafor' })).toBeInTheDocument();
     expect(screen.getByText(/Member ID: IRG-00005/)).toBeInTheDocument();
     expect(screen.getByText('Monthly · 20 Nov 2026 to 19 Dec 2026')).toBeInTheDocument();
-    // One lookup, of the whole code: Enter did not wait for the typing pause.
-    expect(api.sent(LOOKUP).map((r) => r.query.get('q'))).toEqual([CARD]);
+    // Only the whole code is looked up: Enter did not wait for the typing pause (the green member
+    // is checked in at once, and the lookup loads again after it).
+    expect(new Set(api.sent(LOOKUP).map((r) => r.query.get('q')))).toEqual(new Set([CARD]));
     // The verdict is announced when it appears.
     expect(screen.getByTestId('verdict-text').closest('[aria-live]')).toHaveAttribute(
       'aria-live',
@@ -79,7 +80,7 @@ describe('CheckInPage', () => {
     const { api, user } = openPage([candidate({ found_by: 'card' })]);
     await enter(user, searchBox(), `https://kora.ng/card/${CARD}{Enter}`);
     await screen.findByText('Active, 23 days left');
-    expect(api.sent(LOOKUP).map((r) => r.query.get('q'))).toEqual([CARD]);
+    expect(new Set(api.sent(LOOKUP).map((r) => r.query.get('q')))).toEqual(new Set([CARD]));
   });
 
   it('lists several matches with their verdicts; choosing one opens its verdict', async () => {
@@ -124,7 +125,8 @@ describe('CheckInPage', () => {
     ],
   ])('a %s verdict offers its actions', async (_tone, found, shown, hidden) => {
     const { user } = openPage([found]);
-    await enter(user, searchBox(), '08031234567{Enter}');
+    // Typed by hand (no Enter): the lookup comes after the pause, and nothing is done for the desk.
+    await enter(user, searchBox(), '08031234567');
     const verdict = await verdictOf();
     for (const name of shown)
       expect(within(verdict).getByRole('button', { name })).toBeInTheDocument();
@@ -199,7 +201,7 @@ describe('CheckInPage', () => {
   it('a double click on Check in records once, with one Idempotency-Key', async () => {
     const answer = held();
     const { api, user } = openPage([candidate()], { [RECORD]: answer.handler });
-    await enter(user, searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567');
     await user.dblClick(await screen.findByRole('button', { name: 'Check in' }));
     await waitFor(() => expect(api.sent(RECORD)).toHaveLength(1));
     answer.answer(ok(checkInResult(), { message: 'Checked in' }, 201));
@@ -219,7 +221,7 @@ describe('CheckInPage', () => {
           message: 'Already checked in at 07:42',
         }),
     });
-    await enter(user, searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567');
     await user.click(await screen.findByRole('button', { name: 'Check in' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Already checked in at 07:42');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -274,7 +276,7 @@ describe('CheckInPage', () => {
     const { api, user } = openPage([candidate()]);
     await screen.findByText('No visits yet today');
     const before = api.sent(VISITS).length;
-    await enter(user, searchBox(), '08031234567{Enter}');
+    await enter(user, searchBox(), '08031234567');
     await user.click(await screen.findByRole('button', { name: 'Check in' }));
     await screen.findByText('Checked in');
     await waitFor(() => expect(api.sent(VISITS).length).toBeGreaterThan(before));

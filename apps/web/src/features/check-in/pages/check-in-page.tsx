@@ -12,17 +12,20 @@ import { useSectionPath } from '@/components/use-section-path';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConnection } from '@/features/offline';
 import { useLookup, useOfflineLookup } from '../api';
-import { CHECK_IN_TEXTS, looksLikePhone } from '../check-in-format';
+import { CHECK_IN_TEXTS, codeFromScan, looksLikePhone } from '../check-in-format';
 import { CandidateList } from '../components/candidate-list';
 import type { DayPassPrefill } from '../components/day-pass-form';
 import { DayPassModal } from '../components/day-pass-modal';
 import { LookupBox } from '../components/lookup-box';
+import { ScanReadiness } from '../components/scan-readiness';
 import { OfflineDeskNote } from '../components/offline-desk-note';
 import { OpenKioskButton } from '../components/open-kiosk-button';
 import { TodayOnDevice } from '../components/today-on-device';
 import { TodayVisits } from '../components/today-visits';
 import { VerdictCard } from '../components/verdict-card';
 import { useCheckIn } from '../use-check-in';
+import { useScanCatcher } from '../use-scan-catcher';
+import { useScanCheckIn } from '../use-scan-check-in';
 
 export interface CheckInPageProps {
   /**
@@ -31,6 +34,8 @@ export interface CheckInPageProps {
    * it).
    */
   paymentActions?: (candidate: CheckInCandidate, checkIn: () => void) => ReactNode;
+  /** End freeze for a frozen member on the verdict, from the page that composes the features. */
+  freezeActions?: (candidate: CheckInCandidate) => ReactNode;
   /** Paystack is connected: a day pass can be paid by its link. */
   paystackConnected?: boolean;
 }
@@ -39,8 +44,15 @@ export interface CheckInPageProps {
  * /check-in: "can this person train today?" from whatever they bring. One search box (typed,
  * or a barcode scanner, or the camera); one match opens the verdict at once, several list;
  * then check in, take a payment, sell a day pass or let in anyway. Today's visits below.
+ * A scan (Enter, the camera, or a scanner typing while the focus is elsewhere on the page)
+ * that finds one member by card, phone or member ID with a green verdict checks them in at
+ * once; the box empties and keeps the focus for the next scan.
  */
-export function CheckInPage({ paymentActions, paystackConnected = false }: CheckInPageProps) {
+export function CheckInPage({
+  paymentActions,
+  freezeActions,
+  paystackConnected = false,
+}: CheckInPageProps) {
   usePageTitle('Check-in');
   const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const sectionPath = useSectionPath();
@@ -58,14 +70,32 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
   const deviceLookup = useOfflineLookup(q, !online);
   const lookup = online ? onlineLookup : deviceLookup;
   const checkIn = useCheckIn();
+  const scanCheckIn = useScanCheckIn(q, lookup, checkIn.checkIn);
 
   const look = (next: string, now: boolean) => {
     setChosenId(null);
     checkIn.reset();
+    if (now) scanCheckIn.armScan(next);
+    else scanCheckIn.disarm();
     if (next === q) {
       if (now) void lookup.refetch();
     } else setQ(next);
   };
+
+  // A scanner typing while the focus is elsewhere on the page: the box takes the code (selected,
+  // so the next scan replaces it) and the focus.
+  const [caught, setCaught] = useState(0);
+  const scanReady = useScanCatcher(search, (text) => {
+    const code = codeFromScan(text);
+    setTyped(code);
+    look(code, true);
+    setCaught((n) => n + 1);
+  });
+  useEffect(() => {
+    if (!caught) return;
+    search.current?.focus();
+    search.current?.select();
+  }, [caught]);
 
   const candidates = q && lookup.data ? lookup.data : [];
   const chosen =
@@ -120,6 +150,7 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
       />
       {online ? null : <OfflineDeskNote />}
       <LookupBox ref={search} value={typed} onChange={setTyped} onLookup={look} />
+      {phone ? null : <ScanReadiness ready={scanReady} />}
       {phone ? <Group gap="xs">{actions}</Group> : null}
       {!q ? null : lookup.isError ? (
         <ErrorAlert error={lookup.error} fallback={CHECK_IN_TEXTS.lookupFailed} />
@@ -150,6 +181,7 @@ export function CheckInPage({ paymentActions, paystackConnected = false }: Check
             checkIn={checkIn}
             profilePath={sectionPath(`members/${chosen.member.id}`)}
             paymentActions={paymentActions?.(chosen, () => checkIn.checkIn(chosen))}
+            freezeActions={freezeActions?.(chosen)}
             onSellDayPass={() => sellDayPass(chosen)}
           />
         </Stack>
