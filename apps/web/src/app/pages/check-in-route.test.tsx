@@ -4,6 +4,7 @@ import { candidate, checkInResult, greenVerdict, redVerdict } from '@/test/check
 import {
   CONNECTION,
   connected,
+  freeze,
   member,
   notConnected,
   plan,
@@ -96,5 +97,50 @@ describe('CheckInRoute', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('radio', { name: 'Paystack' })).toBeInTheDocument(),
     );
+  });
+
+  it('a frozen member’s verdict offers End freeze, not Record Payment; ending it turns the verdict green', async () => {
+    signIn();
+    let ended = false;
+    const api = mockFetch({
+      [LOOKUP]: () =>
+        ok([
+          candidate({
+            verdict: ended
+              ? greenVerdict()
+              : {
+                  ...greenVerdict(),
+                  status: 'frozen',
+                  tone: 'red',
+                  text: 'Frozen until 4 Dec 2026',
+                  days_left: null,
+                },
+          }),
+        ]),
+      'GET /v1/check-in': () => pageOf([]),
+      'GET /v1/member/5/freeze': () => ok({ freezes: [freeze(ended ? { status: 'ended' } : {})] }),
+      'POST /v1/member/5/freeze/9/end': () => {
+        ended = true;
+        return ok(freeze({ status: 'ended' }));
+      },
+      [CONNECTION]: () => ok(notConnected()),
+    });
+    const { user } = renderPage(<CheckInRoute />, { path: '/check-in' });
+    // Typed by hand: the verdict waits for the desk.
+    await enter(user, screen.getByLabelText('Phone, member ID, card or name'), '08031234567');
+    const card = await verdict();
+    expect(within(card).getByTestId('verdict-text')).toHaveTextContent('Frozen until 4 Dec 2026');
+    expect(within(card).queryByRole('button', { name: 'Record Payment' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Sell day pass' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Let in anyway' })).toBeInTheDocument();
+    const endFreeze = within(card).getByRole('button', { name: 'End freeze' });
+    await waitFor(() => expect(endFreeze).toBeEnabled());
+    await user.click(endFreeze);
+    await waitFor(() =>
+      expect(api.sent('POST /v1/member/5/freeze/9/end').map((r) => r.body)).toEqual([{}]),
+    );
+    expect(await within(card).findByText('Active, 23 days left')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'End freeze' })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import type { CheckInCandidate } from '@kora/shared';
 import { useCallback, useRef, useState } from 'react';
 import { Can } from '@/components/can';
 import { CheckInPage } from '@/features/check-in';
+import { EndFreezeButton } from '@/features/freezes';
 import { useChosenMember } from '@/features/members';
 import { SendLinkButton, usePaystackConnected, useSendLinkModal } from '@/features/online';
 import {
@@ -17,8 +18,8 @@ import { RecordPaymentModal } from '@/features/payments';
 /**
  * The check-in page with the payment flows at hand on a verdict: Record Payment (whose success
  * panel offers "Check in" for that member) and, while Paystack is connected, Send Payment Link
- * and the day pass paid by Paystack. The app composes the features here; none imports another
- * for it.
+ * and the day pass paid by Paystack; a frozen member's verdict offers End freeze instead. The
+ * app composes the features here; none imports another for it.
  */
 export function CheckInRoute() {
   const paystackConnected = usePaystackConnected();
@@ -32,6 +33,12 @@ export function CheckInRoute() {
     <>
       <CheckInPage
         paystackConnected={paystackConnected}
+        freezeActions={(candidate) => (
+          <EndFreezeButton
+            memberId={candidate.member.id}
+            disabledReason={online ? null : NEEDS_CONNECTION}
+          />
+        )}
         paymentActions={(candidate, checkIn) => (
           <>
             <Can action="payments.record">
