@@ -81,8 +81,16 @@ export const receiptSchema = z.object({
   /** Who recorded it (null: paid online through Paystack). */
   recorded_by_name: z.string().nullable(),
   voided: z.boolean(),
+  /** The Lagos day it was voided (YYYY-MM-DD), null when it was not. */
+  voided_on: z.string().nullable(),
   /** Naira given back (0 when none): the receipt says "REFUNDED ₦X". */
   refunded: z.number(),
+  /** Each refund, oldest first: naira, its Lagos day (YYYY-MM-DD) and how it was given back. */
+  refunds: z.array(
+    z.object({ amount: z.number(), refunded_on: z.string(), method: z.enum(PAYMENT_METHODS) }),
+  ),
+  /** Naira the gym kept: the amount less the refunds. */
+  kept: z.number(),
   /** The public link (`{APP_URL}/r/{token}`). */
   receipt_url: z.string(),
 });

@@ -65,7 +65,15 @@ const receiptPage = (r: ReceiptPrint, logoUrl: string | null, pdfPath: string) =
         .join('') +
       '</dl>' +
       `<div class="amount"><p>Amount paid</p><strong>${escapeHtml(r.amount)}</strong></div>` +
-      `<p class="thanks">${escapeHtml(r.footer)}</p></div>` +
+      (r.refunds.length
+        ? '<dl class="refunds">' +
+          r.refunds
+            .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
+            .join('') +
+          '</dl>'
+        : '') +
+      (r.footer ? `<p class="thanks">${escapeHtml(r.footer)}</p>` : '') +
+      '</div>' +
       `<nav class="links"><a href="${escapeHtml(pdfPath)}">Download PDF</a></nav>`,
   });
 

@@ -26,14 +26,16 @@ export interface ReceiptPrint {
   date: string;
   /** "VOIDED", "REFUNDED ₦5,000", or null for a valid payment. */
   status: string | null;
-  /** A line under the status (the void's reason), or null. */
+  /** A line under the status ("Voided on 28 Nov 2026 — this payment was cancelled."), or null. */
   statusNote: string | null;
   /** Label and value rows: member, plan, periods, dates, method, recorded by. */
   rows: [string, string][];
   /** "₦25,000". */
   amount: string;
-  /** The closing line ("Thank you for training with Iron Paradise Gym."). */
-  footer: string;
+  /** Under the amount: each refund (label, amount), then what was kept; empty when none. */
+  refunds: [string, string][];
+  /** The closing line ("Thank you for your payment to Iron Paradise Gym."); null: none (voided). */
+  footer: string | null;
 }
 
 const requireFont = createRequire(import.meta.url);
@@ -138,24 +140,36 @@ const draw = (doc: PDFKit.PDFDocument, r: ReceiptPrint, l: Layout): number => {
 
   const labelWidth = inner * l.labelShare;
   const valueWidth = inner - labelWidth - l.body;
-  doc.fontSize(l.body);
-  for (const [label, value] of r.rows) {
-    doc.font('regular').fillColor(MUTED).text(label, x, y, { width: labelWidth });
-    const labelEnd = doc.y;
-    doc
-      .font('bold')
-      .fillColor(INK)
-      .text(value, x + labelWidth + l.body, y, { width: valueWidth });
-    y = Math.max(labelEnd, doc.y) + l.body * 0.4;
-  }
+  /** Label and value rows from `y`; answers the y under the last. */
+  const drawRows = (rows: [string, string][], from: number) => {
+    let at = from;
+    doc.fontSize(l.body);
+    for (const [label, value] of rows) {
+      doc.font('regular').fillColor(MUTED).text(label, x, at, { width: labelWidth });
+      const labelEnd = doc.y;
+      doc
+        .font('bold')
+        .fillColor(INK)
+        .text(value, x + labelWidth + l.body, at, { width: valueWidth });
+      at = Math.max(labelEnd, doc.y) + l.body * 0.4;
+    }
+    return at;
+  };
+  y = drawRows(r.rows, y);
 
   y += l.body * 0.6;
   rule(y);
   y += l.body;
   doc.font('regular').fillColor(MUTED).fontSize(l.body).text('Amount paid', x, y, center);
   doc.font('bold').fillColor(INK).fontSize(l.amount).text(r.amount, center);
-  doc.moveDown(0.8).font('regular').fillColor(MUTED).fontSize(l.body).text(r.footer, center);
-  return doc.y + l.margin;
+  let end = doc.y;
+  if (r.refunds.length) end = drawRows(r.refunds, end + l.body);
+  if (r.footer) {
+    const at = end + l.amount * 0.8;
+    doc.font('regular').fillColor(MUTED).fontSize(l.body).text(r.footer, x, at, center);
+    end = doc.y;
+  }
+  return end + l.margin;
 };
 
 const newDocument = (size: [number, number], l: Layout, r: ReceiptPrint) => {

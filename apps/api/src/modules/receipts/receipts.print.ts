@@ -28,6 +28,29 @@ const fullName = (p: { first_name: string; last_name: string }) =>
 const statusOf = (r: Receipt): string | null =>
   r.voided ? 'VOIDED' : r.refunded > 0 ? `REFUNDED ${formatNaira(r.refunded)}` : null;
 
+/** "Voided on 28 Nov 2026 — this payment was cancelled." */
+export const voidedLine = (day: string | null): string =>
+  `Voided on ${formatDay(day)} — this payment was cancelled.`;
+
+/** The closing line: thanks for a payment that stands; what became of one that does not. */
+const footerOf = (r: Receipt): string | null => {
+  if (r.voided) return null;
+  if (r.refunded > 0 && r.kept <= 0) return 'This payment was refunded in full.';
+  return `Thank you for your payment to ${r.business.name}.`;
+};
+
+/** Each refund ("Refunded on 28 Nov 2026 (Cash)", "₦5,000"), then what the gym kept. */
+const refundRows = (r: Receipt): [string, string][] =>
+  r.voided || r.refunded <= 0
+    ? []
+    : [
+        ...r.refunds.map((f): [string, string] => [
+          `Refunded on ${formatDay(f.refunded_on)} (${f.method})`,
+          formatNaira(f.amount),
+        ]),
+        ['Kept', formatNaira(r.kept)],
+      ];
+
 /** The receipt in words, as the PDF and the public page show it. */
 export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
   const b = r.business;
@@ -70,10 +93,11 @@ export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
     receiptNumber: r.receipt_number,
     date: momentText(r.created_at),
     status: statusOf(r),
-    statusNote: null,
+    statusNote: r.voided ? voidedLine(r.voided_on) : null,
     rows,
     amount: formatNaira(r.amount),
-    footer: `Thank you for your payment to ${b.name}.`,
+    refunds: refundRows(r),
+    footer: footerOf(r),
   };
 };
 

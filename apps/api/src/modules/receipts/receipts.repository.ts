@@ -8,6 +8,7 @@ import {
   members,
   payments,
   plans,
+  refunds,
   subscriptions,
   users,
 } from '../../db/schema';
@@ -98,6 +99,18 @@ export const coveredMembers = (db: Executor, businessId: number, subscriptionId:
       inBusiness(subscriptions, businessId, eq(subscriptions.groupSubscriptionId, subscriptionId)),
     )
     .orderBy(asc(members.firstName), asc(members.lastName), asc(members.id));
+
+/** A payment's refunds, oldest first: amount, Lagos day, method. */
+export const refundsOf = (db: Executor, businessId: number, paymentId: number) =>
+  db
+    .select({
+      amountKobo: refunds.amountKobo,
+      refundedOn: refunds.refundedOn,
+      method: refunds.method,
+    })
+    .from(refunds)
+    .where(inBusiness(refunds, businessId, eq(refunds.paymentId, paymentId)))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
 
 /** Whether the business sends receipts automatically after each desk payment. */
 export const autoSendOf = async (db: Executor, businessId: number): Promise<boolean> =>

@@ -2,8 +2,10 @@ import {
   RECEIPT_MESSAGES,
   RECEIPT_TOKEN_LENGTH,
   REMINDER_CHANNEL_ORDER,
+  formatDay,
   formatNaira,
   koboToNaira,
+  lagosDay,
   receiptPath,
   type PaymentKind,
   type PaymentMethod,
@@ -19,7 +21,7 @@ import { absoluteLogoUrl } from '../../lib/mail-templates';
 import { noAddress } from '../../lib/member-message';
 import { enqueueMessages } from '../../lib/outbox';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit';
-import { receiptMessage } from './receipts.messages';
+import { receiptMessage, type ReceiptMessageState } from './receipts.messages';
 import { receiptPdf } from './receipts.pdf';
 import { localLogo, printOf } from './receipts.print';
 import * as repo from './receipts.repository';
@@ -50,6 +52,8 @@ const toReceipt = async (
     row.subscriptionId === null
       ? []
       : await repo.coveredMembers(exec, row.businessId, row.subscriptionId);
+  // Only a refunded payment has refunds to read.
+  const refunds = row.refundedKobo > 0 ? await repo.refundsOf(exec, row.businessId, row.id) : [];
   return {
     receipt_number: row.receiptNumber,
     created_at: row.createdAt.toISOString(),
@@ -86,7 +90,14 @@ const toReceipt = async (
     purpose: row.purpose,
     recorded_by_name: row.recordedByName,
     voided: row.voidedAt !== null,
+    voided_on: row.voidedAt ? lagosDay(row.voidedAt) : null,
     refunded: koboToNaira(row.refundedKobo),
+    refunds: refunds.map((r) => ({
+      amount: koboToNaira(r.amountKobo),
+      refunded_on: r.refundedOn,
+      method: r.method as PaymentMethod,
+    })),
+    kept: koboToNaira(row.amountKobo - row.refundedKobo),
     receipt_url: receiptUrl(ctx, row.receiptToken),
   };
 };
@@ -144,6 +155,18 @@ export const publicReceiptPdf = async (ctx: AppContext, token: string, size: Rec
 const addressFor = (channel: ReceiptChannel, m: repo.ReceiptRow['member']): string =>
   ((channel === 'email' ? m.emailAddress : m.mobileNumber) ?? '').trim();
 
+/** A voided or refunded payment's state, in the message's words (undefined: it stands). */
+const messageStateOf = (row: repo.ReceiptRow): ReceiptMessageState | undefined => {
+  if (row.voidedAt) return { voidedOn: formatDay(lagosDay(row.voidedAt)) };
+  if (row.refundedKobo <= 0) return undefined;
+  const kept = row.amountKobo - row.refundedKobo;
+  return {
+    refunded: formatNaira(koboToNaira(row.refundedKobo)),
+    kept: formatNaira(koboToNaira(kept)),
+    inFull: kept <= 0,
+  };
+};
+
 /**
  * Queues the receipt message and its `receipt.send` audit entry (the channel, never the link or
  * the address) with `exec`, so both are written together or not at all.
@@ -170,6 +193,7 @@ const queueReceipt = async (
       receiptNumber: row.receiptNumber,
       amount: formatNaira(koboToNaira(row.amountKobo)),
       url: receiptUrl(ctx, row.receiptToken),
+      state: messageStateOf(row),
     }),
   ]);
   await recordAudit(exec, actor, {
