@@ -62,6 +62,40 @@ const MANAGERS_ONLY: ReadonlySet<Action> = new Set([
 export const can = (role: Role | null | undefined, action: Action): boolean =>
   role === 'owner' || role === 'admin' || (role === 'staff' && !MANAGERS_ONLY.has(action));
 
+/**
+ * The two things an owner may let staff do (Settings: "Staff see revenue", "Staff may give
+ * discounts"); owners and admins always may.
+ */
+export interface StaffAllowances {
+  staff_see_revenue: boolean;
+  staff_give_discounts: boolean;
+}
+
+/**
+ * Whether `role` sees money totals (the dashboard's revenue cards and charts, the payments
+ * summary's totals, the payments export): owners and admins; staff when the owner allows it.
+ */
+export const canSeeRevenue = (
+  role: Role | null | undefined,
+  allowed: Pick<StaffAllowances, 'staff_see_revenue'> | null | undefined,
+): boolean =>
+  role === 'owner' || role === 'admin' || (role === 'staff' && allowed?.staff_see_revenue === true);
+
+/** Whether `role` may give a discount when recording a payment (staff when the owner allows). */
+export const canGiveDiscount = (
+  role: Role | null | undefined,
+  allowed: Pick<StaffAllowances, 'staff_give_discounts'> | null | undefined,
+): boolean =>
+  role === 'owner' ||
+  role === 'admin' ||
+  (role === 'staff' && allowed?.staff_give_discounts === true);
+
+/** The payments export's 403 for staff the owner has not let see revenue. */
+export const REVENUE_HIDDEN = 'Only the business owner or an admin can see revenue totals.';
+
+/** What an admin or staff hears when changing what staff may see and do. */
+export const OWNER_ONLY = 'Only the business owner can change this.';
+
 /** Why a role may not take an action: the API's 403 message and the web app's tooltip. */
 export const NOT_ALLOWED = 'Only the business owner or an admin can do this.';
 

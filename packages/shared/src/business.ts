@@ -163,6 +163,12 @@ export const updateBusinessSchema = z.object({
     .optional(),
   /** Approve members' freeze requests automatically when they keep to the plan's rules. */
   freeze_auto_approve: z.boolean({ error: 'Automatic approval must be true or false' }).optional(),
+  /** Owner only: staff see the money totals (dashboard revenue, payments summary and export). */
+  staff_see_revenue: z.boolean({ error: 'Staff see revenue must be true or false' }).optional(),
+  /** Owner only: staff may give a discount (with a reason) when recording a payment. */
+  staff_give_discounts: z
+    .boolean({ error: 'Staff may give discounts must be true or false' })
+    .optional(),
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessSchema>;
 
@@ -190,6 +196,10 @@ const businessProfileSchema = z.object({
   promotions_need_consent: z.boolean(),
   /** Members' freeze requests that keep to the plan's rules are approved without waiting. */
   freeze_auto_approve: z.boolean(),
+  /** Staff see the money totals (owners and admins always do). */
+  staff_see_revenue: z.boolean(),
+  /** Staff may give a discount when recording a payment (owners and admins always may). */
+  staff_give_discounts: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
@@ -228,7 +238,8 @@ export const businessContracts = {
     summary: "Change the given fields of the caller's business",
     description:
       "'' or null clears the website, e-mail, phone and logo. `day_pass_plan_id` must be an " +
-      'active plan of 1 day of this business (400 otherwise); null: no day passes.',
+      'active plan of 1 day of this business (400 otherwise); null: no day passes. ' +
+      '`staff_see_revenue` and `staff_give_discounts` only the owner may change (403).',
     tag: 'business',
     access: 'business.manage',
     body: updateBusinessSchema,

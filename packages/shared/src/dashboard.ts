@@ -31,14 +31,14 @@ const dashboardCardsSchema = z.object({
   total_members: z.number().int(),
   /** Subscriptions running today (started, not yet ended). */
   active_subscriptions: z.number().int(),
-  /** Naira recorded from the 1st of this month to today. */
-  revenue_this_month: z.number(),
+  /** Naira recorded from the 1st of this month to today (null: hidden from this user). */
+  revenue_this_month: z.number().nullable(),
   /** Naira recorded over the same days of last month (1st to the same date, or its end). */
-  revenue_last_month_same_days: z.number(),
+  revenue_last_month_same_days: z.number().nullable(),
   /** Percent change against those days of last month, one decimal; null when there was none. */
   revenue_change_percent: z.number().nullable(),
-  /** Naira recorded from 1 January to today. */
-  revenue_year_to_date: z.number(),
+  /** Naira recorded from 1 January to today (null: hidden from this user). */
+  revenue_year_to_date: z.number().nullable(),
   /**
    * Of the members whose subscription ended in the last 90 days, the share who paid again
    * (percent, one decimal); null when no subscription ended in that window.
@@ -161,6 +161,12 @@ export type UnconfirmedTransfers = z.infer<typeof unconfirmedTransfersSchema>;
 const dashboardSchema = z.object({
   /** The Lagos day the figures are counted to. */
   today: z.string(),
+  /**
+   * Whether this user sees money totals: owners and admins, staff only when the owner turned on
+   * "Staff see revenue". When false the revenue cards are null, and the revenue trend, revenue
+   * by plan, payments by method and the unconfirmed transfers are left out (empty, null).
+   */
+  revenue_visible: z.boolean(),
   cards: dashboardCardsSchema,
   /** The last 12 months, oldest first, the current month (to today) last. */
   revenue_trend: z.array(revenueMonthSchema),
@@ -179,7 +185,7 @@ const dashboardSchema = z.object({
    * (today − 2 days): how many and how much (naira). The dashboard links to the payments list
    * filtered to them (`status=unconfirmed&unconfirmed_before={before}`).
    */
-  unconfirmed_transfers: unconfirmedTransfersSchema,
+  unconfirmed_transfers: unconfirmedTransfersSchema.nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -251,7 +257,8 @@ export const dashboardContracts = {
     summary: "The dashboard overview of the caller's business: cards, charts and lists",
     description:
       'Every figure is counted in Lagos days. Revenue is in naira; retention is the share of the ' +
-      'members whose subscription ended in the last 90 days who paid again.',
+      'members whose subscription ended in the last 90 days who paid again. Staff get no money ' +
+      'totals (`revenue_visible` false) unless the owner turned on "Staff see revenue".',
     tag: 'dashboard',
     access: 'dashboard.read',
     answer: answerOf(dashboardSchema),

@@ -78,7 +78,9 @@ export const exportContracts = {
     path: '/v1/payment/export',
     operationId: 'exportPayments',
     summary: "The business's payments as a CSV or Excel file",
-    description: FILE_NOTE,
+    description:
+      `${FILE_NOTE} The takings in a file: owners and admins, and staff only when the owner ` +
+      'turned on "Staff see revenue" (403 otherwise).',
     tag: 'payments',
     access: 'payments.read',
     query: paymentExportQuery,

@@ -3,7 +3,7 @@ import { addFieldIssue, choiceFilter, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
-import { nairaAmount } from './money';
+import { hasAtMostTwoDecimals, nairaAmount, nairaToKobo } from './money';
 import { MAX_GROUP_LIMIT, planSchema } from './plans';
 import { recordedAtField } from './offline';
 import { textField, visibleLength } from './text';
@@ -57,22 +57,111 @@ export const groupMemberIds = z
   .max(MAX_GROUP_LIMIT - 1, { error: `At most ${MAX_GROUP_LIMIT - 1} members can be covered` })
   .refine((ids) => new Set(ids).size === ids.length, { error: GROUP_MEMBER_TWICE });
 
+/** How a discount is given: naira off the price, or a percent of it. */
+export const DISCOUNT_TYPES = ['naira', 'percent'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const DISCOUNT_REASON_MAX = 200;
+/** An owner or admin may record a payment made up to this many days before today. */
+export const PAID_ON_MAX_DAYS_BACK = 31;
+
+/** What Record Payment says about a discount and the day paid. */
+export const PAYMENT_RECORD_MESSAGES = {
+  discountType: 'Discount must be in naira or a percent',
+  discountValue: 'Discount must be a number greater than 0',
+  discountDecimals: 'Discount can have at most two decimals',
+  discountPercent: 'A percent discount must be at most 100',
+  discountReason: 'Please give a reason for the discount',
+  discountNotAllowed: 'Only the business owner or an admin can give a discount.',
+  paidOnDay: 'Day paid must be a date (YYYY-MM-DD)',
+  paidOnFuture: 'Day paid cannot be in the future',
+  paidOnTooOld: `Day paid must be within the last ${PAID_ON_MAX_DAYS_BACK} days`,
+  paidOnNotAllowed: 'Only the business owner or an admin can record an earlier day paid.',
+  paidOnAndRecordedAt: 'Send the day paid or the time recorded, not both',
+  staffRecordedAt:
+    'Only an offline desk sends when a payment was taken: a Cash payment, with its Idempotency-Key.',
+} as const;
+
+/** "The discount cannot be more than the price (₦25,000)." */
+export const discountTooLarge = (price: string) =>
+  `The discount cannot be more than the price (${price}).`;
+
+/**
+ * Kobo a discount takes off `priceKobo`: a naira discount is its kobo; a percent (at most two
+ * decimals) is price × percent ÷ 100 rounded to the nearest kobo, a half kobo up. The server
+ * (record_payment in SQL) computes the same; it refuses a discount above the price.
+ */
+export const discountKobo = (
+  priceKobo: number,
+  discount: { type: DiscountType; value: number },
+): number => {
+  if (discount.type === 'naira') return nairaToKobo(discount.value);
+  const basisPoints = BigInt(Math.round(discount.value * 100));
+  return Number((BigInt(priceKobo) * basisPoints + 5000n) / 10000n);
+};
+
+/** A discount at Record Payment: naira or percent (JSON numbers only), with its reason. */
+export const paymentDiscountSchema = z
+  .object({
+    type: z.enum(DISCOUNT_TYPES, { error: PAYMENT_RECORD_MESSAGES.discountType }),
+    value: z
+      .number({ error: PAYMENT_RECORD_MESSAGES.discountValue })
+      .refine((n) => Number.isFinite(n) && n > 0, {
+        error: PAYMENT_RECORD_MESSAGES.discountValue,
+        abort: true,
+      })
+      .refine(hasAtMostTwoDecimals, { error: PAYMENT_RECORD_MESSAGES.discountDecimals })
+      .refine((n) => n <= 1_000_000_000, { error: 'Discount is too large' }),
+    reason: textField({
+      label: 'Reason',
+      min: 1,
+      max: DISCOUNT_REASON_MAX,
+      minMessage: PAYMENT_RECORD_MESSAGES.discountReason,
+    }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'percent' && v.value > 100)
+      addFieldIssue(ctx, 'value', PAYMENT_RECORD_MESSAGES.discountPercent);
+  });
+export type PaymentDiscountInput = z.input<typeof paymentDiscountSchema>;
+
+/** The day a payment was made (YYYY-MM-DD, Lagos), when earlier than the day it is recorded. */
+const paidOnField = z
+  .string({ error: PAYMENT_RECORD_MESSAGES.paidOnDay })
+  .trim()
+  .max(10, { error: PAYMENT_RECORD_MESSAGES.paidOnDay })
+  .refine(isCalendarDay, { error: PAYMENT_RECORD_MESSAGES.paidOnDay });
+
 /** A group plan's payer is covered already: the server refuses them among the others. */
-export const recordPaymentSchema = z.object({
-  member_id: chosenId('Please select a member'),
-  subscription_type_id: chosenId('Please select a subscription plan'),
-  /** Naira; must equal plan amount × duration (the server computes it and refuses a mismatch). */
-  amount: nairaAmount(),
-  purpose: textField({ label: 'Purpose', max: PAYMENT_PURPOSE_MAX })
-    .nullish()
-    .transform((v) => (v && visibleLength(v) > 0 ? v : DEFAULT_PAYMENT_PURPOSE)),
-  method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
-  /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
-  duration: planPeriods,
-  group_member_ids: groupMemberIds.optional(),
-  /** When the desk took it (sent later by an offline desk); absent: now. */
-  recorded_at: recordedAtField,
-});
+export const recordPaymentSchema = z
+  .object({
+    member_id: chosenId('Please select a member'),
+    subscription_type_id: chosenId('Please select a subscription plan'),
+    /** Naira; must equal plan amount × duration (the server computes it and refuses a mismatch). */
+    amount: nairaAmount(),
+    purpose: textField({ label: 'Purpose', max: PAYMENT_PURPOSE_MAX })
+      .nullish()
+      .transform((v) => (v && visibleLength(v) > 0 ? v : DEFAULT_PAYMENT_PURPOSE)),
+    method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
+    /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
+    duration: planPeriods,
+    group_member_ids: groupMemberIds.optional(),
+    /** When the desk took it (sent later by an offline desk); absent: now. */
+    recorded_at: recordedAtField,
+    /**
+     * Optional: naira or a percent off the price (plan amount × duration, still sent as
+     * `amount`), with a reason. Owners and admins; staff when the owner allows it.
+     */
+    discount: paymentDiscountSchema.optional(),
+    /**
+     * Optional, owners and admins: the Lagos day it was paid, today or up to 31 days before. The
+     * subscription starts as it would have that day.
+     */
+    paid_on: paidOnField.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.paid_on !== undefined && v.recorded_at !== undefined)
+      addFieldIssue(ctx, 'paid_on', PAYMENT_RECORD_MESSAGES.paidOnAndRecordedAt);
+  });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
 
@@ -173,6 +262,19 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /** How lists, details and receipts name a freeze fee's payment. */
 export const FREEZE_FEE_LABEL = 'Freeze fee';
 
+/** Where a payment's day (`paid_on`) comes from. */
+export const PAID_ON_SOURCES = ['recorded', 'offline', 'entered'] as const;
+export type PaidOnSource = (typeof PAID_ON_SOURCES)[number];
+
+const paymentDiscountAnswer = z.object({
+  /** Naira taken off the price. */
+  amount: z.number(),
+  /** The percent given (12.5), null for a naira discount. */
+  percent: z.number().nullable(),
+  reason: z.string(),
+});
+export type PaymentDiscount = z.infer<typeof paymentDiscountAnswer>;
+
 const paymentSchema = z.object({
   id: z.number().int(),
   /** Naira. */
@@ -211,6 +313,17 @@ const paymentSchema = z.object({
   needs_confirmation: z.boolean(),
   /** The team user who recorded it; null for a payment made online (Paystack). */
   recorded_by_name: z.string().nullable(),
+  /**
+   * A discount given when it was recorded: naira taken off the price (`amount` is what was paid,
+   * so the price was `amount` + `discount.amount`), the percent when given as one, and why.
+   * Null: none.
+   */
+  discount: paymentDiscountAnswer.nullable(),
+  /**
+   * Where `paid_on` comes from: 'recorded' (the day it reached Kora), 'offline' (the day an
+   * offline desk took it, sent later), 'entered' (an earlier day an owner or admin entered).
+   */
+  paid_on_source: z.enum(PAID_ON_SOURCES),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -266,13 +379,15 @@ export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 /**
  * The payments summary, over all the business's payments (Lagos days), in naira.
  * `average` = total of all payments / count, rounded to the kobo; 0 when there are none.
+ * The money totals are null for a caller who may not see revenue (staff, unless the owner
+ * turned on "Staff see revenue"); `count` is for everyone.
  */
 const paymentSummarySchema = z.object({
   count: z.number().int(),
-  today: z.number(),
-  this_month: z.number(),
-  year_to_date: z.number(),
-  average: z.number(),
+  today: z.number().nullable(),
+  this_month: z.number().nullable(),
+  year_to_date: z.number().nullable(),
+  average: z.number().nullable(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
@@ -404,6 +519,8 @@ export const paymentContracts = {
     path: '/v1/payment/summary',
     operationId: 'getPaymentSummary',
     summary: 'Payment totals: count, today, this month, year to date and average',
+    description:
+      'The naira totals are null for staff unless the owner turned on "Staff see revenue".',
     tag: 'payments',
     access: 'payments.read',
     answer: answerOf(paymentSummarySchema),
@@ -415,7 +532,12 @@ export const paymentContracts = {
     summary: 'Record a payment and create the subscription it bought',
     description:
       'The amount must equal plan amount × duration. The subscription starts today, or the day ' +
-      "after the member's running subscription of the same plan ends. A retry with the same " +
+      "after the member's running subscription of the same plan ends. An optional `discount` " +
+      '(naira or a percent, with a reason; owners and admins, staff when the owner allows it) ' +
+      'is taken off by the server: the payment is the price less the discount, never below ' +
+      '₦0. Owners and admins may send `paid_on`, a day up to 31 days back: the payment counts ' +
+      'on that day and the subscription starts as it would have then. Staff send `recorded_at` ' +
+      'only as an offline desk does (Cash, with an Idempotency-Key). A retry with the same ' +
       'Idempotency-Key (at most 100 characters) answers the first payment, again with 201, ' +
       'and records nothing new.',
     tag: 'payments',

@@ -17,6 +17,13 @@
 -- deactivated since the member bought it still takes it, and NO subscription is created; the
 -- subscription's OUT columns stay null). Both go through the same receipt number, idempotency,
 -- audit entry and roll-up triggers.
+-- `in_discount_kobo` (naira off) or `in_discount_bp` (a percent in hundredths: 1250 = 12.5 %)
+-- with `in_discount_reason`: the discount is taken off the price (plan amount × periods, which
+-- the client's amount must still equal); a percent is price × bp ÷ 10000 rounded to the nearest
+-- kobo, a half up (`discountKobo` in @kora/shared computes the same). The payment and the
+-- subscription keep what was paid, never below 0. `in_paid_on_source` says where `in_today`
+-- comes from: 'entered' (an earlier day an owner or admin entered); null: 'offline' with
+-- `in_recorded_at`, else 'recorded'.
 -- `in_actor_kind` says who acted: 'user' (a team user, `in_recorded_by`), 'member' (through a
 -- payment link), 'paystack', 'import', 'kiosk' or 'system'. A transfer recorded at the desk
 -- (actor 'user', not a Paystack charge) waits for an owner or admin to confirm it against the
@@ -26,6 +33,7 @@
 --   plan_not_found   no such plan in this business
 --   plan_inactive / member_inactive
 --   amount_mismatch  the client's kobo differs from plan amount × periods (`expected_kobo`)
+--   discount_too_large the discount is more than the price (`expected_kobo`)
 --   plan_not_grouped members named for an individual plan
 --   group_too_large  more members named than the group plan covers (`group_limit`, payer included)
 --   group_member_not_found / group_member_inactive  a named member not in this business / deactivated
@@ -39,6 +47,8 @@ CREATE OR REPLACE FUNCTION "record_payment"(
   "in_amount_kobo" bigint, "in_method" varchar, "in_purpose" varchar, "in_key" varchar,
   "in_recorded_by" integer, "in_today" date, "in_group" integer[], "in_actor_kind" varchar,
   "in_recorded_at" timestamptz, "in_kind" varchar DEFAULT 'plan',
+  "in_discount_kobo" bigint DEFAULT NULL, "in_discount_bp" integer DEFAULT NULL,
+  "in_discount_reason" varchar DEFAULT NULL, "in_paid_on_source" varchar DEFAULT NULL,
   OUT "status" varchar,
   OUT "expected_kobo" bigint,
   OUT "payment_id" integer,
@@ -74,7 +84,11 @@ CREATE OR REPLACE FUNCTION "record_payment"(
   OUT "payment_receipt_number" varchar,
   OUT "payment_receipt_token" varchar,
   OUT "payment_confirmed_at" timestamptz,
-  OUT "payment_recorded_by_name" varchar
+  OUT "payment_recorded_by_name" varchar,
+  OUT "payment_discount_kobo" bigint,
+  OUT "payment_discount_bp" integer,
+  OUT "payment_discount_reason" varchar,
+  OUT "payment_paid_on_source" varchar
 ) RETURNS record LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
@@ -91,6 +105,7 @@ DECLARE
   "seq" integer;
   "by_name" varchar;
   "by_role" varchar;
+  "discount" bigint := 0;
 BEGIN
   -- (0) A group plan's other members (never the payer, each once), locked with the payer in id
   -- order, so two group payments naming each other's payer queue instead of deadlocking. An
@@ -154,6 +169,15 @@ BEGIN
     IF "in_amount_kobo" IS DISTINCT FROM "expected" THEN
       "status" := 'amount_mismatch';
       "expected_kobo" := "expected";
+    ELSE
+      -- The discount, off the price the server computed.
+      "discount" := CASE WHEN "in_discount_bp" IS NOT NULL
+        THEN ("expected" * "in_discount_bp" + 5000) / 10000
+        ELSE coalesce("in_discount_kobo", 0) END;
+      IF "discount" < 0 OR "discount" > "expected" THEN
+        "status" := 'discount_too_large';
+        "expected_kobo" := "expected";
+      END IF;
     END IF;
   END IF;
   -- (c2) The members a group plan covers: only a group plan covers others, at most its limit
@@ -190,8 +214,9 @@ BEGIN
   -- back: the counter row is still locked by this transaction, nobody took a number after it).
   INSERT INTO "payments" ("business_id", "member_id", "subscription_type_id", "amount_kobo",
     "duration", "method", "purpose", "idempotency_key", "recorded_by", "paid_on",
-    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at", "recorded_at", "kind")
-  VALUES ("in_business", "in_member", "in_plan", "expected", "in_periods", "in_method",
+    "receipt_seq", "receipt_number", "receipt_token", "confirmed_at", "recorded_at", "kind",
+    "discount_kobo", "discount_bp", "discount_reason", "paid_on_source")
+  VALUES ("in_business", "in_member", "in_plan", "expected" - "discount", "in_periods", "in_method",
     "in_purpose", "in_key", "in_recorded_by", "in_today",
     "seq",
     "found_member"."business_code" || '-' ||
@@ -199,7 +224,12 @@ BEGIN
     "kora_receipt_token"(),
     CASE WHEN "in_method" = 'Transfer' AND "in_actor_kind" = 'user'
       AND ("in_key" IS NULL OR "in_key" NOT LIKE 'paystack:%') THEN NULL ELSE now() END,
-    coalesce("in_recorded_at", now()), coalesce("in_kind", 'plan'))
+    coalesce("in_recorded_at", now()), coalesce("in_kind", 'plan'),
+    "discount",
+    CASE WHEN "in_discount_reason" IS NULL THEN NULL ELSE "in_discount_bp" END,
+    "in_discount_reason",
+    coalesce("in_paid_on_source",
+      CASE WHEN "in_recorded_at" IS NULL THEN 'recorded' ELSE 'offline' END))
   ON CONFLICT ("business_id", "idempotency_key") DO NOTHING
   RETURNING * INTO "paid";
   IF NOT FOUND THEN
@@ -222,7 +252,7 @@ BEGIN
     "start_date", "expiry_date", "duration", "duration_type", "plan_duration", "amount_kobo")
   VALUES ("in_business", "in_member", "in_plan", "paid"."id", "first_day",
     "kora_period_end"("first_day", "found_member"."duration_type", "found_member"."duration" * "in_periods"),
-    "in_periods", "found_member"."duration_type", "found_member"."duration", "expected")
+    "in_periods", "found_member"."duration_type", "found_member"."duration", "paid"."amount_kobo")
   RETURNING * INTO "bought";
   -- (f2) Each member the group plan covers: the same plan and days as the payer's subscription,
   -- linked to it, without a payment or an amount (the payment is counted once, on the payer).
@@ -260,7 +290,12 @@ BEGIN
       'kind', "paid"."kind",
       'member_name', trim("found_member"."first_name" || ' ' || "found_member"."last_name"))
     || CASE WHEN "in_recorded_at" IS NULL THEN '{}'::jsonb
-      ELSE jsonb_build_object('recorded_at', "paid"."recorded_at") END);
+      ELSE jsonb_build_object('recorded_at', "paid"."recorded_at") END
+    || CASE WHEN "paid"."discount_reason" IS NULL THEN '{}'::jsonb
+      ELSE jsonb_build_object('price_kobo', "expected", 'discount_kobo', "paid"."discount_kobo",
+        'discount_percent', "paid"."discount_bp" / 100.0, 'discount_reason', "paid"."discount_reason") END
+    || CASE WHEN "paid"."paid_on_source" = 'recorded' THEN '{}'::jsonb
+      ELSE jsonb_build_object('paid_on', "paid"."paid_on", 'paid_on_source', "paid"."paid_on_source") END);
   -- (g) The answer.
   "status" := 'recorded';
   "payment_id" := "paid"."id";
@@ -295,5 +330,9 @@ BEGIN
   "payment_receipt_token" := "paid"."receipt_token";
   "payment_confirmed_at" := "paid"."confirmed_at";
   "payment_recorded_by_name" := "by_name";
+  "payment_discount_kobo" := "paid"."discount_kobo";
+  "payment_discount_bp" := "paid"."discount_bp";
+  "payment_discount_reason" := "paid"."discount_reason";
+  "payment_paid_on_source" := "paid"."paid_on_source";
   RETURN;
 END $$;

@@ -23,6 +23,8 @@ const profileColumns = {
   day_pass_plan_id: businesses.dayPassPlanId,
   promotions_need_consent: businesses.promotionsNeedConsent,
   freeze_auto_approve: businesses.freezeAutoApprove,
+  staff_see_revenue: businesses.staffSeeRevenue,
+  staff_give_discounts: businesses.staffGiveDiscounts,
 };
 
 /**
@@ -49,6 +51,19 @@ export const findDayPassSettings = async (db: Executor, businessId: number) =>
   (
     await db
       .select({ planId: businesses.dayPassPlanId, city: businesses.city, state: businesses.state })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0];
+
+/** What the owner lets staff do: see revenue totals, give discounts. */
+export const findStaffAllowances = async (db: Executor, businessId: number) =>
+  (
+    await db
+      .select({
+        staff_see_revenue: businesses.staffSeeRevenue,
+        staff_give_discounts: businesses.staffGiveDiscounts,
+      })
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .limit(1)

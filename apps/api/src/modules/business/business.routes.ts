@@ -34,6 +34,7 @@ export const businessRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
         tenant.userId,
         req.body,
         actorOf(req),
+        tenant.role,
       ),
     };
   });

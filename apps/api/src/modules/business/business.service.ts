@@ -1,5 +1,9 @@
 import {
   DAY_PASS_PLAN_ONE_DAY,
+  OWNER_ONLY,
+  canSeeRevenue,
+  type Role,
+  type StaffAllowances,
   type BusinessProfile,
   type CreateBusinessInput,
   type UpdateBusinessInput,
@@ -9,6 +13,7 @@ import {
   AppError,
   badRequest,
   conflict,
+  forbidden,
   isForeignKeyViolation,
   isUniqueViolation,
   notFound,
@@ -85,6 +90,8 @@ const toColumns = (input: UpdateBusinessInput): Partial<repo.NewBusiness> => {
   if (input.promotions_need_consent !== undefined)
     v.promotionsNeedConsent = input.promotions_need_consent;
   if (input.freeze_auto_approve !== undefined) v.freezeAutoApprove = input.freeze_auto_approve;
+  if (input.staff_see_revenue !== undefined) v.staffSeeRevenue = input.staff_see_revenue;
+  if (input.staff_give_discounts !== undefined) v.staffGiveDiscounts = input.staff_give_discounts;
   return v;
 };
 
@@ -175,6 +182,8 @@ const PROFILE_FIELDS = [
   'day_pass_plan_id',
   'promotions_need_consent',
   'freeze_auto_approve',
+  'staff_see_revenue',
+  'staff_give_discounts',
 ] as const satisfies readonly (keyof BusinessProfile)[];
 
 /** The logo is a link: the trail says only that it changed, never its address. */
@@ -193,7 +202,14 @@ export const updateProfile = async (
   userId: number,
   input: UpdateBusinessInput,
   actor: Actor,
+  role: Role,
 ): Promise<BusinessProfile> => {
+  // What staff may see and do is the owner's to decide: an admin may not widen it.
+  if (
+    role !== 'owner' &&
+    (input.staff_see_revenue !== undefined || input.staff_give_discounts !== undefined)
+  )
+    throw forbidden(OWNER_ONLY, 'OWNER_ONLY');
   const values = toColumns(input);
   if (input.day_pass_plan_id != null)
     await checkDayPassPlan(ctx, businessId, input.day_pass_plan_id);
@@ -222,6 +238,29 @@ export const updateProfile = async (
   }
   return getProfile(ctx, businessId, userId);
 };
+
+/**
+ * What the owner lets staff do (see revenue totals, give discounts); a business not found lets
+ * them do neither.
+ */
+export const staffAllowances = async (
+  ctx: AppContext,
+  businessId: number,
+): Promise<StaffAllowances> =>
+  (await repo.findStaffAllowances(ctx.db, businessId)) ?? {
+    staff_see_revenue: false,
+    staff_give_discounts: false,
+  };
+
+/** Whether `role` sees the business's money totals (staff only when the owner allows it). */
+export const seesRevenue = async (
+  ctx: AppContext,
+  businessId: number,
+  role: Role,
+): Promise<boolean> =>
+  role === 'owner' ||
+  role === 'admin' ||
+  canSeeRevenue(role, await staffAllowances(ctx, businessId));
 
 /** What a day-pass sale reads of the business: its day-pass plan, and its city and state. */
 export const dayPassSettings = async (ctx: AppContext, businessId: number) => {

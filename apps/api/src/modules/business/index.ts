@@ -8,4 +8,4 @@ export const businessModule: KoraModule = {
 };
 
 // What other modules may call: the day-pass sale reads the business's day-pass plan and address.
-export { dayPassSettings } from './business.service';
+export { dayPassSettings, seesRevenue, staffAllowances } from './business.service';

@@ -8,10 +8,14 @@ import { dashboardOf } from './dashboard.service';
 
 /** The dashboard of the caller's business: every role of the business reads it. */
 export const dashboardRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  route(app, api.overview, async (req) => ({
-    message: 'Dashboard loaded.',
-    data: await dashboardOf(ctx, tenantOf(req).businessId),
-  }));
+  // Money totals only for those who see revenue (staff when the owner allows it).
+  route(app, api.overview, async (req) => {
+    const { businessId, role } = tenantOf(req);
+    return {
+      message: 'Dashboard loaded.',
+      data: await dashboardOf(ctx, businessId, undefined, role),
+    };
+  });
 
   route(app, api.attendance, async (req) => ({
     message: 'Attendance loaded.',

@@ -14,10 +14,12 @@ import {
   type Activity,
   type Dashboard,
   type PaymentMethod,
+  type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import * as repo from './dashboard.repository';
 import { readClosedThrough } from '../../db/payment-days';
+import { seesRevenue } from '../business';
 
 /** A percentage with one decimal; null when there is nothing to divide by. */
 const percent = (part: number, whole: number): number | null =>
@@ -88,6 +90,38 @@ export const dashboardOf = async (
   ctx: AppContext,
   businessId: number,
   today: string = lagosDay(),
+  role: Role = 'owner',
+): Promise<Dashboard> => {
+  const all = await allFiguresOf(ctx, businessId, today);
+  return (await seesRevenue(ctx, businessId, role)) ? all : withoutRevenue(all);
+};
+
+/**
+ * The dashboard without its money totals, for staff the owner has not let see revenue: the
+ * revenue cards null, no revenue trend, revenue by plan, payments by method or unconfirmed
+ * transfers. Counts (members, subscriptions, retention, lifecycle, expiring, activity) stay.
+ */
+const withoutRevenue = (d: Dashboard): Dashboard => ({
+  ...d,
+  revenue_visible: false,
+  cards: {
+    ...d.cards,
+    revenue_this_month: null,
+    revenue_last_month_same_days: null,
+    revenue_change_percent: null,
+    revenue_year_to_date: null,
+  },
+  revenue_trend: [],
+  revenue_by_plan: [],
+  payments_by_method: [],
+  unconfirmed_transfers: null,
+});
+
+/** Every figure, money totals included. */
+const allFiguresOf = async (
+  ctx: AppContext,
+  businessId: number,
+  today: string,
 ): Promise<Dashboard> => {
   const months = trendMonths(today);
   const range = { from: `${months[0]}-01`, to: today };
@@ -166,8 +200,10 @@ export const dashboardOf = async (
 
   return {
     today,
+    revenue_visible: true,
     cards: {
-      total_members: scalars.members - scalars.inactiveMembers,
+      // Walk-ins are not members until they join.
+      total_members: scalars.members - scalars.inactiveMembers - scalars.activeWalkIns,
       active_subscriptions: scalars.activeSubscriptions,
       revenue_this_month: koboToNaira(thisMonth.kobo),
       revenue_last_month_same_days: koboToNaira(compareKobo),

@@ -1,6 +1,7 @@
 import {
   koboToNaira,
   type DurationType,
+  type PaidOnSource,
   type Payment,
   type PaymentKind,
   type PaymentMethod,
@@ -63,6 +64,15 @@ export const toPayment = (
     confirmed: p.confirmedAt !== null,
     needs_confirmation: p.confirmedAt === null && p.voidedAt === null,
     recorded_by_name: row.recordedByName,
+    discount:
+      p.discountReason === null
+        ? null
+        : {
+            amount: koboToNaira(p.discountKobo),
+            percent: p.discountBp === null ? null : p.discountBp / 100,
+            reason: p.discountReason,
+          },
+    paid_on_source: p.paidOnSource as PaidOnSource,
   };
 };
 

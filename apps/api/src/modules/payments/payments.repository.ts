@@ -37,6 +37,10 @@ export interface PaymentToRecord {
   recordedAt?: Date | null;
   /** For a group plan: the other members it covers (none for an individual payment). */
   groupMemberIds?: readonly number[];
+  /** A discount: kobo off the price, or a percent in hundredths (1250 = 12.5 %), with its reason. */
+  discount?: { kobo?: number; bp?: number; reason: string };
+  /** 'entered': `today` is an earlier day an owner or admin entered (else worked out). */
+  paidOnSource?: 'entered';
   /**
    * Who acted, for the audit trail: 'user' at the desk (`recordedBy`), 'member' through a
    * payment link, 'paystack' for a transfer into a member's account, 'kiosk', 'import'.
@@ -49,7 +53,7 @@ export type RecordOutcome =
   | { status: 'recorded'; recorded: RecordedRow }
   /** The key was used in this business, before or meanwhile: nothing written. */
   | { status: 'replayed' | 'key_used' }
-  | { status: 'amount_mismatch'; expectedKobo: number }
+  | { status: 'amount_mismatch' | 'discount_too_large'; expectedKobo: number }
   /** More members named than the group plan covers (`groupLimit`, the payer included). */
   | { status: 'group_too_large'; groupLimit: number }
   | {
@@ -88,13 +92,16 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
       ${p.duration}::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
       ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
       ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[], ${p.actorKind}::varchar,
-      ${p.recordedAt?.toISOString() ?? null}::timestamptz)`),
+      ${p.recordedAt?.toISOString() ?? null}::timestamptz, 'plan'::varchar,
+      ${p.discount?.kobo ?? null}::bigint, ${p.discount?.bp ?? null}::integer,
+      ${p.discount?.reason ?? null}::varchar, ${p.paidOnSource ?? null}::varchar)`),
   )[0];
   if (!row) throw new Error('record_payment answered no row');
   switch (row.status) {
     case 'recorded':
       break;
     case 'amount_mismatch':
+    case 'discount_too_large':
       return { status: row.status, expectedKobo: read(payments.amountKobo, row.expected_kobo) };
     case 'group_too_large':
       return { status: row.status, groupLimit: row.group_limit as number };
@@ -132,6 +139,10 @@ export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<R
         refundedKobo: 0,
         confirmedAt: read(payments.confirmedAt, row.payment_confirmed_at),
         confirmedBy: null,
+        discountKobo: read(payments.discountKobo, row.payment_discount_kobo),
+        discountBp: row.payment_discount_bp as number | null,
+        discountReason: row.payment_discount_reason as string | null,
+        paidOnSource: row.payment_paid_on_source as string,
       },
       recordedByName: (row.payment_recorded_by_name as string | null) ?? null,
       subscription: {

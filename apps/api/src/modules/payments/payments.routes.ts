@@ -33,20 +33,22 @@ export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) =
   // A streamed file (CSV or .xlsx) of every payment the list's filters keep.
   // The trail notes who exported what before the first row is read.
   exportRoute(app, exportContracts.payments, async (req) => {
-    const { businessId } = tenantOf(req);
+    const { businessId, role } = tenantOf(req);
+    await payments.checkSeesRevenue(ctx, businessId, role);
     await auditPaymentExport(ctx, businessId, actorOf(req), req.query);
     return paymentExport(payments.paymentExportReader(ctx, businessId, req.query));
   });
 
-  dataRoute(app, api.summary, 'Payments summary loaded.', (req) =>
-    payments.paymentSummary(ctx, tenantOf(req).businessId),
-  );
+  dataRoute(app, api.summary, 'Payments summary loaded.', (req) => {
+    const { businessId, role } = tenantOf(req);
+    return payments.paymentSummary(ctx, businessId, undefined, role);
+  });
 
   route(app, api.record, async (req, reply) => {
     const tenant = tenantOf(req);
     const data = await payments.recordPayment(
       ctx,
-      { businessId: tenant.businessId, userId: tenant.userId },
+      { businessId: tenant.businessId, userId: tenant.userId, role: tenant.role },
       req.body,
       { idempotencyKey: idempotencyKeyOf(req) },
     );

@@ -14,17 +14,22 @@ import {
   type RecordedPayment,
   GROUP_MEMBER_PAYER,
   PLAN_NOT_GROUPED,
+  REVENUE_HIDDEN,
+  discountTooLarge,
   groupTooLarge,
+  type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { recordedAtOf } from '../../lib/recorded-at';
 import type { BatchReader } from '../../lib/export-file';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { getMemberForBusiness, MEMBER_INACTIVE, memberInactive, memberNotFound } from '../members';
 import { coveredMembersOf } from '../subscriptions';
 import { planInactive, planNotFound } from '../plans';
+import { seesRevenue } from '../business';
+import { checkDeskTerms, discountOf, paidOnOf } from './payments.terms';
 import { toPayment, toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
 
@@ -35,6 +40,12 @@ const amountMismatch = (expectedKobo: number) =>
 export interface Recorder {
   businessId: number;
   userId: number;
+  /**
+   * The team user's role, at the desk's Record Payment: what they may add (a discount, the day
+   * paid, an offline desk's time) is checked against it. Absent (a kiosk's or a day pass's
+   * sale): nothing of the kind is sent.
+   */
+  role?: Role;
   /** For the audit trail: 'user' (the default) at the desk, 'kiosk' for a kiosk's sale. */
   actorKind?: 'user' | 'kiosk';
 }
@@ -109,6 +120,10 @@ export const recordPaymentIn = async (
   const recordedAt = await recordedAtOf(input.recorded_at, opts.now ?? new Date(), async () =>
     key ? (await repo.findPaymentByKey(exec, businessId, key)) !== undefined : false,
   );
+  await checkDeskTerms(ctx, who, input, key, recordedAt);
+  const paidOn = await paidOnOf(input.paid_on, opts.now ?? new Date(), async () =>
+    key ? (await repo.findPaymentByKey(exec, businessId, key)) !== undefined : false,
+  );
   const group = input.group_member_ids ?? [];
   if (group.includes(input.member_id))
     throw badRequest(GROUP_MEMBER_PAYER, 'VALIDATION_ERROR', {
@@ -124,10 +139,12 @@ export const recordPaymentIn = async (
     purpose: input.purpose,
     idempotencyKey: key,
     recordedBy: who.userId,
-    today: opts.today ?? lagosDay(recordedAt ?? opts.now),
+    today: paidOn ?? opts.today ?? lagosDay(recordedAt ?? opts.now),
     recordedAt: recordedAt ?? null,
     groupMemberIds: group,
     actorKind: who.actorKind ?? 'user',
+    discount: discountOf(input),
+    paidOnSource: paidOn ? 'entered' : undefined,
   });
   switch (outcome.status) {
     case 'recorded': {
@@ -150,6 +167,10 @@ export const recordPaymentIn = async (
     case 'amount_mismatch': {
       const message = amountMismatch(outcome.expectedKobo);
       throw badRequest(message, 'AMOUNT_MISMATCH', { amount: message });
+    }
+    case 'discount_too_large': {
+      const message = discountTooLarge(formatNaira(koboToNaira(outcome.expectedKobo)));
+      throw badRequest(message, 'DISCOUNT_TOO_LARGE', { 'discount.value': message });
     }
     case 'plan_not_grouped':
       throw badRequest(PLAN_NOT_GROUPED, 'PLAN_NOT_GROUPED', {
@@ -324,17 +345,33 @@ export const paymentExportReader = (
 };
 export type { PaymentExportRow } from './payments.repository';
 
-/** Over all the business's payments: count, today, this month, year to date and average. */
+/** The payments export's check: the takings in a file are for those who see revenue (403). */
+export const checkSeesRevenue = async (
+  ctx: AppContext,
+  businessId: number,
+  role: Role,
+): Promise<void> => {
+  if (!(await seesRevenue(ctx, businessId, role)))
+    throw forbidden(REVENUE_HIDDEN, 'REVENUE_HIDDEN');
+};
+
+/**
+ * Over all the business's payments: count, today, this month, year to date and average. The
+ * naira totals are null for a `role` that may not see revenue (the count stays).
+ */
 export const paymentSummary = async (
   ctx: AppContext,
   businessId: number,
   today: string = lagosDay(),
+  role: Role = 'owner',
 ): Promise<PaymentSummary> => {
   const s = await repo.paymentSummary(ctx.db, businessId, {
     today,
     monthStart: monthStart(today),
     yearStart: yearStart(today),
   });
+  if (!(await seesRevenue(ctx, businessId, role)))
+    return { count: s.count, today: null, this_month: null, year_to_date: null, average: null };
   return {
     count: s.count,
     today: koboToNaira(s.today),
