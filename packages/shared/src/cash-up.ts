@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { jsonNumber, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
 import { hasAtMostTwoDecimals } from './money';
@@ -55,14 +55,15 @@ export type CashUpExpected = z.infer<typeof cashUpExpectedSchema>;
 
 export const recordCashUpSchema = z.object({
   /** Naira counted, 0 or more, at most two decimals. */
-  counted: z.coerce
-    .number({ error: 'Counted must be a number' })
-    .refine(Number.isFinite, { error: 'Counted must be a number' })
-    .refine((n) => n >= 0, { error: 'Counted cannot be negative' })
-    .refine((n) => n <= MAX_COUNTED_NAIRA, { error: 'Counted is too large' })
-    .refine(hasAtMostTwoDecimals, {
-      error: 'Counted can have at most two decimals',
-    }),
+  counted: jsonNumber(
+    'Counted must be a number',
+    z
+      .number({ error: 'Counted must be a number' })
+      .min(0, { error: 'Counted cannot be negative' })
+      .max(MAX_COUNTED_NAIRA, { error: 'Counted is too large' })
+      .refine(hasAtMostTwoDecimals, { error: 'Counted can have at most two decimals' })
+      .meta({ multipleOf: 0.01 }),
+  ),
   note: textField({ label: 'Note', max: CASH_UP_NOTE_MAX, multiLine: true })
     .nullish()
     .transform((v) => v ?? ''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, addFieldIssue, choiceFilter, idParam, pageQuery } from './common';
+import { LIMITS, addFieldIssue, choiceFilter, idParam, jsonId, pageQuery } from './common';
 import { answerOf, contract, doneAnswer, pageOf } from './contract';
 import { addDays, formatDay, isCalendarDay } from './dates';
 import { frozenUntilText } from './freezes';
@@ -300,11 +300,7 @@ const checkInCandidateSchema = z.object({
 });
 export type CheckInCandidate = z.infer<typeof checkInCandidateSchema>;
 
-const memberRef = z.coerce
-  .number({ error: CHECK_IN_MESSAGES.noMember })
-  .int({ error: CHECK_IN_MESSAGES.noMember })
-  .positive({ error: CHECK_IN_MESSAGES.noMember })
-  .max(2_147_483_647, { error: CHECK_IN_MESSAGES.noMember });
+const memberRef = jsonId(CHECK_IN_MESSAGES.noMember);
 
 /**
  * POST /v1/check-in: exactly one of `member_id` (the member's id) or `card_code` (a scanned

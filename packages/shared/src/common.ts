@@ -99,6 +99,80 @@ export interface ApiPage<T> extends ApiAnswer<T[]> {
   meta: PageMeta;
 }
 
+/** A number as a form's text box sends it: digits, with at most two decimals ("5000", "2500.50"). */
+export const DECIMAL_TEXT = /^\d+(\.\d{1,2})?$/;
+/** A whole number as a form's text box (or a select of ids) sends it: digits only. */
+export const WHOLE_TEXT = /^\d+$/;
+
+/**
+ * A number in a JSON body: a JSON number, or its plain decimal text as a form sends it (`"5000"`,
+ * `"2500.5"`; digits only for a whole number: `text`). Nothing else is read as a number: null, true, [], {}, '', ' ', '0x10', '1e1',
+ * 'Infinity' and '-0' answer `message` (never ₦0, ₦1 or member 4). `number` is the number's own
+ * schema, its bounds with their messages; the document shows both forms, the number with its bounds.
+ * (Query strings and multipart forms, all text, keep `z.coerce`.)
+ */
+export const jsonNumber = <N extends z.ZodType<number, number>>(
+  message: string,
+  number: N,
+  text: RegExp = DECIMAL_TEXT,
+) =>
+  z.union(
+    [
+      number,
+      z.string({ error: message }).regex(text, { error: message }).transform(Number).pipe(number),
+    ],
+    { error: message },
+  );
+
+/**
+ * A whole number, documented as `integer`. (Checked by a refinement, not `.int()`: zod's integer
+ * check stops the union of `jsonNumber`, which would then answer the type's message for 1.5.)
+ */
+const wholeNumber = (typeMessage: string, wholeMessage = typeMessage) =>
+  z
+    .number({ error: typeMessage })
+    .refine(Number.isInteger, { error: wholeMessage })
+    .meta({ type: 'integer' });
+
+/** The largest id (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+
+/** A record's id in a JSON body (see `jsonNumber`): a whole number 1 … MAX_ID, else `message`. */
+export const jsonId = (message: string) =>
+  jsonNumber(
+    message,
+    wholeNumber(message).min(1, { error: message }).max(MAX_ID, { error: message }),
+    WHOLE_TEXT,
+  );
+
+/**
+ * A whole number in a JSON body (see `jsonNumber`), `min` … `max`: `typeMessage` when it is no
+ * number, else the bound's message.
+ */
+export const jsonWholeNumber = (
+  typeMessage: string,
+  {
+    min,
+    max,
+    minMessage = typeMessage,
+    maxMessage,
+    wholeMessage,
+  }: {
+    min: number;
+    max: number;
+    minMessage?: string;
+    maxMessage: string;
+    wholeMessage: string;
+  },
+) =>
+  jsonNumber(
+    typeMessage,
+    wholeNumber(typeMessage, wholeMessage)
+      .min(min, { error: minMessage })
+      .max(max, { error: maxMessage }),
+    WHOLE_TEXT,
+  );
+
 /** An id in a path: a positive integer. */
 export const idParam = z.object({
   id: z.coerce

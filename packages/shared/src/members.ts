@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, choiceFilter, idParam, optionalEmail, pageQuery } from './common';
+import { LIMITS, choiceFilter, idParam, jsonId, optionalEmail, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay, lagosDay } from './dates';
 import { planSchema } from './plans';
@@ -66,13 +66,7 @@ const countryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { error: 'Country code must be two letters' });
 
-const planId = z.coerce
-  .number({ error: 'Subscription plan not found.' })
-  .int({ error: 'Subscription plan not found.' })
-  .positive({ error: 'Subscription plan not found.' })
-  .max(2_147_483_647, { error: 'Subscription plan not found.' })
-  .nullable()
-  .optional();
+const planId = jsonId('Subscription plan not found.').nullable().optional();
 
 const memberFields = {
   first_name: text('First name must be at least 2 characters', 'First name'),

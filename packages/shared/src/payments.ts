@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addFieldIssue, choiceFilter, pageQuery } from './common';
+import { MAX_ID, addFieldIssue, choiceFilter, jsonId, jsonWholeNumber, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
@@ -21,22 +21,19 @@ export const MAX_LIST_PAGE_SIZE = 100;
 /** `Idempotency-Key` header: a retried request with the same key records nothing new. */
 export const IDEMPOTENCY_KEY_MAX = 100;
 
-const MAX_ID = 2_147_483_647;
-
-/** A required id chosen in a form: empty, missing or not a positive integer gives `message`. */
-export const chosenId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(MAX_ID, { error: message });
+/**
+ * A required id chosen in a form (a number or its digits, see `jsonId`): empty, missing or not a
+ * positive integer gives `message`.
+ */
+export const chosenId = jsonId;
 
 /** Plan periods bought by one payment (or one payment link): 1 … MAX_PAYMENT_DURATION. */
-export const planPeriods = z.coerce
-  .number({ error: 'Duration must be at least 1' })
-  .int({ error: 'Duration must be a whole number' })
-  .min(1, { error: 'Duration must be at least 1' })
-  .max(MAX_PAYMENT_DURATION, { error: `Duration must be at most ${MAX_PAYMENT_DURATION}` });
+export const planPeriods = jsonWholeNumber('Duration must be at least 1', {
+  min: 1,
+  max: MAX_PAYMENT_DURATION,
+  wholeMessage: 'Duration must be a whole number',
+  maxMessage: `Duration must be at most ${MAX_PAYMENT_DURATION}`,
+});
 
 const GROUP_MEMBER_PICK = 'Please select a member to cover';
 const GROUP_MEMBER_TWICE = 'Each member can be covered only once';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, addFieldIssue, idParam } from './common';
+import { LIMITS, addFieldIssue, idParam, jsonWholeNumber } from './common';
 import { answerOf, contract, doneAnswer } from './contract';
 import { DURATION_TYPES } from './dates';
 import { nairaAmount } from './money';
@@ -20,19 +20,21 @@ const flag = (label: string) =>
 
 const planName = textField({ label: 'Plan name', min: 2, max: LIMITS.name });
 
-const duration = z.coerce
-  .number({ error: 'Duration must be at least 1' })
-  .int({ error: 'Duration must be a whole number' })
-  .min(1, { error: 'Duration must be at least 1' })
-  .max(MAX_PLAN_DURATION, { error: `Duration must be at most ${MAX_PLAN_DURATION}` });
+const duration = jsonWholeNumber('Duration must be at least 1', {
+  min: 1,
+  max: MAX_PLAN_DURATION,
+  wholeMessage: 'Duration must be a whole number',
+  maxMessage: `Duration must be at most ${MAX_PLAN_DURATION}`,
+});
 
 const durationType = z.enum(DURATION_TYPES, { error: 'Duration type is required' });
 
-const groupLimit = z.coerce
-  .number({ error: 'Group limit must be at least 1' })
-  .int({ error: 'Group limit must be a whole number' })
-  .min(1, { error: 'Group limit must be at least 1' })
-  .max(MAX_GROUP_LIMIT, { error: `Group limit must be at most ${MAX_GROUP_LIMIT}` });
+const groupLimit = jsonWholeNumber('Group limit must be at least 1', {
+  min: 1,
+  max: MAX_GROUP_LIMIT,
+  wholeMessage: 'Group limit must be a whole number',
+  maxMessage: `Group limit must be at most ${MAX_GROUP_LIMIT}`,
+});
 
 const GROUP_LIMIT_REQUIRED = 'Group limit is required for group plans';
 
@@ -46,17 +48,15 @@ export const PLAN_FREEZE_MESSAGES = {
   perFreezeOverYear: 'Maximum days per freeze cannot be more than the days a year',
 } as const;
 
-/** A whole number of days (or freezes) from 1 to `max`, or null/'' for "no limit". */
+/** A whole number of days (or freezes) from 1 to `max`, or null for "no limit". */
 const ruleNumber = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.coerce
-      .number({ error: `${label} must be a whole number` })
-      .int({ error: `${label} must be a whole number` })
-      .min(1, { error: `${label} must be at least 1` })
-      .max(max, { error: `${label} must be at most ${max}` })
-      .nullable(),
-  );
+  jsonWholeNumber(`${label} must be a whole number`, {
+    min: 1,
+    max,
+    minMessage: `${label} must be at least 1`,
+    wholeMessage: `${label} must be a whole number`,
+    maxMessage: `${label} must be at most ${max}`,
+  }).nullable();
 
 /** true/false (also 0/1): a switch. */
 const onOff = (label: string) =>
@@ -64,9 +64,9 @@ const onOff = (label: string) =>
     .union([z.literal(0), z.literal(1), z.boolean()], { error: `${label} must be true or false` })
     .transform((v) => v === true || v === 1);
 
-/** The freeze fee in naira: null, '' or 0 means free. */
+/** The freeze fee in naira: null or 0 means free. */
 const freezeFee = z.preprocess(
-  (v) => (v === '' || v === 0 || v === '0' ? null : v),
+  (v) => (v === 0 || v === '0' ? null : v),
   nairaAmount('Freeze fee').nullable(),
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { LIMITS, jsonId } from './common';
 import { answerOf, contract, doneAnswer } from './contract';
 import { freezeInputSchema, freezeSchema, type FreezeData } from './freezes';
 import { createMemberSchema, updateMemberSchema } from './members';
@@ -165,11 +165,7 @@ export const portalPlansSchema = z.object({
 });
 export type PortalPlans = z.infer<typeof portalPlansSchema>;
 
-const planId = z.coerce
-  .number({ error: PORTAL_MESSAGES.planNotFound })
-  .int({ error: PORTAL_MESSAGES.planNotFound })
-  .positive({ error: PORTAL_MESSAGES.planNotFound })
-  .max(2_147_483_647, { error: PORTAL_MESSAGES.planNotFound });
+const planId = jsonId(PORTAL_MESSAGES.planNotFound);
 
 export const portalPaySchema = z.object({ subscription_type_id: planId, duration: planPeriods });
 export type PortalPayInput = z.infer<typeof portalPaySchema>;

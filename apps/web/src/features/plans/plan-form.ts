@@ -100,7 +100,12 @@ export const planForm = formAdapter({
     is_grouped: plan.is_grouped === 1,
     is_active: plan.is_active === 1,
   }),
-  toSchema: (v) => ({ ...v, group_limit: v.is_grouped ? v.group_limit : 1 }),
+  // An empty freeze rule box is no limit (no fee): null, as the API takes it.
+  toSchema: (v) => ({
+    ...v,
+    ...Object.fromEntries(FREEZE_RULE_FIELDS.map((f) => [f, v[f] === '' ? null : v[f]])),
+    group_limit: v.is_grouped ? v.group_limit : 1,
+  }),
 });
 
 export const planFormValues = planForm.fromEntity;
