@@ -38,6 +38,8 @@ export const AUDIT_ACTOR_NAMES: Record<Exclude<AuditActorKind, 'user'>, string> 
 
 export const AUDIT_ACTIONS = [
   'member.create',
+  /** A walk-in became a member (added as a member with their phone, or paid for a plan). */
+  'member.join',
   'member.update',
   'member.deactivate',
   'member.activate',
@@ -212,6 +214,7 @@ export const auditActorName = (
 /** What each action did, as a verb phrase before the record's label. */
 const VERBS: Record<AuditAction, string> = {
   'member.create': 'added member',
+  'member.join': 'made a member of walk-in',
   'member.update': 'changed member',
   'member.deactivate': 'deactivated member',
   'member.activate': 'reactivated member',

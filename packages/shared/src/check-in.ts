@@ -249,8 +249,11 @@ export const isCardCode = (text: string): boolean =>
 /** The public page of a member's card: `/card/{code}` (the QR it shows carries the code). */
 export const cardPath = (code: string): string => `/card/${code}`;
 
-/** How a member was found at the desk; `kiosk` for a visit the kiosk recorded. */
-export const FOUND_BY = ['phone', 'member_id', 'card', 'name', 'kiosk'] as const;
+/**
+ * How a member was found at the desk; `kiosk` for a visit the kiosk recorded, `day_pass` for the
+ * visit a day-pass sale recorded.
+ */
+export const FOUND_BY = ['phone', 'member_id', 'card', 'name', 'kiosk', 'day_pass'] as const;
 export type FoundBy = (typeof FOUND_BY)[number];
 /** How the desk may say it found a member (the kiosk's visits say `kiosk` themselves). */
 const DESK_FOUND_BY = ['phone', 'member_id', 'card', 'name'] as const;
@@ -385,7 +388,10 @@ const trueFalse = (message: string) =>
 const visitListQuery = pageQuery(100).extend({
   date: z.preprocess((v) => (v === '' ? undefined : v), dayParam.optional()),
   search: searchText('Search', LOOKUP_MAX).optional(),
-  found_by: choiceFilter(FOUND_BY, 'Found by must be phone, member_id, card, name or kiosk'),
+  found_by: choiceFilter(
+    FOUND_BY,
+    'Found by must be phone, member_id, card, name, kiosk or day_pass',
+  ),
   /** true: only the visits let in despite a red verdict (staff: only their own). */
   overrides: trueFalse('Overrides must be true or false'),
 });

@@ -4,12 +4,12 @@ import { answerOf, contract, pageOf } from './contract';
 import { textField } from './text';
 
 /**
- * Who a bulk message goes to. Inactive (deactivated) members never receive one.
+ * Who a bulk message goes to. Inactive (deactivated) members never receive one. Walk-ins (a day
+ * pass added them; they have not joined) are prospects, never members.
  * - all_members: every active member;
  * - active_members: those with a subscription running today;
  * - expired_members: those whose latest subscription has ended (none running);
- * - all_prospects: those who never subscribed, and walk-ins who never bought anything but day
- *   passes (plans of 1 day).
+ * - all_prospects: those who never subscribed, and the walk-ins.
  */
 export const COMMS_GROUPS = [
   { key: 'all_members', label: 'All Members' },

@@ -138,8 +138,11 @@ export const foldForSearch = (text: string): string =>
 export const MEMBER_ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
 
-/** The member list's kind filter: `walk_in`, the members a day-pass sale added; none is all. */
-export const MEMBER_KINDS = ['walk_in'] as const;
+/**
+ * The member list's kind filter: `member` (the default: members, walk-ins left out), `walk_in`
+ * (people a day pass added who have not joined) or `all` (both).
+ */
+export const MEMBER_KINDS = ['member', 'walk_in', 'all'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
 /**
@@ -157,7 +160,11 @@ export const memberFilters = {
     MEMBER_ACCOUNT_STATUSES,
     'Account status must be active, inactive or all',
   ),
-  kind: choiceFilter(MEMBER_KINDS, 'Kind must be walk_in or all'),
+  /** Absent or '': `member`. */
+  kind: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(MEMBER_KINDS, { error: 'Kind must be member, walk_in or all' }).optional(),
+  ),
   visited: choiceFilter(MEMBER_VISITED_FILTERS, 'Visited must be last_7, last_30, not_14 or all'),
   /** true: only the members an approved freeze covers today; false or absent: everyone. */
   frozen: z.preprocess(
@@ -220,7 +227,12 @@ export const memberSchema = z.object({
   reminders_opt_out: z.boolean(),
   /** May the gym send them offers and news: yes, no, or not_asked. */
   marketing_consent: z.enum(MARKETING_CONSENTS),
-  /** true: a walk-in, added by a day-pass sale (buying another plan later leaves it true). */
+  /**
+   * true: a walk-in a day pass added, not a member yet: kept with their phone and visits but left
+   * out of member counts, expiring lists, reminders and member messages. They join (false from
+   * then on) when added as a member with the same phone or when they pay for a plan longer than
+   * 1 day.
+   */
   is_walk_in: z.boolean(),
   picture_url: z.string().nullable(),
   /** When they last came in (ISO instant); null when they never have. */
@@ -243,10 +255,12 @@ export const memberBriefSchema = memberSchema.pick({
 });
 
 /**
- * Members summary: `total` all members; `active` accounts not deactivated; `new_this_month`
- * created since the first of this month in Lagos; `deactivated` accounts the gym deactivated;
- * `lapsed` accounts still active whose cover ended before today with no payment since (the
- * dashboard's churn; members who never subscribed are not lapsed).
+ * Members summary (walk-ins who have not joined are not members: only `walk_ins` counts them):
+ * `total` all members; `active` accounts not deactivated; `new_this_month` members since the
+ * first of this month in Lagos (a walk-in who joined counts from the day they joined);
+ * `deactivated` accounts the gym deactivated; `lapsed` accounts still active whose cover ended
+ * before today with no payment since (the dashboard's churn; members who never subscribed are
+ * not lapsed); `walk_ins` the walk-ins whose account is active.
  */
 const memberSummarySchema = z.object({
   total: z.number().int(),
@@ -254,6 +268,7 @@ const memberSummarySchema = z.object({
   new_this_month: z.number().int(),
   deactivated: z.number().int(),
   lapsed: z.number().int(),
+  walk_ins: z.number().int(),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
@@ -269,7 +284,8 @@ export const memberContracts = {
     summary: "A page of the business's members, newest first",
     description:
       '`search` matches names, member ID, phone and e-mail, with or without accents. A search ' +
-      'counts its matches up to 1,000: past that `meta.total_capped` is true.',
+      'counts its matches up to 1,000: past that `meta.total_capped` is true. Walk-ins (a day ' +
+      'pass added them; they have not joined) are listed only with `kind=walk_in` or `kind=all`.',
     tag: 'members',
     access: 'members.read',
     query: memberListQuery,

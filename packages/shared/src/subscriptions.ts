@@ -39,7 +39,8 @@ const subscriptionListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
 
 /**
- * The subscriptions summary. `active`: running today (is_active, started, expiry today or
+ * The subscriptions summary (walk-ins' day passes left out: they are not members until they
+ * join). `active`: running today (is_active, started, expiry today or
  * later); `expiring`: those of them ending within 7 days (also counted in active); `upcoming`:
  * paid in advance, starting after today (not counted in active); `expired`: expiry before today.
  */

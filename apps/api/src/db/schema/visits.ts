@@ -22,7 +22,7 @@ export const visits = pgTable(
     recordedByUserId: link('recorded_by_user_id', () => users.id, { onDelete: 'set null' }),
     /** The kiosk that recorded it; null for a visit recorded at the desk. */
     kioskTokenId: link('kiosk_token_id', () => kioskTokens.id),
-    /** phone, member_id, card, name or kiosk. */
+    /** phone, member_id, card, name, kiosk or day_pass (the visit of a day-pass sale). */
     foundBy: varchar('found_by', { length: 10 }).notNull(),
     /** The verdict's status when they came in (active, ending, expired, …). */
     verdictStatus: varchar('verdict_status', { length: 16 }).notNull(),

@@ -53,6 +53,7 @@ const FOUND_BY_WORDS: Record<FoundBy, string> = {
   card: 'Card',
   name: 'Name',
   kiosk: 'Kiosk',
+  day_pass: 'Day pass',
 };
 
 const lagosTime = new Intl.DateTimeFormat('en-GB', {

@@ -168,19 +168,20 @@ export const checkIn = (
  * Checks a member in inside the caller's transaction, by the same rules and the same
  * kora_check_in as `checkIn`: the day pass records its payment and the visit together, so the
  * verdict reads the payment just made and a failure keeps neither. The member's row stays
- * locked until the caller's transaction ends.
+ * locked until the caller's transaction ends. Its visit says how it came: `found_by` may be
+ * `day_pass` (the visit a day-pass sale records).
  */
 export const checkInWithin = (
   tx: Tx,
   viewer: Viewer,
-  input: CheckInData,
+  input: Omit<CheckInData, 'found_by'> & { found_by?: FoundBy },
   now: Date = new Date(),
 ): Promise<CheckInOutcome> => checkInOn(tx, viewer, input, undefined, now);
 
 const checkInOn = async (
   db: Executor,
   viewer: Viewer,
-  input: CheckInData,
+  input: Omit<CheckInData, 'found_by'> & { found_by?: FoundBy },
   idempotencyKey: string | undefined,
   now: Date,
   kiosk?: KioskSource,

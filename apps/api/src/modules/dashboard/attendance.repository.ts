@@ -34,7 +34,8 @@ export interface AtRiskWindow {
 
 /**
  * The business's active members at risk, with what the rule read of each:
- * - the account is active and a subscription (their own or a group's cover) runs today;
+ * - the account is active, a member's (not a walk-in's), and a subscription (their own or a
+ *   group's cover) runs today;
  * - and either they have not come for 14 days (no visit since `absentSince`, or never) while
  *   covered 14 days ago as well, so a new member, or one who just came back after a lapse, is
  *   not at risk before two weeks of cover; or their visits over the last 4 full weeks are half
@@ -64,7 +65,7 @@ const atRiskSql = (b: number, w: AtRiskWindow, select: SQL) => sql`
       (m.last_visit_at is null or m.last_visit_at < ${w.absentSince}::timestamptz) as absent,
       covered.since is not null as covered_before
     from merged c
-    join members m on m.id = c.id and m.business_id = ${b} and m.is_active
+    join members m on m.id = c.id and m.business_id = ${b} and m.is_active and not m.is_walk_in
       -- A member frozen during the weeks compared stayed away on purpose: not at risk.
       and not exists (select 1 from freezes fz where fz.business_id = ${b} and fz.member_id = m.id
         and fz.status in ('approved', 'ended') and fz.start_date <= ${w.today}

@@ -59,8 +59,11 @@ export const moneyByMonth = async (
 };
 
 export interface Scalars {
+  /** Every person of the business, walk-ins included (less the two below: the members). */
   members: number;
   inactiveMembers: number;
+  /** Walk-ins whose account is active (deactivated ones are in inactiveMembers). */
+  activeWalkIns: number;
   activeSubscriptions: number;
   endedMembers: number;
   churnedMembers: number;
@@ -78,6 +81,17 @@ export interface Scalars {
 const inactiveMembers = (businessId: number) =>
   sql`(select id from members where business_id = ${businessId} and not is_active)`;
 
+/**
+ * The business's walk-ins (a day pass added them; not members until they join: a partial index
+ * holds them), as a subquery: left out of every member figure.
+ */
+const walkIns = (businessId: number) =>
+  sql`(select id from members where business_id = ${businessId} and is_walk_in)`;
+
+/** The people no member figure counts: deactivated accounts and walk-ins (both partial indexes). */
+const notCounted = (businessId: number) =>
+  sql`(${inactiveMembers(businessId)} union all ${walkIns(businessId)})`;
+
 /** The cards' counts and the checklist, in one statement. */
 export const scalars = async (
   db: Executor,
@@ -91,25 +105,31 @@ export const scalars = async (
       select
         (select count(*) from members where business_id = ${b}) as members,
         (select count(*) from members where business_id = ${b} and not is_active) as inactive,
+        (select count(*) from members where business_id = ${b} and is_walk_in and is_active)
+          as walk_ins,
         (select count(*) from subscriptions where business_id = ${b} and is_active
-          and expiry_date >= ${days.today} and start_date <= ${days.today}) as running,
+          and expiry_date >= ${days.today} and start_date <= ${days.today}
+          and member_id not in ${walkIns(b)}) as running,
         (select count(*) from member_cover where business_id = ${b}
-          and last_ended between ${days.retentionFrom} and ${days.yesterday})
+          and last_ended between ${days.retentionFrom} and ${days.yesterday}
+          and member_id not in ${walkIns(b)})
         + (select count(distinct s.member_id) from subscriptions s
           where s.business_id = ${b} and s.expiry_date > ${closed} and s.is_active
             and s.expiry_date between ${days.retentionFrom} and ${days.yesterday}
+            and s.member_id not in ${walkIns(b)}
             and not exists (select 1 from member_cover c where c.member_id = s.member_id
               and c.last_ended between ${days.retentionFrom} and ${days.yesterday})) as ended,
         (select count(*) from member_cover where business_id = ${b}
-          and paid_through between ${days.retentionFrom} and ${days.yesterday}) as churned,
+          and paid_through between ${days.retentionFrom} and ${days.yesterday}
+          and member_id not in ${walkIns(b)}) as churned,
         (select count(*) from member_cover c
           where c.business_id = ${b} and c.paid_through between ${days.today} and ${days.expiringTo}
-            and c.member_id not in ${inactiveMembers(b)}) as expiring,
+            and c.member_id not in ${notCounted(b)}) as expiring,
         (select count(distinct member_id) from freezes where business_id = ${b}
           and status in ('approved', 'ended') and start_date <= ${days.today}
           and end_date >= ${days.today}) as frozen,
         exists (select 1 from plans where business_id = ${b}) as has_plan,
-        exists (select 1 from members where business_id = ${b}) as has_member,
+        exists (select 1 from members where business_id = ${b} and not is_walk_in) as has_member,
         exists (select 1 from payments where business_id = ${b}) as has_payment,
         exists (select 1 from users where business_id = ${b} and role <> 'owner') as has_team,
         exists (select 1 from comms_messages where business_id = ${b}) as has_message`),
@@ -117,6 +137,7 @@ export const scalars = async (
   return {
     members: asNumber(r.members),
     inactiveMembers: asNumber(r.inactive),
+    activeWalkIns: asNumber(r.walk_ins),
     activeSubscriptions: asNumber(r.running),
     endedMembers: asNumber(r.ended),
     churnedMembers: asNumber(r.churned),
@@ -131,8 +152,9 @@ export const scalars = async (
 };
 
 /**
- * Per month of `range`: members created (Lagos months), and members whose cover ended that
- * month (before today) without a payment since.
+ * Per month of `range`: members created (Lagos months; a walk-in who joined, the month they
+ * joined), and members whose cover ended that month (before today) without a payment since.
+ * Walk-ins who have not joined are in neither.
  */
 export const membersByMonth = async (
   db: Executor,
@@ -148,7 +170,7 @@ export const membersByMonth = async (
         -- Grouped by the Lagos month first; only the groups are formatted.
         select date_trunc('month', created_at at time zone 'Africa/Lagos') as month, count(*) as joined, 0 as churned
         from members
-        where business_id = ${businessId}
+        where business_id = ${businessId} and not is_walk_in
           and created_at >= (${range.from}::date)::timestamp at time zone 'Africa/Lagos'
           and created_at < (${range.to}::date + 1)::timestamp at time zone 'Africa/Lagos'
         group by 1
@@ -156,6 +178,7 @@ export const membersByMonth = async (
         select date_trunc('month', paid_through::timestamp), 0, count(*)
         from member_cover
         where business_id = ${businessId} and paid_through between ${range.from} and ${yesterday}
+          and member_id not in ${walkIns(businessId)}
         group by 1
       ) m group by 1`),
   );
@@ -198,7 +221,7 @@ export interface ExpiringRow {
 
 /**
  * Active members whose cover ends between `today` and `to` (no renewal paid beyond it), soonest
- * first, with the subscription that ends it.
+ * first, with the subscription that ends it. Walk-ins are not members: never listed.
  */
 export const expiring = async (
   db: Executor,
@@ -215,7 +238,7 @@ export const expiring = async (
       from (
         select member_id, business_id, paid_through from member_cover c
         where c.business_id = ${businessId} and c.paid_through between ${today} and ${to}
-          and c.member_id not in ${inactiveMembers(businessId)}
+          and c.member_id not in ${notCounted(businessId)}
         order by c.paid_through, c.member_id
         limit ${limit}
       ) c
@@ -250,7 +273,10 @@ export interface ActivityRow {
   data: Record<string, unknown>;
 }
 
-/** The latest payments, new members, messages and team changes, newest first. */
+/**
+ * The latest payments, new members (a walk-in once they joined), messages and team changes,
+ * newest first.
+ */
 export const recentActivity = async (
   db: Executor,
   businessId: number,
@@ -271,7 +297,8 @@ export const recentActivity = async (
         union all
         (select 'member', m.created_at, m.id,
           json_build_object('member_id', m.id, 'first_name', m.first_name, 'last_name', m.last_name)
-          from members m where m.business_id = ${b} order by m.created_at desc, m.id desc limit ${limit})
+          from members m where m.business_id = ${b} and not m.is_walk_in
+          order by m.created_at desc, m.id desc limit ${limit})
         union all
         (select 'message', c.created_at, c.id,
           json_build_object('channel', c.channel, 'group', c."group", 'status', c.status,

@@ -69,7 +69,8 @@ const walkInOf = (input: DayPassData, city: string, state: string) => {
 
 /**
  * Sells a day pass to a walk-in: the member of this business with that phone (any form), or a
- * new member marked as a walk-in; ONE payment of the day-pass plan (1 period, its price
+ * new walk-in (kept with their phone and visits, not a member until they join: see
+ * members.is_walk_in); ONE payment of the day-pass plan (1 period, its price
  * computed here) starting today, recorded by `record_payment` like any desk payment; and, when
  * asked, their visit (found by phone), all in one transaction: nothing is kept if any part
  * fails. The same Idempotency-Key again answers the first sale and records nothing more.
@@ -143,14 +144,15 @@ export const sellDayPass = async (
     // the first sale's (its visit is then answered again, not a second one).
     const recordedAt =
       input.recorded_at !== undefined || replayed ? new Date(payment.recorded_at) : undefined;
-    // Checked in as at the desk (found by phone), in this transaction: the verdict reads the
-    // payment just made, and a visit of the last 2 hours is answered instead of a new one.
+    // Checked in as at the desk, in this transaction, the visit reading "Day pass": the verdict
+    // reads the payment just made, and a visit of the last 2 hours is answered instead of a new
+    // one.
     const visit = input.check_in
       ? (
           await checkInWithin(
             tx,
             seller,
-            { member_id: member.id, found_by: 'phone' },
+            { member_id: member.id, found_by: 'day_pass' },
             recordedAt ?? now,
           )
         ).result

@@ -143,13 +143,13 @@ describe('selling a day pass', () => {
     expect(check_in).toMatchObject({
       already_checked_in: false,
       verdict: { status: 'ends_today', tone: 'amber' },
-      visit: { found_by: 'phone', recorded_by: { id: g.staff.userId }, kiosk_name: null },
+      visit: { found_by: 'day_pass', recorded_by: { id: g.staff.userId }, kiosk_name: null },
     });
     expect(await paymentsOf(member.id)).toMatchObject([{ amountKobo: 300_000, method: 'Cash' }]);
     expect(await subscriptionsOf(member.id)).toMatchObject([
       { startDate: lagosDay(), expiryDate: lagosDay(), subscriptionTypeId: dayPlan.id },
     ]);
-    expect(await visitsOf(member.id)).toMatchObject([{ foundBy: 'phone' }]);
+    expect(await visitsOf(member.id)).toMatchObject([{ foundBy: 'day_pass' }]);
   });
 
   it('finds the member already there by phone, in any form, and leaves them a member', async () => {

@@ -47,8 +47,11 @@ export interface MemberListOptions {
   search?: string;
   phoneDigits?: string | null;
   accountStatus?: MemberAccountStatus;
-  /** `walk_in`: only the members a day-pass sale added. */
-  kind?: MemberKind;
+  /**
+   * `member`: walk-ins left out (the list's default); `walk_in`: only the walk-ins (a day pass
+   * added them, they have not joined); none: both.
+   */
+  kind?: Exclude<MemberKind, 'all'>;
   /** The last-visit filter: members seen since `since`, or not seen since then (or never). */
   visited?: VisitedOption;
   /** Only the members an approved freeze covers today. */
@@ -116,7 +119,12 @@ const accountSql = ({ accountStatus: status, kind }: AccountFilters, alias = '')
       ? ` and ${alias}is_active`
       : status === 'inactive'
         ? ` and not ${alias}is_active`
-        : '') + (kind === 'walk_in' ? ` and ${alias}is_walk_in` : ''),
+        : '') +
+      (kind === 'walk_in'
+        ? ` and ${alias}is_walk_in`
+        : kind === 'member'
+          ? ` and not ${alias}is_walk_in`
+          : ''),
   );
 
 /** The deactivated members of the business, counted through their partial index. */
@@ -133,20 +141,23 @@ const asMembers = (query: SQL) => new Subquery(query, {}, 'members') as unknown 
 
 /** The walk-ins of the business (of one account status), counted through their partial index. */
 const walkInCount = (f: AccountFilters, id: SQL | number) =>
-  sql`(select count(*) from ${members} where ${members.businessId} = ${id}${accountSql(f)})`;
+  sql`(select count(*) from ${members} where ${members.businessId} = ${id}${accountSql({ ...f, kind: 'walk_in' })})`;
 
 /**
  * The total of an unsearched list without a last-visit filter: from the member counter, without
- * counting members (the walk-ins, a few, are counted).
+ * counting members (the walk-ins, a few, and the deactivated, a few, are counted): members are
+ * the business's people less its walk-ins.
  */
-const accountTotal = (f: AccountFilters, id: SQL | number): SQL =>
-  f.kind
-    ? walkInCount(f, id)
-    : f.accountStatus === 'inactive'
+const accountTotal = (f: AccountFilters, id: SQL | number): SQL => {
+  if (f.kind === 'walk_in') return walkInCount(f, id);
+  const people =
+    f.accountStatus === 'inactive'
       ? inactiveCount(id)
       : f.accountStatus === 'active'
         ? sql`${memberSeq(id)} - ${inactiveCount(id)}`
         : memberSeq(id);
+  return f.kind === 'member' ? sql`${people} - ${walkInCount(f, id)}` : people;
+};
 
 /**
  * The total of an unsearched list. With a last-visit filter, the members seen since its day are
@@ -205,7 +216,7 @@ const pageStatement = (db: Executor, f: Filters, fixed: FixedWindow | undefined)
 const pageStatementOf = (db: Executor, f: Filters, window: FixedWindow) => {
   const fixed =
     !f.accountStatus &&
-    !f.kind &&
+    f.kind !== 'walk_in' &&
     !f.visited &&
     !f.frozen &&
     FIXED_PAGE_SIZES.has(window.limit) &&

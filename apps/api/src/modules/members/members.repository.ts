@@ -1,5 +1,5 @@
 import { lagosDay } from '@kora/shared';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, memberCover, members, plans, subscriptions } from '../../db/schema';
 import { ofBusiness, updateOfBusiness, type RecordQuery } from '../../db/tenant';
@@ -90,14 +90,14 @@ export const selectMembers = <E extends Record<string, SQL.Aliased | SQL>>(
 export type SubscriptionStatusCode = 0 | 1 | 2;
 
 /**
- * The prospects a message may reach: members who never subscribed, and walk-ins who never
- * bought anything but day passes (no subscription, own or group-covered and not cancelled, of a
- * plan longer than 1 day).
+ * The prospects a message may reach: members who never subscribed, and the walk-ins (a day pass
+ * added them; they have not joined: see `members.is_walk_in`).
  */
 export const PROSPECTS = 'prospects';
 
 /**
- * The active (not deactivated) members of a business a bulk message may reach, optionally only
+ * The active (not deactivated) members of a business a bulk message may reach (walk-ins only
+ * among the prospects), optionally only
  * those of one subscription status (as the members list shows it) or the prospects, with what a
  * message's placeholders need: names, addresses, current plan and latest expiry. One query, by
  * id.
@@ -128,14 +128,12 @@ export const selectAudience = (
       and(
         eq(members.businessId, businessId),
         eq(members.isActive, true),
-        status === undefined
+        status === PROSPECTS
+          ? sql`(${members.isWalkIn} or ${columns.subscriptionStatus} = 0)`
+          : eq(members.isWalkIn, false),
+        status === undefined || status === PROSPECTS
           ? undefined
-          : status === PROSPECTS
-            ? sql`(${columns.subscriptionStatus} = 0 or (${members.isWalkIn} and not exists (
-                select 1 from ${subscriptions} s join ${plans} p on p.id = s.subscription_type_id
-                where s.business_id = ${members.businessId} and s.member_id = ${members.id}
-                  and s.is_active and not (p.duration = 1 and p.duration_type = 'day'))))`
-            : sql`${columns.subscriptionStatus} = ${status}`,
+          : sql`${columns.subscriptionStatus} = ${status}`,
       ),
     )
     .orderBy(members.id);
@@ -193,7 +191,8 @@ export const updateMember: RecordQuery<boolean, [values: MemberChanges]> = async
 ) => (await updateOfBusiness(db, members, businessId, id, values)).length === 1;
 
 /**
- * The members page's counts. `deactivated`: accounts the gym deactivated. `lapsed`: accounts
+ * The members page's counts, walk-ins left out (they are counted apart: `walkIns`, those whose
+ * account is active). `deactivated`: accounts the gym deactivated. `lapsed`: accounts
  * still active whose cover ended before today and who have not paid since, read from each
  * member's last paid day (`member_cover`), the same rule as the dashboard's churn; members who
  * never subscribed are not lapsed.
@@ -207,13 +206,18 @@ export const memberSummary = async (
   (
     await db
       .select({
-        total: count(),
-        active: count(sql`case when ${members.isActive} then 1 end`),
-        newThisMonth: count(sql`case when ${members.createdAt} >= ${monthStart} then 1 end`),
-        deactivated: count(sql`case when not ${members.isActive} then 1 end`),
-        lapsed: count(
-          sql`case when ${members.isActive} and ${memberCover.paidThrough} < ${today} then 1 end`,
+        total: count(sql`case when not ${members.isWalkIn} then 1 end`),
+        active: count(sql`case when ${members.isActive} and not ${members.isWalkIn} then 1 end`),
+        newThisMonth: count(
+          sql`case when ${members.createdAt} >= ${monthStart} and not ${members.isWalkIn} then 1 end`,
         ),
+        deactivated: count(
+          sql`case when not ${members.isActive} and not ${members.isWalkIn} then 1 end`,
+        ),
+        lapsed: count(
+          sql`case when ${members.isActive} and not ${members.isWalkIn} and ${memberCover.paidThrough} < ${today} then 1 end`,
+        ),
+        walkIns: count(sql`case when ${members.isActive} and ${members.isWalkIn} then 1 end`),
       })
       .from(members)
       .leftJoin(memberCover, eq(memberCover.memberId, members.id))
@@ -242,3 +246,43 @@ export const membersWithPhone = (db: Executor, businessId: number, phone: string
     .where(and(eq(members.businessId, businessId), eq(members.mobileNumber, phone)))
     .orderBy(members.id)
     .limit(20);
+
+/** The walk-in of this business with this phone (E.164), not erased, first added first. */
+export const walkInWithPhone = async (db: Executor, businessId: number, phone: string) =>
+  (
+    await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.businessId, businessId),
+          eq(members.mobileNumber, phone),
+          eq(members.isWalkIn, true),
+          isNull(members.erasedAt),
+        ),
+      )
+      .orderBy(members.id)
+      .limit(1)
+  )[0];
+
+/**
+ * A walk-in of this business joins with these details: a member from now on (created_at is the
+ * moment they joined), their account active.
+ */
+export const joinWalkIn = async (
+  db: Executor,
+  businessId: number,
+  id: number,
+  values: MemberChanges,
+): Promise<void> => {
+  await db
+    .update(members)
+    .set({
+      ...values,
+      isActive: true,
+      isWalkIn: false,
+      createdAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(ofBusiness(members, businessId, id), eq(members.isWalkIn, true)));
+};

@@ -76,7 +76,8 @@ const filterOptions = (
     search,
     phoneDigits: search ? phoneSearchDigits(search) : null,
     accountStatus: query.account_status,
-    kind: query.kind,
+    // Members only unless asked: walk-ins are not members until they join.
+    kind: query.kind === 'all' ? undefined : (query.kind ?? 'member'),
     visited: visitedOption(query.visited),
     frozen: query.frozen === true,
   };
@@ -130,6 +131,7 @@ export const memberSummary = async (
     new_this_month: s.newThisMonth,
     deactivated: s.deactivated,
     lapsed: s.lapsed,
+    walk_ins: s.walkIns,
   };
 };
 
@@ -201,7 +203,51 @@ const checkPlan = async (exec: Executor, businessId: number, planId: number) => 
 };
 
 /**
- * Adds a member with the business's next member ID. With an idempotency key, sending the same
+ * The Add Member form asked "May {gym} send you offers and news?": the answer starts the
+ * member's consent history (an import or an older client sends none: not asked).
+ */
+const recordConsent = async (
+  tx: Tx,
+  businessId: number,
+  memberId: number,
+  input: CreateMemberInput,
+  actor: Actor,
+) => {
+  const choice = input.marketing_consent;
+  if (choice === 'yes' || choice === 'no')
+    await insertConsent(tx, { ...consentBy(actor), businessId, memberId, choice });
+};
+
+/**
+ * A walk-in of this business with the new member's phone joins instead of a second record being
+ * added: their record takes the form's details and becomes a member's (counted from now), with
+ * their visits and payments kept. The trail says they joined and what the form changed. The
+ * phone is locked for the rest of the transaction (a day pass for it waits). Undefined when no
+ * walk-in has that phone.
+ */
+const joinWalkInWithPhone = async (
+  tx: Tx,
+  businessId: number,
+  values: repo.MemberInsert,
+  actor: Actor,
+): Promise<number | undefined> => {
+  await repo.lockPhone(tx, businessId, values.mobileNumber);
+  const walkIn = await repo.walkInWithPhone(tx, businessId, values.mobileNumber);
+  if (!walkIn) return undefined;
+  const row = await repo.findMember(tx, businessId, walkIn.id);
+  if (!row) return undefined;
+  const before = toMember(row);
+  await repo.joinWalkIn(tx, businessId, walkIn.id, values);
+  const after = toMember((await repo.findMember(tx, businessId, walkIn.id))!);
+  const record = memberRecord(businessId, after);
+  await recordAudit(tx, actor, { ...record, action: 'member.join', detail: { via: 'member' } });
+  await recordEdit(tx, actor, record, EDITABLE_FIELDS, before, after);
+  return walkIn.id;
+};
+
+/**
+ * Adds a member with the business's next member ID (or, when a walk-in has their phone, makes
+ * that walk-in the member: joinWalkInWithPhone). With an idempotency key, sending the same
  * member again (a double click, a retry) answers the member already added (`replayed`).
  */
 export const createMember = async (
@@ -218,6 +264,11 @@ export const createMember = async (
       { businessId, scope: 'member', key: idempotencyKey, body: input },
       async (tx) => {
         if (input.subscription_type_id) await checkPlan(tx, businessId, input.subscription_type_id);
+        const joined = await joinWalkInWithPhone(tx, businessId, values, actor);
+        if (joined !== undefined) {
+          await recordConsent(tx, businessId, joined, input, actor);
+          return joined;
+        }
         const seq = await repo.nextMemberNumber(tx, businessId);
         if (!seq) throw memberNotFound();
         const memberCode = `${seq.code}-${String(seq.seq).padStart(5, '0')}`;
@@ -235,11 +286,7 @@ export const createMember = async (
           recordLabel: memberLabel({ ...input, member_id: memberCode }),
           memberId: id,
         });
-        // The Add Member form asked "May {gym} send you offers and news?": the answer starts
-        // the member's consent history (an import or an older client sends none: not asked).
-        const choice = input.marketing_consent;
-        if (choice === 'yes' || choice === 'no')
-          await insertConsent(tx, { ...consentBy(actor), businessId, memberId: id, choice });
+        await recordConsent(tx, businessId, id, input, actor);
         return id;
       },
     );

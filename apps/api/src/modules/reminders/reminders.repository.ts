@@ -72,7 +72,7 @@ export interface ReminderCandidate {
  * The subscriptions of a business ending on `expiry` that still owe the reminder of
  * `offsetDays`: each the member's latest-ending active subscription (no active one of theirs
  * ends later: a member who renewed is never reminded), of an active member who did not opt
- * out and is not frozen today (`expiry` + `offsetDays` is today), with an address, and not yet reminded for this day and expiry date. A group plan is
+ * out, is not a walk-in and is not frozen today (`expiry` + `offsetDays` is today), with an address, and not yet reminded for this day and expiry date. A group plan is
  * renewed by its payer: only the payer's subscription reminds; a member it covers is never
  * told their cover ends (and, like any later cover, it keeps their own plan's reminder from
  * going while it runs on). Read through the
@@ -96,6 +96,8 @@ export const dueCandidates = async (
     where s.business_id = ${businessId} and s.expiry_date = ${expiry}::date and s.is_active
       and s.group_subscription_id is null
       and m.is_active and not m.reminders_opt_out
+      -- A walk-in's day pass is not a membership to renew: no reminder until they join.
+      and not m.is_walk_in
       -- A member frozen today is reminded later: the freeze moved their end.
       and kora_frozen_until(s.business_id, s.member_id, ${expiry}::date + ${offsetDays}::int) is null
       and (m.mobile_number <> '' or coalesce(m.email_address, '') <> '')

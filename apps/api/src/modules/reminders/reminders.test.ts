@@ -6,7 +6,14 @@ import { call, expectFieldErrors } from '../../test/app';
 import { useTenants, useTestApp } from '../../test/hooks';
 import { LOOPBACK_PAYSTACK_KEYS } from '../../test/loopback-paystack';
 import { connectPaystack, useLoopbackPaystack } from '../../test/online';
-import { addGroupPlan, addMember, addPlan, createTenant, type Tenant } from '../../test/tenants';
+import {
+  addDayPassPlan,
+  addGroupPlan,
+  addMember,
+  addPlan,
+  createTenant,
+  type Tenant,
+} from '../../test/tenants';
 import {
   pay,
   paymentBody,
@@ -298,6 +305,27 @@ describe('the reminder job', () => {
     });
     await run(at(addDays(EXP, -2), '10:00'));
     expect((await sendsOf(optedOut.id)).map((s) => s.offsetDays)).toEqual([-3]);
+  });
+
+  it('never reminds a walk-in of their day pass: they are not a member until they join', async () => {
+    await addDayPassPlan(t, owner.token);
+    const sold = await call(t.app, 'POST', '/v1/day-pass', {
+      token: owner.token,
+      body: {
+        first_name: 'Tunde',
+        last_name: 'Bello',
+        mobile_number: '08096660001',
+        method: 'Cash',
+      },
+    });
+    expect(sold.statusCode).toBe(201);
+    const walkIn = sold.json().data.member as { id: number };
+    const [pass] = await subscriptionsOf(t, walkIn.id);
+    await setSubscriptionDates(t, pass!.id, addDays(EXP, 4), addDays(EXP, 4));
+    const control = await memberEnding(owner, plan, addDays(EXP, 4));
+    await run(at(addDays(EXP, -3), '10:00'));
+    expect(await sendsOf(walkIn.id)).toHaveLength(0);
+    expect(await sendsOf(control.id)).toHaveLength(1);
   });
 
   it('waits while the member is frozen: the reminder of the moved end goes after the freeze', async () => {

@@ -126,7 +126,14 @@ export const subscriptionSummary = async (
         expired: count(sql`case when ${subscriptions.expiryDate} < ${today} then 1 end`),
       })
       .from(subscriptions)
-      .where(eq(subscriptions.businessId, businessId))
+      .where(
+        and(
+          eq(subscriptions.businessId, businessId),
+          // Walk-ins' day passes are not memberships (see members.is_walk_in).
+          sql`${subscriptions.memberId} not in (select ${members.id} from ${members}
+            where ${members.businessId} = ${businessId} and ${members.isWalkIn})`,
+        ),
+      )
   )[0]!;
 
 /**
