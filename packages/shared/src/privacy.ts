@@ -31,6 +31,8 @@ export const PRIVACY_MESSAGES = {
   confirmErase: (memberId: string) => `Type the member ID ${memberId} to confirm`,
   alreadyErased: 'This member was already erased.',
   erasureRequested: 'Your request was sent to the gym.',
+  /** An erased member's card: erasure removed it, and no new one is issued. */
+  noCard: 'This member has no card: their personal data was erased.',
 } as const;
 
 /** The consent a create or update may send: yes, no or not_asked. */
@@ -46,6 +48,10 @@ export const consentChoiceField = z.enum(CONSENT_CHOICES, {
 /** The name an erased member keeps (first name + last name): "Erased member IRON-00042". */
 export const ERASED_FIRST_NAME = 'Erased';
 export const erasedLastName = (memberId: string) => `member ${memberId}`;
+
+/** Whether a member (as the API answers one) was erased: their names say so. */
+export const isErasedMember = (m: { first_name: string; last_name: string; member_id: string }) =>
+  m.first_name === ERASED_FIRST_NAME && m.last_name === erasedLastName(m.member_id);
 
 /** One time a choice was given or withdrawn: who, when and how. */
 export const consentSchema = z.object({

@@ -1,5 +1,12 @@
-import { ONLINE_MESSAGES, cardPath, type CardChannel, type MemberCard } from '@kora/shared';
+import {
+  ONLINE_MESSAGES,
+  PRIVACY_MESSAGES,
+  cardPath,
+  type CardChannel,
+  type MemberCard,
+} from '@kora/shared';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
 import { absoluteLogoUrl } from '../../lib/mail-templates';
 import { memberMessage, noAddress } from '../../lib/member-message';
@@ -10,18 +17,27 @@ import * as repo from './check-in.repository';
 
 /*
  * A member's card: a code (the QR the desk scans) and the public page that shows it. Replacing
- * the card gives a new code; the old card stops working at once.
+ * the card gives a new code; the old card stops working at once. An erased member has no card
+ * (erasure removed it): showing, sending or replacing it answers 404, and no new one is issued.
  */
 
 /** The card's absolute address: `{APP_URL}/card/{code}`. */
 const cardUrl = (ctx: AppContext, code: string) =>
   `${ctx.config.appUrl.replace(/\/+$/, '')}${cardPath(code)}`;
 
-/** The member's card and addresses; 404 when the member is not this business's. */
+/** 404: the member was erased, and their card with them. */
+const noCard = () => new AppError(404, 'CARD_NOT_FOUND', PRIVACY_MESSAGES.noCard);
+
+/**
+ * The member's card and addresses; 404 when the member is not this business's, or was erased
+ * (no card).
+ */
 const cardOf = async (ctx: AppContext, businessId: number, memberId: number) => {
   const card = await repo.memberCard(ctx.db, businessId, memberId);
   if (!card) throw memberNotFound();
-  return card;
+  const { cardCode } = card;
+  if (cardCode === null) throw noCard();
+  return { ...card, cardCode };
 };
 
 export const getCard = async (
@@ -49,7 +65,8 @@ export const replaceCard = async (
     { businessId, scope: 'card', key: idempotencyKey, body: { member_id: memberId } },
     async (tx) => {
       const done = await repo.replaceCard(tx, businessId, memberId);
-      if (!done) throw memberNotFound();
+      if (!done)
+        throw (await repo.memberCard(tx, businessId, memberId)) ? noCard() : memberNotFound();
       // The trail says a new card was issued, never its code.
       const member = await getMemberForBusiness(ctx, businessId, memberId, tx);
       await recordAudit(tx, actor, {

@@ -7,6 +7,7 @@ import {
   inArray,
   is,
   isNotNull,
+  isNull,
   lt,
   max,
   sql,
@@ -24,8 +25,9 @@ import { readPage } from '../../lib/paging';
 
 /*
  * Check-in's reads and writes. Every query names the business: a member or visit of another
- * business is never found. The lookup's probes each use one index: the card code's unique index,
- * (business_id, mobile_number), (business_id, member_id) and the trigram index of search_text.
+ * business is never found, nor an erased member. The lookup's probes each use one index: the
+ * card code's unique index, (business_id, mobile_number), (business_id, member_id) and the
+ * trigram index of search_text.
  */
 
 /** What check-in shows of a member. */
@@ -73,6 +75,9 @@ const candidateColumns = (since: SQL) => ({
 /** The lookup answers at most this many members. */
 const LIMIT = 10;
 
+/** An erased member is nobody the desk or a kiosk can find or check in (they have no card). */
+const notErased = isNull(members.erasedAt);
+
 /**
  * The probes by card, phone and member ID, each compiled once and run as a prepared statement
  * (db/raw.ts: parsed once per connection, rows decoded without Drizzle's per-call work): the
@@ -83,14 +88,24 @@ const probes = {
     db
       .select(candidateColumns(bound('since')))
       .from(members)
-      .where(and(eq(members.cardCode, bound('probe')), eq(members.businessId, bound('businessId'))))
+      .where(
+        and(
+          eq(members.cardCode, bound('probe')),
+          eq(members.businessId, bound('businessId')),
+          notErased,
+        ),
+      )
       .limit(1),
   phone: (db: Executor) =>
     db
       .select(candidateColumns(bound('since')))
       .from(members)
       .where(
-        and(eq(members.businessId, bound('businessId')), eq(members.mobileNumber, bound('probe'))),
+        and(
+          eq(members.businessId, bound('businessId')),
+          eq(members.mobileNumber, bound('probe')),
+          notErased,
+        ),
       )
       .orderBy(desc(members.isActive), members.id)
       .limit(LIMIT),
@@ -99,7 +114,11 @@ const probes = {
       .select(candidateColumns(bound('since')))
       .from(members)
       .where(
-        and(eq(members.businessId, bound('businessId')), eq(members.memberCode, bound('probe'))),
+        and(
+          eq(members.businessId, bound('businessId')),
+          eq(members.memberCode, bound('probe')),
+          notErased,
+        ),
       )
       .limit(1),
   number: (db: Executor) =>
@@ -113,6 +132,7 @@ const probes = {
             members.memberCode,
             sql`(select ${businesses.code} from ${businesses} where ${businesses.id} = ${bound('businessId')}) || '-' || ${bound('probe')}::text`,
           ),
+          notErased,
         ),
       )
       .limit(1),
@@ -172,7 +192,11 @@ export const membersByName = (db: Executor, businessId: number, folded: string, 
     .select({ id: members.id })
     .from(members)
     .where(
-      and(eq(members.businessId, businessId), sql`${members.searchText} ${op} ${likeTerm(folded)}`),
+      and(
+        eq(members.businessId, businessId),
+        sql`${members.searchText} ${op} ${likeTerm(folded)}`,
+        notErased,
+      ),
     )
     .limit(NAME_WINDOW);
   return db
@@ -215,6 +239,7 @@ const stateOf = (db: Executor, by: 'id' | 'card') =>
       and(
         eq(members.businessId, bound('businessId')),
         by === 'id' ? eq(members.id, bound('member')) : eq(members.cardCode, bound('member')),
+        notErased,
       ),
     )
     .limit(1);
@@ -464,13 +489,16 @@ export const memberCard = async (db: Executor, businessId: number, memberId: num
       .where(ofBusiness(members, businessId, memberId))
   )[0];
 
-/** Gives the member a new card code (the database makes it); the old one stops working. */
+/**
+ * Gives the member a new card code (the database makes it); the old one stops working. An erased
+ * member is never given one (undefined, as for a member of another business).
+ */
 export const replaceCard = async (tx: Executor, businessId: number, memberId: number) =>
   (
     await tx
       .update(members)
       .set({ cardCode: sql`kora_card_code()`, updatedAt: new Date() })
-      .where(ofBusiness(members, businessId, memberId))
+      .where(and(ofBusiness(members, businessId, memberId), isNull(members.erasedAt)))
       .returning({ id: members.id })
   )[0];
 

@@ -43,7 +43,8 @@ export interface RosterPage {
 /**
  * Up to `limit` + 1 members of the business after (`tx`, `id`) and below the horizon, each with
  * their subscriptions that are not withdrawn and end on or after `fromDay`, and (when
- * `withRemoved`) the members deleted since `tx`. One statement.
+ * `withRemoved`) the members deleted or erased since `tx` (erasure writes a removal: an erased
+ * member leaves the desks' copies, card and all). One statement.
  */
 export const rosterPage = async (
   db: Executor,
@@ -86,7 +87,7 @@ export const rosterPage = async (
             and f.status in ('approved', 'ended') and f.end_date >= ${today}::date
           order by f.start_date limit 1
         ) fz on true
-        where m.business_id = ${businessId}
+        where m.business_id = ${businessId} and m.erased_at is null
           and (m.roster_tx, m.id) > (${after.tx.toString()}::bigint, ${after.id}::integer)
           and m.roster_tx < h.horizon
         order by m.roster_tx, m.id

@@ -114,7 +114,7 @@ describe('GET /v1/check-in/roster', () => {
       last_visit_at: null,
     });
     expect(first.mobile_number).toMatch(/^\+234\d{10}$/);
-    expect(first.card_hash).toBe(createHash('sha256').update(row!.cardCode).digest('hex'));
+    expect(first.card_hash).toBe(createHash('sha256').update(row!.cardCode!).digest('hex'));
   });
 
   it('answers nothing new when nothing changed, and only the member changed after an edit', async () => {

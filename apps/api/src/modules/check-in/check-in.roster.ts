@@ -15,7 +15,8 @@ import { rosterPage, type RosterRow } from './check-in.roster.repository';
  * The roster: the desk's own copy of the business's members, to look them up and check them in
  * while the network is down. The first download pages through every member; then each sync asks
  * for what changed after its cursor: members whose details, card, account or subscriptions
- * changed (a deactivated member comes with is_active false), and the ids of members deleted.
+ * changed (a deactivated member comes with is_active false), and the ids of members deleted
+ * or erased (an erased member is in no copy).
  */
 
 /** A cursor is "<transaction>.<member id>": where the last page ended. */

@@ -32,7 +32,7 @@ const visitsOf = (t: TestApp, memberId: number) =>
   t.db.select().from(visits).where(eq(visits.memberId, memberId));
 
 const cardOf = async (t: TestApp, memberId: number) =>
-  (await t.db.select().from(members).where(eq(members.id, memberId)))[0]!.cardCode;
+  (await t.db.select().from(members).where(eq(members.id, memberId)))[0]!.cardCode!;
 
 describe('kiosks in Settings', () => {
   const t = useTestApp();

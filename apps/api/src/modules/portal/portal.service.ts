@@ -259,7 +259,8 @@ export const memberPage = async (ctx: AppContext, session: MemberSession): Promi
       emergency_contact_relationship: member.emergencyContactRelationship,
       reminders_opt_out: member.remindersOptOut,
       marketing_consent: member.marketingConsent as MarketingConsent,
-      card_code: member.cardCode,
+      // Only an erased member has no card, and an erased member cannot sign in.
+      card_code: member.cardCode ?? '',
     },
     verdict: { tone: verdict.tone, title: verdict.text },
     current:

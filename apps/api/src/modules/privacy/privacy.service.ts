@@ -17,6 +17,7 @@ import { pageAnswer, pageWindow } from '../../lib/paging';
 import { storageFor } from '../../lib/storage';
 import { recordAudit, type Actor } from '../audit';
 import { memberLabel, memberNotFound } from '../members';
+import { eraseElsewhere } from './privacy.by-address';
 import * as repo from './privacy.repository';
 
 /** The member of this business, or 404 (another business's member too). */
@@ -136,8 +137,13 @@ export const listErasureRequests = async (
  * emergency contact, picture (the stored file too) and card are removed from the member and
  * from everywhere else Kora kept them (messages to them, reminders, payment links, transfer
  * account name, imported sheets, the member portal's codes and sessions, the audit trail's
- * details); the account is deactivated and gets no more messages. Payments, receipts,
- * subscriptions and visits stay, attached to the erased member, so every total is unchanged.
+ * details, the reasons staff gave for voiding, refunding or discounting their payments), and
+ * whatever is addressed to their phone or e-mail, whichever record it is tied to (messages,
+ * sign-in codes, rate-limit counters; unless another member still has that address). The card's
+ * code then answers 404 everywhere (its page, the desk, kiosks, the desks' offline copies, which
+ * drop the member), and no card is issued to them again. The account is deactivated and gets no
+ * more messages. Payments, receipts, subscriptions and visits stay, attached to the erased
+ * member, so every total is unchanged.
  * One transaction; the trail's own entry says who erased and when, never what was erased.
  */
 export const eraseMember = async (
@@ -162,6 +168,7 @@ export const eraseMember = async (
       lastName,
       label,
     });
+    await eraseElsewhere(tx, businessId, m);
     await repo.markRequestsDone(tx, businessId, memberId, actor.userId ?? null);
     await recordAudit(tx, actor, {
       businessId,
