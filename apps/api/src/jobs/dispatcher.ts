@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { quietHoursRelease } from '../lib/message-content';
-import type { Channel } from '../lib/outbox';
+import { SECRET_REMOVED, forgetSecrets, type Channel } from '../lib/outbox';
 import {
   BULK_LIMIT,
   PermanentDeliveryError,
@@ -38,7 +38,8 @@ export interface DispatcherOptions {
  * and another retries. Failures back off exponentially up to MAX_ATTEMPTS, then stay `failed`;
  * a PermanentDeliveryError (an address the provider refuses) fails the row at once. A row marked
  * `quiet_hours` claimed during the SMS quiet hours (8 pm – 8 am Lagos) goes back to pending until
- * 8:00, its claim not counted as an attempt.
+ * 8:00, its claim not counted as an attempt. A secret's text (a sign-in code) is replaced once
+ * a provider took it, and each pass first replaces those no longer needed (lib/outbox.ts).
  *
  * SMS rows of one pass with the same text go together through the transport's `sendBulk` when it
  * has one (Termii's bulk route; a bulk message without per-recipient placeholders gives one text
@@ -102,7 +103,7 @@ export class Dispatcher {
     try {
       // A job that fails (a lock timeout, a bad row) is logged and tried again on the next tick;
       // it never holds up the deliveries below.
-      for (const tick of this.ticks)
+      for (const tick of [forgetSecrets, ...this.ticks])
         await tick(this.db).catch((err: unknown) =>
           this.log.error({ err }, 'dispatcher job failed'),
         );
@@ -200,9 +201,15 @@ export class Dispatcher {
         call.length > 1 && transport.sendBulk
           ? await transport.sendBulk(call)
           : await transport.send(first);
+      // A secret (a sign-in code) gone out through a provider is not kept (lib/outbox.ts).
+      const forget = transport.result === 'sent';
       await this.db.execute(
         sql`update outbox set status = ${transport.result}, sent_at = now(), last_error = null,
-            provider_id = ${providerId?.slice(0, 200) ?? null} where id in (${ids})`,
+            provider_id = ${providerId?.slice(0, 200) ?? null},
+            text = case when secret and ${forget}::boolean then ${SECRET_REMOVED} else text end,
+            html = case when secret and ${forget}::boolean then null else html end,
+            secret = secret and not ${forget}::boolean
+            where id in (${ids})`,
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

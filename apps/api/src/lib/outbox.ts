@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
+import { SIGN_IN_CODE_MINUTES } from '@kora/shared';
 import { outbox } from '../db/schema';
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 
 export type Channel = 'email' | 'sms' | 'whatsapp';
 
@@ -24,7 +26,40 @@ export interface OutgoingMessage {
   quietHours?: boolean;
   /** Not sent before this moment (now when not given). */
   nextAttemptAt?: Date;
+  /**
+   * The text carries a secret (a member's sign-in code): replaced by SECRET_REMOVED once the
+   * message is delivered (see forgetSecrets), and never exported.
+   */
+  secret?: boolean;
 }
+
+/*
+ * A secret's text is kept only while it may still be delivered. Sent through a provider: replaced
+ * in the same statement that marks it sent. Stored (no provider configured: the outbox is where
+ * it ends, read at /dev/outbox in development): readable for as long as the code is good
+ * (SECRET_MINUTES), then replaced. Failed or cancelled: replaced at once. Still waiting after
+ * SECRET_MINUTES (a provider down): cancelled and replaced, since the code it carries has
+ * expired. Exports never show it (shownText), even within those minutes.
+ */
+
+/** What a secret message's text reads once delivered, and in every export. */
+export const SECRET_REMOVED = '(one-time code, removed once delivered)';
+
+/** How long a secret's text may stay readable: a sign-in code's life. */
+export const SECRET_MINUTES = SIGN_IN_CODE_MINUTES;
+
+/** A message's text as exports show it: never a secret. */
+export const shownText = (row: { text: string; secret: boolean }) =>
+  row.secret ? SECRET_REMOVED : row.text;
+
+/** Replaces the text of the secret messages that are delivered, refused or past their time. */
+export const forgetSecrets = async (db: Db) => {
+  await db.execute(sql`
+    update outbox set text = ${SECRET_REMOVED}, html = null, secret = false,
+      status = case when status = 'pending' then 'cancelled' else status end
+    where secret and (status not in ('pending', 'stored')
+      or created_at < now() - make_interval(mins => ${SECRET_MINUTES}))`);
+};
 
 /** The most characters of a sender's display name (a business name has at most 150). */
 const FROM_NAME_MAX = 200;
@@ -69,6 +104,7 @@ export const enqueueMessages = async (exec: Executor, messages: OutgoingMessage[
         replyTo: m.replyTo ?? null,
         fromName: m.channel === 'email' ? senderName(m.fromName) : null,
         quietHours: m.quietHours ?? false,
+        secret: m.secret ?? false,
         ...(m.nextAttemptAt ? { nextAttemptAt: m.nextAttemptAt } : {}),
       })),
     );

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { outbox } from '../../db/schema';
 
-/** Development only (404 in production): the local outbox, newest first. */
+/**
+ * Development only (404 in production): the local outbox, newest first. A member's sign-in code
+ * shows here only while it may still be delivered (stored: for as long as the code is good);
+ * then its text reads "(one-time code, removed once delivered)" (lib/outbox.ts).
+ */
 export const devRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -2,6 +2,7 @@ import { formatDay, FREEZE_FEE_LABEL, koboToNaira } from '@kora/shared';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../context';
 import { csvHeader, csvLine, type ExportColumn } from '../../lib/export-file';
+import { shownText } from '../../lib/outbox';
 import { recordAudit, type Actor } from '../audit';
 import { freezesOfMember } from '../freezes';
 import { getMemberForBusiness, memberLabel } from '../members';
@@ -26,7 +27,8 @@ subscriptions.csv   your plans: start and end dates, and whether each is still a
 payments.csv        your payments: receipt number, amount in naira, method, date
 visits.csv          each time you checked in
 freezes.csv         your plan's freezes (pauses)
-messages.csv        the messages ${gym} sent you (bulk messages, reminders, receipts)
+messages.csv        the messages ${gym} sent you (bulk messages, reminders, receipts; a sign-in
+                    code's text is never included)
 
 Under the Nigeria Data Protection Act 2023 you may see this data, have it corrected, object to
 offers and news at any time, and ask to be erased. Open your gym's member page (the link your
@@ -131,7 +133,8 @@ export const memberExport = async (
         { header: 'Channel', kind: 'text', value: (r) => r.channel },
         { header: 'To', kind: 'text', value: (r) => r.to },
         { header: 'Subject', kind: 'text', value: (r) => r.subject },
-        { header: 'Text', kind: 'text', value: (r) => r.text },
+        // A sign-in code is never exported, delivered or not.
+        { header: 'Text', kind: 'text', value: (r) => shownText(r) },
         { header: 'Status', kind: 'text', value: (r) => r.status },
       ],
       messages,
