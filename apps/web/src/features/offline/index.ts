@@ -10,7 +10,7 @@ import type { Member, Plan, RosterMember } from '@kora/shared';
 import { useSingleFlight } from '@/components/use-single-flight';
 import { usePlans } from '@/lib/use-plans';
 import { connection } from './connection';
-import { loadEngine } from './load';
+import { loadEngine, loadEngineWhenIdle } from './load';
 import { deskStatus } from './status';
 import type { DeskStatus, DeviceVisit, OfflineCandidate, QueuedAction, QueuedKind } from './types';
 
@@ -238,14 +238,14 @@ export const pendingCount = async (): Promise<number> => (await loadEngine()).pe
 export const clearDeviceData = async (): Promise<void> => (await loadEngine()).clearDeviceData();
 
 /**
- * Starts the desk's syncing (once, by the app shell, while signed in): at once, when the network
- * comes back, every 30 s while actions wait, the members every 60 s. Answers the function that
- * stops it.
+ * Starts the desk's syncing (once, by the app shell, while signed in): a few seconds after the
+ * first page has loaded (at once offline), when the network comes back, every 30 s while actions
+ * wait, the members every 60 s. Answers the function that stops it.
  */
 export const startDeskSync = (): (() => void) => {
   let stop: (() => void) | null = null;
   let stopped = false;
-  void loadEngine().then((engine) => {
+  void loadEngineWhenIdle().then((engine) => {
     if (!stopped) stop = engine.start();
   });
   return () => {

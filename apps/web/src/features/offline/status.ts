@@ -1,4 +1,4 @@
-import { loadEngine } from './load';
+import { loadEngineWhenIdle } from './load';
 import { EMPTY_STATUS, type DeskStatus } from './types';
 
 /*
@@ -23,7 +23,7 @@ export const deskStatus = {
     listeners.add(listener);
     if (listeners.size === 1) {
       const mine = ++generation;
-      void loadEngine().then((engine) => {
+      void loadEngineWhenIdle().then((engine) => {
         if (mine === generation && listeners.size > 0) stop = engine.watchStatus(emit);
       });
     }
