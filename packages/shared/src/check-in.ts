@@ -8,6 +8,7 @@ import { recordedPaymentSchema } from './payments';
 import { optionalTextField, searchText, textField } from './text';
 import { tokenPairSchema } from './auth';
 import { recordedAtField, rosterAnswer, rosterQuery } from './offline';
+import { kioskPin } from './kiosk-entry';
 
 /*
  * Check-in: "can this person train today?" answered at the front desk from whatever the member
@@ -449,11 +450,15 @@ const kioskInfoSchema = z.object({
   business_name: z.string(),
   business_logo_url: z.string().nullable(),
   kiosk_name: z.string(),
+  /** The kiosk also takes a typed phone or member ID, with the member's PIN; false: cards only. */
+  typed_entry: z.boolean(),
 });
 
 const kioskCheckInSchema = z.object({
   /** A card code, a phone or a member ID (a name is refused). */
   code: searchText('Code', LOOKUP_MAX),
+  /** The member's kiosk PIN, with a typed phone or member ID. */
+  pin: kioskPin.optional(),
 });
 
 /** What the kiosk screen shows; never another member's details. */
@@ -686,11 +691,14 @@ export const kioskContracts = {
     method: 'POST',
     path: '/v1/kiosk/check-in',
     operationId: 'kioskCheckIn',
-    summary: 'A member checks themselves in with their card, phone or member ID',
+    summary: 'A member checks themselves in with their card (or a phone or member ID and PIN)',
     description:
-      'Green and amber record a visit (found by `kiosk`); red records nothing. Several matches ' +
-      'or no match answer "Please see the front desk" and record nothing; a name is refused ' +
-      '(400 "Scan your card or type your phone number"). Calls per kiosk are limited (429).',
+      'Green and amber record a visit (found by `kiosk`); red records nothing. By default the ' +
+      'kiosk takes cards only (400 "Scan your card to check in"); where the gym allows typed ' +
+      'entry, a phone or member ID needs the member\'s PIN (400 "Enter your PIN"), and one that ' +
+      'does not match exactly one member with that PIN answers "Please see the front desk", ' +
+      'shows nothing and records nothing. Failed typed entries are limited per business and ' +
+      'calls per kiosk (429).',
     tag: TAG,
     access: 'kiosk',
     body: kioskCheckInSchema,

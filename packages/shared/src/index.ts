@@ -24,6 +24,7 @@ export * from './messages';
 export * from './site';
 export * from './web-routes';
 export * from './check-in';
+export * from './kiosk-entry';
 export * from './desk-lookup';
 export * from './audit';
 export * from './receipts';

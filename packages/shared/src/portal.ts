@@ -7,6 +7,7 @@ import { planPeriods } from './payments';
 import { CONSENT_CHOICES, MARKETING_CONSENTS } from './privacy';
 import { DURATION_TYPES } from './dates';
 import { textField } from './text';
+import { kioskPinSchema } from './kiosk-entry';
 
 /*
  * The member's own page: a member of a gym signs in with a 6-digit code sent to their phone or
@@ -321,6 +322,17 @@ export const portalContracts = {
     params: portalBusinessParams,
     answer: z.string(),
     produces: ['application/zip'],
+  }),
+  setKioskPin: contract({
+    method: 'PUT',
+    path: `${base}/me/kiosk-pin`,
+    operationId: 'setPortalKioskPin',
+    summary: "The member sets the PIN that goes with a typed phone or member ID at the gym's kiosk",
+    tag,
+    access: 'member',
+    params: portalBusinessParams,
+    body: kioskPinSchema,
+    answer: doneAnswer,
   }),
   requestErasure: contract({
     method: 'POST',

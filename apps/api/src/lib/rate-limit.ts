@@ -77,3 +77,49 @@ export const forgiveAttempt = async (
 export const pruneRateLimits = async (db: Db) => {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
 };
+
+/**
+ * Counts one attempt against each account's own counter of `rule` (the same key as the
+ * e-mail's of checkRateLimit: a door other than sign-in adds to sign-in's count); 429 past any.
+ */
+export const checkAccountLimits = async (
+  db: Db,
+  rule: RateLimitRule,
+  emails: readonly string[],
+): Promise<void> => {
+  const results = await Promise.all(
+    emails.map((e) => hit(db, `${rule.action}:email:${emailKey(e)}`, rule.windowMinutes)),
+  );
+  const over = results.filter((r) => r.count > rule.perEmail);
+  if (over.length) {
+    const seconds = Math.max(...over.map((r) => r.secondsLeft));
+    throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)), seconds);
+  }
+};
+
+/** Starts the accounts' counters of `rule` over (after a right password). */
+export const forgiveAccounts = async (
+  db: Db,
+  rule: Pick<RateLimitRule, 'action'>,
+  emails: readonly string[],
+): Promise<void> => {
+  for (const e of emails)
+    await db.execute(
+      sql`delete from rate_limits where key = ${`${rule.action}:email:${emailKey(e)}`}`,
+    );
+};
+
+/**
+ * Takes back one attempt from both counters of checkRateLimit (a success among failures that
+ * are counted together, so one success does not wipe what others failed).
+ */
+export const forgiveOne = async (
+  db: Db,
+  rule: Pick<RateLimitRule, 'action'>,
+  ip: string,
+  email: string,
+): Promise<void> => {
+  await db.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key in (${`${rule.action}:ip:${ip}`}, ${`${rule.action}:email:${emailKey(email)}`})`);
+};

@@ -7,5 +7,6 @@ export const kioskModule: KoraModule = {
   routes: kioskRoutes,
 };
 
-// What app.ts calls: the kiosk of a token, for the kiosk's sign-in check.
-export { findKioskByToken } from './kiosk.service';
+// What app.ts calls: the kiosk of a token, for the kiosk's sign-in check; what the members'
+// page calls: the member setting their kiosk PIN.
+export { findKioskByToken, setMemberPin } from './kiosk.service';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, kioskTokens, users } from '../../db/schema';
+import { businesses, kioskTokens, members, users } from '../../db/schema';
 import { businessRow, inBusiness, ofBusiness } from '../../db/tenant';
 
 /** A kiosk as Settings lists it: with the name of who opened it. */
@@ -82,7 +82,38 @@ export const touchKiosk = (db: Executor, id: number) =>
 
 /** The business's name and logo, for the kiosk's screen. */
 export const findBusinessBrand = (db: Executor, businessId: number) =>
-  businessRow(db, businessId, { name: businesses.name, logoUrl: businesses.logoUrl });
+  businessRow(db, businessId, {
+    name: businesses.name,
+    logoUrl: businesses.logoUrl,
+    typedEntry: businesses.kioskTypedEntry,
+  });
+
+/** Whether the business's kiosks take a typed phone or member ID (with the member's PIN). */
+export const typedEntryOf = async (db: Executor, businessId: number) =>
+  (await businessRow(db, businessId, { typedEntry: businesses.kioskTypedEntry }))?.typedEntry ??
+  false;
+
+export const setTypedEntry = (db: Executor, businessId: number, typedEntry: boolean) =>
+  db.update(businesses).set({ kioskTypedEntry: typedEntry }).where(eq(businesses.id, businessId));
+
+/** The kiosk PIN hash of member `id` of this business (null: none set; undefined: no member). */
+export const pinHashOf = async (db: Executor, businessId: number, id: number) =>
+  (
+    await db
+      .select({ hash: members.kioskPinHash })
+      .from(members)
+      .where(ofBusiness(members, businessId, id))
+  )[0]?.hash;
+
+/** Sets the kiosk PIN hash of member `id` of this business; false: no such member. */
+export const setPinHash = async (db: Executor, businessId: number, id: number, hash: string) =>
+  (
+    await db
+      .update(members)
+      .set({ kioskPinHash: hash })
+      .where(ofBusiness(members, businessId, id))
+      .returning({ id: members.id })
+  ).length === 1;
 
 /**
  * Whose password closes the kiosk: the user who opened it, then the owners and admins of the
@@ -93,8 +124,17 @@ export const exitUserIds = async (
   businessId: number,
   openerId: number | null,
 ): Promise<number[]> => {
+  return (await exitAccounts(db, businessId, openerId)).map((a) => a.id);
+};
+
+/** exitUserIds with each account's e-mail (whose sign-in count a kiosk exit adds to). */
+export const exitAccounts = async (
+  db: Executor,
+  businessId: number,
+  openerId: number | null,
+): Promise<{ id: number; email: string }[]> => {
   const rows = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(
       inBusiness(
@@ -108,8 +148,6 @@ export const exitUserIds = async (
       ),
     )
     .orderBy(asc(users.id));
-  const ids = rows.map((r) => r.id);
-  return openerId !== null && ids.includes(openerId)
-    ? [openerId, ...ids.filter((id) => id !== openerId)]
-    : ids;
+  const opener = rows.find((r) => r.id === openerId);
+  return opener ? [opener, ...rows.filter((r) => r !== opener)] : rows;
 };

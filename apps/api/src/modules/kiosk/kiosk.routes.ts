@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { kioskContracts as api } from '@kora/shared';
+import { KIOSK_ENTRY_MESSAGES, kioskContracts as api, kioskEntryContracts } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
@@ -51,7 +51,7 @@ export const kioskRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
   }));
 
   route(app, api.checkIn, async (req) => {
-    const data = await kiosk.kioskCheckIn(ctx, kioskOf(req), req.body.code);
+    const data = await kiosk.kioskCheckIn(ctx, kioskOf(req), req.body.code, req.body.pin);
     return { message: data.text, data };
   });
 
@@ -59,4 +59,30 @@ export const kioskRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
     message: M.exited,
     data: await kiosk.exitKiosk(ctx, kioskOf(req), req.body.password, req.ip),
   }));
+
+  route(app, kioskEntryContracts.get, async (req) => ({
+    message: 'Kiosk entry',
+    data: await kiosk.kioskEntry(ctx, tenantOf(req).businessId),
+  }));
+
+  route(app, kioskEntryContracts.set, async (req) => ({
+    message: KIOSK_ENTRY_MESSAGES.entrySaved,
+    data: await kiosk.setKioskEntry(
+      ctx,
+      tenantOf(req).businessId,
+      req.body.typed_entry,
+      actorOf(req),
+    ),
+  }));
+
+  route(app, kioskEntryContracts.setMemberPin, async (req) => {
+    await kiosk.setMemberPin(
+      ctx,
+      tenantOf(req).businessId,
+      req.params.id,
+      req.body.pin,
+      actorOf(req),
+    );
+    return { message: KIOSK_ENTRY_MESSAGES.pinSet, data: null };
+  });
 };

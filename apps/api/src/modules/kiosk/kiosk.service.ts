@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CHECK_IN_MESSAGES,
+  KIOSK_ENTRY_MESSAGES,
   KIOSK_SEE_DESK,
   formatDay,
   kioskText,
@@ -12,7 +13,15 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { createOnce } from '../../lib/idempotency';
-import { checkRateLimit, forgiveAttempt } from '../../lib/rate-limit';
+import {
+  checkAccountLimits,
+  checkRateLimit,
+  forgiveAccounts,
+  forgiveAttempt,
+  forgiveOne,
+  type RateLimitRule,
+} from '../../lib/rate-limit';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { sha256 } from '../../lib/tokens';
 import { TokenBuckets } from '../../lib/token-bucket';
 import type { KioskSession } from '../../plugins/kiosk-auth';
@@ -185,6 +194,7 @@ export const kioskInfo = async (ctx: AppContext, kiosk: KioskSession) => {
     business_name: brand?.name ?? '',
     business_logo_url: brand?.logoUrl ?? null,
     kiosk_name: kiosk.name,
+    typed_entry: brand?.typedEntry ?? false,
   };
 };
 
@@ -206,26 +216,79 @@ const seeDesk = (tone: 'amber' | 'red'): KioskCheckInResult => ({
 });
 
 /**
- * A member checks themselves in with their card, phone (any form) or member ID. Exactly one
- * member of the kiosk's business must match: several (a family sharing a phone) answer amber
- * "Please see the front desk", none (or another business's member) red, and nothing is
- * recorded. Green and amber record a visit found by `kiosk` (once per 2 hours: a second scan
- * answers the same welcome and records nothing); red records nothing and shows no details.
- * A name is refused: it could find anyone.
+ * Typed entries at the kiosk (a phone or member ID with a PIN) that found no one with that PIN:
+ * 10 per kiosk and 20 per business in 15 minutes, then 429 (cards still work). A business's
+ * kiosks share its count, so opening more kiosks gives no more tries. A typed entry that
+ * matches takes its own try back.
+ */
+export const KIOSK_TYPED_RATE_LIMIT: RateLimitRule = {
+  action: 'kiosk-typed',
+  perIp: 10,
+  perEmail: 20,
+  windowMinutes: 15,
+};
+
+const cardsOnly = () =>
+  badRequest(KIOSK_ENTRY_MESSAGES.cardsOnly, 'KIOSK_CARDS_ONLY', {
+    code: KIOSK_ENTRY_MESSAGES.cardsOnly,
+  });
+
+/**
+ * The member a typed phone or member ID and PIN are: exactly one member of the business found
+ * by what was typed, whose PIN it is; otherwise undefined. Counted against the typed-entry
+ * limits first; the same work whether or not anyone was found (a PIN hash is always checked).
+ */
+const typedMember = async (
+  ctx: AppContext,
+  kiosk: KioskSession,
+  kind: ReturnType<typeof classify>,
+  pin: string,
+) => {
+  const perKiosk = `kiosk-${kiosk.id}`;
+  const perBusiness = `business-${kiosk.businessId}`;
+  await checkRateLimit(ctx.db, KIOSK_TYPED_RATE_LIMIT, perKiosk, perBusiness);
+  const found = await findMembers(ctx.db, kiosk.businessId, kind, 2);
+  const only = found.length === 1 ? found[0] : undefined;
+  const hash = only ? await repo.pinHashOf(ctx.db, kiosk.businessId, only.id) : undefined;
+  if (!(await verifyPassword(hash ?? undefined, pin))) return undefined;
+  await forgiveOne(ctx.db, KIOSK_TYPED_RATE_LIMIT, perKiosk, perBusiness);
+  return only;
+};
+
+/**
+ * A member checks themselves in with their card, or (where the gym allows typed entry) their
+ * phone (any form) or member ID with their kiosk PIN. A card of none of the business's members
+ * answers red; several members on one card cannot be. A typed entry must find exactly one
+ * member whose PIN it is; anything else answers "Please see the front desk" in red, shows
+ * nothing and records nothing (several members sharing a phone included). Green and amber
+ * record a visit found by `kiosk` (once per 2 hours: a second scan answers the same welcome
+ * and records nothing); red records nothing and shows no details. A name is refused: it could
+ * find anyone; so is a typed entry where the kiosk takes cards only.
  */
 export const kioskCheckIn = async (
   ctx: AppContext,
   kiosk: KioskSession,
   code: string,
+  pin?: string,
 ): Promise<KioskCheckInResult> => {
   const kind = classify(code);
-  if (kind.by === 'name' || kind.by === 'none')
-    throw badRequest(KIOSK_MESSAGES.nameRefused, 'VALIDATION_ERROR', {
-      code: KIOSK_MESSAGES.nameRefused,
-    });
-  const found = await findMembers(ctx.db, kiosk.businessId, kind, 2);
-  if (found.length > 1) return seeDesk('amber');
-  const member = found[0];
+  let member: Awaited<ReturnType<typeof findMembers>>[number] | undefined;
+  if (kind.by === 'card') {
+    const found = await findMembers(ctx.db, kiosk.businessId, kind, 2);
+    if (found.length > 1) return seeDesk('amber');
+    member = found[0];
+  } else {
+    if (!(await repo.typedEntryOf(ctx.db, kiosk.businessId))) throw cardsOnly();
+    if (kind.by === 'name' || kind.by === 'none')
+      throw badRequest(KIOSK_MESSAGES.nameRefused, 'VALIDATION_ERROR', {
+        code: KIOSK_MESSAGES.nameRefused,
+      });
+    if (!pin)
+      throw badRequest(KIOSK_ENTRY_MESSAGES.pinNeeded, 'VALIDATION_ERROR', {
+        pin: KIOSK_ENTRY_MESSAGES.pinNeeded,
+      });
+    member = await typedMember(ctx, kiosk, kind, pin);
+  }
   if (!member) return seeDesk('red');
   const outcome = await checkIn(
     ctx,
@@ -254,11 +317,64 @@ export const kioskCheckIn = async (
   };
 };
 
+/** Whether the business's kiosks take typed entry. */
+export const kioskEntry = async (ctx: AppContext, businessId: number) => ({
+  typed_entry: await repo.typedEntryOf(ctx.db, businessId),
+});
+
+/** Lets the business's kiosks take typed entry (with the member PIN), or cards only; audited. */
+export const setKioskEntry = async (
+  ctx: AppContext,
+  businessId: number,
+  typedEntry: boolean,
+  actor: Actor,
+) => {
+  await ctx.db.transaction(async (tx) => {
+    await repo.setTypedEntry(tx, businessId, typedEntry);
+    await recordAudit(tx, actor, {
+      businessId,
+      action: 'business.update',
+      recordKind: 'business',
+      recordId: businessId,
+      recordLabel: 'Kiosk entry',
+      detail: { kiosk_typed_entry: typedEntry },
+    });
+  });
+  return { typed_entry: typedEntry };
+};
+
+/**
+ * Sets member `memberId`'s kiosk PIN (kept hashed), by staff at the desk or by the member on
+ * their page; 404 for a member of another business. The trail notes that it was set, never
+ * the PIN.
+ */
+export const setMemberPin = async (
+  ctx: AppContext,
+  businessId: number,
+  memberId: number,
+  pin: string,
+  actor: Actor,
+) => {
+  const hash = await hashPassword(pin);
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.setPinHash(tx, businessId, memberId, hash))) return false;
+    await recordAudit(tx, actor, {
+      businessId,
+      action: 'member.update',
+      recordKind: 'member',
+      recordId: memberId,
+      detail: { kiosk_pin: 'set' },
+    });
+    return true;
+  });
+  if (!done) throw notFound('Member not found', 'MEMBER_NOT_FOUND');
+};
+
 /**
  * Leaves the kiosk: the password of who opened it (or of any owner or admin of the business)
  * switches it off and answers a fresh session, as sign-in does, so the desk is back. Attempts
- * are counted like sign-in's, per address and per kiosk; a right password is not held against
- * them.
+ * are counted per address and per kiosk, and against each of those accounts' sign-in count
+ * (so opening more kiosks gives no more tries); a right password is not held against them.
  */
 export const exitKiosk = async (
   ctx: AppContext,
@@ -267,11 +383,22 @@ export const exitKiosk = async (
   ip: string,
 ): Promise<TokenPair> => {
   const rule = { action: 'kiosk_exit', ...ctx.config.rateLimit };
+  const signIn = { action: 'login', ...ctx.config.rateLimit };
   const key = `kiosk-${kiosk.id}`;
   await checkRateLimit(ctx.db, rule, ip, key);
-  const ids = await repo.exitUserIds(ctx.db, kiosk.businessId, kiosk.createdByUserId);
-  const session = await sessionForPassword(ctx, kiosk.businessId, ids, password);
+  const accounts = await repo.exitAccounts(ctx.db, kiosk.businessId, kiosk.createdByUserId);
+  const emails = accounts.map((a) => a.email);
+  // Each account whose password may close the kiosk counts the try as its sign-in does: a new
+  // kiosk gives no new tries.
+  await checkAccountLimits(ctx.db, signIn, emails);
+  const session = await sessionForPassword(
+    ctx,
+    kiosk.businessId,
+    accounts.map((a) => a.id),
+    password,
+  );
   await forgiveAttempt(ctx.db, rule, ip, key);
+  await forgiveAccounts(ctx.db, signIn, emails);
   // The kiosk switches itself off: the trail names the kiosk (a team user's password opened it).
   await ctx.db.transaction((tx) =>
     switchOff(tx, kiosk.businessId, kiosk.id, { ...KIOSK_ACTOR, name: kiosk.name }, { exit: true }),

@@ -19,8 +19,11 @@ const kioskCall = (
   body?: unknown,
 ) => call(t.app, method, url, { headers: asKiosk(token), body });
 
-const scan = (t: TestApp, token: string, code: string) =>
-  kioskCall(t, token, 'POST', '/v1/kiosk/check-in', { code });
+const scan = (t: TestApp, token: string, code: string, pin?: string) =>
+  kioskCall(t, token, 'POST', '/v1/kiosk/check-in', pin === undefined ? { code } : { code, pin });
+
+/** The PIN the members of these tests type with their phone or member ID. */
+const PIN = '4321';
 
 const openKiosk = async (t: TestApp, tenant: Tenant) => {
   const res = await call(t.app, 'POST', '/v1/kiosk/open', { token: tenant.token });
@@ -152,6 +155,7 @@ describe('the kiosk token', () => {
       business_name: 'Iron Paradise Gym',
       business_logo_url: null,
       kiosk_name: expect.stringMatching(/^Kiosk /),
+      typed_entry: false,
     });
   });
 
@@ -224,10 +228,21 @@ describe('checking in at the kiosk', () => {
   beforeAll(async () => {
     token = (await openKiosk(t, g.owner)).token;
     plan = await addPlan(t, g.owner.token, { duration: 30, duration_type: 'day', amount: 20000 });
+    // Typed entry on: a phone or member ID with the member's PIN.
+    const entry = await call(t.app, 'PUT', '/v1/settings/kiosk-entry', {
+      token: g.owner.token,
+      body: { typed_entry: true },
+    });
+    expect(entry.statusCode).toBe(200);
   });
 
   const paidMember = async (overrides: Record<string, unknown> = {}) => {
     const m = await addMember(t, g.owner.token, overrides);
+    const set = await call(t.app, 'PUT', `/v1/members/${m.id}/kiosk-pin`, {
+      token: g.owner.token,
+      body: { pin: PIN },
+    });
+    expect(set.statusCode).toBe(200);
     const paid = await pay(t, g.owner, paymentBody(m.id, plan.id, plan.amount));
     return { ...m, subscriptionId: paid.subscription.id as number };
   };
@@ -251,7 +266,7 @@ describe('checking in at the kiosk', () => {
     });
     expect(visit!.kioskTokenId).toEqual(expect.any(Number));
     // The same member again, by phone in another form: the same welcome, nothing recorded.
-    const again = await scan(t, token, '+2348035550101');
+    const again = await scan(t, token, '+2348035550101', PIN);
     expect(json(again).data.text).toBe('Welcome, Ngozi — 29 days left');
     expect(await visitsOf(t, m.id)).toHaveLength(1);
     // Its answer never carries the last name, the phone or dates.
@@ -271,10 +286,10 @@ describe('checking in at the kiosk', () => {
 
   it('finds a member by their member ID in any case and by its number alone', async () => {
     const m = await paidMember({ first_name: 'Bola' });
-    const res = await scan(t, token, m.member_id.toLowerCase());
+    const res = await scan(t, token, m.member_id.toLowerCase(), PIN);
     expect(json(res).data).toMatchObject({ tone: 'green', first_name: 'Bola' });
     const n = await paidMember({ first_name: 'Kemi' });
-    const byNumber = await scan(t, token, String(Number(n.member_id.split('-')[1])));
+    const byNumber = await scan(t, token, String(Number(n.member_id.split('-')[1])), PIN);
     expect(json(byNumber).data).toMatchObject({ tone: 'green', first_name: 'Kemi' });
   });
 
@@ -310,9 +325,9 @@ describe('checking in at the kiosk', () => {
   it('sends several members sharing a phone to the desk and records nothing', async () => {
     const a = await paidMember({ mobile_number: '08035550202' });
     const b = await paidMember({ mobile_number: '08035550202' });
-    const res = await scan(t, token, '0803 555 0202');
+    const res = await scan(t, token, '0803 555 0202', PIN);
     expect(json(res).data).toEqual({
-      tone: 'amber',
+      tone: 'red',
       text: 'Please see the front desk',
       first_name: null,
       picture_url: null,
@@ -332,7 +347,7 @@ describe('checking in at the kiosk', () => {
     await pay(t, g.other, paymentBody(theirs.id, otherPlan.id, otherPlan.amount));
     const unknown = json(await scan(t, token, 'abcdefghijklmnopqrstuvwxyz'));
     for (const code of [await cardOf(t, theirs.id), '08035550303', theirs.member_id]) {
-      const res = await scan(t, token, code);
+      const res = await scan(t, token, code, PIN);
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual(unknown);
     }
@@ -347,7 +362,9 @@ describe('checking in at the kiosk', () => {
 });
 
 describe('leaving the kiosk', () => {
-  const t = useTestApp({ rateLimit: { perIp: 30, perEmail: 3, windowMinutes: 15 } });
+  // Wrong passwords count against the kiosk and every account that may close it (their sign-in
+  // count); a right one starts them over.
+  const t = useTestApp({ rateLimit: { perIp: 30, perEmail: 4, windowMinutes: 15 } });
   const g = useTenants(t, {
     owner: { code: 'KEA' },
     staff: { role: 'staff', of: 'owner' },
@@ -412,7 +429,7 @@ describe('leaving the kiosk', () => {
 
   it('counts wrong passwords like sign-in does: past the limit, even the right one waits', async () => {
     const { token } = await openKiosk(t, g.owner);
-    for (let i = 0; i < 3; i++) expect((await exit(token, 'wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await exit(token, 'wrong-password')).statusCode).toBe(401);
     const limited = await exit(token, OWNER_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(json(limited).message).toMatch(

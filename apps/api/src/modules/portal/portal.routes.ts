@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { portalContracts as api } from '@kora/shared';
+import { KIOSK_ENTRY_MESSAGES, portalContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
@@ -106,6 +106,11 @@ export const portalRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store')
       .send(Buffer.from(zip));
+  });
+
+  route(app, api.setKioskPin, async (req) => {
+    await portal.setKioskPin(ctx, memberSessionOfRequest(req), req.body.pin);
+    return { message: KIOSK_ENTRY_MESSAGES.pinSet, data: null };
   });
 
   route(app, api.requestErasure, async (req, reply) => {

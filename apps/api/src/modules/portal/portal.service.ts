@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { sha256, signMemberToken, verifyMemberToken } from '../../lib/tokens';
 import type { Actor } from '../audit';
 import { freezeRulesOf, freezesOfMember, frozenUntil, requestFreeze } from '../freezes';
+import { setMemberPin } from '../kiosk';
 import { getMemberForBusiness, updateMember } from '../members';
 import { createLink, paymentLinksAvailable } from '../online';
 import { memberExport as privacyExport, requestErasure, setMarketingConsent } from '../privacy';
@@ -475,3 +476,7 @@ export const memberErasureRequest = (
   ctx: AppContext,
   session: MemberSession,
 ): Promise<{ status: 'pending' }> => requestErasure(ctx, session.businessId, session.memberId);
+
+/** The member sets the PIN that goes with a typed phone or member ID at the gym's kiosk. */
+export const setKioskPin = (ctx: AppContext, session: MemberSession, pin: string) =>
+  setMemberPin(ctx, session.businessId, session.memberId, pin, MEMBER_ACTOR);
