@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerOf, contract } from './contract';
-import { chosenId, PAYMENT_KINDS, PAYMENT_METHODS } from './payments';
+import { chosenId, PAID_ON_SOURCES, PAYMENT_KINDS, PAYMENT_METHODS } from './payments';
 
 /*
  * Receipts: every payment has one, numbered per business without gaps in the order payments
@@ -91,6 +91,13 @@ export const receiptSchema = z.object({
   ),
   /** Naira the gym kept: the amount less the refunds. */
   kept: z.number(),
+  /** A discount given when it was recorded (naira off the price, the percent, why); null: none. */
+  discount: z
+    .object({ amount: z.number(), percent: z.number().nullable(), reason: z.string() })
+    .nullable()
+    .optional(),
+  /** 'entered': `paid_on` is an earlier day an owner or admin entered; the receipt says it. */
+  paid_on_source: z.enum(PAID_ON_SOURCES).optional(),
   /** The public link (`{APP_URL}/r/{token}`). */
   receipt_url: z.string(),
 });

@@ -51,6 +51,25 @@ const refundRows = (r: Receipt): [string, string][] =>
         ['Kept', formatNaira(r.kept)],
       ];
 
+/**
+ * A discount's lines ("Price ₦25,000", "Discount (10%) −₦2,500 · Loyal member") and the day paid
+ * when an owner or admin entered an earlier one ("Paid on 20 Nov 2026").
+ */
+const discountRows = (r: Receipt): [string, string][] => [
+  ...(r.discount
+    ? ([
+        ['Price', formatNaira(r.amount + r.discount.amount)],
+        [
+          r.discount.percent === null ? 'Discount' : `Discount (${r.discount.percent}%)`,
+          `−${formatNaira(r.discount.amount)} · ${r.discount.reason}`,
+        ],
+      ] as [string, string][])
+    : []),
+  ...(r.paid_on_source === 'entered'
+    ? ([['Paid on', formatDay(r.paid_on)]] as [string, string][])
+    : []),
+];
+
 /** The receipt in words, as the PDF and the public page show it. */
 export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
   const b = r.business;
@@ -83,6 +102,7 @@ export const printOf = (r: Receipt, logo: Buffer | null): ReceiptPrint => {
     );
     if (r.purpose.trim()) rows.push(['For', r.purpose.trim()]);
   }
+  rows.push(...discountRows(r));
   rows.push(['Method', r.method], ['Recorded by', r.recorded_by_name ?? 'Paid online']);
   return {
     gym: {

@@ -30,6 +30,10 @@ const receiptColumns = {
   purpose: payments.purpose,
   voidedAt: payments.voidedAt,
   refundedKobo: payments.refundedKobo,
+  discountKobo: payments.discountKobo,
+  discountBp: payments.discountBp,
+  discountReason: payments.discountReason,
+  paidOnSource: payments.paidOnSource,
   recordedByName: sql<
     string | null
   >`nullif(trim(${recorder.firstName} || ' ' || ${recorder.lastName}), '')`,

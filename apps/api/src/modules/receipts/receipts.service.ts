@@ -7,6 +7,7 @@ import {
   koboToNaira,
   lagosDay,
   receiptPath,
+  type PaidOnSource,
   type PaymentKind,
   type PaymentMethod,
   type Receipt,
@@ -98,9 +99,26 @@ const toReceipt = async (
       method: r.method as PaymentMethod,
     })),
     kept: koboToNaira(row.amountKobo - row.refundedKobo),
+    discount:
+      row.discountReason === null
+        ? null
+        : {
+            amount: koboToNaira(row.discountKobo),
+            percent: row.discountBp === null ? null : row.discountBp / 100,
+            reason: row.discountReason,
+          },
+    paid_on_source: row.paidOnSource as PaidOnSource,
     receipt_url: receiptUrl(ctx, row.receiptToken),
   };
 };
+
+/** "₦22,500 (after a ₦2,500 discount), paid on 20 Nov 2026": the message's amount in words. */
+const amountInWords = (row: repo.ReceiptRow): string =>
+  formatNaira(koboToNaira(row.amountKobo)) +
+  (row.discountReason === null
+    ? ''
+    : ` (after a ${formatNaira(koboToNaira(row.discountKobo))} discount)`) +
+  (row.paidOnSource === 'entered' ? `, paid on ${formatDay(row.paidOn)}` : '');
 
 /** GET /v1/payment/:id/receipt: everything the receipt shows (404 for another business's). */
 export const getReceipt = async (
@@ -191,7 +209,7 @@ const queueReceipt = async (
         logoUrl: absoluteLogoUrl(row.business.logoUrl, ctx.config.appUrl),
       },
       receiptNumber: row.receiptNumber,
-      amount: formatNaira(koboToNaira(row.amountKobo)),
+      amount: amountInWords(row),
       url: receiptUrl(ctx, row.receiptToken),
       state: messageStateOf(row),
     }),
