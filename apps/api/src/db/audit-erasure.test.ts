@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_FIELDS } from '../modules/members';
-import { openTestDatabase } from '../test/database';
+import { openTestDatabase, ownerClient } from '../test/database';
 import type { Database, Executor } from './client';
 import { auditEntries, businesses, members } from './schema';
 
@@ -213,20 +212,6 @@ describe("the audit trail's erasure exception", () => {
   });
 });
 
-/** The test database's URL as its owner (TEST_DATABASE_URL's role), for what the owner may do. */
-const ownerClient = async () => {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const [row] = (
-    (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    }
-  ).rows;
-  url.pathname = `/${row!.name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return client;
-};
-
 describe.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
   it("runs the API as a role that owns nothing: it cannot switch the trail's guard off", async () => {
     expect(await database.ownsTables()).toBe(false);
@@ -250,7 +235,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
   });
 
   it('holds the trigger for the owner too: a forged setting opens nothing', async () => {
-    const owner = await ownerClient();
+    const owner = await ownerClient(database.db);
     try {
       await owner.query('begin');
       await owner.query(`select set_config('kora.erase_member', $1, true)`, [`${businessId}:${b}`]);

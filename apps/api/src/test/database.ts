@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../db/client';
 import type { MigratedState } from './global-setup';
 import { leasePglite } from './pglite-spares';
 
@@ -66,6 +67,21 @@ export const appRoleUrl = (url: string) => {
   const u = new URL(url);
   u.searchParams.set('options', `-c role=${TEST_APP_ROLE}`);
   return u.toString();
+};
+
+/**
+ * PostgreSQL: a connection to the database of `db` as the tables' owner (TEST_DATABASE_URL's
+ * role), for what the API's role may not do (lock the audit trail, try the trigger as owner).
+ */
+export const ownerClient = async (db: Db): Promise<pg.Client> => {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const result = (await db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  url.pathname = `/${result.rows[0]!.name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
 };
 
 /** The migrated state the run's global setup made (global-setup.ts); read once per file. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lagosDay, weekStart } from '@kora/shared';
 import { auditEntries, cashUps, payments, refunds } from '../../db/schema';
 import { call, json } from '../../test/app';
+import { ownerClient } from '../../test/database';
 import { useTestApp, useTenants } from '../../test/hooks';
 import { pay, paymentBody } from '../../test/payments';
 import { addMember, addPlan, type Tenant } from '../../test/tenants';
@@ -277,12 +278,16 @@ describe('reading cash-ups', () => {
 
 // Two transactions at once need several connections: PostgreSQL only (PGlite has one).
 describe.runIf(!!process.env.TEST_DATABASE_URL)('a cash-up while money is being written', () => {
-  /** Resolves once `n` sessions of this database wait for a lock. */
+  /**
+   * Resolves once `n` sessions of this database wait for a lock (read in pg_locks: the API's
+   * role does not see other sessions' waits in pg_stat_activity).
+   */
   const waiting = async (n: number) => {
     for (let i = 0; i < 400; i++) {
       const rows = (await t.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
+        sql`select count(distinct l.pid)::int as n from pg_locks l
+          join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`,
       )) as unknown as { rows: { n: number }[] };
       if (rows.rows[0]!.n >= n) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -300,11 +305,16 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('a cash-up while money is being 
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holding = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table audit_entries in share mode`);
+    // As the tables' owner: the API's role may not lock the audit trail against writes.
+    const tables = await ownerClient(t.db);
+    const holding = (async () => {
+      await tables.query('begin');
+      await tables.query('lock table audit_entries in share mode');
       locked();
       await held;
-    });
+      await tables.query('commit');
+      await tables.end();
+    })();
     await isLocked;
     await setUp();
     const paying = call(t.app, 'POST', '/v1/payment', {
