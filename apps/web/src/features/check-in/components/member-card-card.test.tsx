@@ -104,6 +104,33 @@ describe('MemberCardCard', () => {
     expect(await screen.findByText('Chiamaka has no e-mail address.')).toBeInTheDocument();
   });
 
+  it('an erased member has no card: no QR, no Print, Send or Replace, nothing asked of the server', async () => {
+    signIn({ role: 'owner' });
+    const api = mockFetch({ [CARD]: () => ok(OLD), [REPLACE]: () => ok(NEW, {}, 201) });
+    renderPage(
+      <MemberCardCard
+        member={member({
+          first_name: 'Erased',
+          middle_name: null,
+          last_name: 'member IRG-00005',
+          mobile_number: '',
+          email_address: null,
+          is_active: false,
+        })}
+        gymName="Iron Gym"
+        gymLogoUrl={null}
+      />,
+    );
+    expect(
+      await screen.findByText('This member has no card: their personal data was erased.'),
+    ).toBeInTheDocument();
+    for (const name of ['Print card', 'Send card', 'Replace card'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(api.sent(CARD)).toHaveLength(0);
+    expect(api.sent(REPLACE)).toHaveLength(0);
+  });
+
   it('another business’s member or a missing one says the card could not be loaded', async () => {
     openCard({ [CARD]: () => fail(404, 'Member not found') });
     expect(await screen.findByText("The member's card could not be loaded.")).toBeInTheDocument();

@@ -1,6 +1,12 @@
 import { Button, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconPrinter, IconRefresh, IconSend } from '@tabler/icons-react';
-import { CHECK_IN_MESSAGES, type CardChannel, type Member } from '@kora/shared';
+import {
+  CHECK_IN_MESSAGES,
+  PRIVACY_MESSAGES,
+  isErasedMember,
+  type CardChannel,
+  type Member,
+} from '@kora/shared';
 import { useState } from 'react';
 import { Can } from '@/components/can';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -28,9 +34,22 @@ export interface MemberCardCardProps {
 
 /**
  * The member's card on their details page: the QR they show at the desk or the kiosk, Print
- * card, Send card (WhatsApp, SMS or e-mail), and Replace card (the old card stops working).
+ * card, Send card (WhatsApp, SMS or e-mail), and Replace card (the old card stops working). An
+ * erased member has no card: the card says so, offers nothing and asks the server for nothing.
  */
-export function MemberCardCard({ member, gymName, gymLogoUrl }: MemberCardCardProps) {
+export function MemberCardCard(props: MemberCardCardProps) {
+  if (isErasedMember(props.member))
+    return (
+      <TitledCard title="Card">
+        <Text size="sm" c="dimmed">
+          {PRIVACY_MESSAGES.noCard}
+        </Text>
+      </TitledCard>
+    );
+  return <LiveMemberCard {...props} />;
+}
+
+function LiveMemberCard({ member, gymName, gymLogoUrl }: MemberCardCardProps) {
   const card = useMemberCard(member.id);
   const qr = useQrImage(card.data?.card_code);
   const send = useSendCard(member.id);
