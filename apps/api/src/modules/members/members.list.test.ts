@@ -209,6 +209,7 @@ describe('GET /v1/member/summary', () => {
       new_this_month: 4,
       deactivated: 2,
       lapsed: 0,
+      walk_ins: 0,
     });
     expect(await dataOfNewBusiness(t, '/v1/member/summary')).toEqual({
       total: 0,
@@ -216,6 +217,7 @@ describe('GET /v1/member/summary', () => {
       new_this_month: 0,
       deactivated: 0,
       lapsed: 0,
+      walk_ins: 0,
     });
   });
 });
