@@ -219,7 +219,11 @@ describe('GET /v1/check-in (the day’s visits)', () => {
     for (const [query, field, message] of [
       ['date=2026-02-30', 'date', 'Date must be a date (YYYY-MM-DD)'],
       ['date=%00', 'date', 'Date must be a date (YYYY-MM-DD)'],
-      ['found_by=psychic', 'found_by', 'Found by must be phone, member_id, card, name or kiosk'],
+      [
+        'found_by=psychic',
+        'found_by',
+        'Found by must be phone, member_id, card, name, kiosk or day_pass',
+      ],
       ['overrides=maybe', 'overrides', 'Overrides must be true or false'],
       ['per_page=1000', 'per_page', 'Page size must be at most 100'],
     ]) {
