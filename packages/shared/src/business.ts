@@ -114,6 +114,39 @@ const logoUrl = clearable(
   isFileUrl,
 );
 
+/** Column sizes of the bank details members may pay into by transfer. */
+export const BANK_LIMITS = { bankName: 100, accountNumber: 10, accountName: 150 } as const;
+
+export const BANK_MESSAGES = {
+  bankName: 'Bank name must be at least 2 characters',
+  accountNumber: 'Account number must be the 10 digits of a NUBAN account number',
+  accountName: 'Account name must be at least 2 characters',
+  incomplete: 'Enter the bank name, account number and account name, or leave all three empty',
+} as const;
+
+const bankName = clearable(
+  BANK_LIMITS.bankName,
+  'Bank name',
+  BANK_MESSAGES.bankName,
+  (v) => v.replace(/\s+/g, ' '),
+  (v) => v.length >= 2,
+);
+/** The 10 digits of a NUBAN; spaces and dashes typed between them are dropped. */
+const bankAccountNumber = clearable(
+  20,
+  'Account number',
+  BANK_MESSAGES.accountNumber,
+  (v) => v.replace(/[\s-]/g, ''),
+  (v) => /^\d{10}$/.test(v),
+);
+const bankAccountName = clearable(
+  BANK_LIMITS.accountName,
+  'Account name',
+  BANK_MESSAGES.accountName,
+  (v) => v.replace(/\s+/g, ' '),
+  (v) => v.length >= 2,
+);
+
 /** The day-pass plan must be one of the business's active plans of exactly 1 day. */
 export const DAY_PASS_PLAN_ONE_DAY = 'The day-pass plan must be a plan of 1 day.';
 const DAY_PASS_PLAN_CHOICE = 'Please select a plan of 1 day, or none';
@@ -163,6 +196,13 @@ export const updateBusinessSchema = z.object({
     .optional(),
   /** Approve members' freeze requests automatically when they keep to the plan's rules. */
   freeze_auto_approve: z.boolean({ error: 'Automatic approval must be true or false' }).optional(),
+  /**
+   * Where members may pay by transfer (shown on the members' renew page without online
+   * payments): all three, or '' / null for all three to clear them.
+   */
+  bank_name: bankName,
+  bank_account_number: bankAccountNumber,
+  bank_account_name: bankAccountName,
   /** Owner only: staff see the money totals (dashboard revenue, payments summary and export). */
   staff_see_revenue: z.boolean({ error: 'Staff see revenue must be true or false' }).optional(),
   /** Owner only: staff may give a discount (with a reason) when recording a payment. */
@@ -200,6 +240,13 @@ const businessProfileSchema = z.object({
   staff_see_revenue: z.boolean(),
   /** Staff may give a discount when recording a payment (owners and admins always may). */
   staff_give_discounts: z.boolean(),
+  /** The bank account members may pay into by transfer (all three, or all null). */
+  bank_name: z.string().nullable(),
+  /** 10 digits (NUBAN). */
+  bank_account_number: z.string().nullable(),
+  bank_account_name: z.string().nullable(),
+  /** The members' page: `{APP_URL}/m/{business_code}`. */
+  members_page_url: z.string(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
@@ -239,7 +286,9 @@ export const businessContracts = {
     description:
       "'' or null clears the website, e-mail, phone and logo. `day_pass_plan_id` must be an " +
       'active plan of 1 day of this business (400 otherwise); null: no day passes. ' +
-      '`staff_see_revenue` and `staff_give_discounts` only the owner may change (403).',
+      '`staff_see_revenue` and `staff_give_discounts` only the owner may change (403). ' +
+      'Bank details: bank name, a 10-digit NUBAN account number and account name, all three ' +
+      "or none ('' or null clears them).",
     tag: 'business',
     access: 'business.manage',
     body: updateBusinessSchema,

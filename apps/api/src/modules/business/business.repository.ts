@@ -25,6 +25,9 @@ const profileColumns = {
   freeze_auto_approve: businesses.freezeAutoApprove,
   staff_see_revenue: businesses.staffSeeRevenue,
   staff_give_discounts: businesses.staffGiveDiscounts,
+  bank_name: businesses.bankName,
+  bank_account_number: businesses.bankAccountNumber,
+  bank_account_name: businesses.bankAccountName,
 };
 
 /**
@@ -63,6 +66,21 @@ export const findStaffAllowances = async (db: Executor, businessId: number) =>
       .select({
         staff_see_revenue: businesses.staffSeeRevenue,
         staff_give_discounts: businesses.staffGiveDiscounts,
+      })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1)
+  )[0];
+
+/** How members may pay the business outside online payments: its phone and bank account. */
+export const findPayInstead = async (db: Executor, businessId: number) =>
+  (
+    await db
+      .select({
+        phone: businesses.businessPhone,
+        bankName: businesses.bankName,
+        accountNumber: businesses.bankAccountNumber,
+        accountName: businesses.bankAccountName,
       })
       .from(businesses)
       .where(eq(businesses.id, businessId))

@@ -27,6 +27,7 @@ import {
   type Changes,
 } from '../audit';
 import { chosenPlan } from '../plans';
+import { BANK_FIELDS, checkBankDetails, membersPageUrl } from './business.bank';
 import * as repo from './business.repository';
 
 export const MESSAGES = {
@@ -92,6 +93,9 @@ const toColumns = (input: UpdateBusinessInput): Partial<repo.NewBusiness> => {
   if (input.freeze_auto_approve !== undefined) v.freezeAutoApprove = input.freeze_auto_approve;
   if (input.staff_see_revenue !== undefined) v.staffSeeRevenue = input.staff_see_revenue;
   if (input.staff_give_discounts !== undefined) v.staffGiveDiscounts = input.staff_give_discounts;
+  if (input.bank_name !== undefined) v.bankName = input.bank_name;
+  if (input.bank_account_number !== undefined) v.bankAccountNumber = input.bank_account_number;
+  if (input.bank_account_name !== undefined) v.bankAccountName = input.bank_account_name;
   return v;
 };
 
@@ -102,7 +106,11 @@ export const getProfile = async (
 ): Promise<BusinessProfile> => {
   const row = await repo.findProfile(ctx.db, businessId, userId);
   if (!row) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
-  return { ...row, created_at: row.created_at.toISOString() };
+  return {
+    ...row,
+    created_at: row.created_at.toISOString(),
+    members_page_url: membersPageUrl(ctx, row.business_code),
+  };
 };
 
 /**
@@ -184,6 +192,7 @@ const PROFILE_FIELDS = [
   'freeze_auto_approve',
   'staff_see_revenue',
   'staff_give_discounts',
+  ...BANK_FIELDS,
 ] as const satisfies readonly (keyof BusinessProfile)[];
 
 /** The logo is a link: the trail says only that it changed, never its address. */
@@ -218,6 +227,7 @@ export const updateProfile = async (
       .transaction(async (tx) => {
         const before = await repo.findProfile(tx, businessId, userId, true);
         if (!before) throw notFound(MESSAGES.notFound, 'BUSINESS_NOT_FOUND');
+        checkBankDetails(before, input);
         await repo.updateBusiness(tx, businessId, values);
         const after = (await repo.findProfile(tx, businessId, userId))!;
         await recordSettingsChange(tx, actor, {

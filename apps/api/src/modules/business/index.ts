@@ -9,3 +9,5 @@ export const businessModule: KoraModule = {
 
 // What other modules may call: the day-pass sale reads the business's day-pass plan and address.
 export { dayPassSettings, seesRevenue, staffAllowances } from './business.service';
+// The members' renew page without online payments: the gym's phone and bank account.
+export { payInstead, type PayInstead } from './business.bank';
