@@ -110,9 +110,10 @@ describe('member page HTML', () => {
     expect(html).not.toContain('javascript:');
   });
 
-  it('home without Paystack hides Renew', () => {
+  it('home without Paystack offers How to renew (the renew page says how to pay instead)', () => {
     const html = homePage(me({ business: { ...gym, paystack_connected: false } }));
     expect(html).not.toContain('Renew my plan');
+    expect(html).toContain('<a class="button secondary" href="/m/IRON/renew">How to renew</a>');
   });
 
   it('card: the QR code and the brightness hint', () => {
@@ -192,7 +193,8 @@ describe('member page HTML', () => {
     expect(html).toContain('May Iron Temple send you offers and news?');
     expect(html).toMatch(/value="yes" checked/);
     expect(html).toContain('href="/m/IRON/privacy/export"');
-    expect(html).toContain('action="/m/IRON/privacy/erase"');
+    // Erasure asks once more on a page of its own: here only a link to it.
+    expect(html).toContain('href="/m/IRON/privacy/erase"');
     expect(privacyPage(me({ erasure_requested: true }))).toContain(
       'Your request was sent to Iron Temple',
     );

@@ -405,7 +405,7 @@ describe('member page: signed in', () => {
     expect(zip.headers['content-disposition']).toMatch(/attachment; filename="member-.+\.zip"/);
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
-    const erase = await post(`/m/${gymA.code}/privacy/erase`, {}, cookies);
+    const erase = await post(`/m/${gymA.code}/privacy/erase`, { confirm: 'yes' }, cookies);
     expect(erase.statusCode).toBe(303);
     const page = await get(`/m/${gymA.code}/privacy`, cookies);
     expect(page.body).toContain('Your request was sent to Iron Temple');

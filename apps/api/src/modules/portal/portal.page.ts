@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { PageBusy, privatePageLimit } from '../../lib/private-page';
 import { waitText } from '../../plugins/rate-limit';
+import { payInstead } from '../business';
 import {
   basePath,
   busyPage,
@@ -40,6 +41,8 @@ import {
   type FreezeRules,
   type PageMe,
 } from './portal.page.views';
+import { eraseConfirmPage } from './portal.page.erase';
+import { posterPage } from './portal.poster';
 import * as portal from './portal.service';
 
 /*
@@ -259,6 +262,10 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     return me;
   };
 
+  /** Without online payments: the gym's phone and bank account, for the renew page. */
+  const payInsteadOf = async (me: PageMe, business: Business) =>
+    me.business.paystack_connected ? undefined : payInstead(ctx, business.id);
+
   /** The rules of the member's running plan, as the freeze page states them. */
   const rulesOf = async (session: Session): Promise<FreezeRules | null> => {
     const r = await portal.memberFreezeRules(ctx, session);
@@ -352,6 +359,15 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
         }),
       );
     return send(reply, 200, homePage(await pageOf(session)));
+  });
+
+  // The QR poster of the members' page, for the reception wall: public, like the page itself.
+  app.get('/m/:code/poster', opts, async (request: Req, reply) => {
+    const found = await resolve(request, reply);
+    if (!found) return reply;
+    const url = `${ctx.config.appUrl.replace(/\/+$/, '')}${basePath(found.business.code)}`;
+    const qr = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return send(reply, 200, posterPage(found.gym, url, qr));
   });
 
   app.post('/m/:code/sign-in', opts, async (request: Req, reply) => {
@@ -461,7 +477,14 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const found = await signedIn(request, reply);
     if (!found) return reply;
     const { plans } = await portal.onlinePlans(ctx, found.session);
-    return send(reply, 200, renewPage(found.me, plans, { formKey: randomUUID() }));
+    return send(
+      reply,
+      200,
+      renewPage(found.me, plans, {
+        formKey: randomUUID(),
+        payInstead: await payInsteadOf(found.me, found.business),
+      }),
+    );
   });
 
   app.post('/m/:code/renew', opts, async (request: Req, reply) => {
@@ -471,10 +494,12 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const f = form(request);
     const again = async (status: number, error: string) => {
       const { plans } = await portal.onlinePlans(ctx, found.session!);
+      const me = await pageOf(found.session!);
       return send(
         reply,
         status,
-        renewPage(await pageOf(found.session!), plans, {
+        renewPage(me, plans, {
+          payInstead: await payInsteadOf(me, found.business),
           error,
           selected: Number(f.subscription_type_id) || undefined,
           periods: Number(f.duration) || undefined,
@@ -697,8 +722,19 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
     const found = await resolvePost(request, reply);
     if (!found) return reply;
     if (!found.session) return redirect(reply, basePath(found.business.code));
+    // Only the confirmation step's form sends the request; anything else asks once more.
+    if (form(request).confirm !== 'yes')
+      return redirect(reply, `${basePath(found.business.code)}/privacy/erase`);
     await portal.memberErasureRequest(ctx, found.session);
     return redirect(reply, `${basePath(found.business.code)}/privacy`);
+  });
+
+  app.get('/m/:code/privacy/erase', opts, async (request: Req, reply) => {
+    const found = await signedIn(request, reply);
+    if (!found) return reply;
+    if (found.me.erasure_requested)
+      return redirect(reply, `${basePath(found.business.code)}/privacy`);
+    return send(reply, 200, eraseConfirmPage(found.gym));
   });
 };
 

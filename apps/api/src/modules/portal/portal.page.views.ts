@@ -6,6 +6,7 @@ import {
   type FreezeRulesOfPlan,
 } from '@kora/shared';
 import { escapeHtml } from '../../lib/html';
+import type { PayInstead } from '../business';
 import {
   basePath,
   errorLine,
@@ -15,6 +16,8 @@ import {
   safeUrl,
   type PageGym,
 } from './portal.page.html';
+import { ERASE_TEXTS } from './portal.page.erase';
+import { payInsteadSection } from './portal.page.pay-instead';
 
 /*
  * The signed-in member's pages: home (verdict, plan, visits, payments, reminders), the card,
@@ -158,9 +161,8 @@ export const homePage = (me: PageMe, opts: { flash?: string } = {}): string => {
       plan +
       `<p class="note">Member ID ${h(me.member.member_id)}</p>` +
       `<a class="button" href="${base}/card">Show my card</a>` +
-      (gym.paystack_connected
-        ? `<a class="button secondary" href="${base}/renew">Renew my plan</a>`
-        : '') +
+      // Without online payments the renew page says how to pay instead.
+      `<a class="button secondary" href="${base}/renew">${gym.paystack_connected ? 'Renew my plan' : 'How to renew'}</a>` +
       '</section>' +
       `<section><h2>Visits</h2>${rows(visits, 'No visits yet.')}</section>` +
       `<section><h2>Payments</h2>${rows(payments, 'No payments yet.')}</section>` +
@@ -187,16 +189,29 @@ export const cardPage = (me: PageMe, qrSvg: string | null): string =>
 
 const MAX_PERIODS = 12;
 
+/** Paying at the desk only: no phone, no bank account given. */
+const NOTHING_ELSE: PayInstead = { phone: null, bank: null };
+
 /** The plans a member may buy online, how many periods, then Paystack. */
 export const renewPage = (
   me: PageMe,
   plans: PagePlan[],
-  opts: { error?: string; selected?: number; periods?: number; formKey?: string } = {},
+  opts: {
+    error?: string;
+    selected?: number;
+    periods?: number;
+    formKey?: string;
+    /** Without online payments: how to pay instead (the gym's phone and bank account). */
+    payInstead?: PayInstead;
+  } = {},
 ): string => {
   const gym = me.business;
   const base = basePath(gym.code);
   let body: string;
-  if (!gym.paystack_connected) body = `<p>${h(PAGE_TEXTS.notOnline)}</p>`;
+  if (!gym.paystack_connected)
+    body =
+      `<p>${h(PAGE_TEXTS.notOnline)}</p>` +
+      payInsteadSection(gym.name, me.member.member_id, opts.payInstead ?? NOTHING_ELSE);
   else if (!plans.length)
     body = `<p>${h(gym.name)} has no plans to buy online yet. Ask at the front desk.</p>`;
   else {
@@ -438,7 +453,8 @@ export const privacyPage = (me: PageMe, opts: { flash?: string; error?: string }
       (me.erasure_requested
         ? `<p class="notice">${h(PAGE_TEXTS.erasureSent(gym.name))}. They will erase your name, phone, e-mail, address and photo; payments stay in their books without your name.</p>`
         : `<p>Ask ${h(gym.name)} to erase your name, phone, e-mail, address and photo. Your payments stay in their books without your name, and your membership ends.</p>` +
-          `<form method="post" action="${base}/privacy/erase"><button class="secondary" type="submit">Ask to erase my data</button></form>`) +
+          // A link to the step that asks once more: only that step's form sends the request.
+          `<a class="button secondary" href="${base}/privacy/erase">${h(ERASE_TEXTS.ask)}</a>`) +
       '</section>',
   });
 };
