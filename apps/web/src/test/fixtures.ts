@@ -217,6 +217,12 @@ export const business = (overrides: Partial<BusinessProfile> = {}): BusinessProf
   day_pass_plan_id: null,
   promotions_need_consent: false,
   freeze_auto_approve: false,
+  staff_see_revenue: false,
+  staff_give_discounts: false,
+  bank_name: null,
+  bank_account_number: null,
+  bank_account_name: null,
+  members_page_url: 'https://kora.ng/m/IRG',
   ...overrides,
 });
 

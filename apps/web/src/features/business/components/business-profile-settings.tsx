@@ -7,10 +7,15 @@ import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { useBusinessProfile } from '../api';
 import { BUSINESS_TEXTS } from '../business-form';
+import { BankDetailsSettings } from './bank-details-settings';
 import { BusinessProfileForm } from './business-profile-form';
 import { BusinessSetupModal } from './business-setup-modal';
+import { MembersPageCard } from './members-page-card';
 
-/** Settings → Business Profile: the profile form, or the setup prompt when there is none yet. */
+/**
+ * Settings → Business Profile: the members' page address (Copy, Open, QR poster), the profile
+ * form and the bank details for transfers; or the setup prompt when there is no business yet.
+ */
 export function BusinessProfileSettings() {
   const { user } = useSession();
   const business = useBusinessProfile();
@@ -41,8 +46,16 @@ export function BusinessProfileSettings() {
   const { data } = business;
   // Staff see the profile read-only; the form says why.
   return (
-    <Can action="business.manage">
-      {(allowed) => <BusinessProfileForm key={data.id} business={data} canEdit={allowed} />}
-    </Can>
+    <Stack gap="lg">
+      <MembersPageCard url={data.members_page_url} />
+      <Can action="business.manage">
+        {(allowed) => (
+          <>
+            <BusinessProfileForm key={data.id} business={data} canEdit={allowed} />
+            <BankDetailsSettings key={`bank-${data.id}`} business={data} canEdit={allowed} />
+          </>
+        )}
+      </Can>
+    </Stack>
   );
 }
