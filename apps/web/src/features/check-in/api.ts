@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  businessContracts,
   checkInContracts,
   dayPassContracts,
   kioskContracts,
@@ -7,11 +8,14 @@ import {
   type CheckInInput,
   type DayPassInput,
   type FoundBy,
+  type Plan,
 } from '@kora/shared';
 import { offlineLookup } from '@/features/offline';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
 import { useDataQuery } from '@/lib/use-data-query';
+import { usePlans } from '@/lib/use-plans';
 
 /** The day's visits: 20 a page. */
 export const VISITS_PER_PAGE = 20;
@@ -140,3 +144,30 @@ export const useSellDayPass = () => {
 
 export const useOpenKiosk = () =>
   useMutation({ mutationFn: (key: string) => checkInApi.openKiosk(key) });
+
+/** A plan a day pass can sell: active, for one person, of exactly 1 day. */
+const isDayPassPlan = (p: Plan) =>
+  p.is_active === 1 && p.is_grouped === 0 && p.duration === 1 && p.duration_type === 'day';
+
+/**
+ * The day-pass plan as the desk sells it, read from the business profile (the same query as
+ * Settings) and the active plans: `plan` when chosen and still a plan of 1 day; `none` when there
+ * is none to sell (`dayPlans`: whether a plan of 1 day exists to choose); `unknown` while either
+ * loads or cannot be read (offline after a reload): the server then says.
+ */
+export type DayPassPlanState =
+  { state: 'plan'; plan: Plan } | { state: 'none'; dayPlans: boolean } | { state: 'unknown' };
+
+export const useDayPassPlan = (): DayPassPlanState => {
+  const { user } = useSession();
+  const profile = useDataQuery(
+    [...queryRoots.businessProfile, user?.businessId ?? null],
+    () => callApi(businessContracts.profile),
+    { enabled: Boolean(user?.businessId) },
+  );
+  const plans = usePlans(true);
+  if (!profile.data || !plans.data) return { state: 'unknown' };
+  const chosen = plans.data.find((p) => p.id === profile.data.day_pass_plan_id);
+  if (chosen && isDayPassPlan(chosen)) return { state: 'plan', plan: chosen };
+  return { state: 'none', dayPlans: plans.data.some(isDayPassPlan) };
+};

@@ -23,7 +23,8 @@ import { ApiError } from '@/lib/api-error';
 import { formAdapter } from '@/lib/form-adapter';
 import { fullName } from '@/lib/format';
 import { useCan } from '@/lib/use-can';
-import { useSellDayPass } from '../api';
+import { useDayPassPlan, useSellDayPass } from '../api';
+import { DayPassPlanNote } from './day-pass-plan-note';
 import { lagosTime } from '../check-in-format';
 
 export interface DayPassPrefill {
@@ -77,6 +78,7 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
   const queuing = useEnqueue();
   const [queued, setQueued] = useState<{ seq?: number; name: string } | null>(null);
   const sending = sendingOnline || queuing.running;
+  const dayPass = useDayPassPlan();
 
   if (sold) return <DayPassSold result={sold} onDone={onDone} />;
   if (queued) return <DayPassQueued seq={queued.seq} name={queued.name} onDone={onDone} />;
@@ -126,6 +128,7 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
             Open Settings to choose the day-pass plan
           </Anchor>
         ) : null}
+        <DayPassPlanNote dayPass={dayPass} mayManage={mayOpenSettings} />
         <NameFields
           first={{ ...fields.text('first_name'), label: 'First name' }}
           last={{ ...fields.text('last_name'), label: 'Last name' }}
@@ -150,7 +153,7 @@ export function DayPassForm({ prefill, paystackConnected, onDone }: DayPassFormP
           </Text>
         )}
         <FormActions onCancel={onDone} busy={sending} mt="xs">
-          <Button type="submit" loading={sending}>
+          <Button type="submit" loading={sending} disabled={dayPass.state === 'none'}>
             Sell day pass
           </Button>
         </FormActions>

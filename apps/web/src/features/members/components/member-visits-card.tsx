@@ -13,6 +13,7 @@ const FOUND_BY_LABELS: Record<FoundBy, string> = {
   card: 'Card',
   name: 'Name',
   kiosk: 'Kiosk',
+  day_pass: 'Day pass',
 };
 
 const VISITS_TEXTS = {
