@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BLOG_PAGE_SIZE } from '@kora/shared';
+import { BLOG_LIMITS, BLOG_PAGE_SIZE } from '@kora/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -70,6 +70,8 @@ export const buildApp = async (
           },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // A path parameter as long as the longest blog slug the publish rules allow (longer: 414).
+    routerOptions: { maxParamLength: BLOG_LIMITS.slug },
     // Addresses the router refuses answer `{ message, code }` like every other error.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();

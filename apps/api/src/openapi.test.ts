@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_MAX, type Contract } from '@kora/shared';
+import { BLOG_LIMITS, IDEMPOTENCY_KEY_MAX, type Contract } from '@kora/shared';
 import { createTestApp } from './test/app';
 import { CONTRACT_GROUPS } from './test/contracts';
 import { useTestApp, useTenants } from './test/hooks';
@@ -187,7 +187,7 @@ describe('the check of every answer against the document', () => {
         /GET \/v1\/member\/:id → 200 does not match the OpenAPI document: \/data\/first_name must be string; \/data\/gender must be equal to one of the allowed values/,
       );
       // A router refusal in Fastify's own shape would fail it too; ours is the documented error.
-      const long = await app.app.inject({ url: `/v1/member/${'1'.repeat(101)}` });
+      const long = await app.app.inject({ url: `/v1/member/${'1'.repeat(BLOG_LIMITS.slug + 1)}` });
       expect(long.statusCode).toBe(414);
       expect(() => app.expectAnswersDocumented()).not.toThrow();
     } finally {

@@ -335,7 +335,9 @@ export const checkInSchema = z
   .superRefine((v, ctx) => {
     if ((v.member_id === undefined) === (v.card_code === undefined))
       addFieldIssue(ctx, 'member_id', CHECK_IN_MESSAGES.chooseMember);
-  });
+  })
+  // The document says so too: one of the two, never neither nor both.
+  .meta({ oneOf: [{ required: ['member_id'] }, { required: ['card_code'] }] });
 export type CheckInInput = z.input<typeof checkInSchema>;
 export type CheckInData = z.infer<typeof checkInSchema>;
 

@@ -174,15 +174,18 @@ export type PortalPayInput = z.infer<typeof portalPaySchema>;
 const portalPaymentSchema = z.object({ reference: z.string(), pay_url: z.string() });
 
 const detail = updateMemberSchema.shape;
-export const portalDetailsSchema = z.object({
-  email_address: detail.email_address,
-  home_address: detail.home_address,
-  emergency_contact_name: detail.emergency_contact_name,
-  emergency_contact_number: detail.emergency_contact_number,
-  emergency_contact_relationship: detail.emergency_contact_relationship,
-  reminders_opt_out: detail.reminders_opt_out,
-  marketing_consent: z.enum(CONSENT_CHOICES, { error: 'Choose yes or no' }).optional(),
-});
+export const portalDetailsSchema = z
+  .object({
+    email_address: detail.email_address,
+    home_address: detail.home_address,
+    emergency_contact_name: detail.emergency_contact_name,
+    emergency_contact_number: detail.emergency_contact_number,
+    emergency_contact_relationship: detail.emergency_contact_relationship,
+    reminders_opt_out: detail.reminders_opt_out,
+    marketing_consent: z.enum(CONSENT_CHOICES, { error: 'Choose yes or no' }).optional(),
+  })
+  // Nothing to change answers 400 (the service says so): the document asks for one field.
+  .meta({ minProperties: 1 });
 export type PortalDetailsInput = z.infer<typeof portalDetailsSchema>;
 
 const mobileNumber = createMemberSchema.shape.mobile_number;

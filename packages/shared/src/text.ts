@@ -139,7 +139,9 @@ export const searchText = (label: string, max: number) =>
         .normalize('NFC')
         .trim(),
     )
-    .pipe(z.string().max(max, { error: `${label} must be at most ${max} characters` }));
+    .pipe(z.string().max(max, { error: `${label} must be at most ${max} characters` }))
+    // The document states the limit a search is held to (the raw text may carry more spaces).
+    .meta({ maxLength: max });
 
 /**
  * A web address's host must be a real domain name: labels of letters, digits and hyphens and a

@@ -45,7 +45,8 @@ const RETRY_AFTER = {
 
 /**
  * Each route as the document shows it: the contract's schemas (zod to JSON Schema), plus the
- * `Idempotency-Key` header of a create and the 429 every API call may answer, with `Retry-After`.
+ * `Idempotency-Key` header of a create and the 429 every API call may answer, with `Retry-After`;
+ * a 204 without content.
  */
 const transform: Transform = (input) => {
   const out = jsonSchemaTransform(input);
@@ -61,6 +62,8 @@ const transform: Transform = (input) => {
       ...(route?.config?.idempotent ? { headers: IDEMPOTENCY_HEADER } : {}),
       response: {
         ...response,
+        // A 204 has no body: declared without content.
+        ...(response['204'] ? { 204: { type: 'null', description: 'Done: no content.' } } : {}),
         ...(error
           ? {
               429: {
@@ -90,6 +93,24 @@ const nullableEnumsWithNull = (node: unknown): void => {
   if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null))
     object.enum = [...(object.enum as unknown[]), null];
   for (const value of Object.values(object)) nullableEnumsWithNull(value);
+};
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`: a nullable choice of forms (a number, or
+ * its digits: `anyOf`) says `nullable` on each form instead.
+ */
+const nullableUnionsTyped = (node: unknown): void => {
+  if (Array.isArray(node)) {
+    for (const item of node) nullableUnionsTyped(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const object = node as JsonObject;
+  if (object.nullable === true && object.type === undefined && Array.isArray(object.anyOf)) {
+    object.anyOf = (object.anyOf as JsonObject[]).map((form) => ({ ...form, nullable: true }));
+    delete object.nullable;
+  }
+  for (const value of Object.values(object)) nullableUnionsTyped(value);
 };
 
 /** The OpenAPI document at /docs/json, built from the routes' contracts, and its UI at /docs. */
@@ -125,6 +146,7 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: DocsOptions) => 
     transformObject: (documentObject) => {
       const document = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
       nullableEnumsWithNull(document);
+      nullableUnionsTyped(document);
       return document;
     },
   });

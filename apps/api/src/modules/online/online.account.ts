@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { ONLINE_MESSAGES, type PaystackConnection } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { paystackClient, PaystackError, type PaystackClient } from '../../lib/paystack';
 import { openSecret, sealSecret } from '../../lib/secrets';
 import * as events from './online.events.repository';
@@ -48,7 +48,7 @@ export const clientFor = (
   return key ? paystackClient(ctx.config.paystackBaseUrl, key) : undefined;
 };
 
-/** The account and its client, or 400 "connect Paystack first". */
+/** The account and its client, or 409 "connect Paystack first" (as every call that needs it). */
 export const connectedClient = async (
   ctx: AppContext,
   businessId: number,
@@ -56,7 +56,7 @@ export const connectedClient = async (
 ) => {
   const account = await repo.findAccount(exec, businessId);
   const client = account && clientFor(ctx, account);
-  if (!account || !client) throw badRequest(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
+  if (!account || !client) throw conflict(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
   return { account, client };
 };
 
@@ -181,7 +181,7 @@ export const setTransferAccounts = async (
 ): Promise<PaystackConnection> => {
   await ctx.db.transaction(async (tx) => {
     const before = await repo.lockAccount(tx, businessId);
-    if (!before) throw badRequest(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
+    if (!before) throw conflict(ONLINE_MESSAGES.notConnected, 'PAYSTACK_NOT_CONNECTED');
     await repo.setTransferAccounts(tx, businessId, on);
     if (before.transferAccounts !== on)
       await recordAudit(tx, actor, {

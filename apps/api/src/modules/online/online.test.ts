@@ -52,8 +52,11 @@ describe('connecting Paystack', () => {
     const member = await addMember(t, other.token);
     const plan = await addPlan(t, other.token);
     const link = await createLink(t, other, member.id, { subscription_type_id: plan.id });
-    expect(link.statusCode).toBe(400);
-    expect(json(link).message).toBe(ONLINE_MESSAGES.notConnected);
+    expect(link.statusCode).toBe(409);
+    expect(json(link)).toMatchObject({
+      message: ONLINE_MESSAGES.notConnected,
+      code: 'PAYSTACK_NOT_CONNECTED',
+    });
   });
 
   it('refuses a key Paystack does not accept, and a malformed one, keeping nothing', async () => {
