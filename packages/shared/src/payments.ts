@@ -375,7 +375,8 @@ export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
 /**
  * The payments summary, over all the business's payments (Lagos days), in naira.
- * `average` = total of all payments / count, rounded to the kobo; 0 when there are none.
+ * `average` = total of all payments / count, in whole naira (half a naira up); 0 when there
+ * are none.
  * The money totals are null for a caller who may not see revenue (staff, unless the owner
  * turned on "Staff see revenue"); `count` is for everyone.
  */

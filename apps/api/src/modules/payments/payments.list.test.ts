@@ -156,32 +156,28 @@ describe('payment summary', () => {
       today: 25000,
       this_month: 33000.5,
       year_to_date: 91001,
-      // 9,100,100 kobo / 5 = 1,820,020 kobo.
-      average: 18200.2,
+      // ₦91,001 / 5 = ₦18,200.20, in whole naira.
+      average: 18200,
     });
     const feb = await paymentSummary(t.app.ctx, owner.businessId, '2026-02-10');
     expect(feb).toMatchObject({ today: 8000.5, this_month: 8000.5, year_to_date: 33000.5 });
   });
 
-  it('rounds the average to the kobo and answers zeros for a business without payments', async () => {
+  it('answers the average in whole naira (half a naira up) and zeros without payments', async () => {
     const s = await createTenant(t, { code: 'AVG' });
     const member = await addMember(t, s.token);
-    const plan = await addPlan(t, s.token, { amount: 0.01 });
-    const big = await addPlan(t, s.token, { amount: 0.02 });
-    for (const [p, amount] of [
-      [plan, 0.01],
-      [plan, 0.01],
-      [big, 0.02],
-    ] as const)
-      await pay(t, s, paymentBody(member.id, p.id, amount));
+    for (const amount of [1000, 1000.5, 1001]) {
+      const plan = await addPlan(t, s.token, { amount });
+      await pay(t, s, paymentBody(member.id, plan.id, amount));
+    }
     const res = await call(t.app, 'GET', '/v1/payment/summary', { token: s.token });
-    // 4 kobo / 3 = 1.33 kobo → 1 kobo.
+    // ₦3,001.50 / 3 = ₦1,000.50 → ₦1,001.
     expect(res.json().data).toEqual({
       count: 3,
-      today: 0.04,
-      this_month: 0.04,
-      year_to_date: 0.04,
-      average: 0.01,
+      today: 3001.5,
+      this_month: 3001.5,
+      year_to_date: 3001.5,
+      average: 1001,
     });
     expect(await dataOfNewBusiness(t, '/v1/payment/summary')).toEqual({
       count: 0,

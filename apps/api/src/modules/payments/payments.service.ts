@@ -377,6 +377,7 @@ export const paymentSummary = async (
     today: koboToNaira(s.today),
     this_month: koboToNaira(s.thisMonth),
     year_to_date: koboToNaira(s.yearToDate),
-    average: s.count === 0 ? 0 : koboToNaira(Math.round(s.total / s.count)),
+    // Whole naira (half a naira up), in integers: kobo in an average is noise to a gym owner.
+    average: s.count === 0 ? 0 : Math.floor((s.total + s.count * 50) / (s.count * 100)),
   };
 };

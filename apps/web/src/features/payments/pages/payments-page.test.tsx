@@ -32,7 +32,7 @@ const summary = {
   this_month: 250000,
   today: 25000,
   year_to_date: 1234567.5,
-  average: 27434.83,
+  average: 27435,
 };
 const page = () =>
   ok(rows, { meta: { page: 1, per_page: 20, pages: 3, total: 45 }, total: 45, pages: 3 });
@@ -61,7 +61,7 @@ describe('PaymentsPage', () => {
       'Month: ₦250,000',
       'Today: ₦25,000',
       'YTD Revenue: ₦1,234,567.5',
-      'Average: ₦27,434.83',
+      'Average: ₦27,435',
     ]);
   });
 
