@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { field, renderPage } from '@/test/render';
+
+type User = ReturnType<typeof renderPage>['user'];
 import { MoneyInput, pastedNaira } from './money-input';
 
 /** The input with what it gives shown beside it, as a form would keep it. */
@@ -47,6 +49,40 @@ describe('MoneyInput', () => {
     await user.paste(pasted);
     expect(field('Amount')).toHaveValue(shown);
     expect(value()).toBe(given);
+  });
+
+  it.each([
+    ['clicked into', async (user: User) => user.click(field('Amount'))],
+    ['tabbed into', async (user: User) => user.tab()],
+  ])('₦0 %s: typing replaces the 0', async (_how, enter) => {
+    const { user } = open();
+    await enter(user);
+    await user.keyboard('2500');
+    expect(field('Amount')).toHaveValue('₦2,500');
+    expect(value()).toBe(2500);
+  });
+
+  it('₦0 with the caret anywhere in it: the typed or pasted amount replaces the 0', async () => {
+    const { user } = open();
+    await user.click(field('Amount'));
+    field('Amount').setSelectionRange(1, 1);
+    await user.keyboard('7');
+    expect(field('Amount')).toHaveValue('₦7');
+    await user.clear(field('Amount'));
+    await user.type(field('Amount'), '0');
+    await user.paste('₦1,500');
+    expect(field('Amount')).toHaveValue('₦1,500');
+    expect(value()).toBe(1500);
+  });
+
+  it('a 0 after the decimal point or inside an amount stays', async () => {
+    const { user } = open();
+    await user.clear(field('Amount'));
+    await user.type(field('Amount'), '0.05');
+    expect(field('Amount')).toHaveValue('₦0.05');
+    await user.clear(field('Amount'));
+    await user.type(field('Amount'), '105');
+    expect(field('Amount')).toHaveValue('₦105');
   });
 
   it('reads pasted en-NG amounts: a comma groups thousands, only "." starts the kobo', () => {
