@@ -120,6 +120,9 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
   confirmPortalPhoneChange: { mobile_number: '08071234567', code: '123456' },
   startPortalPayment: { subscription_type_id: ids.plan, duration: 1 },
   requestPortalFreeze: { start_date: '2030-01-10', end_date: '2030-01-16', reason: 'Travelling' },
+  setKioskEntry: { typed_entry: true },
+  setMemberKioskPin: { pin: '1234' },
+  setPortalKioskPin: { pin: '123456' },
   inviteTeamUser: {
     email: `fuzz.${Math.random().toString(36).slice(2)}@example.com`,
     role: 'staff',

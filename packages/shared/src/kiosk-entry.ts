@@ -61,7 +61,7 @@ export const kioskEntryContracts = {
   }),
   setMemberPin: contract({
     method: 'PUT',
-    path: '/v1/members/:id/kiosk-pin',
+    path: '/v1/member/:id/kiosk-pin',
     operationId: 'setMemberKioskPin',
     summary: "Set a member's kiosk PIN at the desk (4–6 digits, kept hashed)",
     tag: TAG,

@@ -158,6 +158,10 @@ export const COMMON_BODIES = {
   updatePortalMe: () => ({ home_address: '4 Bode Thomas Street, Surulere' }),
   requestPortalPhoneChange: () => ({ mobile_number: '08071234567' }),
   confirmPortalPhoneChange: () => ({ mobile_number: '08071234567', code: '123456' }),
+  // Typed entry stays off (the kiosk takes cards only, as by default); a PIN of 4 digits.
+  setKioskEntry: () => ({ typed_entry: false }),
+  setMemberKioskPin: () => ({ pin: '1234' }),
+  setPortalKioskPin: () => ({ pin: '1234' }),
   requestPortalFreeze: () => ({
     start_date: '2030-01-10',
     end_date: '2030-01-16',

@@ -35,7 +35,7 @@ const setTyped = (t: TestApp, tenant: Tenant, typed: boolean) =>
     body: { typed_entry: typed },
   });
 const setPin = (t: TestApp, tenant: Tenant, memberId: number, pin: unknown) =>
-  call(t.app, 'PUT', `/v1/members/${memberId}/kiosk-pin`, { token: tenant.token, body: { pin } });
+  call(t.app, 'PUT', `/v1/member/${memberId}/kiosk-pin`, { token: tenant.token, body: { pin } });
 
 const RED = {
   tone: 'red',

@@ -238,7 +238,7 @@ describe('checking in at the kiosk', () => {
 
   const paidMember = async (overrides: Record<string, unknown> = {}) => {
     const m = await addMember(t, g.owner.token, overrides);
-    const set = await call(t.app, 'PUT', `/v1/members/${m.id}/kiosk-pin`, {
+    const set = await call(t.app, 'PUT', `/v1/member/${m.id}/kiosk-pin`, {
       token: g.owner.token,
       body: { pin: PIN },
     });
