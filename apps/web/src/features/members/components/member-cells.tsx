@@ -39,14 +39,21 @@ export function MemberContactCell({ member }: { member: Member }) {
 
 export const memberLocation = (m: Member) => [m.city, m.state].filter(Boolean).join(', ');
 
-/** Subscription column: plan name and amount, or No Subscription and N/A. */
+/**
+ * Subscription column: plan name and amount, or No Subscription and N/A. A plan chosen when the
+ * member joined and never paid for shows Not paid yet in place of a price.
+ */
 export function MemberPlanCell({ member }: { member: Member }) {
   const plan = member.subscription_type;
   return (
     <Stack gap={0}>
       <Text size="sm">{plan ? plan.name : 'No Subscription'}</Text>
       <Text size="xs" c="dimmed">
-        {plan ? formatNaira(plan.amount) : 'N/A'}
+        {!plan
+          ? 'N/A'
+          : member.subscription_status === 0
+            ? 'Not paid yet'
+            : formatNaira(plan.amount)}
       </Text>
     </Stack>
   );

@@ -24,12 +24,21 @@ const musa = member({
   subscription_status: 2,
   subscription_status_label: 'Expired',
 });
+/** Chose Monthly when he joined and has not paid yet. */
+const femi = member({
+  id: 7,
+  first_name: 'Femi',
+  middle_name: null,
+  last_name: 'Ade',
+  subscription_status: 0,
+  subscription_status_label: 'No Subscription',
+});
 const zainab = member({ id: 20, first_name: 'Zainab', last_name: 'Sani', middle_name: null });
 
 /** Page 1 has two rows, page 2 one; the total is 12 (10 a page). */
 const list = (req: SentRequest) => {
   const p = Number(req.query.get('page'));
-  return ok(p === 1 ? [member(), musa] : [zainab], {
+  return ok(p === 1 ? [member(), musa, femi] : [zainab], {
     meta: { page: p, per_page: 10, pages: 2, total: 12 },
   });
 };
@@ -76,6 +85,11 @@ describe('MembersPage', () => {
     expectTexts(other, ['No ID', 'Not specified', 'No Subscription', 'N/A']);
     const expired = within(other).getByText('Expired').closest('.mantine-Badge-root')!;
     expect(expired.getAttribute('style')).toContain('red');
+
+    // Chose Monthly on joining, never paid: no price beside No Subscription.
+    const joined = rowOf('Femi Ade');
+    expectTexts(joined, ['Monthly', 'Not paid yet', 'No Subscription']);
+    expect(within(joined).queryByText('₦25,000')).toBeNull();
 
     expect(screen.getByText('Showing 1 to 10 of 12 members')).toBeInTheDocument();
     expect(await screen.findByLabelText('New: 3')).toBeInTheDocument();
