@@ -29,6 +29,8 @@ export const CHECK_IN_TEXTS = {
   kioskOff: 'This kiosk was switched off',
   kioskNotSet: 'This device is not set up as a kiosk',
   kioskReady: 'Scan your card or type your phone number or member ID',
+  /** The kiosk of a gym that takes cards only. */
+  kioskCardsOnly: 'Scan your card to check in',
   settingsLink: 'Open Settings',
 } as const;
 

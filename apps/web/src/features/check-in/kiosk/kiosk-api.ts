@@ -66,7 +66,8 @@ const kioskCall = async <C extends Contract>(
 
 export const kioskApi = {
   info: (token: string) => kioskCall(kioskContracts.info, token),
-  checkIn: (token: string, code: string) => kioskCall(kioskContracts.checkIn, token, { code }),
+  checkIn: (token: string, code: string, pin?: string) =>
+    kioskCall(kioskContracts.checkIn, token, pin === undefined ? { code } : { code, pin }),
   exit: (token: string, password: string) => kioskCall(kioskContracts.exit, token, { password }),
 };
 

@@ -10,13 +10,15 @@ interface KioskKeypadProps {
   onChange: (value: string) => void;
   onGo: () => void;
   disabled?: boolean;
+  /** A PIN: shown as dots, and read out only as how many digits are typed. */
+  masked?: boolean;
 }
 
 // A tap on the keypad keeps the focus where it is (the scanner's input).
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /** A big phone keypad: digits, delete and Go, for a phone number or a member number. */
-export function KioskKeypad({ value, onChange, onGo, disabled }: KioskKeypadProps) {
+export function KioskKeypad({ value, onChange, onGo, disabled, masked }: KioskKeypadProps) {
   const press = (digit: string) => {
     if (value.length < KEYPAD_MAX) onChange(value + digit);
   };
@@ -43,9 +45,15 @@ export function KioskKeypad({ value, onChange, onGo, disabled }: KioskKeypadProp
         mih={52}
         style={{ letterSpacing: 2, fontVariantNumeric: 'tabular-nums' }}
         aria-live="polite"
-        aria-label={value ? `Typed ${value.split('').join(' ')}` : 'Nothing typed'}
+        aria-label={
+          !value
+            ? 'Nothing typed'
+            : masked
+              ? `${value.length} digits typed`
+              : `Typed ${value.split('').join(' ')}`
+        }
       >
-        {value || '\u00a0'}
+        {(masked ? '•'.repeat(value.length) : value) || '\u00a0'}
       </Text>
       <SimpleGrid cols={3} spacing="sm">
         {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(key)}

@@ -27,11 +27,20 @@ const seeDesk: KioskCheckInResult = {
 };
 
 /** The kiosk page on a device holding the kiosk token (or none). */
-const openKiosk = (routes: Record<string, Handler> = {}, token: string | null = TOKEN) => {
+const openKiosk = (
+  routes: Record<string, Handler> = {},
+  token: string | null = TOKEN,
+  typedEntry = true,
+) => {
   if (token) window.localStorage.setItem(KIOSK_TOKEN_KEY, token);
   const api = mockFetch({
     [INFO]: () =>
-      ok({ business_name: 'Iron Gym', business_logo_url: null, kiosk_name: 'Kiosk 27 Nov' }),
+      ok({
+        business_name: 'Iron Gym',
+        business_logo_url: null,
+        kiosk_name: 'Kiosk 27 Nov',
+        typed_entry: typedEntry,
+      }),
     [CHECK]: () => ok(welcome),
     ...routes,
   });
@@ -51,7 +60,7 @@ const press = async (user: ReturnType<typeof openKiosk>['user'], digits: string)
 };
 
 describe('KioskPage', () => {
-  it('checks a member in from the keypad and welcomes them, then is ready again', async () => {
+  it('checks a member in from the keypad with their PIN and welcomes them, then is ready again', async () => {
     const { api, user } = openKiosk();
     expect(await screen.findByRole('heading', { name: 'Iron Gym' })).toBeInTheDocument();
     expect(
@@ -61,8 +70,15 @@ describe('KioskPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await press(user, '7');
     await user.click(screen.getByRole('button', { name: 'Go' }));
+    // Then the PIN, shown as dots; nothing is sent before it.
+    expect(await screen.findByText('Enter your PIN')).toBeInTheDocument();
+    expect(api.sent(CHECK)).toHaveLength(0);
+    await press(user, '2468');
+    expect(screen.getByLabelText('4 digits typed')).toHaveTextContent('••••');
+    expect(screen.queryByText('2468')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(await screen.findByText('Welcome, Ada — 23 days left')).toBeInTheDocument();
-    expect(api.sent(CHECK).map((r) => r.body)).toEqual([{ code: '08031234567' }]);
+    expect(api.sent(CHECK).map((r) => r.body)).toEqual([{ code: '08031234567', pin: '2468' }]);
     expect(api.sent(CHECK)[0]!.headers.get('Authorization')).toBe(`Kiosk ${TOKEN}`);
     expect(api.sent(INFO)[0]!.headers.get('Authorization')).toBe(`Kiosk ${TOKEN}`);
     // A few seconds later, ready for the next member.
@@ -95,10 +111,21 @@ describe('KioskPage', () => {
     expect(window.localStorage.getItem(KIOSK_TOKEN_KEY)).toBeNull();
   });
 
+  it('takes cards only unless the gym allows typed entry: no keypad, and says so', async () => {
+    openKiosk({}, TOKEN, false);
+    await screen.findByRole('heading', { name: 'Iron Gym' });
+    expect(screen.getByText('Scan your card to check in')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan my card' })).toBeInTheDocument();
+  });
+
   it('is switched off when a check-in is refused for its token', async () => {
     const { user } = openKiosk({ [CHECK]: () => fail(401, 'Sign in again.') });
     await screen.findByRole('heading', { name: 'Iron Gym' });
     await press(user, '42');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await press(user, '1234');
     await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(await screen.findByText('This kiosk was switched off')).toBeInTheDocument();
   });

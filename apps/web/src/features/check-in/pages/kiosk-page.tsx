@@ -24,7 +24,8 @@ import { CHECK_IN_TEXTS, TONE_COLOR, codeFromScan } from '../check-in-format';
 import { CameraScanModal } from '../components/camera-scan-modal';
 import { isKioskOff, kioskApi, kioskToken } from '../kiosk/kiosk-api';
 import { KioskExitModal } from '../kiosk/kiosk-exit-modal';
-import { KioskKeypad } from '../kiosk/kiosk-keypad';
+import { KioskTypedEntry } from '../kiosk/kiosk-typed-entry';
+import { ApiError } from '@/lib/api-error';
 
 /** How long the kiosk shows a member's answer before it is ready for the next one. */
 export const KIOSK_RESULT_MS = 5000;
@@ -92,6 +93,7 @@ export function KioskPage() {
       token={token}
       businessName={info.data.business_name}
       logoUrl={info.data.business_logo_url}
+      typedEntry={info.data.typed_entry}
       onSwitchedOff={switchOff}
       onExited={(tokens) => {
         kioskToken.clear();
@@ -114,18 +116,29 @@ interface KioskScreenProps {
   token: string;
   businessName: string;
   logoUrl: string | null;
+  /** The gym lets members type their phone or member ID, with their PIN; else cards only. */
+  typedEntry: boolean;
   onSwitchedOff: () => void;
   onExited: (tokens: { access_token: string; refresh_token: string }) => void;
 }
 
-function KioskScreen({ token, businessName, logoUrl, onSwitchedOff, onExited }: KioskScreenProps) {
-  const [typed, setTyped] = useState('');
+function KioskScreen({
+  token,
+  businessName,
+  logoUrl,
+  typedEntry,
+  onSwitchedOff,
+  onExited,
+}: KioskScreenProps) {
   const [scanned, setScanned] = useState('');
   const [result, setResult] = useState<KioskCheckInResult | null>(null);
   const [camera, setCamera] = useState(false);
   const [exiting, setExiting] = useState(false);
   const scanner = useRef<HTMLInputElement>(null);
-  const send = useMutation({ mutationFn: (code: string) => kioskApi.checkIn(token, code) });
+  const send = useMutation({
+    mutationFn: ({ code, pin }: { code: string; pin?: string }) =>
+      kioskApi.checkIn(token, code, pin),
+  });
 
   // The answer shows a few seconds, then the kiosk is ready for the next member.
   useEffect(() => {
@@ -140,24 +153,33 @@ function KioskScreen({ token, businessName, logoUrl, onSwitchedOff, onExited }: 
   };
   useEffect(refocus);
 
-  const submit = (raw: string) => {
+  const submit = (raw: string, pin?: string) => {
     const code = codeFromScan(raw);
     if (!code || send.isPending) return;
-    setTyped('');
     setScanned('');
-    send.mutate(code, {
-      onSuccess: (answer) => setResult(answer.data),
-      onError: (error) => {
-        if (isKioskOff(error)) onSwitchedOff();
-        else
-          setResult({
-            tone: 'red',
-            text: 'Something went wrong. Please see the front desk',
-            first_name: null,
-            picture_url: null,
-          });
+    send.mutate(
+      { code, pin },
+      {
+        onSuccess: (answer) => setResult(answer.data),
+        onError: (error) => {
+          if (isKioskOff(error)) onSwitchedOff();
+          else
+            setResult({
+              tone: 'red',
+              // The server's words for a refusal ("Scan your card to check in", too many tries).
+              text:
+                error instanceof ApiError &&
+                error.status >= 400 &&
+                error.status < 500 &&
+                error.message
+                  ? error.message
+                  : 'Something went wrong. Please see the front desk',
+              first_name: null,
+              picture_url: null,
+            });
+        },
       },
-    });
+    );
   };
 
   const onScannerKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -196,7 +218,7 @@ function KioskScreen({ token, businessName, logoUrl, onSwitchedOff, onExited }: 
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" maw={1100} mx="auto">
-        <KioskAnswer result={result} pending={send.isPending} />
+        <KioskAnswer result={result} pending={send.isPending} typedEntry={typedEntry} />
         <Stack gap="md">
           <Button
             size="xl"
@@ -206,15 +228,7 @@ function KioskScreen({ token, businessName, logoUrl, onSwitchedOff, onExited }: 
           >
             Scan my card
           </Button>
-          <Text ta="center" c="dimmed">
-            or type your phone number or member number
-          </Text>
-          <KioskKeypad
-            value={typed}
-            onChange={setTyped}
-            onGo={() => submit(typed)}
-            disabled={send.isPending}
-          />
+          {typedEntry ? <KioskTypedEntry onSubmit={submit} disabled={send.isPending} /> : null}
         </Stack>
       </SimpleGrid>
       <CameraScanModal
@@ -236,7 +250,15 @@ function KioskScreen({ token, businessName, logoUrl, onSwitchedOff, onExited }: 
 }
 
 /** The ready prompt, or one member's answer: green welcomes them, anything else sends them to the desk. */
-function KioskAnswer({ result, pending }: { result: KioskCheckInResult | null; pending: boolean }) {
+function KioskAnswer({
+  result,
+  pending,
+  typedEntry,
+}: {
+  result: KioskCheckInResult | null;
+  pending: boolean;
+  typedEntry: boolean;
+}) {
   const color = result ? TONE_COLOR[result.tone] : 'gray';
   return (
     <Paper
@@ -264,7 +286,13 @@ function KioskAnswer({ result, pending }: { result: KioskCheckInResult | null; p
           />
         ) : null}
         <Text fz={{ base: 30, sm: 40 }} fw={800} lh={1.2} c={result ? `${color}.8` : undefined}>
-          {pending ? 'Checking…' : result ? result.text : CHECK_IN_TEXTS.kioskReady}
+          {pending
+            ? 'Checking…'
+            : result
+              ? result.text
+              : typedEntry
+                ? CHECK_IN_TEXTS.kioskReady
+                : CHECK_IN_TEXTS.kioskCardsOnly}
         </Text>
       </Stack>
     </Paper>
