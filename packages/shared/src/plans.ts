@@ -1,11 +1,37 @@
 import { z } from 'zod';
 import { LIMITS, addFieldIssue, idParam, jsonWholeNumber } from './common';
 import { answerOf, contract, doneAnswer } from './contract';
-import { DURATION_TYPES } from './dates';
+import { DURATION_TYPES, type DurationType } from './dates';
 import { nairaAmount } from './money';
 import { textField } from './text';
 
-const MAX_PLAN_DURATION = 1000;
+/**
+ * The longest a plan lasts, and the longest one payment covers (the plan's length × the periods
+ * bought): 10 years, so every day a subscription names is a real date.
+ */
+export const MAX_COVER_YEARS = 10;
+/**
+ * The most units of each kind that never pass 10 years from any first day (10 years hold at
+ * least 3,652 days, so 521 weeks). `record_payment` holds every payment to the same numbers.
+ */
+export const MAX_COVER_UNITS = {
+  day: 3652,
+  week: 521,
+  month: 12 * MAX_COVER_YEARS,
+  year: MAX_COVER_YEARS,
+} as const satisfies Record<DurationType, number>;
+
+/** True when `count` units of `unit` (a plan's length, or its length × periods) last at most 10 years. */
+export const withinMaxCover = (unit: DurationType, count: number): boolean =>
+  count <= MAX_COVER_UNITS[unit];
+
+export const COVER_MESSAGES = {
+  plan: `A plan can last at most ${MAX_COVER_YEARS} years.`,
+  payment: `A payment can cover at most ${MAX_COVER_YEARS} years. Choose fewer periods.`,
+} as const;
+
+/** A plan's duration in days, its largest unit count (the 10 years checked with its unit). */
+const MAX_PLAN_DURATION = MAX_COVER_UNITS.day;
 export const MAX_GROUP_LIMIT = 1000;
 /** The plans list answers at most this many plans (a gym sells a handful). */
 export const MAX_PLANS_LISTED = 500;
@@ -24,7 +50,7 @@ const duration = jsonWholeNumber('Duration must be at least 1', {
   min: 1,
   max: MAX_PLAN_DURATION,
   wholeMessage: 'Duration must be a whole number',
-  maxMessage: `Duration must be at most ${MAX_PLAN_DURATION}`,
+  maxMessage: COVER_MESSAGES.plan,
 });
 
 const durationType = z.enum(DURATION_TYPES, { error: 'Duration type is required' });
@@ -135,6 +161,8 @@ export const createPlanSchema = z
   .superRefine((v, ctx) => {
     if (v.is_grouped === 1 && v.group_limit == null)
       addFieldIssue(ctx, 'group_limit', GROUP_LIMIT_REQUIRED);
+    if (!withinMaxCover(v.duration_type, v.duration))
+      addFieldIssue(ctx, 'duration', COVER_MESSAGES.plan);
     for (const issue of freezeRuleIssues(v)) addFieldIssue(ctx, issue.path, issue.message);
   });
 export type CreatePlanInput = z.infer<typeof createPlanSchema>;
@@ -147,6 +175,13 @@ export const updatePlanSchema = z
   .superRefine((v, ctx) => {
     if (v.is_grouped === 1 && v.group_limit === null)
       addFieldIssue(ctx, 'group_limit', GROUP_LIMIT_REQUIRED);
+    // A length sent whole is checked here; one half of it against the plan's other by the server.
+    if (
+      v.duration !== undefined &&
+      v.duration_type !== undefined &&
+      !withinMaxCover(v.duration_type, v.duration)
+    )
+      addFieldIssue(ctx, 'duration', COVER_MESSAGES.plan);
     // Limits sent together must agree; the service checks them against the plan's others.
     for (const issue of freezeRuleIssues(v)) addFieldIssue(ctx, issue.path, issue.message);
   });

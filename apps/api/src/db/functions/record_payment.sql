@@ -32,6 +32,7 @@
 --   member_not_found no such member in this business
 --   plan_not_found   no such plan in this business
 --   plan_inactive / member_inactive
+--   cover_too_long   plan length × periods lasts more than 10 years
 --   amount_mismatch  the client's kobo differs from plan amount × periods (`expected_kobo`)
 --   discount_too_large the discount is more than the price (`expected_kobo`)
 --   plan_not_grouped members named for an individual plan
@@ -164,6 +165,11 @@ BEGIN
     "status" := 'plan_inactive';
   ELSIF NOT "found_member"."member_active" THEN
     "status" := 'member_inactive';
+  ELSIF "in_periods"::bigint * "found_member"."duration" > (CASE "found_member"."duration_type"
+    WHEN 'day' THEN 3652 WHEN 'week' THEN 521 WHEN 'month' THEN 120 ELSE 10 END) THEN
+    -- A payment covers at most 10 years (MAX_COVER_UNITS in @kora/shared), so every day a
+    -- subscription names is a real date.
+    "status" := 'cover_too_long';
   ELSE
     "expected" := "found_member"."amount_kobo" * "in_periods";
     IF "in_amount_kobo" IS DISTINCT FROM "expected" THEN

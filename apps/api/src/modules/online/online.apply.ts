@@ -91,6 +91,8 @@ const refusalReason = (status: string, t: Target, expectedKobo?: number): string
     case 'plan_not_grouped':
     case 'group_too_large':
       return `The plan ${t.planName} no longer covers the members the link named.`;
+    case 'cover_too_long':
+      return `${naira(t.amountKobo)} would cover ${t.planName} for more than 10 years: assign it to another plan or refund it.`;
     case 'amount_mismatch':
       return `${naira(t.amountKobo)} was paid but ${t.planName} × ${t.duration} now costs ${naira(expectedKobo ?? 0)}.`;
     default:

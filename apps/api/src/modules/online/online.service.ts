@@ -20,7 +20,7 @@ import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { SYSTEM_ACTOR, recordAudit, type Actor } from '../audit';
 import { getMemberForBusiness, memberInactive, memberLabel } from '../members';
-import { checkGroupMembers } from '../payments';
+import { checkCover, checkGroupMembers } from '../payments';
 import { chosenPlan } from '../plans';
 import { coveredMembersOf } from '../subscriptions';
 import { clientFor, connectedClient, paystackFailure } from './online.account';
@@ -102,6 +102,7 @@ export const createLink = async (
   const { member, to } = await payableMember(ctx, businessId, memberId, input.channel);
   const { client } = await connectedClient(ctx, businessId);
   const plan = await chosenPlan(ctx, businessId, input.subscription_type_id);
+  checkCover(plan, input.duration);
   const group = input.group_member_ids ?? [];
   await checkGroupMembers(ctx, businessId, memberId, plan, group);
   const amountKobo = nairaToKobo(plan.amount) * input.duration;

@@ -19,6 +19,7 @@ import { enqueueMessages } from '../../lib/outbox';
 import { pageAnswer, pageWindow } from '../../lib/paging';
 import { recordAudit, recordMessageSent, type Actor } from '../audit';
 import { getMemberForBusiness, memberInactive, memberLabel } from '../members';
+import { checkCover } from '../payments';
 import { chosenPlan } from '../plans';
 import { connectedClient, paystackFailure } from './online.account';
 import { applyCharge } from './online.apply';
@@ -207,6 +208,7 @@ export const assignHeld = async (
   const member = await getMemberForBusiness(ctx, businessId, memberId);
   if (!member.is_active) throw memberInactive('member_id');
   const plan = await chosenPlan(ctx, businessId, input.subscription_type_id);
+  checkCover(plan, input.duration);
   if (nairaToKobo(plan.amount) * input.duration !== charge.amountKobo) {
     const message = heldAmountMismatch(charge.amountKobo);
     throw badRequest(message, 'AMOUNT_MISMATCH', { duration: message });

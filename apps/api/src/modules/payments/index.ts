@@ -8,8 +8,9 @@ export const paymentsModule: KoraModule = {
 };
 
 // What other modules may call: recording a payment (desk or received online), the group's
-// members check, a freeze's fee (a payment without a subscription), the payment summary, and work to do after each desk payment.
+// members and the 10 years' cover checks, a freeze's fee (a payment without a subscription), the payment summary, and work to do after each desk payment.
 export {
+  checkCover,
   checkGroupMembers,
   onDeskPaymentRecorded,
   paymentSummary,

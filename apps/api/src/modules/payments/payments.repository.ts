@@ -62,6 +62,8 @@ export type RecordOutcome =
         | 'plan_not_found'
         | 'plan_inactive'
         | 'member_inactive'
+        /** Plan length × periods lasts more than 10 years. */
+        | 'cover_too_long'
         | 'plan_not_grouped'
         | 'group_member_not_found'
         | 'group_member_inactive';

@@ -1,4 +1,5 @@
 import {
+  COVER_MESSAGES,
   formatNaira,
   koboToNaira,
   lagosDay,
@@ -17,7 +18,9 @@ import {
   REVENUE_HIDDEN,
   discountTooLarge,
   groupTooLarge,
+  type DurationType,
   type Role,
+  withinMaxCover,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -35,6 +38,21 @@ import * as repo from './payments.repository';
 
 const amountMismatch = (expectedKobo: number) =>
   `Amount does not match the plan price × duration (${formatNaira(koboToNaira(expectedKobo))}).`;
+
+/** 400 on the periods: plan length × periods lasts more than 10 years. */
+const coverTooLong = () =>
+  badRequest(COVER_MESSAGES.payment, 'COVER_TOO_LONG', { duration: COVER_MESSAGES.payment });
+
+/**
+ * Refuses (400 on `duration`) periods of a plan that would cover more than 10 years, before a
+ * payment link is made or a held payment assigned (`record_payment` refuses it too).
+ */
+export const checkCover = (
+  plan: { duration: number; duration_type: DurationType },
+  periods: number,
+): void => {
+  if (!withinMaxCover(plan.duration_type, plan.duration * periods)) throw coverTooLong();
+};
 
 /** Who records the payment: the signed-in team user of the business. */
 export interface Recorder {
@@ -164,6 +182,8 @@ export const recordPaymentIn = async (
       throw planInactive();
     case 'member_inactive':
       throw memberInactive('member_id');
+    case 'cover_too_long':
+      throw coverTooLong();
     case 'amount_mismatch': {
       const message = amountMismatch(outcome.expectedKobo);
       throw badRequest(message, 'AMOUNT_MISMATCH', { amount: message });

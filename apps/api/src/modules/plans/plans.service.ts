@@ -1,4 +1,5 @@
 import {
+  COVER_MESSAGES,
   freezeRuleIssues,
   koboToNaira,
   nairaToKobo,
@@ -8,6 +9,7 @@ import {
   type Plan,
   type PlanListQuery,
   type UpdatePlanInput,
+  withinMaxCover,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
@@ -187,6 +189,14 @@ export const updatePlan = async (
       isActive: input.is_active === undefined ? undefined : input.is_active === 1,
       ...freezeColumns(input),
     };
+    // The length the plan ends with lasts at most 10 years (a duration or a unit sent alone).
+    if (
+      !withinMaxCover(
+        input.duration_type ?? (current.durationType as DurationType),
+        input.duration ?? current.duration,
+      )
+    )
+      throw badRequest(COVER_MESSAGES.plan, 'VALIDATION_ERROR', { duration: COVER_MESSAGES.plan });
     // The limits the plan ends with must agree (one sent now against one kept from before).
     const issues = freezeRuleIssues({
       freeze_min_days: pick(input.freeze_min_days, current.freezeMinDays),
