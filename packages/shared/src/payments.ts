@@ -128,37 +128,35 @@ const paidOnField = z
   .max(10, { error: PAYMENT_RECORD_MESSAGES.paidOnDay })
   .refine(isCalendarDay, { error: PAYMENT_RECORD_MESSAGES.paidOnDay });
 
-/** A group plan's payer is covered already: the server refuses them among the others. */
-export const recordPaymentSchema = z
-  .object({
-    member_id: chosenId('Please select a member'),
-    subscription_type_id: chosenId('Please select a subscription plan'),
-    /** Naira; must equal plan amount × duration (the server computes it and refuses a mismatch). */
-    amount: nairaAmount(),
-    purpose: textField({ label: 'Purpose', max: PAYMENT_PURPOSE_MAX })
-      .nullish()
-      .transform((v) => (v && visibleLength(v) > 0 ? v : DEFAULT_PAYMENT_PURPOSE)),
-    method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
-    /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
-    duration: planPeriods,
-    group_member_ids: groupMemberIds.optional(),
-    /** When the desk took it (sent later by an offline desk); absent: now. */
-    recorded_at: recordedAtField,
-    /**
-     * Optional: naira or a percent off the price (plan amount × duration, still sent as
-     * `amount`), with a reason. Owners and admins; staff when the owner allows it.
-     */
-    discount: paymentDiscountSchema.optional(),
-    /**
-     * Optional, owners and admins: the Lagos day it was paid, today or up to 31 days before. The
-     * subscription starts as it would have that day.
-     */
-    paid_on: paidOnField.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.paid_on !== undefined && v.recorded_at !== undefined)
-      addFieldIssue(ctx, 'paid_on', PAYMENT_RECORD_MESSAGES.paidOnAndRecordedAt);
-  });
+/**
+ * A group plan's payer is covered already: the server refuses them among the others. `paid_on`
+ * and `recorded_at` together are refused by the server (the form omits fields: no refinement).
+ */
+export const recordPaymentSchema = z.object({
+  member_id: chosenId('Please select a member'),
+  subscription_type_id: chosenId('Please select a subscription plan'),
+  /** Naira; must equal plan amount × duration (the server computes it and refuses a mismatch). */
+  amount: nairaAmount(),
+  purpose: textField({ label: 'Purpose', max: PAYMENT_PURPOSE_MAX })
+    .nullish()
+    .transform((v) => (v && visibleLength(v) > 0 ? v : DEFAULT_PAYMENT_PURPOSE)),
+  method: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
+  /** Number of plan periods bought (a 3-month plan × 2 = 6 months). */
+  duration: planPeriods,
+  group_member_ids: groupMemberIds.optional(),
+  /** When the desk took it (sent later by an offline desk); absent: now. */
+  recorded_at: recordedAtField,
+  /**
+   * Optional: naira or a percent off the price (plan amount × duration, still sent as
+   * `amount`), with a reason. Owners and admins; staff when the owner allows it.
+   */
+  discount: paymentDiscountSchema.optional(),
+  /**
+   * Optional, owners and admins: the Lagos day it was paid, today or up to 31 days before. The
+   * subscription starts as it would have that day.
+   */
+  paid_on: paidOnField.optional(),
+});
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type RecordPaymentData = z.infer<typeof recordPaymentSchema>;
 

@@ -6,7 +6,10 @@ import type { Payment } from './payments';
  * '@kora/shared/test-fixtures' by tests only: nothing here reaches the apps' code.
  */
 
-/** A payment as it is recorded: not voided, nothing refunded, confirmed (not a desk transfer). */
+/**
+ * A payment as it is recorded: not voided, nothing refunded, confirmed (not a desk transfer), no
+ * discount, counted on the day it reached the server.
+ */
 export const untouchedPayment = {
   voided: false,
   voided_at: null,
@@ -14,6 +17,8 @@ export const untouchedPayment = {
   refunded: 0,
   confirmed: true,
   needs_confirmation: false,
+  discount: null,
+  paid_on_source: 'recorded',
 } as const satisfies Partial<Payment>;
 
 /** The verdict on 27 Nov 2026 of a Monthly plan running from 20 Nov to 20 Dec 2026. */

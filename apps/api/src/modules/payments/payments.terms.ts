@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { staffAllowances } from '../business';
 
 /*
@@ -33,6 +33,8 @@ export const checkDeskTerms = async (
   key: string | null,
   recordedAt: Date | undefined,
 ): Promise<void> => {
+  if (input.paid_on !== undefined && input.recorded_at !== undefined)
+    throw badRequest(M.paidOnAndRecordedAt, 'VALIDATION_ERROR', { paid_on: M.paidOnAndRecordedAt });
   const { role } = who;
   if (!role || role === 'owner' || role === 'admin') return;
   if (input.paid_on !== undefined)
