@@ -81,6 +81,7 @@ const activity: Activity[] = [
 /** Iron Gym on 23 Nov 2026, a year of payments behind it. */
 export const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   today: '2026-11-23',
+  revenue_visible: true,
   cards: {
     total_members: 1480,
     active_subscriptions: 96,

@@ -17,6 +17,7 @@ import {
   FreezeSettings,
   KioskSettings,
   PromotionsSettings,
+  StaffAllowanceSettings,
 } from '@/features/business';
 import { PaystackSettings } from '@/features/online';
 import { ReceiptSettings } from '@/features/payments';
@@ -80,6 +81,7 @@ export function SettingsPage() {
               <ReceiptSettings />
               <DayPassSettings />
               <FreezeSettings />
+              <StaffAllowanceSettings />
               <KioskSettings />
             </Stack>
           </Tabs.Panel>

@@ -21,6 +21,7 @@ export const DASHBOARD_TEXTS = {
 /** A dashboard with nothing to count on `today`: no members, payments or steps done. */
 export const emptyDashboard = (today: string): Dashboard => ({
   today,
+  revenue_visible: true,
   cards: {
     total_members: 0,
     active_subscriptions: 0,

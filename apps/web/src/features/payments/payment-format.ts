@@ -1,4 +1,10 @@
-import { FREEZE_FEE_LABEL, type Payment } from '@kora/shared';
+import {
+  FREEZE_FEE_LABEL,
+  formatDay,
+  formatNaira,
+  type Payment,
+  type PaymentDiscount,
+} from '@kora/shared';
 import { coveredLabel } from './payment-form';
 
 /** A method's badge colour. */
@@ -36,3 +42,20 @@ export const PAYMENT_RECORD = {
   notFound: 'Payment not found.',
   detailFailed: 'An error occurred while fetching the payment.',
 };
+
+/**
+ * A discount in words: "₦2,500 (10%) off ₦25,000 · Student" (the price is what was paid plus
+ * the discount).
+ */
+export const discountText = (amount: number, d: PaymentDiscount): string =>
+  `${formatNaira(d.amount)}${d.percent === null ? '' : ` (${d.percent}%)`} off ` +
+  `${formatNaira(amount + d.amount)} · ${d.reason}`;
+
+/** The day paid, with where it comes from when not the day recorded. */
+export const paidOnText = (p: Pick<Payment, 'paid_on' | 'paid_on_source'>): string =>
+  formatDay(p.paid_on) +
+  (p.paid_on_source === 'entered'
+    ? ' (entered by an owner or admin)'
+    : p.paid_on_source === 'offline'
+      ? ' (taken offline)'
+      : '');

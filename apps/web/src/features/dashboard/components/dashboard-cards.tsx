@@ -40,13 +40,20 @@ function RevenueChange({ data }: { data: Dashboard }) {
   );
 }
 
-/** The four figures at the top of the dashboard; loading skeletons while `data` loads. */
+/**
+ * The four figures at the top of the dashboard; loading skeletons while `data` loads. Monthly
+ * Revenue shows only to those who see revenue (staff when the owner allows it).
+ */
 export function DashboardCards({ data }: { data?: Dashboard }) {
   const cards = data?.cards;
+  const revenueHidden = data?.revenue_visible === false;
   const count = (n: number | undefined) =>
     n === undefined ? {} : { value: formatCount(n), spoken: String(n) };
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, lg: revenueHidden ? 3 : 4 }}
+      spacing={{ base: 'xs', sm: 'md' }}
+    >
       <StatCard
         label="Total Members"
         icon={IconUsers}
@@ -63,12 +70,14 @@ export function DashboardCards({ data }: { data?: Dashboard }) {
         hint="Running today"
         {...count(cards?.active_subscriptions)}
       />
-      <StatCard
-        label="Monthly Revenue"
-        icon={IconCash}
-        value={cards ? formatNaira(cards.revenue_this_month) : undefined}
-        hint={data ? <RevenueChange data={data} /> : undefined}
-      />
+      {revenueHidden ? null : (
+        <StatCard
+          label="Monthly Revenue"
+          icon={IconCash}
+          value={cards ? formatNaira(cards.revenue_this_month) : undefined}
+          hint={data ? <RevenueChange data={data} /> : undefined}
+        />
+      )}
       <StatCard
         label="Retention Rate"
         icon={IconPercentage}

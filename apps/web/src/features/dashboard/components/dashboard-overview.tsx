@@ -35,12 +35,14 @@ const half = { base: 12, md: 6 };
 
 interface PanelsProps {
   data: Dashboard;
+  /** False before the business exists: nothing is asked of the server (it would refuse). */
+  hasBusiness?: boolean;
   onRenew: (memberId: number) => void;
   /** Send payment link, while Paystack is connected. */
   onSendLink?: (memberId: number, planId: number) => void;
 }
 
-function Panels({ data, onRenew, onSendLink }: PanelsProps) {
+function Panels({ data, hasBusiness = true, onRenew, onSendLink }: PanelsProps) {
   if (isNewBusiness(data))
     return (
       <Stack gap="md">
@@ -48,10 +50,31 @@ function Panels({ data, onRenew, onSendLink }: PanelsProps) {
           <GettingStartedCard done={data.getting_started} />
           <RecentActivityPanel data={data} />
         </SimpleGrid>
-        <Grid gutter="md">
-          <AttendancePanels onlyWhenUsed />
-        </Grid>
+        {hasBusiness ? (
+          <Grid gutter="md">
+            <AttendancePanels onlyWhenUsed />
+          </Grid>
+        ) : null}
       </Stack>
+    );
+  // Staff the owner has not let see revenue get no money charts (the server sends none).
+  if (!data.revenue_visible)
+    return (
+      <Grid gutter="md">
+        <Grid.Col span={half}>
+          <ExpiringPanel data={data} onRenew={onRenew} onSendLink={onSendLink} />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <RecentActivityPanel data={data} />
+        </Grid.Col>
+        <AttendancePanels />
+        <Grid.Col span={half}>
+          <MembershipGrowthPanel data={data} />
+        </Grid.Col>
+        <Grid.Col span={half}>
+          <LifecyclePanel data={data} />
+        </Grid.Col>
+      </Grid>
     );
   return (
     <Grid gutter="md">
@@ -114,7 +137,7 @@ export function DashboardOverview({
     <Stack gap="lg">
       <PageHeader
         title="Dashboard"
-        description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is an overview of your gym.`}
+        description={`${user?.firstSession ? 'Welcome' : 'Welcome back'}${user?.firstName ? `, ${user.firstName}` : ''}. Here is an overview of your gym.`}
       />
       {hasBusiness ? tasks : null}
       {hasBusiness && canConfirm && data ? (
@@ -131,7 +154,12 @@ export function DashboardOverview({
           <DashboardCards data={data} />
           {hasBusiness ? moreStats : null}
           {data ? (
-            <Panels data={data} onRenew={onRenew} onSendLink={onSendLink} />
+            <Panels
+              data={data}
+              hasBusiness={hasBusiness}
+              onRenew={onRenew}
+              onSendLink={onSendLink}
+            />
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-label="Loading">
               {[0, 1, 2, 3].map((i) => (

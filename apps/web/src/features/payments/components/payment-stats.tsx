@@ -10,19 +10,24 @@ const CARDS: { key: keyof PaymentSummary; label: string; hint: string }[] = [
   { key: 'average', label: 'Average', hint: 'Per payment' },
 ];
 
-const show = (key: keyof PaymentSummary, value: number) =>
-  key === 'count' ? value.toLocaleString('en-NG') : formatNaira(value);
+const show = (key: keyof PaymentSummary, value: number | null) =>
+  key === 'count' ? (value ?? 0).toLocaleString('en-NG') : formatNaira(value);
 
-/** The payments summary cards, computed by the server over all payments, not the page shown. */
+/**
+ * The payments summary cards, computed by the server over all payments, not the page shown. The
+ * naira cards show only when the server sends them (staff see them when the owner allows it).
+ */
 export function PaymentStats() {
   const summary = usePaymentSummary();
   const data = summary.data;
+  const revenueHidden = data?.this_month === null;
+  const cards = revenueHidden ? CARDS.filter((c) => c.key === 'count') : CARDS;
   return (
     <StatGrid
       cols={{ base: 2, sm: 3, lg: 5 }}
       loading={summary.isLoading}
       wide
-      stats={CARDS.map(({ key, label, hint }) => ({
+      stats={cards.map(({ key, label, hint }) => ({
         label,
         hint,
         value: data ? show(key, data[key]) : undefined,

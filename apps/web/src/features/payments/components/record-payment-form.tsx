@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@man
 import {
   MAX_PAYMENT_DURATION,
   PAYMENT_METHODS,
+  canGiveDiscount,
   formatNaira,
   koboToNaira,
   type Member,
@@ -14,15 +15,19 @@ import { formFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/form/money-input';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
 import { useKeyedSend } from '@/components/use-keyed-send';
+import { useBusinessProfile } from '@/features/business';
 import { NEEDS_CONNECTION, useConnection, useDeskPlans, useEnqueue } from '@/features/offline';
 import { OFFLINE_TEXTS } from '@/lib/desk-format';
 import { fullName } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useRecordPayment } from '../api';
 import {
   PAYMENT_MODAL_CLOSE_MS,
   PAYMENT_TEXTS,
   coveredLabel,
+  discountCheck,
   emptyPaymentForm,
+  paidOnProblem,
   isPaymentDuration,
   paymentAmountKobo,
   paymentForm,
@@ -33,6 +38,7 @@ import {
 import { PaymentMemberField } from './device-member-picker';
 import { GroupMembersField, groupMemberIdsFor } from './group-members-field';
 import { PaymentSuccess, QueuedPaymentSuccess, type QueuedPayment } from './payment-success';
+import { PaymentTermsFields } from './payment-terms-fields';
 
 interface RecordPaymentFormProps {
   /** The payment is for this member; the picker is then fixed. */
@@ -69,6 +75,12 @@ export function RecordPaymentForm({
   const [kept, setKept] = useState(false);
   // A group plan's other members covered (the payer is `member`).
   const [group, setGroup] = useState<PaymentMember[]>([]);
+  // A discount: owners and admins, staff when the owner allows it; the day paid: owners and
+  // admins, online (an offline desk's payment keeps the time it was taken).
+  const role = useSession().user?.role;
+  const business = useBusinessProfile();
+  const canDiscount = canGiveDiscount(role, business.data);
+  const canDate = (role === 'owner' || role === 'admin') && online;
   const form = useAdapterForm(paymentForm, {
     initialValues: emptyPaymentForm(given?.id),
     error: record.error ?? queuing.error,
@@ -126,7 +138,10 @@ export function RecordPaymentForm({
 
   const values = form.getValues();
   const plan = plans.data?.find((p) => String(p.id) === values.subscription_type_id);
-  const kobo = paymentAmountKobo(plan, values.duration);
+  const priceKobo = paymentAmountKobo(plan, values.duration);
+  const discount = canDiscount ? discountCheck(values, priceKobo) : { kobo: 0 };
+  // What is paid: the price less the discount (the server computes the same).
+  const kobo = priceKobo - discount.kobo;
   const periods = Number(values.duration);
   const durationOk = isPaymentDuration(values.duration);
   const sending = sendingOnline || queuing.running;
@@ -150,10 +165,26 @@ export function RecordPaymentForm({
   };
 
   const submit = (v: PaymentFormValues) => {
-    if (!plan || kobo === 0) return;
+    if (!plan || priceKobo === 0) return;
+    if (discount.error) {
+      form.setFieldError(discount.error.field, discount.error.message);
+      return;
+    }
+    const dayProblem = canDate ? paidOnProblem(v.paid_on) : null;
+    if (dayProblem) {
+      form.setFieldError('paid_on', dayProblem);
+      return;
+    }
     const others = groupMemberIdsFor(plan, group);
     const input = {
-      ...toPaymentInput(v, plan),
+      ...toPaymentInput(
+        {
+          ...v,
+          discount_type: canDiscount ? v.discount_type : '',
+          paid_on: canDate ? v.paid_on : '',
+        },
+        plan,
+      ),
       ...(others.length ? { group_member_ids: others } : {}),
     };
     if (!online) {
@@ -242,9 +273,14 @@ export function RecordPaymentForm({
           />
         </Group>
         <TextInput label="Purpose" {...formFields(form, paymentForm).text('purpose')} />
+        <PaymentTermsFields form={form} canDiscount={canDiscount} canDate={canDate} />
         <MoneyInput
           label="Amount"
-          description="Plan amount × duration"
+          description={
+            discount.kobo > 0
+              ? `Plan amount × duration (${formatNaira(koboToNaira(priceKobo))}) less the discount`
+              : 'Plan amount × duration'
+          }
           readOnly
           value={koboToNaira(kobo)}
           styles={{ input: { fontWeight: 700 } }}
@@ -253,7 +289,7 @@ export function RecordPaymentForm({
           <Button variant="default" onClick={onDone} disabled={sending}>
             Cancel
           </Button>
-          <Button type="submit" loading={sending} disabled={kobo === 0 || !durationOk}>
+          <Button type="submit" loading={sending} disabled={priceKobo === 0 || !durationOk}>
             Record Payment
           </Button>
         </Group>

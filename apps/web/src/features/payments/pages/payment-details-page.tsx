@@ -27,7 +27,7 @@ import { ReceiptActions } from '../components/receipt-actions';
 import { RefundPaymentModal } from '../components/refund-payment-modal';
 import { RefundsCard } from '../components/refunds-card';
 import { VoidPaymentModal } from '../components/void-payment-modal';
-import { PAYMENT_RECORD, paymentDurationLabel } from '../payment-format';
+import { PAYMENT_RECORD, discountText, paidOnText, paymentDurationLabel } from '../payment-format';
 
 /** /payments/{id}: every role reads it; what each may do shows as its buttons. */
 export function PaymentDetailsPage() {
@@ -100,7 +100,10 @@ function PaymentDetailsView({ payment: p }: { payment: PaymentDetails }) {
                 <Fact label="Method">
                   <MethodBadge method={p.method} />
                 </Fact>
-                <Fact label="Paid on">{formatDay(p.paid_on)}</Fact>
+                <Fact label="Paid on">{paidOnText(p)}</Fact>
+                {p.discount ? (
+                  <Fact label="Discount">{discountText(p.amount, p.discount)}</Fact>
+                ) : null}
                 <Fact label="Recorded">{formatDateTime(p.created_at)}</Fact>
                 <Fact label="Recorded by">{p.recorded_by_name ?? 'Paystack'}</Fact>
                 <Fact label="Purpose">{p.purpose}</Fact>

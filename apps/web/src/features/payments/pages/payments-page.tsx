@@ -25,7 +25,7 @@ import { useChosenMember, useMemberFilter } from '@/features/members';
 import { useCan } from '@/lib/use-can';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePlans } from '@/lib/use-plans';
-import { PAYMENTS_PER_PAGE, usePayments } from '../api';
+import { PAYMENTS_PER_PAGE, usePaymentSummary, usePayments } from '../api';
 import { ConfirmDayModal } from '../components/confirm-day-modal';
 import { PaymentCards } from '../components/payment-cards';
 import { PaymentStats } from '../components/payment-stats';
@@ -71,6 +71,7 @@ export function PaymentsPage() {
   const pathOf = useCallback((p: Payment) => sectionPath(`payments/${p.id}`), [sectionPath]);
   const open = useCallback((p: Payment) => void navigate(pathOf(p)), [navigate, pathOf]);
   const canConfirm = useCan('payments.confirm');
+  const revenueHidden = usePaymentSummary().data?.this_month === null;
   const [confirmingDay, setConfirmingDay] = useState(false);
   const unconfirmed = list.filters.status === 'unconfirmed';
   const planDurations = useMemo(
@@ -113,11 +114,14 @@ export function PaymentsPage() {
         description="Payments received from your members."
         actions={
           <>
-            <ExportMenu
-              contract={exportContracts.payments}
-              filters={list.filters}
-              name="payments"
-            />
+            {/* The takings in a file: only for those the summary shows revenue to. */}
+            {revenueHidden ? null : (
+              <ExportMenu
+                contract={exportContracts.payments}
+                filters={list.filters}
+                name="payments"
+              />
+            )}
             {canConfirm && unconfirmed ? (
               <Button
                 variant="default"
