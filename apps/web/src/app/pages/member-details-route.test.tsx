@@ -132,6 +132,7 @@ describe('MemberDetailsRoute', () => {
     expect(badges).not.toContain('Active');
 
     const refused = [
+      ['Record Payment', 'Reactivate them before recording a payment.'],
       ['Update Subscription', 'Reactivate them before recording a payment.'],
       ['Send Payment Link', 'Reactivate them before sending a payment link.'],
       ['Create transfer account', 'Reactivate them before creating a transfer account.'],
@@ -157,8 +158,21 @@ describe('MemberDetailsRoute', () => {
 
   it('an active member: the same actions are enabled', async () => {
     open(true, member(), true);
-    for (const name of ['Update Subscription', 'Send Payment Link', 'Create transfer account'])
+    for (const name of [
+      'Record Payment',
+      'Update Subscription',
+      'Send Payment Link',
+      'Create transfer account',
+    ])
       expect(await screen.findByRole('button', { name })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('Record Payment at the top opens the Record Payment dialog for this member', async () => {
+    const { user, router } = open(false);
+    await user.click(await screen.findByRole('button', { name: 'Record Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    expect(await within(dialog).findByDisplayValue(/Chiamaka/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/members/5');
   });
 
   it("an owner sees the member's history from the trail, newest first", async () => {

@@ -1,8 +1,10 @@
-import { Grid, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Stack, Text, Title } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
 import type { Member } from '@kora/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrivalBanner } from '@/components/arrival-banner';
+import { DisabledWithReason } from '@/components/disabled-with-reason';
 import { RecordHeader, RecordPage } from '@/components/record-page';
 import { useIdParam } from '@/components/use-id-param';
 import { useSectionPath } from '@/components/use-section-path';
@@ -15,11 +17,14 @@ import { MemberPictureCard } from '../components/member-picture-card';
 import { MemberQuickActions } from '../components/member-quick-actions';
 import { MemberVisitsCard } from '../components/member-visits-card';
 import { MemberStatusBadge } from '../components/member-status-badge';
-import { memberFullName } from '../member-format';
+import { deactivatedReason, memberFullName } from '../member-format';
 import { MEMBER_RECORD, MEMBER_TEXTS, MEMBER_UPDATED_BANNER_MS } from '../member-form';
 
 interface MemberDetailsPageProps {
-  /** Update Subscription: by default the payments page opens with this member chosen. */
+  /**
+   * Record Payment (at the top) and Update Subscription: by default the payments page opens with
+   * this member chosen.
+   */
   onUpdateSubscription?: (member: Member) => void;
   /** More quick actions, from another feature (Send Payment Link). */
   moreActions?: (member: Member) => ReactNode;
@@ -29,7 +34,10 @@ interface MemberDetailsPageProps {
   subscriptionCards?: (member: Member) => ReactNode;
 }
 
-/** /members/{id}. */
+/**
+ * /members/{id}. Record Payment sits at the top, beside the title, where the desk looks first; a
+ * deactivated member cannot pay, and the button says why.
+ */
 export function MemberDetailsPage({
   onUpdateSubscription,
   moreActions,
@@ -67,7 +75,20 @@ export function MemberDetailsPage({
     <RecordPage id={id} query={member} of={MEMBER_RECORD} title="Member Details" backOnError>
       {(m) => (
         <Stack gap="md">
-          <RecordHeader of={MEMBER_RECORD} title="Member Details" />
+          <RecordHeader
+            of={MEMBER_RECORD}
+            title="Member Details"
+            actions={
+              <DisabledWithReason reason={deactivatedReason(m, 'recording a payment')}>
+                <Button
+                  leftSection={<IconCreditCard size={16} aria-hidden />}
+                  onClick={() => updateSubscription(m)}
+                >
+                  Record Payment
+                </Button>
+              </DisabledWithReason>
+            }
+          />
           <ArrivalBanner
             title={MEMBER_TEXTS.updatedTitle}
             message={MEMBER_TEXTS.updatedText}
