@@ -1,8 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { formatNaira, type MemberPlan } from '@kora/shared';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alerts';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
+import { useBusinessProfile } from '@/features/business';
 import { ApiError } from '@/lib/api-error';
 import { usePlans } from '@/lib/use-plans';
 import { MEMBER_TEXTS, memberForm, type MemberFormValues } from '../member-form';
@@ -24,12 +25,24 @@ interface MemberFormProps {
   bottom?: ReactNode;
 }
 
-/** The member form of add and edit. */
+/**
+ * The member form of add and edit. A new member's City and State start as the gym's own (most
+ * members live near their gym), once the business profile is known, unless already typed in;
+ * both stay editable.
+ */
 export function MemberForm(props: MemberFormProps) {
   const { mode, currentPlan, pending, error, onSubmit, onCancel, top, bottom } = props;
   const create = mode === 'create';
   const plans = usePlans(true);
   const form = useAdapterForm(memberForm, { initialValues: props.initialValues, error });
+  const gym = useBusinessProfile().data;
+  const { getValues, setFieldValue } = form;
+  useEffect(() => {
+    if (!create || !gym) return;
+    const { city, state } = getValues();
+    if (!city && gym.city) setFieldValue('city', gym.city);
+    if (!state && gym.state) setFieldValue('state', gym.state);
+  }, [create, gym, getValues, setFieldValue]);
 
   const planOptions = (plans.data ?? []).map((p) => ({
     value: String(p.id),

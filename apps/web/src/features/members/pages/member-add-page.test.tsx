@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, held, mockFetch, ok, type Routes } from '@/test/mock-fetch';
 import { expectShown } from '@/test/expect';
-import { profile } from '@/test/fixtures';
+import { business, profile } from '@/test/fixtures';
 import { signIn } from '@/test/session';
 import { enter, field, pickFile, renderPage } from '@/test/render';
 import { itNamesTheTab } from '@/test/page-tests';
@@ -115,6 +115,32 @@ describe('MemberAddPage', () => {
     expect(sent).toMatchObject({ first_name: 'Tunde', mobile_number: '08031234567' });
     expect(sent.email_address ?? null).toBeNull();
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+  });
+
+  it("City and State start as the gym's own, and can be changed", async () => {
+    signIn();
+    const { api, user } = open({
+      'POST /v1/member': added,
+      'GET /v1/business/profile': () => ok(business({ city: 'Lekki', state: 'Lagos' })),
+    });
+    await waitFor(() => expect(field('City')).toHaveValue('Lekki'));
+    expect(field('State')).toHaveValue('Lagos');
+    await enter(user, field('First Name'), 'Tunde');
+    await enter(user, field('Last Name'), 'Bakare');
+    await enter(user, field('Phone Number'), '08031234567');
+    await user.click(add());
+    await waitFor(() => expect(api.sent('POST /v1/member')).toHaveLength(1));
+    expect(api.sent('POST /v1/member')[0]!.body).toMatchObject({ city: 'Lekki', state: 'Lagos' });
+
+    const again = open({
+      'POST /v1/member': added,
+      'GET /v1/business/profile': () => ok(business({ city: 'Lekki', state: 'Lagos' })),
+    });
+    const city = () => screen.getAllByLabelText(/^City/, { selector: 'input' }).at(-1)!;
+    await waitFor(() => expect(city()).toHaveValue('Lekki'));
+    await again.user.clear(city());
+    await again.user.type(city(), 'Ibadan');
+    expect(city()).toHaveValue('Ibadan');
   });
 
   itNamesTheTab('Add member · Kora', () => open());
