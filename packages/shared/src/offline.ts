@@ -58,10 +58,19 @@ export const recordedAtProblem = (
 // ---------------------------------------------------------------------------------------------
 // The roster: the desk's copy of the members
 
-/** One member as the desk keeps them to look up and check in without a connection. */
-export const rosterMemberSchema = memberBriefSchema.extend({
+/**
+ * One member as the desk keeps them to look up and check in without a connection. The device
+ * keeps no phone number: only its hash, as it keeps only a card's, so a lost or shared desk
+ * holds no member's phone; a phone typed at the desk is found through its hash.
+ */
+export const rosterMemberSchema = memberBriefSchema.omit({ mobile_number: true }).extend({
   /** SHA-256 (hex, lower case) of the member's current card code; null when none. */
   card_hash: z.string().nullable(),
+  /**
+   * SHA-256 (hex, lower case) of the member's phone in E.164 (+2348031234567), the one form
+   * every Nigerian way of writing it is read as; null when it is not a Nigerian number.
+   */
+  phone_hash: z.string().nullable(),
   is_active: z.boolean(),
   /** Own and group-covered subscriptions that are not withdrawn and end on or after today − 30 days. */
   subscriptions: z.array(

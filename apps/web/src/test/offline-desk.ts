@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { act } from '@testing-library/react';
 import { addDays, lagosDay, type RosterMember } from '@kora/shared';
 import { clearDeviceData, syncNow } from '@/features/offline';
@@ -31,12 +32,17 @@ export const unreachable = (): Response => {
   throw new TypeError('Failed to fetch');
 };
 
+/** The roster's hash of a phone in E.164, as the server computes it (SHA-256, hex). */
+const phoneHashOf = (e164: string): string => createHash('sha256').update(e164).digest('hex');
+
 /** Chiamaka Okafor (IRG-00005) as the device keeps her: Monthly, 23 days left today. */
 export const deskMember = (over: Partial<RosterMember> = {}): RosterMember => {
   const today = lagosDay();
+  const { mobile_number, ...details } = chiamakaAtDesk;
   return {
-    ...chiamakaAtDesk,
+    ...details,
     card_hash: null,
+    phone_hash: phoneHashOf(mobile_number),
     is_active: true,
     subscriptions: [
       {
@@ -59,7 +65,7 @@ export const expiredMember = (over: Partial<RosterMember> = {}): RosterMember =>
     member_id: 'IRG-00009',
     first_name: 'Tunde',
     last_name: 'Bello',
-    mobile_number: '+2348039998888',
+    phone_hash: phoneHashOf('+2348039998888'),
     subscriptions: [
       {
         start_date: addDays(today, -35),

@@ -27,8 +27,8 @@ interface RosterAnswer {
     member_id: string;
     first_name: string;
     card_hash: string | null;
+    phone_hash: string | null;
     is_active: boolean;
-    mobile_number: string;
     subscriptions: {
       start_date: string;
       expiry_date: string;
@@ -101,20 +101,39 @@ describe('GET /v1/check-in/roster', () => {
     expect((await syncAll('', undefined, g.other)).ids).toEqual([theirs]);
   });
 
-  it('answers each member as the desk needs them: the card as its SHA-256, the phone in E.164', async () => {
+  it('answers each member as the desk needs them: the card and the phone only as SHA-256', async () => {
     const first = (await roster('', 1)).data[0]!;
     const [row] = await t.db.select().from(members).where(eq(members.id, first.id));
     expect(first).toMatchObject({
       id: row!.id,
       member_id: row!.memberCode,
       first_name: 'Ada0',
-      mobile_number: row!.mobileNumber,
       is_active: true,
       subscriptions: [],
       last_visit_at: null,
     });
-    expect(first.mobile_number).toMatch(/^\+234\d{10}$/);
+    expect(row!.mobileNumber).toMatch(/^\+234\d{10}$/);
+    expect(first).not.toHaveProperty('mobile_number');
+    // The phone's hash is of its E.164 form, the one form the desk reads any typed phone as.
+    expect(first.phone_hash).toBe(createHash('sha256').update(row!.mobileNumber).digest('hex'));
     expect(first.card_hash).toBe(createHash('sha256').update(row!.cardCode!).digest('hex'));
+  });
+
+  it('holds no phone number in any form: not one member’s phone digits are in the answer', async () => {
+    const m = (await addMember(t, g.owner.token, { mobile_number: '0809 876 5432' })) as {
+      id: number;
+    };
+    const res = await call(t.app, 'GET', '/v1/check-in/roster', { token: g.owner.token });
+    expect(res.statusCode).toBe(200);
+    const phones = (await t.db.select({ p: members.mobileNumber }).from(members)).map((r) => r.p);
+    expect(phones).toContain('+2348098765432');
+    for (const phone of phones) {
+      const national = phone.slice(-10);
+      expect(res.body).not.toContain(national);
+      expect(res.body).not.toContain(national.slice(0, 3) + ' ' + national.slice(3, 6));
+    }
+    const mine = (json(res) as RosterAnswer).data.find((r) => r.id === m.id)!;
+    expect(mine.phone_hash).toBe(createHash('sha256').update('+2348098765432').digest('hex'));
   });
 
   it('answers nothing new when nothing changed, and only the member changed after an edit', async () => {

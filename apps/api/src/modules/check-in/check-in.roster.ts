@@ -3,20 +3,22 @@ import {
   ROSTER_PAST_DAYS,
   addDays,
   lagosDay,
+  nigerianMobileE164,
   type RosterAnswer,
   type RosterMember,
   type RosterQuery,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { sha256 } from '../../lib/tokens';
 import { rosterPage, type RosterRow } from './check-in.roster.repository';
 
 /*
  * The roster: the desk's own copy of the business's members, to look them up and check them in
- * while the network is down. The first download pages through every member; then each sync asks
- * for what changed after its cursor: members whose details, card, account or subscriptions
- * changed (a deactivated member comes with is_active false), and the ids of members deleted
- * or erased (an erased member is in no copy).
+ * while the network is down (their card and phone only as hashes). The first download pages
+ * through every member; then each sync asks for what changed after its cursor: members whose
+ * details, card, account or subscriptions changed (a deactivated member comes with is_active
+ * false), and the ids of members deleted or erased (an erased member is in no copy).
  */
 
 /** A cursor is "<transaction>.<member id>": where the last page ended. */
@@ -36,14 +38,24 @@ const parseCursor = (cursor: string): { tx: bigint; id: number } | null => {
   return id > 2_147_483_647 ? null : { tx: BigInt(m[1]!), id };
 };
 
+/**
+ * The hash the desk finds a phone by: SHA-256 (hex) of the number in E.164, read as the desk
+ * reads a typed one (0803 123 4567, +234 803…, 234 803…, 803…); null for a number that is not
+ * a Nigerian mobile (the desk cannot find one by phone). The roster never carries the number.
+ */
+export const phoneHash = (phone: string): string | null => {
+  const e164 = nigerianMobileE164(phone);
+  return e164 ? sha256(e164) : null;
+};
+
 const toRosterMember = (r: RosterRow): RosterMember => ({
   id: r.id,
   member_id: r.member_code,
   first_name: r.first_name,
   last_name: r.last_name,
-  mobile_number: r.mobile_number,
   picture_url: r.picture_url,
   card_hash: r.card_hash,
+  phone_hash: phoneHash(r.mobile_number),
   is_active: r.is_active,
   subscriptions: JSON.parse(r.subscriptions) as RosterMember['subscriptions'],
   last_visit_at: r.last_visit_at === null ? null : new Date(r.last_visit_at).toISOString(),

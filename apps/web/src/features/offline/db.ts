@@ -90,5 +90,13 @@ export const openDeskDb = (name: string = DESK_DB_NAME): DeskDb => {
     visits: '++id, member_id, seq',
     members_seen: 'id',
   });
+  // The members are kept with their phone's hash, never the phone: a copy from before (phones
+  // and all) is forgotten, with where its download stood, and the next sync downloads it again.
+  db.version(2)
+    .stores({ roster: 'id, member_id, phone_hash, card_hash, search' })
+    .upgrade(async (tx) => {
+      await tx.table('roster').clear();
+      await tx.table('meta').delete('roster');
+    });
   return db;
 };

@@ -182,15 +182,16 @@ export const offlineLookup = async (q: string): Promise<OfflineCandidate[]> =>
 export const memberFromRoster = (
   member: Pick<
     RosterMember,
-    'id' | 'member_id' | 'first_name' | 'last_name' | 'mobile_number' | 'picture_url' | 'is_active'
-  > & { last_visit_at?: string | null },
+    'id' | 'member_id' | 'first_name' | 'last_name' | 'picture_url' | 'is_active'
+  > & { last_visit_at?: string | null; mobile_number?: string },
 ): Member => ({
   id: member.id,
   member_id: member.member_id,
   first_name: member.first_name,
   middle_name: null,
   last_name: member.last_name,
-  mobile_number: member.mobile_number,
+  // The device keeps no phone (only its hash): the one typed to find them, else none.
+  mobile_number: member.mobile_number ?? '',
   email_address: null,
   home_address: null,
   city: '',

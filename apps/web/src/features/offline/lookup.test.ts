@@ -3,7 +3,7 @@ import { checkInVerdict } from '@kora/shared';
 import { json, mockFetch } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
 import { cardHash } from './lookup';
-import { freshDesk, rosterMember, rosterPage } from './test-desk';
+import { freshDesk, phoneHashOf, rosterMember, rosterPage } from './test-desk';
 
 const ROSTER = 'GET /v1/check-in/roster';
 const CARD = 'nq7c3xk2m4p5r6s7t2u3v4w5xa';
@@ -22,7 +22,7 @@ const tunde = rosterMember({
   member_id: 'IRON-00043',
   first_name: 'Tunde',
   last_name: 'Bello',
-  mobile_number: '+2349051234567',
+  phone_hash: phoneHashOf('+2349051234567'),
   subscriptions: [
     { start_date: '2026-10-01', expiry_date: '2026-11-22', plan_name: 'Monthly', covered_by: null },
   ],
@@ -32,7 +32,7 @@ const adebayo = rosterMember({
   member_id: 'IRON-00044',
   first_name: 'Adébáyọ̀',
   last_name: 'Ọláníyàn',
-  mobile_number: '+2347011112222',
+  phone_hash: phoneHashOf('+2347011112222'),
   is_active: false,
 });
 
@@ -58,13 +58,30 @@ describe('offlineLookup', () => {
     expect(await engine.offlineLookup('aaaaaaaaaaaaaaaaaaaaaaaaaa')).toEqual([]);
   });
 
-  it('finds a member by phone in any Nigerian form', async () => {
+  it('finds a member by phone in any Nigerian form, through its hash', async () => {
     const engine = await deviceWith();
-    for (const typed of ['08031234567', '+234 803 123 4567', '2348031234567', '803 123 4567']) {
+    for (const typed of [
+      '08031234567',
+      '0803 123 4567',
+      '+234 803 123 4567',
+      '2348031234567',
+      '803 123 4567',
+      '(0803) 123-4567',
+    ]) {
       const found = await engine.offlineLookup(typed);
       expect(ids(found), typed).toEqual([42]);
       expect(found[0]!.found_by).toBe('phone');
+      // Its name and the rest show; its phone is the one typed (the device keeps none).
+      expect(found[0]!.member).toMatchObject({
+        first_name: 'Ada',
+        last_name: 'Obi',
+        member_id: 'IRON-00042',
+        mobile_number: '+2348031234567',
+      });
     }
+    expect(await engine.offlineLookup('0803 123 4568')).toEqual([]);
+    // Found another way, the device has no phone to show.
+    expect((await engine.offlineLookup('IRON-00042'))[0]!.member.mobile_number).toBe('');
   });
 
   it('finds a member by member ID or its number alone', async () => {
@@ -111,7 +128,7 @@ describe('offlineLookup', () => {
     const later = rosterMember({
       id: 43,
       member_id: 'IRON-00043',
-      mobile_number: '+2349051234567',
+      phone_hash: phoneHashOf('+2349051234567'),
       frozen_from: '2026-12-01',
       frozen_until: '2026-12-10',
     });

@@ -16,11 +16,21 @@ import type { Who } from './who';
 const NAME_WINDOW = 200;
 const REPEAT_MS = REPEAT_CHECK_IN_HOURS * 60 * 60 * 1000;
 
-/** SHA-256 of a card code, hex in lower case: the roster keeps only this, never the code. */
-export const cardHash = async (code: string): Promise<string> => {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
+/** SHA-256 of a text (UTF-8), hex in lower case. */
+const sha256Hex = async (text: string): Promise<string> => {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 };
+
+/** SHA-256 of a card code, hex in lower case: the roster keeps only this, never the code. */
+export const cardHash = (code: string): Promise<string> => sha256Hex(code);
+
+/**
+ * SHA-256 of a phone in E.164 (+2348031234567), hex in lower case: the roster keeps only this,
+ * never the number. A typed phone is read as E.164 first (0803 123 4567, +234 803…, 234 803…
+ * and 803… are all +234803…), as the server does before hashing a member's.
+ */
+export const phoneHash = (e164: string): Promise<string> => sha256Hex(e164);
 
 /** Active accounts first, then by first name, last name and id (the server's order). */
 const byName = (a: RosterRow, b: RosterRow) =>
@@ -78,7 +88,7 @@ const find = async (
   db: DeskDb,
   meta: RosterMeta,
   q: string,
-): Promise<{ rows: RosterRow[]; by: DeskFoundBy }> => {
+): Promise<{ rows: RosterRow[]; by: DeskFoundBy; phone?: string }> => {
   const reading = readLookup(q);
   switch (reading.by) {
     case 'card':
@@ -91,8 +101,12 @@ const find = async (
       };
     case 'phone':
       return {
-        rows: await db.roster.where('mobile_number').equals(reading.e164).toArray(),
+        rows: await db.roster
+          .where('phone_hash')
+          .equals(await phoneHash(reading.e164))
+          .toArray(),
         by: 'phone',
+        phone: reading.e164,
       };
     case 'member_id': {
       const { id } = reading;
@@ -115,7 +129,8 @@ const find = async (
 
 /**
  * The members `q` finds on this device (at most 10), read the way the server reads it (card
- * code, phone in any Nigerian form, member ID or its number, name without accents), each with
+ * code, phone in any Nigerian form, member ID or its number, name without accents; a card and
+ * a phone through their hashes, the only form the device keeps them in), each with
  * today's verdict from the same function the server uses, and their visit within the last
  * 2 hours: one this device recorded, or the last the server knew of. Only `who`'s business's
  * members: a device still holding another business's copy finds no one.
@@ -131,7 +146,7 @@ export const lookUpOnDevice = async (
   if (!meta) return [];
   // eslint-disable-next-line no-control-regex
   const text = q.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, LOOKUP_MAX);
-  const { rows, by } = await find(db, meta, text);
+  const { rows, by, phone } = await find(db, meta, text);
   const found = rows.sort(byName).slice(0, LOOKUP_LIMIT);
   if (!found.length) return [];
   const today = lagosDay(now);
@@ -144,7 +159,9 @@ export const lookUpOnDevice = async (
   // A check-in the server refused is no visit.
   const actions = await db.queue.bulkGet(recent.map((v) => v.seq));
   const visits = recent.filter((_, i) => actions[i]?.state !== 'attention');
-  return found.map(({ search: _search, ...member }) => {
+  return found.map(({ search: _search, ...kept }) => {
+    // The device knows a member's phone only when it was typed to find them.
+    const member = { ...kept, mobile_number: phone ?? '' };
     const times = visits.filter((v) => v.member_id === member.id).map((v) => v.visited_at);
     if (member.last_visit_at && Date.parse(member.last_visit_at) >= Date.parse(since))
       times.push(new Date(member.last_visit_at).toISOString());

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dexie } from 'dexie';
 import { ROSTER_CURSOR_MESSAGE } from '@kora/shared';
 import { fail, json, mockFetch, ok } from '@/test/mock-fetch';
 import { signIn } from '@/test/session';
-import { freshDesk, rosterMember, rosterPage } from './test-desk';
+import { openDeskDb } from './db';
+import { freshDesk, phoneHashOf, rosterMember, rosterPage } from './test-desk';
 
 const ROSTER = 'GET /v1/check-in/roster';
 
@@ -171,5 +173,45 @@ describe('roster', () => {
     vi.stubGlobal('caches', { delete: async (name: string) => pictures.delete(name) });
     await desk.engine().clearDeviceData();
     expect([...pictures.keys()]).toEqual([]);
+  });
+
+  it('keeps members with their phone’s hash only, and forgets a copy kept from before with phones', async () => {
+    // A device that kept the members as the desk did before: phones in the clear.
+    const name = `kora-desk-before-hashes-${Date.now()}`;
+    const before = new Dexie(name, { indexedDB, IDBKeyRange });
+    before.version(1).stores({
+      roster: 'id, member_id, mobile_number, card_hash, search',
+      meta: 'key',
+      queue: '++seq, state, [user_id+state]',
+      visits: '++id, member_id, seq',
+      members_seen: 'id',
+    });
+    const { phone_hash: _hash, ...ada } = rosterMember();
+    await before
+      .table('roster')
+      .put({ ...ada, mobile_number: '+2348031234567', search: 'ada obi' });
+    await before.table('meta').put({ key: 'roster', business_id: 7, user_id: 1, cursor: 'c9' });
+    await before.table('queue').put({ kind: 'check_in', state: 'waiting', user_id: 1, body: {} });
+    before.close();
+
+    const db = openDeskDb(name);
+    try {
+      expect(await db.roster.count()).toBe(0);
+      expect(await db.meta.get('roster')).toBeUndefined();
+      // What the desk recorded and has not sent stays.
+      expect(await db.queue.count()).toBe(1);
+
+      // The next download keeps the hash, and no phone anywhere.
+      signIn();
+      mockFetch({ [ROSTER]: () => json(200, rosterPage([rosterMember()])) });
+      await desk.engine(db).syncNow();
+      const kept = await db.roster.toArray();
+      expect(kept.map((m) => m.id)).toEqual([42]);
+      expect(kept[0]!.phone_hash).toBe(phoneHashOf('+2348031234567'));
+      expect(JSON.stringify(kept)).not.toMatch(/8031234567/);
+    } finally {
+      db.close();
+      await db.delete();
+    }
   });
 });

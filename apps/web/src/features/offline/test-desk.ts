@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import type { RosterMember } from '@kora/shared';
 import { openDeskDb, type DeskDb } from './db';
 import { createDeskEngine, type DeskEngine, type DeskEngineOptions } from './engine';
@@ -40,15 +41,19 @@ export const freshDesk = () => {
   };
 };
 
-/** A roster member: Ada Obi (IRON-00042) with a running monthly plan unless told. */
+/** The roster's hash of a phone in E.164, as the server computes it (SHA-256, hex). */
+export const phoneHashOf = (e164: string): string =>
+  createHash('sha256').update(e164).digest('hex');
+
+/** A roster member: Ada Obi (IRON-00042, 0803 123 4567) with a running monthly plan unless told. */
 export const rosterMember = (over: Partial<RosterMember> = {}): RosterMember => ({
   id: 42,
   member_id: 'IRON-00042',
   first_name: 'Ada',
   last_name: 'Obi',
-  mobile_number: '+2348031234567',
   picture_url: null,
   card_hash: null,
+  phone_hash: phoneHashOf('+2348031234567'),
   is_active: true,
   subscriptions: [
     { start_date: '2026-11-01', expiry_date: '2026-11-30', plan_name: 'Monthly', covered_by: null },

@@ -43,9 +43,12 @@ export interface DeskStatus {
   otherUserWaiting: number;
 }
 
-/** A member the device's lookup found, as the server's lookup answers one. */
+/**
+ * A member the device's lookup found, as the server's lookup answers one. The device keeps no
+ * phone: `mobile_number` is the phone typed to find them (E.164), else ''.
+ */
 export interface OfflineCandidate {
-  member: RosterMember;
+  member: RosterMember & { mobile_number: string };
   verdict: CheckInVerdict;
   found_by: DeskFoundBy;
   /** Their visit within the last 2 hours (ISO), from this device or the roster; else null. */
