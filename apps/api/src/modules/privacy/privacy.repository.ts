@@ -183,6 +183,8 @@ export const eraseMemberData = async (
       pictureUrl: null,
       // A new random code nobody holds: the old card stops working.
       cardCode: sql`kora_card_code()`,
+      // Their kiosk PIN goes too: no typed entry at the kiosk is theirs any more.
+      kioskPinHash: null,
       isActive: false,
       remindersOptOut: true,
       marketingConsent: 'no',

@@ -326,6 +326,15 @@ describe('erasing a member', () => {
       token: owner.token,
       body: { email_address: 'adaeze.new@example.com', home_address: '3 Awolowo Road' },
     });
+    // A kiosk PIN set at the desk.
+    const pin = await call(t.app, 'PUT', `/v1/member/${id}/kiosk-pin`, {
+      token: owner.token,
+      body: { pin: '4821' },
+    });
+    expect(pin.statusCode, pin.body).toBe(200);
+    expect(
+      (await t.db.select().from(members).where(eq(members.id, id)))[0]!.kioskPinHash,
+    ).not.toBeNull();
     await sendMessage('service');
     const [sub] = rowsOf<{ id: number }>(
       await t.db.execute(sql`select id from subscriptions where member_id = ${id}`),
@@ -446,6 +455,7 @@ describe('erasing a member', () => {
       dateOfBirth: null,
       gender: null,
       pictureUrl: null,
+      kioskPinHash: null,
       isActive: false,
       marketingConsent: 'no',
     });
