@@ -11,11 +11,34 @@ export const VERIFICATION_CODE_LENGTH = 7;
 const firstName = textField({ label: 'First name', min: 2, max: LIMITS.name });
 const lastName = textField({ label: 'Last name', min: 2, max: LIMITS.name });
 const phoneNumber = textField({ label: 'Phone number', min: 11, max: LIMITS.phone });
-const password = (message = 'Password must be at least 8 characters') =>
+/**
+ * The one password rule, for every password a person chooses (sign-up, verifying the e-mail,
+ * accepting an invitation, a reset, a change): at least 8 characters, at most LIMITS.password.
+ * Letters, numbers and symbols make a password stronger (the forms' meter shows it) but are not
+ * required.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+/** What the forms say under every new password, the same in each. */
+export const PASSWORD_HELP =
+  'At least 8 characters. Upper and lower case letters, a number and a symbol make it stronger.';
+const password = (message = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`) =>
   z
     .string({ error: message })
-    .min(8, { error: message })
+    .min(PASSWORD_MIN_LENGTH, { error: message })
     .max(LIMITS.password, { error: `Password must be at most ${LIMITS.password} characters` });
+
+/** A new password typed twice, as every form that sets one asks for it. */
+const newPasswordPair = {
+  password: password(),
+  confirm_password: z
+    .string({ error: 'Please confirm your password' })
+    .min(1, { error: 'Please confirm your password' })
+    .max(LIMITS.password, { error: `Password must be at most ${LIMITS.password} characters` }),
+};
+/** An empty confirmation is asked for as such, not called a mismatch. */
+const passwordsMatch = <T extends { password: string; confirm_password: string }>(v: T) =>
+  !v.confirm_password || v.password === v.confirm_password;
+const MISMATCH = { error: "Passwords don't match", path: ['confirm_password'] };
 const token = z
   .string({ error: 'Invalid token' })
   .min(1, { error: 'Invalid token' })
@@ -32,11 +55,8 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The web form adds the confirmation, which the server does not need. */
 export const registerFormSchema = registerSchema
-  .extend({ confirm_password: z.string().max(LIMITS.password) })
-  .refine((v) => v.password === v.confirm_password, {
-    error: "Passwords don't match",
-    path: ['confirm_password'],
-  });
+  .extend({ confirm_password: newPasswordPair.confirm_password })
+  .refine(passwordsMatch, MISMATCH);
 
 export const verificationCode = z
   .string({ error: 'Verification code must be exactly 7 digits' })
@@ -79,20 +99,13 @@ const RESET_TOKEN_TYPES = ['reset', 'setup'] as const;
 const resetPasswordConfirmSchema = z
   .object({
     token,
-    password: password(),
-    confirm_password: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, { error: 'Please confirm your password' })
-      .max(LIMITS.password),
+    ...newPasswordPair,
     type: z.enum(RESET_TOKEN_TYPES, { error: 'Link type must be reset or setup' }),
     /** Setting up an invited account: the invitee's names (needed when the invitation had none). */
     first_name: optionalTextField({ label: 'First name', min: 2, max: LIMITS.name }),
     last_name: optionalTextField({ label: 'Last name', min: 2, max: LIMITS.name }),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    error: "Passwords don't match",
-    path: ['confirm_password'],
-  });
+  .refine(passwordsMatch, MISMATCH);
 export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmSchema>;
 
 /** Checking a reset or invitation link before its form is shown. */
@@ -110,18 +123,6 @@ const linkInfoSchema = z.object({
   business_name: z.string().nullable(),
 });
 export type LinkInfo = z.infer<typeof linkInfoSchema>;
-
-/** A new password typed twice, as the set-password forms ask for it. */
-const newPasswordPair = {
-  password: password(),
-  confirm_password: z
-    .string()
-    .min(1, { error: 'Please confirm your password' })
-    .max(LIMITS.password),
-};
-const passwordsMatch = <T extends { password: string; confirm_password: string }>(v: T) =>
-  v.password === v.confirm_password;
-const MISMATCH = { error: "Passwords don't match", path: ['confirm_password'] };
 
 /** The set-password form on the web (token and type come from the link). */
 export const setPasswordFormSchema = z.object(newPasswordPair).refine(passwordsMatch, MISMATCH);
@@ -173,6 +174,8 @@ export interface AccessClaims {
   business_id: number | null;
   /** The session version the token was issued under (see the API's users.token_version). */
   tv?: number;
+  /** Present (true) while this is the person's first session: the web welcomes them once. */
+  first_session?: boolean;
   exp: number;
 }
 
@@ -211,6 +214,14 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 const emailAnswer = answerOf(z.object({ email: z.string() }));
 
+/** A verified e-mail and the session it started (null: verified before, nothing started). */
+const verifiedSchema = z.object({
+  email: z.string(),
+  email_verified: z.boolean(),
+  session: tokenPairSchema.nullable(),
+});
+export type VerifiedEmail = z.infer<typeof verifiedSchema>;
+
 /**
  * The identity calls. Those made without a session are public (a refresh or logout carries its
  * refresh token in the body); the account calls need a signed-in user, with or without a business.
@@ -243,11 +254,15 @@ export const authContracts = {
     method: 'POST',
     path: '/v1/auth/verify-email/validate',
     operationId: 'verifyEmail',
-    summary: 'Verify the e-mail with its code',
+    summary: 'Verify the e-mail with its code: the person is signed in',
+    description:
+      "The code proves the address and the password sent becomes the account's, so the answer " +
+      'carries a session (as sign-in answers it, without remember-me). An address verified ' +
+      'before answers the same success with `session` null: the code proves nothing new, sign in.',
     tag: 'auth',
     access: 'public',
     body: verifyEmailSchema,
-    answer: answerOf(z.object({ email: z.string(), email_verified: z.boolean() })),
+    answer: answerOf(verifiedSchema),
   }),
   login: contract({
     method: 'POST',

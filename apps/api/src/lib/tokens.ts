@@ -39,6 +39,8 @@ export interface AccessSubject {
   businessId: number | null;
   /** The user's session version: a token issued under a lower one is refused. */
   tokenVersion?: number;
+  /** This session is the person's first (the web says "Welcome", not "Welcome back"). */
+  firstSession?: boolean;
 }
 
 export const signAccessToken = (secret: string, user: AccessSubject): Promise<string> =>
@@ -49,6 +51,7 @@ export const signAccessToken = (secret: string, user: AccessSubject): Promise<st
     role: (user.role as Role | null) ?? null,
     business_id: user.businessId,
     tv: user.tokenVersion ?? 0,
+    ...(user.firstSession ? { first_session: true } : {}),
     typ: 'access',
   })
     .setProtectedHeader({ alg: 'HS256' })

@@ -19,6 +19,8 @@ export interface SessionUser {
   lastName: string;
   role: Role | null;
   businessId: number | null;
+  /** This is the person's first session (welcomed, not welcomed back). */
+  firstSession: boolean;
   /** Expiry in ms since the epoch: computed, not enforced (the server answers 401). */
   expiresAt: number | null;
 }
@@ -68,6 +70,7 @@ export const userFromToken = (token: string | null | undefined): SessionUser | n
     lastName: claims.last_name ?? '',
     role: claims.role ?? null,
     businessId: typeof claims.business_id === 'number' ? claims.business_id : null,
+    firstSession: claims.first_session === true,
     expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : null,
   };
 };

@@ -121,6 +121,18 @@ export const consumeCode = async (db: Executor, codeId: number): Promise<boolean
 
 // Refresh tokens
 
+/**
+ * Whether the user has had one session only: every refresh token of theirs is of one family
+ * (sign-in, or the e-mail verification that signed them in, starts a family; refreshing keeps it).
+ */
+export const hasOneSession = async (db: Executor, userId: number): Promise<boolean> =>
+  (
+    await db
+      .select({ families: sql<number>`count(distinct ${refreshTokens.familyId})::int` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, userId))
+  )[0]!.families === 1;
+
 export const insertRefreshToken = async (
   db: Executor,
   values: typeof refreshTokens.$inferInsert,

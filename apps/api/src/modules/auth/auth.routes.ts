@@ -19,10 +19,10 @@ export const authRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   });
 
   route(app, api.verifyEmail, async (req) => {
-    await auth.verifyEmail(ctx, req.body, req.ip);
+    const session = await auth.verifyEmail(ctx, req.body, req.ip);
     return {
-      message: auth.MESSAGES.verified,
-      data: { email: req.body.email, email_verified: true },
+      message: session ? auth.MESSAGES.verifiedSignedIn : auth.MESSAGES.verified,
+      data: { email: req.body.email, email_verified: true, session },
     };
   });
 

@@ -58,6 +58,7 @@ export const MESSAGES = {
   expiredCode: 'This verification code has expired. Please request a new one.',
   tooManyWrong: 'Too many wrong attempts. Please request a new verification code.',
   verified: 'Email verified successfully. You can now sign in.',
+  verifiedSignedIn: 'Email verified successfully. You are signed in.',
   invalidRefresh: 'Your session has expired. Please sign in again.',
   resetSent: 'If an account exists for this email, a password reset link has been sent.',
   invalidToken: 'Invalid token',
@@ -91,7 +92,8 @@ const issueTokens = async (
     rememberMe,
     expiresAt: new Date(Date.now() + (rememberMe ? REFRESH_REMEMBER_MS : REFRESH_SESSION_MS)),
   });
-  const access_token = await signAccessToken(ctx.config.jwtSecret, user);
+  const firstSession = await repo.hasOneSession(exec, user.id);
+  const access_token = await signAccessToken(ctx.config.jwtSecret, { ...user, firstSession });
   return { access_token, refresh_token: refresh.token };
 };
 
@@ -152,11 +154,21 @@ export const requestVerificationCode = async (ctx: AppContext, email: string, ip
   }
 };
 
-export const verifyEmail = async (ctx: AppContext, input: VerifyEmailInput, ip: string) => {
+/**
+ * Verifies the e-mail with its code and sets the password sent, then signs the person in (the
+ * session sign-in would answer, without remember-me): they typed that password and proved the
+ * address. An address verified before answers null: the code proves nothing now, and no
+ * password is checked, so no session is given.
+ */
+export const verifyEmail = async (
+  ctx: AppContext,
+  input: VerifyEmailInput,
+  ip: string,
+): Promise<TokenPair | null> => {
   await rateLimit(ctx, 'verify', ip, input.email);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!user) throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
-  if (user.emailVerified) return;
+  if (user.emailVerified) return null;
   const code = await repo.latestOpenCode(ctx.db, user.id);
   if (!code) throw badRequest(MESSAGES.expiredCode, 'CODE_EXPIRED');
   if (code.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(MESSAGES.tooManyWrong, 'CODE_LOCKED');
@@ -169,11 +181,14 @@ export const verifyEmail = async (ctx: AppContext, input: VerifyEmailInput, ip: 
   // Whoever proves the address chooses the password: the one typed on this device, never one
   // another registration of the same unverified address left behind.
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (!(await repo.consumeCode(tx, code.id)))
       throw badRequest(MESSAGES.wrongCode, 'INVALID_CODE');
     await repo.updateUser(tx, user.id, { emailVerified: true, passwordHash });
     await repo.revokeAllForUser(tx, user.id);
+    // An invited person whose invitation is not accepted yet signs in through its link.
+    if (!user.isActive) return null;
+    return issueTokens(ctx, tx, { ...user, emailVerified: true, passwordHash }, false);
   });
 };
 

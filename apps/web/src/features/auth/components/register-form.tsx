@@ -5,10 +5,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { registerFormSchema } from '@kora/shared';
 import { EmailField, NameFields, PhoneField } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
-import { NewPasswordFields } from '@/components/form/password-fields';
 import { splitErrorMessage } from '@/lib/api-error';
 import { useRegister } from '../api';
 import { holdPassword } from '../pending-password';
+import { NewAccountPasswordFields } from './new-account-password-fields';
 
 export const REGISTER_ERRORS = {
   client: 'A client error occurred. Please check your input and try again.',
@@ -73,9 +73,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           required
           {...text('phone_number')}
         />
-        <NewPasswordFields
-          password={{ placeholder: 'At least 8 characters', ...text('password') }}
-          confirm={{ placeholder: 'Repeat your password', ...text('confirm_password') }}
+        <NewAccountPasswordFields
+          password={text('password')}
+          confirm={text('confirm_password')}
+          value={form.getValues().password}
         />
         <Button type="submit" fullWidth size="md" loading={register.isPending}>
           Create Account

@@ -5,10 +5,9 @@ import { ErrorAlert } from '@/components/form-alerts';
 import { NameFields } from '@/components/form/contact-fields';
 import { formFields } from '@/components/form/form-fields';
 import { useAdapterForm } from '@/components/form/use-adapter-form';
-import { NewPasswordFields } from '@/components/form/password-fields';
 import { useConfirmPasswordReset } from '../api';
 import { deadLinkMessage } from '../link-token';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewAccountPasswordFields } from './new-account-password-fields';
 
 export const SET_PASSWORD_FAILED = 'An error occurred. Please try again.';
 export const SET_PASSWORD_SUCCESS = {
@@ -79,17 +78,12 @@ export function SetPasswordForm(props: SetPasswordFormProps) {
             last={{ placeholder: 'Your last name', ...text('last_name') }}
           />
         ) : null}
-        <NewPasswordFields
-          password={{
-            label: mode === 'reset' ? 'New Password' : 'Password',
-            placeholder: 'At least 8 characters',
-            ...text('password'),
-          }}
-          confirm={{ placeholder: 'Repeat the password', ...text('confirm_password') }}
+        <NewAccountPasswordFields
+          password={{ label: mode === 'reset' ? 'New Password' : 'Password', ...text('password') }}
+          confirm={text('confirm_password')}
+          value={form.getValues().password}
           autoFocus
-        >
-          <PasswordStrengthMeter password={form.getValues().password} />
-        </NewPasswordFields>
+        />
         <Button type="submit" fullWidth size="md" loading={confirm.isPending}>
           {mode === 'reset' ? 'Reset Password' : 'Complete Setup'}
         </Button>

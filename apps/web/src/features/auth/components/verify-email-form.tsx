@@ -2,7 +2,12 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { VERIFICATION_CODE_LENGTH, verifyEmailSchema, verificationCode } from '@kora/shared';
+import {
+  VERIFICATION_CODE_LENGTH,
+  verifyEmailSchema,
+  verificationCode,
+  type TokenPair,
+} from '@kora/shared';
 import { SuccessAlert } from '@/components/form-alerts';
 import { PasswordField } from '@/components/form/password-fields';
 import { splitErrorMessage } from '@/lib/api-error';
@@ -24,7 +29,8 @@ const cleanCode = (value: string) => value.replace(/\D/g, '').slice(0, VERIFICAT
 
 interface VerifyEmailFormProps {
   email: string;
-  onVerified: (message: string) => void;
+  /** Verified: the session it started (null when the address was verified before). */
+  onVerified: (message: string, session: TokenPair | null) => void;
   onBack: () => void;
   /** Ask for a fresh code on arrival (the login of an unverified account). */
   sendOnMount?: boolean;
@@ -99,7 +105,7 @@ export function VerifyEmailForm(props: VerifyEmailFormProps) {
       {
         onSuccess: (answer) => {
           forgetPassword();
-          onVerified(answer.message);
+          onVerified(answer.message, answer.data.session);
         },
       },
     );

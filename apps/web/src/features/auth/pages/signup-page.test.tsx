@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verificationCode } from '@kora/shared';
+import { verificationCode, type TokenPair } from '@kora/shared';
 import { ApiError } from '@/lib/api-error';
+import { sessionStore } from '@/lib/session';
+import { accessToken } from '@/test/tokens';
 import { expectShown } from '@/test/expect';
 import { advance, enter, field, renderPage } from '@/test/render';
 import { authApi } from '../api';
@@ -25,21 +27,33 @@ const registered = async () => {
   return view;
 };
 
-/** verifyEmail answers that Ada's e-mail is verified. */
-const verifies = () =>
+/** The session the verification starts. */
+const SESSION = {
+  access_token: accessToken({ business_id: null, role: null }),
+  refresh_token: 'r9',
+};
+
+/** verifyEmail answers that Ada's e-mail is verified, with the session it started (or none). */
+const verifies = (session: TokenPair | null = SESSION) =>
   vi.spyOn(authApi, 'verifyEmail').mockResolvedValue({
-    message: 'Email verified successfully. You can now sign in.',
-    data: { email: 'ada@irongym.ng', email_verified: true },
+    message: session
+      ? 'Email verified successfully. You are signed in.'
+      : 'Email verified successfully. You can now sign in.',
+    data: { email: 'ada@irongym.ng', email_verified: true, session },
   });
 
-/** Verify Email: on to /login, having sent `code` with the password typed on registration. */
+/**
+ * Verify Email, having sent `code` with the password typed on registration: signed in, on the
+ * dashboard (or on to /login when the answer started no session).
+ */
 const expectVerified = async (
   { user, router }: ReturnType<typeof renderPage>,
   verify: ReturnType<typeof verifies>,
   code: string,
+  landing = '/dashboard',
 ) => {
   await user.click(screen.getByRole('button', { name: 'Verify Email' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe(landing));
   expect(verify).toHaveBeenCalledWith({ email: 'ada@irongym.ng', code, password: 'secret123' });
 };
 
@@ -71,16 +85,30 @@ describe('Signup and verification', () => {
     expect(message('1234567')).toBeUndefined();
   });
 
-  it('verifies, then goes to /login with the success message and the e-mail', async () => {
+  it('verifies and is signed in: on to the dashboard, no password asked again', async () => {
     const verify = verifies();
     const view = await registered();
     await view.user.type(field('Verification Code'), '0012345');
     // The password typed on registration is the one verified: no second field to fill.
+    expect(screen.queryByLabelText(/^Your Password/)).not.toBeInTheDocument();
     await expectVerified(view, verify, '0012345');
+    expect(sessionStore.get()).toMatchObject({
+      isAuthenticated: true,
+      token: SESSION.access_token,
+      refreshToken: 'r9',
+    });
+  });
+
+  it('an address verified before starts no session: on to /login with the message and the e-mail', async () => {
+    const verify = verifies(null);
+    const view = await registered();
+    await view.user.type(field('Verification Code'), '0012345');
+    await expectVerified(view, verify, '0012345', '/login');
     expect(view.router.state.location.state).toEqual({
       message: 'Email verified successfully. You can now sign in.',
       email: 'ada@irongym.ng',
     });
+    expect(sessionStore.get().isAuthenticated).toBe(false);
   });
 
   it('shows the server message on 4xx and the fallback otherwise', async () => {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { sessionStore } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AuthLayout } from '../components/auth-layout';
 import { RegisterForm } from '../components/register-form';
@@ -66,12 +67,19 @@ export function SignupPage() {
             sendOnMount={fromLogin && !state?.codeSent}
             onSent={rememberCodeSent}
             onBack={() => void navigate(location.pathname, { replace: true, state: null })}
-            onVerified={(message) =>
-              navigate('/login', {
+            onVerified={(message, session) => {
+              // The code proved the address and the password is the one just typed (or, after
+              // a reload, typed again here): the person is signed in and lands on the dashboard.
+              if (session) {
+                sessionStore.signIn(session);
+                void navigate('/dashboard', { replace: true });
+                return;
+              }
+              void navigate('/login', {
                 replace: true,
                 state: { message: message || VERIFIED_FALLBACK, email },
-              })
-            }
+              });
+            }}
           />
         </>
       ) : null}
