@@ -74,6 +74,8 @@ export function MemberFields({ form, create, planOptions, plansLoading }: Member
             data={states.data ?? []}
             nothingFoundMessage="No state found"
             {...select('state')}
+            // Picking the state already chosen (the gym's, to start with) keeps it.
+            allowDeselect={false}
           />
         ) : (
           <TextInput label="State" required={create} {...text('state')} />
