@@ -1,11 +1,12 @@
 import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE_NOT_FOUND, BLOG_LIMITS, ONLINE_MESSAGES } from '@kora/shared';
+import { ARTICLE_NOT_FOUND, BLOG_LIMITS, ONLINE_MESSAGES, lagosDay } from '@kora/shared';
 import { publishArticle } from './modules/blog';
 import { call } from './test/app';
 import { useTestApp, useTenants } from './test/hooks';
 import { memberTokenFor } from './test/portal';
-import { addMember, addPlan } from './test/tenants';
+import { addMember, addPlan, memberBody } from './test/tenants';
 
 /*
  * The OpenAPI document is exactly as strict as the server: each example below is valid for both
@@ -26,6 +27,14 @@ type Operation = {
 let doc: { paths: Record<string, Record<string, Operation>> };
 let memberToken: string;
 let ids: { member: number; plan: number };
+/** A valid desk payment: one period of the plan (₦25,000), in cash. */
+const payment = () => ({
+  member_id: ids.member,
+  subscription_type_id: ids.plan,
+  amount: 25000,
+  method: 'Cash',
+  duration: 1,
+});
 
 beforeAll(async () => {
   doc = (await call(t.app, 'GET', '/docs/json')).json();
@@ -62,8 +71,10 @@ const asDraft7 = (node: unknown): unknown => {
   return { anyOf: [out, { type: 'null' }] };
 };
 
-const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
-const documentAccepts = (schema: Schema, value: unknown) => ajv.validate(asDraft7(schema), value);
+// The document's formats (date, date-time, email) are checked as a standard validator does.
+const ajv = addFormats(new Ajv({ strict: false, validateSchema: false, allErrors: true }));
+const documentAccepts = (schema: Schema, value: unknown) =>
+  ajv.validate(asDraft7(schema) as Schema, value);
 
 describe('the document says what the server takes', () => {
   /** [what, method, document path, url, JSON body, valid?] */
@@ -126,6 +137,91 @@ describe('the document says what the server takes', () => {
       true,
     ],
     [
+      'a member without a first name',
+      'post',
+      '/v1/member',
+      () => '/v1/member',
+      () => memberBody({ first_name: '' }),
+      false,
+    ],
+    [
+      'a member with an e-mail that is not one',
+      'post',
+      '/v1/member',
+      () => '/v1/member',
+      () => memberBody({ email_address: 'chiamaka.example.com' }),
+      false,
+    ],
+    [
+      'a member without an e-mail or a date of birth',
+      'post',
+      '/v1/member',
+      () => '/v1/member',
+      () => memberBody({ email_address: '', date_of_birth: '' }),
+      true,
+    ],
+    [
+      'a member born on 30 February',
+      'post',
+      '/v1/member',
+      () => '/v1/member',
+      () => memberBody({ date_of_birth: '1990-02-30' }),
+      false,
+    ],
+    [
+      'a plan without a name',
+      'post',
+      '/v1/subscription-type',
+      () => '/v1/subscription-type',
+      () => ({ name: '', amount: 5000, duration: 1, duration_type: 'month' }),
+      false,
+    ],
+    [
+      'a freeze from 30 February',
+      'post',
+      '/v1/member/{id}/freeze',
+      () => `/v1/member/${ids.member}/freeze`,
+      () => ({ start_date: '2026-02-30', end_date: '2026-03-10' }),
+      false,
+    ],
+    [
+      'a payment paid on the 13th month',
+      'post',
+      '/v1/payment',
+      () => '/v1/payment',
+      () => ({ ...payment(), paid_on: '2026-13-01' }),
+      false,
+    ],
+    [
+      'a payment paid today',
+      'post',
+      '/v1/payment',
+      () => '/v1/payment',
+      () => ({ ...payment(), paid_on: lagosDay() }),
+      true,
+    ],
+    [
+      'a payment recorded "yesterday"',
+      'post',
+      '/v1/payment',
+      () => '/v1/payment',
+      () => ({ ...payment(), recorded_at: 'yesterday' }),
+      false,
+    ],
+    [
+      'a sign-up with an e-mail that is not one',
+      'post',
+      '/v1/auth/register',
+      () => '/v1/auth/register',
+      () => ({
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: 'ada-at-example.com',
+        password: 'Strong-Passw0rd!',
+      }),
+      false,
+    ],
+    [
       "a member's page change of nothing",
       'patch',
       '/v1/portal/{business_code}/me',
@@ -145,6 +241,54 @@ describe('the document says what the server takes', () => {
     });
     if (valid) expect(res.statusCode, res.body).toBeLessThan(300);
     else expect(res.statusCode, res.body).toBe(400);
+  });
+
+  /** [what, path, parameter, value, valid?]: a list filter, alone in the query string. */
+  const FILTERS: [string, string, string, string, boolean][] = [
+    ['payments of any method (blank)', '/v1/payment', 'method', '', true],
+    ['payments of any method (all)', '/v1/payment', 'method', 'all', true],
+    ['payments of an unknown method', '/v1/payment', 'method', 'Cheque', false],
+    ['payments from a blank day', '/v1/payment', 'start_date', '', true],
+    ['payments from 30 February', '/v1/payment', 'start_date', '2026-02-30', false],
+    ['subscriptions of any status', '/v1/subscription', 'status', 'all', true],
+    ['members of any account status', '/v1/member', 'account_status', '', true],
+    ['members frozen or not', '/v1/member', 'frozen', 'all', true],
+    ['members of the default kind (blank)', '/v1/member', 'kind', '', true],
+    ['visits of today (blank day)', '/v1/check-in', 'date', '', true],
+    ['visits of 31 April', '/v1/check-in', 'date', '2026-04-31', false],
+    ['visits found any way', '/v1/check-in', 'found_by', 'all', true],
+    ['visits let in or not (blank)', '/v1/check-in', 'overrides', '', true],
+    ['trail entries of any kind', '/v1/audit', 'record_kind', 'all', true],
+    ['cash-ups short or not (blank)', '/v1/cash-up', 'short_only', '', true],
+  ];
+
+  it.each(FILTERS)('%s: the same for both', async (_, path, name, value, valid) => {
+    const param = operation('get', path).parameters?.find((p) => p.name === name);
+    expect(param, `${path} ?${name}`).toBeDefined();
+    expect(documentAccepts(param!.schema, value)).toBe(valid);
+    const res = await call(t.app, 'GET', `${path}?${name}=${encodeURIComponent(value)}`, {
+      token: owner.token,
+    });
+    expect(res.statusCode, res.body).toBe(valid ? 200 : 400);
+  });
+
+  it('documents days, instants and e-mails with their formats, names with their least length', () => {
+    const body = (method: string, path: string) =>
+      operation(method, path).requestBody!.content['application/json']!.schema.properties as Record<
+        string,
+        Schema
+      >;
+    const member = body('post', '/v1/member');
+    expect(member.first_name).toMatchObject({ type: 'string', minLength: 2 });
+    expect(member.email_address).toMatchObject({
+      anyOf: [{ format: 'email' }, { pattern: '^\\s*$' }],
+    });
+    expect(member.date_of_birth).toMatchObject({ anyOf: [{ format: 'date' }, { maxLength: 0 }] });
+    expect(body('post', '/v1/business').address).toMatchObject({ minLength: 5 });
+    expect(body('post', '/v1/auth/register').email).toMatchObject({ format: 'email' });
+    expect(body('post', '/v1/payment').paid_on).toMatchObject({ format: 'date' });
+    expect(body('post', '/v1/payment').recorded_at).toMatchObject({ format: 'date-time' });
+    expect(body('post', '/v1/member/{id}/freeze').end_date).toMatchObject({ format: 'date' });
   });
 
   it('documents a search at the length the server takes (100 characters)', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { DOCUMENTED, pageQuery } from './common';
 import { contract, pageOf } from './contract';
 import { TIME_ZONE, formatDay, lagosDay } from './dates';
 import { formatNaira, koboToNaira } from './money';
@@ -164,10 +164,12 @@ const optionalId = (label: string) =>
 export const auditFilters = {
   /** The team user who acted. */
   user_id: optionalId('user_id'),
-  record_kind: z.preprocess(
-    (v) => (v === '' || v === 'all' ? undefined : v),
-    z.enum(AUDIT_RECORD_KINDS, { error: 'Unknown kind of record' }).optional(),
-  ),
+  record_kind: z
+    .preprocess(
+      (v) => (v === '' || v === 'all' ? undefined : v),
+      z.enum(AUDIT_RECORD_KINDS, { error: 'Unknown kind of record' }).optional(),
+    )
+    .meta(DOCUMENTED.choices(AUDIT_RECORD_KINDS)),
   member_id: optionalId('member_id'),
   payment_id: optionalId('payment_id'),
   ...dayRangeFilters,

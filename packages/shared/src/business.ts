@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common';
+import { DOCUMENTED, LIMITS } from './common';
 import { NIGERIAN_STATES } from './constants';
 import { answerOf, contract } from './contract';
 import { hasUnsafeCharacters, isDomainName, textField, unsafeCharactersMessage } from './text';
@@ -97,7 +97,7 @@ const businessEmail = clearable(
   BUSINESS_MESSAGES.email,
   (v) => v.toLowerCase(),
   (v) => z.email().safeParse(v).success,
-);
+).meta(DOCUMENTED.emailOrBlank);
 const businessPhone = clearable(
   BUSINESS_LIMITS.phone,
   'Business phone',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonNumber, pageQuery } from './common';
+import { DOCUMENTED, jsonNumber, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
 import { hasAtMostTwoDecimals } from './money';
@@ -82,13 +82,15 @@ export const cashUpListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
     ),
     ...dayRangeFilters,
     /** Only cash-ups that came up short (difference < 0). */
-    short_only: z.preprocess(
-      (v) => (v === '' || v === undefined ? undefined : v),
-      z
-        .enum(['true', 'false'], { error: 'short_only must be true or false' })
-        .optional()
-        .transform((v) => v === 'true'),
-    ),
+    short_only: z
+      .preprocess(
+        (v) => (v === '' || v === undefined ? undefined : v),
+        z
+          .enum(['true', 'false'], { error: 'short_only must be true or false' })
+          .optional()
+          .transform((v) => v === 'true'),
+      )
+      .meta(DOCUMENTED.choices(['true', 'false'], false)),
   })
   .superRefine(dateRangeCheck);
 export type CashUpListQuery = z.infer<typeof cashUpListQuery>;
@@ -101,7 +103,8 @@ export const cashUpWeekQuery = z.object({
     .refine(isCalendarDay, { error: 'Start must be a date (YYYY-MM-DD)' })
     .refine((d) => !isCalendarDay(d) || new Date(`${d}T00:00:00Z`).getUTCDay() === 1, {
       error: CASH_UP_MESSAGES.notMonday,
-    }),
+    })
+    .meta(DOCUMENTED.day),
 });
 export type CashUpWeekQuery = z.infer<typeof cashUpWeekQuery>;
 

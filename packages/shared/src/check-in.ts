@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { LIMITS, addFieldIssue, choiceFilter, idParam, jsonId, pageQuery } from './common';
+import {
+  DOCUMENTED,
+  LIMITS,
+  addFieldIssue,
+  choiceFilter,
+  idParam,
+  jsonId,
+  pageQuery,
+} from './common';
 import { answerOf, contract, doneAnswer, pageOf } from './contract';
 import { addDays, formatDay, isCalendarDay } from './dates';
 import { frozenUntilText } from './freezes';
@@ -389,14 +397,18 @@ const trueFalse = (message: string) =>
 
 /** The day's visits: `date` (Lagos day, today when absent), newest first. */
 const visitListQuery = pageQuery(100).extend({
-  date: z.preprocess((v) => (v === '' ? undefined : v), dayParam.optional()),
+  date: z
+    .preprocess((v) => (v === '' ? undefined : v), dayParam.optional())
+    .meta(DOCUMENTED.dayOrBlank),
   search: searchText('Search', LOOKUP_MAX).optional(),
   found_by: choiceFilter(
     FOUND_BY,
     'Found by must be phone, member_id, card, name, kiosk or day_pass',
   ),
   /** true: only the visits let in despite a red verdict (staff: only their own). */
-  overrides: trueFalse('Overrides must be true or false'),
+  overrides: trueFalse('Overrides must be true or false').meta(
+    DOCUMENTED.choices(['true', 'false', '1', '0'], false),
+  ),
 });
 export type VisitListQuery = z.infer<typeof visitListQuery>;
 
@@ -441,9 +453,15 @@ const kioskSchema = z.object({
 });
 export type Kiosk = z.infer<typeof kioskSchema>;
 
-const createKioskSchema = z.object({
-  name: textField({ label: 'Kiosk name', min: 2, max: KIOSK_NAME_MAX }),
-});
+const kioskName = textField({ label: 'Kiosk name', min: 2, max: KIOSK_NAME_MAX });
+const createKioskSchema = z.object({ name: kioskName });
+
+/** What a kiosk opened at the desk is called unless the person opening it names it otherwise. */
+export const DEFAULT_KIOSK_NAME = 'Front desk kiosk';
+
+/** Opening a kiosk at the desk: its name (DEFAULT_KIOSK_NAME without one, or without a body). */
+const openKioskSchema = z.object({ name: kioskName.optional() }).nullish();
+export type OpenKioskInput = z.infer<typeof openKioskSchema>;
 
 /** A new kiosk and its token, answered once (only its hash is kept). */
 const kioskWithTokenSchema = z.object({ kiosk: kioskSchema, token: z.string() });
@@ -673,9 +691,10 @@ export const kioskContracts = {
     method: 'POST',
     path: '/v1/kiosk/open',
     operationId: 'openKiosk',
-    summary: 'Turn this device into a kiosk: a token named "Kiosk" and the date',
+    summary: 'Turn this device into a kiosk: a token named "Front desk kiosk" unless named',
     tag: TAG,
     access: 'check_in.record',
+    body: openKioskSchema,
     answer: answerOf(kioskWithTokenSchema),
     status: 201,
     idempotent: true,

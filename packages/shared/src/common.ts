@@ -15,6 +15,28 @@ export const LIMITS = {
 
 const DEFAULT_PAGE_SIZE = 20;
 
+/*
+ * What the OpenAPI document says of a field beyond its JSON type, for the checks zod's
+ * refinements do not show. Attached to the field's schema with `.meta()`, so the document is
+ * generated from the very schema the server checks with.
+ */
+export const DOCUMENTED = {
+  /** A calendar day, YYYY-MM-DD, that exists (checked with `isCalendarDay`). */
+  day: { format: 'date' },
+  /** A calendar day, or '' for none (a filter, an optional day). */
+  dayOrBlank: { anyOf: [{ format: 'date' }, { maxLength: 0 }] },
+  /** An instant: ISO 8601 date and time with its offset or Z. */
+  instant: { format: 'date-time' },
+  /** An e-mail address. */
+  email: { format: 'email' },
+  /** An e-mail address, or blank (spaces at most) for none. */
+  emailOrBlank: { anyOf: [{ format: 'email' }, { pattern: '^\\s*$' }] },
+  /** A filter's values, with '' (and 'all' when `all`) for any. */
+  choices: (values: readonly string[], all = true) => ({
+    enum: ['', ...(all ? ['all'] : []), ...values],
+  }),
+} as const;
+
 /** An e-mail field with the message the screens use. Trimmed and lower-cased. */
 export const email = (message = 'Invalid email address') =>
   z
@@ -22,7 +44,8 @@ export const email = (message = 'Invalid email address') =>
     .trim()
     .max(LIMITS.email, { error: 'Email address is too long' })
     .pipe(z.email({ error: message }))
-    .transform((v) => v.toLowerCase());
+    .transform((v) => v.toLowerCase())
+    .meta(DOCUMENTED.email);
 
 /**
  * An e-mail that may be left out: empty, blank or null is no e-mail (null); a given one must be
@@ -35,6 +58,7 @@ export const optionalEmail = (message = 'Invalid email address') =>
     .max(LIMITS.email, { error: 'Email address is too long' })
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: message })
     .transform((v) => (v === '' ? null : v.toLowerCase()))
+    .meta(DOCUMENTED.emailOrBlank)
     .nullable()
     .optional();
 
@@ -66,10 +90,12 @@ export const choiceFilter = <const V extends readonly [string, ...string[]]>(
   values: V,
   message: string,
 ) =>
-  z.preprocess(
-    (v) => (v === '' || v === 'all' ? undefined : v),
-    z.enum(values, { error: message }).optional(),
-  );
+  z
+    .preprocess(
+      (v) => (v === '' || v === 'all' ? undefined : v),
+      z.enum(values, { error: message }).optional(),
+    )
+    .meta(DOCUMENTED.choices(values));
 
 export interface PageMeta {
   page: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addFieldIssue, idParam, pageQuery } from './common';
+import { DOCUMENTED, addFieldIssue, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
 import { formatNaira } from './money';
@@ -80,7 +80,8 @@ const day = (message: string) =>
   z
     .string({ error: message })
     .max(10, { error: message })
-    .refine(isCalendarDay, { error: message });
+    .refine(isCalendarDay, { error: message })
+    .meta(DOCUMENTED.day);
 
 /** From, to (the last frozen day, included) and why. */
 export const freezeInputSchema = z

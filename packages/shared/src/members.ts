@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { LIMITS, choiceFilter, idParam, jsonId, optionalEmail, pageQuery } from './common';
+import {
+  DOCUMENTED,
+  LIMITS,
+  choiceFilter,
+  idParam,
+  jsonId,
+  optionalEmail,
+  pageQuery,
+} from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay, lagosDay } from './dates';
 import { planSchema } from './plans';
@@ -52,6 +60,7 @@ const dateOfBirth = z
   .refine((v) => v === null || v <= lagosDay(), {
     error: 'Date of birth cannot be in the future',
   })
+  .meta(DOCUMENTED.dayOrBlank)
   .nullable()
   .optional();
 
@@ -161,19 +170,23 @@ export const memberFilters = {
     'Account status must be active, inactive or all',
   ),
   /** Absent or '': `member`. */
-  kind: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(MEMBER_KINDS, { error: 'Kind must be member, walk_in or all' }).optional(),
-  ),
+  kind: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(MEMBER_KINDS, { error: 'Kind must be member, walk_in or all' }).optional(),
+    )
+    .meta(DOCUMENTED.choices(MEMBER_KINDS, false)),
   visited: choiceFilter(MEMBER_VISITED_FILTERS, 'Visited must be last_7, last_30, not_14 or all'),
   /** true: only the members an approved freeze covers today; false or absent: everyone. */
-  frozen: z.preprocess(
-    (v) => (v === '' || v === 'all' ? undefined : v),
-    z
-      .enum(['true', 'false', '1', '0'], { error: 'Frozen must be true or false' })
-      .transform((v) => v === 'true' || v === '1')
-      .optional(),
-  ),
+  frozen: z
+    .preprocess(
+      (v) => (v === '' || v === 'all' ? undefined : v),
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'Frozen must be true or false' })
+        .transform((v) => v === 'true' || v === '1')
+        .optional(),
+    )
+    .meta(DOCUMENTED.choices(['true', 'false', '1', '0'])),
 };
 
 export const memberListQuery = pageQuery(LIMITS.maxPageSize).extend(memberFilters);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENTED } from './common';
 import { isCalendarDay } from './dates';
 import { memberBriefSchema } from './members';
 
@@ -40,6 +41,7 @@ export const recordedAtField = z
   .string({ error: RECORDED_AT_MESSAGES.invalid })
   .max(RECORDED_AT_MAX, { error: RECORDED_AT_MESSAGES.invalid })
   .refine((v) => parseRecordedAt(v) !== undefined, { error: RECORDED_AT_MESSAGES.invalid })
+  .meta(DOCUMENTED.instant)
   .optional();
 
 /**

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_ID, addFieldIssue, choiceFilter, jsonId, jsonWholeNumber, pageQuery } from './common';
+import {
+  DOCUMENTED,
+  MAX_ID,
+  addFieldIssue,
+  choiceFilter,
+  jsonId,
+  jsonWholeNumber,
+  pageQuery,
+} from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
@@ -126,7 +134,8 @@ const paidOnField = z
   .string({ error: PAYMENT_RECORD_MESSAGES.paidOnDay })
   .trim()
   .max(10, { error: PAYMENT_RECORD_MESSAGES.paidOnDay })
-  .refine(isCalendarDay, { error: PAYMENT_RECORD_MESSAGES.paidOnDay });
+  .refine(isCalendarDay, { error: PAYMENT_RECORD_MESSAGES.paidOnDay })
+  .meta(DOCUMENTED.day);
 
 /**
  * A group plan's payer is covered already: the server refuses them among the others. `paid_on`
@@ -181,17 +190,19 @@ const idFilter = (label: string) =>
 
 /** An optional calendar day filter, YYYY-MM-DD. */
 export const dayFilter = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-      .trim()
-      .max(10, { error: `${label} must be a date (YYYY-MM-DD)` })
-      .refine(isCalendarDay, {
-        error: `${label} must be a date (YYYY-MM-DD)`,
-      })
-      .optional(),
-  );
+  z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+        .trim()
+        .max(10, { error: `${label} must be a date (YYYY-MM-DD)` })
+        .refine(isCalendarDay, {
+          error: `${label} must be a date (YYYY-MM-DD)`,
+        })
+        .optional(),
+    )
+    .meta(DOCUMENTED.dayOrBlank);
 
 export const END_BEFORE_START = 'End date must be on or after the start date';
 
@@ -452,7 +463,8 @@ export const confirmDaySchema = z.object({
     .string({ error: 'Day must be a date (YYYY-MM-DD)' })
     .trim()
     .max(10, { error: 'Day must be a date (YYYY-MM-DD)' })
-    .refine(isCalendarDay, { error: 'Day must be a date (YYYY-MM-DD)' }),
+    .refine(isCalendarDay, { error: 'Day must be a date (YYYY-MM-DD)' })
+    .meta(DOCUMENTED.day),
 });
 export type ConfirmDayInput = z.input<typeof confirmDaySchema>;
 

@@ -97,7 +97,10 @@ export const textField = (rules: TextRules) => {
       abort: true,
     });
   if (min > 0)
-    schema = schema.refine((v) => visibleLength(v) >= min, { error: minMessage, abort: true });
+    schema = schema
+      .refine((v) => visibleLength(v) >= min, { error: minMessage, abort: true })
+      // The document says it: at least `min` characters (blank or invisible ones are refused too).
+      .meta({ minLength: min });
   return schema.max(max, {
     error: rules.maxMessage ?? `${label} must be at most ${max} characters`,
   });
@@ -110,18 +113,22 @@ export const textField = (rules: TextRules) => {
 export const optionalTextField = (rules: TextRules) => {
   const min = rules.min ?? 0;
   const minMessage = rules.minMessage ?? `${rules.label} must be at least ${min} characters`;
-  return textField({ ...rules, min: 0 })
-    .nullable()
-    .transform((v, ctx) => {
-      // Blank or invisible-only text ("\u200b") is no value.
-      if (v === null || visibleLength(v) === 0) return null;
-      if (visibleLength(v) < min) {
-        ctx.addIssue({ code: 'custom', message: minMessage });
-        return z.NEVER;
-      }
-      return v;
-    })
-    .optional();
+  return (
+    textField({ ...rules, min: 0 })
+      // The document says it: blank, or at least `min` characters.
+      .meta(min > 0 ? { anyOf: [{ minLength: min }, { pattern: '^\\s*$' }] } : {})
+      .nullable()
+      .transform((v, ctx) => {
+        // Blank or invisible-only text ("\u200b") is no value.
+        if (v === null || visibleLength(v) === 0) return null;
+        if (visibleLength(v) < min) {
+          ctx.addIssue({ code: 'custom', message: minMessage });
+          return z.NEVER;
+        }
+        return v;
+      })
+      .optional()
+  );
 };
 
 /**
