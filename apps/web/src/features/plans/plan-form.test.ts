@@ -103,6 +103,15 @@ describe('plan form', () => {
     expect(errors.freeze_min_days).toBe('Minimum days cannot be more than maximum days');
   });
 
+  it('refuses a plan longer than 10 years under its duration, in the shared words', () => {
+    const long = { ...gold, duration: '11', duration_type: 'year' as const };
+    expect(planForm.validate(long).duration).toBe('A plan can last at most 10 years.');
+    expect(planForm.validate({ ...long, duration: '10' }).duration).toBeUndefined();
+    expect(planForm.validate({ ...gold, duration: '121', duration_type: 'month' }).duration).toBe(
+      'A plan can last at most 10 years.',
+    );
+  });
+
   it('create: flags as 1/0, group limit 1 when not grouped, is_active left to the server', () => {
     expect(toCreateInput({ ...gold, name: ' Gold ' })).toEqual(goldInput);
     expect(
