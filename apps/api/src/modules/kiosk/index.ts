@@ -8,5 +8,5 @@ export const kioskModule: KoraModule = {
 };
 
 // What app.ts calls: the kiosk of a token, for the kiosk's sign-in check; what the members'
-// page calls: the member setting their kiosk PIN.
-export { findKioskByToken, setMemberPin } from './kiosk.service';
+// page calls: whether the kiosk takes typed entry and the member has a PIN, and setting it.
+export { findKioskByToken, memberKioskEntry, setMemberPin } from './kiosk.service';

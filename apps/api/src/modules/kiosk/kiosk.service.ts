@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   CHECK_IN_MESSAGES,
+  DEFAULT_KIOSK_NAME,
   KIOSK_ENTRY_MESSAGES,
   KIOSK_SEE_DESK,
-  formatDay,
   kioskText,
-  lagosDay,
   type Kiosk,
   type KioskCheckInResult,
   type TokenPair,
@@ -104,13 +103,14 @@ export const createKiosk = async (
   return { kiosk: toKiosk(row!), token, replayed };
 };
 
-/** The kiosk the check-in page opens: named "Kiosk" and today's date. */
+/** The kiosk the check-in page opens: named as the person opening it chose, "Front desk kiosk" by default. */
 export const openKiosk = (
   ctx: AppContext,
   who: Who,
+  name: string | undefined,
   idempotencyKey: string | undefined,
   actor: Actor,
-) => createKiosk(ctx, who, `Kiosk ${formatDay(lagosDay())}`, idempotencyKey, actor);
+) => createKiosk(ctx, who, name ?? DEFAULT_KIOSK_NAME, idempotencyKey, actor);
 
 /**
  * Switches a kiosk off with its audit entry, in the caller's transaction; a kiosk already off
@@ -322,6 +322,12 @@ export const kioskEntry = async (ctx: AppContext, businessId: number) => ({
   typed_entry: await repo.typedEntryOf(ctx.db, businessId),
 });
 
+/** Whether the business's kiosks take typed entry, and whether member `memberId` has a PIN. */
+export const memberKioskEntry = async (ctx: AppContext, businessId: number, memberId: number) => ({
+  typed_entry: await repo.typedEntryOf(ctx.db, businessId),
+  pin_set: !!(await repo.pinHashOf(ctx.db, businessId, memberId)),
+});
+
 /** Lets the business's kiosks take typed entry (with the member PIN), or cards only; audited. */
 export const setKioskEntry = async (
   ctx: AppContext,
@@ -363,6 +369,7 @@ export const setMemberPin = async (
       action: 'member.update',
       recordKind: 'member',
       recordId: memberId,
+      memberId,
       detail: { kiosk_pin: 'set' },
     });
     return true;

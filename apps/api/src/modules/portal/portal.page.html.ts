@@ -52,7 +52,7 @@ const STYLE =
   'h2{font-size:1.125rem;margin:0 0 .5rem}' +
   'p{margin:.5rem 0}' +
   'label{display:block;font-weight:600;margin:.75rem 0 .25rem}' +
-  'input[type=text],input[type=email],input[type=tel],input[type=date],select,textarea{width:100%;min-height:2.75rem;padding:.5rem .625rem;font:inherit;border:1px solid #7b8794;border-radius:.5rem;background:#fff;color:#1f2933}' +
+  'input[type=text],input[type=email],input[type=tel],input[type=date],input[type=password],select,textarea{width:100%;min-height:2.75rem;padding:.5rem .625rem;font:inherit;border:1px solid #7b8794;border-radius:.5rem;background:#fff;color:#1f2933}' +
   'textarea{min-height:5rem}' +
   '.check{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.5rem 0}' +
   '.check input{width:1.25rem;height:1.25rem}' +
@@ -74,7 +74,7 @@ const STYLE =
   'ul.rows li{display:flex;justify-content:space-between;gap:.75rem;padding:.5rem 0;border-top:1px solid #e4e7eb;overflow-wrap:anywhere}' +
   'ul.rows li:first-child{border-top:0}' +
   '.qr svg{width:100%;max-width:22rem;height:auto;display:block;margin:0 auto}' +
-  '.card-page section{text-align:center}' +
+  '.card-page section{text-align:center}.card-page #kiosk-pin{text-align:left}' +
   'a{color:#0f5e58}';
 
 export interface LayoutOptions {
@@ -150,7 +150,7 @@ export const errorLine = (message: string | undefined, id?: string): string =>
 export const field = (f: {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'date';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'password';
   value?: string | null;
   error?: string;
   autocomplete?: string;

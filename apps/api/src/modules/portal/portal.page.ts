@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import {
+  kioskPinSchema,
   PORTAL_MESSAGES,
   portalDetailsSchema,
   portalFreezeRequestSchema,
@@ -42,6 +43,7 @@ import {
   type PageMe,
 } from './portal.page.views';
 import { eraseConfirmPage } from './portal.page.erase';
+import { KIOSK_PIN_TEXTS, kioskPinRefusal, kioskPinSection } from './portal.page.kiosk-pin';
 import { posterPage } from './portal.poster';
 import * as portal from './portal.service';
 
@@ -459,10 +461,19 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
 
   // ---- Signed in ---------------------------------------------------------------------------
 
-  app.get('/m/:code/card', opts, async (request: Req, reply) => {
-    const found = await signedIn(request, reply);
-    if (!found) return reply;
-    const code = found.me.member.card_code;
+  /**
+   * The card page: the card's QR code and, where the kiosk takes typed entry, the kiosk PIN
+   * form (with `pinErrors` beside its fields); `refused` in its place when the kiosk takes
+   * cards only.
+   */
+  const drawCard = async (
+    session: Session,
+    gym: PageGym,
+    opts: { flash?: string; pinErrors?: { pin?: string; pin_confirm?: string } } = {},
+    refused = false,
+  ) => {
+    const me = await pageOf(session);
+    const code = me.member.card_code;
     const qr = code
       ? await QRCode.toString(code.toLowerCase(), {
           type: 'svg',
@@ -470,7 +481,38 @@ export const portalPageRoutes = (ctx: AppContext) => async (app: FastifyInstance
           margin: 2,
         })
       : null;
-    return send(reply, 200, cardPage(found.me, qr));
+    const state = await portal.kioskPinState(ctx, session);
+    const after = refused ? kioskPinRefusal(gym) : kioskPinSection(gym, state, opts.pinErrors);
+    return cardPage(me, qr, { after, flash: opts.flash });
+  };
+
+  app.get('/m/:code/card', opts, async (request: Req, reply) => {
+    const found = await resolve(request, reply);
+    if (!found) return reply;
+    if (!found.session) return redirect(reply, basePath(found.business.code));
+    const flash = query(request, 'pin') ? KIOSK_PIN_TEXTS.saved : undefined;
+    return send(reply, 200, await drawCard(found.session, found.gym, { flash }));
+  });
+
+  // The member's kiosk PIN, where the kiosk takes typed entry: typed twice, kept hashed.
+  app.post('/m/:code/card/kiosk-pin', opts, async (request: Req, reply) => {
+    const found = await resolvePost(request, reply);
+    if (!found) return reply;
+    const { business, gym, session } = found;
+    if (!session) return redirect(reply, basePath(business.code));
+    if (!(await portal.kioskPinState(ctx, session)).typed_entry)
+      return send(reply, 409, await drawCard(session, gym, {}, true));
+    const f = form(request);
+    const parsed = kioskPinSchema.safeParse({ pin: text(f, 'pin', 20) });
+    const pinErrors = !parsed.success
+      ? { pin: firstError(parsed.error) }
+      : parsed.data.pin !== text(f, 'pin_confirm', 20)
+        ? { pin_confirm: KIOSK_PIN_TEXTS.mismatch }
+        : undefined;
+    if (!parsed.success || pinErrors)
+      return send(reply, 422, await drawCard(session, gym, { pinErrors }));
+    await portal.setKioskPin(ctx, session, parsed.data.pin);
+    return redirect(reply, `${basePath(business.code)}/card?pin=saved`);
   });
 
   app.get('/m/:code/renew', opts, async (request: Req, reply) => {

@@ -170,21 +170,30 @@ export const homePage = (me: PageMe, opts: { flash?: string } = {}): string => {
   });
 };
 
-/** The card at full width: the QR code the desk scans (inline SVG), and the member's name. */
-export const cardPage = (me: PageMe, qrSvg: string | null): string =>
+/**
+ * The card at full width: the QR code the desk scans (inline SVG), and the member's name;
+ * `after`: what follows it (the kiosk PIN section), `flash` a notice above.
+ */
+export const cardPage = (
+  me: PageMe,
+  qrSvg: string | null,
+  opts: { after?: string; flash?: string } = {},
+): string =>
   layout({
     title: 'My card',
     gym: me.business,
     nav: 'card',
     bodyClass: 'card-page',
     body:
+      notice(opts.flash) +
       `<section><h1>${h(me.member.first_name)} ${h(me.member.last_name)}</h1>` +
       (qrSvg
         ? `<div class="qr" role="img" aria-label="Your member card’s QR code">${qrSvg}</div>` +
           `<p><strong>${h(PAGE_TEXTS.brightness)}</strong></p>` +
           '<p class="note">Show this code at the front desk to check in.</p>'
         : `<p>You have no member card yet. Ask ${h(me.business.name)} at the front desk.</p>`) +
-      `<p class="note">Member ID ${h(me.member.member_id)}</p></section>`,
+      `<p class="note">Member ID ${h(me.member.member_id)}</p></section>` +
+      (opts.after ?? ''),
   });
 
 const MAX_PERIODS = 12;

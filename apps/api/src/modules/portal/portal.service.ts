@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import { sha256, signMemberToken, verifyMemberToken } from '../../lib/tokens';
 import type { Actor } from '../audit';
 import { freezeRulesOf, freezesOfMember, frozenUntil, requestFreeze } from '../freezes';
-import { setMemberPin } from '../kiosk';
+import { memberKioskEntry, setMemberPin } from '../kiosk';
 import { getMemberForBusiness, updateMember } from '../members';
 import { createLink, paymentLinksAvailable } from '../online';
 import { memberExport as privacyExport, requestErasure, setMarketingConsent } from '../privacy';
@@ -476,6 +476,10 @@ export const memberErasureRequest = (
   ctx: AppContext,
   session: MemberSession,
 ): Promise<{ status: 'pending' }> => requestErasure(ctx, session.businessId, session.memberId);
+
+/** Whether the gym's kiosk takes a typed phone or member ID with a PIN, and whether they have one. */
+export const kioskPinState = (ctx: AppContext, session: MemberSession) =>
+  memberKioskEntry(ctx, session.businessId, session.memberId);
 
 /** The member sets the PIN that goes with a typed phone or member ID at the gym's kiosk. */
 export const setKioskPin = (ctx: AppContext, session: MemberSession, pin: string) =>
