@@ -143,3 +143,47 @@ export const choose = async (page: Page, select: Locator, option: string | RegEx
   await select.click();
   await page.getByRole('option', { name: option }).click();
 };
+
+/**
+ * What scrolls sideways on the page as it is now: the page itself (wider than the window) and
+ * each table wider than its box, with its columns' widths; [] when everything fits.
+ */
+export const sidewaysScrolls = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px`);
+    for (const table of document.querySelectorAll('table')) {
+      let box: HTMLElement | null = table.parentElement;
+      while (box && box.scrollWidth <= box.clientWidth + 1 && box !== document.body)
+        box = box.parentElement;
+      if (box && box !== document.body && getComputedStyle(box).overflowX !== 'visible')
+        found.push(
+          `table ${box.scrollWidth}px in ${box.clientWidth}px: ` +
+            [...table.querySelectorAll('th')]
+              .map((th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`)
+              .join(', '),
+        );
+    }
+    return found;
+  });
+
+/**
+ * The placeholders of the empty text boxes on the page that do not fit their box (measured in
+ * the box's own font), as "placeholder (text px in box px)"; [] when each can be read whole.
+ */
+export const cutPlaceholders = (page: Page) =>
+  page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (input.value || input.offsetParent === null) continue;
+      const style = getComputedStyle(input);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = Math.ceil(context.measureText(input.placeholder).width);
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (text > room) cut.push(`${input.placeholder} (${text}px in ${Math.floor(room)}px)`);
+    }
+    return cut;
+  });

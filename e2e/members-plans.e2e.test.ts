@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createMember, signUpOwner } from './api';
-import { field, screenshot, useBrowser } from './browser';
+import { field, screenshot, sidewaysScrolls, useBrowser } from './browser';
 import { usePng } from './files';
 
 /*
@@ -142,6 +142,9 @@ describe('members', () => {
     await field(page(), 'Phone Number').fill('0803 123 4567');
     await field(page(), 'Email Address').fill('chiamaka.okafor@example.com');
     await field(page(), 'Home Address').fill('14 Allen Avenue');
+    // City and State start as the gym's own.
+    await expect.poll(() => field(page(), 'City').inputValue()).toBe('Ikeja');
+    expect(await field(page(), 'State').inputValue()).toBe('Lagos');
     await field(page(), 'City').fill('Ikeja');
     await field(page(), 'State').fill('Lag');
     await page().getByRole('option', { name: 'Lagos' }).click();
@@ -178,6 +181,8 @@ describe('members', () => {
     await page().reload();
     await page().getByText('Musa Bello').waitFor();
     await page().getByText('Showing 1 to 3 of 3 members').waitFor();
+    // At 1280 px the whole table shows: nothing scrolls sideways.
+    expect(await sidewaysScrolls(page())).toEqual([]);
     await screenshot(page(), 'members-03-list');
 
     await page().getByRole('searchbox', { name: 'Search members' }).fill('okafor');

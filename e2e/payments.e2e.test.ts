@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createMember, createMonthlyPlan, createPlan, signUpOwner } from './api';
-import { choose, field, paymentDialog, screenshot, useBrowser } from './browser';
+import { choose, field, paymentDialog, screenshot, sidewaysScrolls, useBrowser } from './browser';
 
 /*
  * The front desk records a payment: from the member's page, Update Subscription opens Record
@@ -86,6 +86,8 @@ describe('payments', () => {
     expect(
       (await api('GET', '/v1/payment?page=1&per_page=20', undefined, accessToken)).meta?.total,
     ).toBe(1);
+    // At 1280 px the whole table shows: nothing scrolls sideways.
+    expect(await sidewaysScrolls(page())).toEqual([]);
     await screenshot(page(), 'payments-03-list');
 
     // The search box finds a member by phone and filters the list to them.

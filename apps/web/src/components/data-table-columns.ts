@@ -1,3 +1,4 @@
+import type { MantineBreakpoint } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -13,6 +14,11 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** The cell's maximum width. */
   maw?: number;
+  /**
+   * A column of less use, shown in the table only from this width up, so the table fits a
+   * 1280 px screen without scrolling sideways (a card shows it always).
+   */
+  visibleFrom?: MantineBreakpoint;
   /** The actions column: its header sits on the right. */
   alignRight?: boolean;
   /** Its place on a card; see CardPlace. */

@@ -37,7 +37,11 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.header} ta={c.alignRight ? 'right' : undefined}>
+              <Table.Th
+                key={c.header}
+                ta={c.alignRight ? 'right' : undefined}
+                visibleFrom={c.visibleFrom}
+              >
                 {c.header}
               </Table.Th>
             ))}
@@ -54,7 +58,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
               })}
             >
               {columns.map((c) => (
-                <Table.Td key={c.header} maw={c.maw}>
+                <Table.Td key={c.header} maw={c.maw} visibleFrom={c.visibleFrom}>
                   {c.cell(row)}
                 </Table.Td>
               ))}

@@ -22,7 +22,11 @@ interface MembersTableProps {
 export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
   const columns: Column<Member>[] = [
     { header: 'Name', maw: 260, cell: (m) => <MemberNameCell member={m} /> },
-    { header: 'Gender', cell: (m) => <Text size="sm">{m.gender || 'Not specified'}</Text> },
+    {
+      header: 'Gender',
+      visibleFrom: 'xl',
+      cell: (m) => <Text size="sm">{m.gender || 'Not specified'}</Text>,
+    },
     { header: 'Contact', cell: (m) => <MemberContactCell member={m} /> },
     { header: 'Location', cell: (m) => <Text size="sm">{memberLocation(m)}</Text> },
     { header: 'Subscription', cell: (m) => <MemberPlanCell member={m} /> },
@@ -49,7 +53,7 @@ export function MembersTable({ members, onOpen, onEdit }: MembersTableProps) {
     <DataTable
       rows={members}
       columns={columns}
-      minWidth={1000}
+      minWidth={860}
       onRowClick={onOpen}
       isMuted={(m) => !m.is_active}
     />

@@ -57,6 +57,7 @@ const columns = (
   {
     header: 'Purpose',
     maw: 220,
+    visibleFrom: 'xl',
     cell: (p) => (
       <Text size="sm" lineClamp={2}>
         {p.purpose}
@@ -72,7 +73,7 @@ export function PaymentsTable({ payments, planDurations, pathOf, onOpen }: Payme
     <DataTable
       rows={payments}
       columns={columns(planDurations, pathOf)}
-      minWidth={1060}
+      minWidth={860}
       onRowClick={onOpen}
       isStruck={(p) => p.voided}
     />
