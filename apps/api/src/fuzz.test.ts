@@ -196,6 +196,7 @@ const validBodies = (ids: Ids): Record<string, Record<string, unknown>> => ({
     reminders: [{ offset_days: -7, text: 'Hi {{first_name}}, renew: {{payment_link}}' }],
   },
   createKiosk: { name: 'Front door' },
+  openKiosk: { name: 'Front desk kiosk' },
   kioskCheckIn: { code: '08031234567' },
   // Never the password of anyone who may close the kiosk: the kiosk stays on while fuzzed.
   exitKiosk: { password: 'not-the-password' },

@@ -461,7 +461,6 @@ export const DEFAULT_KIOSK_NAME = 'Front desk kiosk';
 
 /** Opening a kiosk at the desk: its name (DEFAULT_KIOSK_NAME without one, or without a body). */
 const openKioskSchema = z.object({ name: kioskName.optional() }).nullish();
-export type OpenKioskInput = z.infer<typeof openKioskSchema>;
 
 /** A new kiosk and its token, answered once (only its hash is kept). */
 const kioskWithTokenSchema = z.object({ kiosk: kioskSchema, token: z.string() });

@@ -82,6 +82,7 @@ export const CASE_BODIES = {
   // The member's own page (sent with the case's member token).
   startPortalPayment: (own: Records) => ({ subscription_type_id: idOf(own, 'plan'), duration: 1 }),
   createKiosk: () => ({ name: `Door ${next()}` }),
+  openKiosk: () => ({ name: `Desk ${next()}` }),
   kioskCheckIn: () => ({ code: '08031234567' }),
   exitKiosk: (_own: Records, caller: { password: string }) => ({ password: caller.password }),
   // Each sale is a new walk-in.

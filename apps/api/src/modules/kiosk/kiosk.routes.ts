@@ -39,6 +39,7 @@ export const kioskRoutes = (ctx: AppContext) => async (app: FastifyInstance) => 
     const { replayed, ...data } = await kiosk.openKiosk(
       ctx,
       { businessId, userId },
+      req.body?.name,
       idempotencyKeyOf(req),
       actorOf(req),
     );

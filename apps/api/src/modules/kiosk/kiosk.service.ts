@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   CHECK_IN_MESSAGES,
+  DEFAULT_KIOSK_NAME,
   KIOSK_ENTRY_MESSAGES,
   KIOSK_SEE_DESK,
-  formatDay,
   kioskText,
-  lagosDay,
   type Kiosk,
   type KioskCheckInResult,
   type TokenPair,
@@ -104,13 +103,14 @@ export const createKiosk = async (
   return { kiosk: toKiosk(row!), token, replayed };
 };
 
-/** The kiosk the check-in page opens: named "Kiosk" and today's date. */
+/** The kiosk the check-in page opens: named as the person opening it chose, "Front desk kiosk" by default. */
 export const openKiosk = (
   ctx: AppContext,
   who: Who,
+  name: string | undefined,
   idempotencyKey: string | undefined,
   actor: Actor,
-) => createKiosk(ctx, who, `Kiosk ${formatDay(lagosDay())}`, idempotencyKey, actor);
+) => createKiosk(ctx, who, name ?? DEFAULT_KIOSK_NAME, idempotencyKey, actor);
 
 /**
  * Switches a kiosk off with its audit entry, in the caller's transaction; a kiosk already off

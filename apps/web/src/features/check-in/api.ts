@@ -59,7 +59,8 @@ const checkInApi = {
     callApi(checkInContracts.sendCard, { params: { id: memberId }, body: { channel } }),
   sellDayPass: (input: DayPassInput, key: string) =>
     callApi(dayPassContracts.sell, { body: input, headers: idempotent(key) }),
-  openKiosk: (key: string) => callApi(kioskContracts.open, { headers: idempotent(key) }),
+  openKiosk: (name: string, key: string) =>
+    callApi(kioskContracts.open, { body: { name }, headers: idempotent(key) }),
 };
 
 /** The members `q` finds (card code, phone, member ID or name), each with their verdict. */
@@ -143,7 +144,9 @@ export const useSellDayPass = () => {
 };
 
 export const useOpenKiosk = () =>
-  useMutation({ mutationFn: (key: string) => checkInApi.openKiosk(key) });
+  useMutation({
+    mutationFn: ({ name, key }: { name: string; key: string }) => checkInApi.openKiosk(name, key),
+  });
 
 /** A plan a day pass can sell: active, for one person, of exactly 1 day. */
 const isDayPassPlan = (p: Plan) =>

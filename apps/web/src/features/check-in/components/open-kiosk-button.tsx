@@ -1,8 +1,9 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconDeviceTablet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DEFAULT_KIOSK_NAME, kioskContracts } from '@kora/shared';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { newIdempotencyKey } from '@/components/use-submission-key';
 import { authApi } from '@/features/auth';
@@ -21,25 +22,37 @@ const KIOSK_PATH = '/check-in/kiosk';
 export function OpenKioskButton() {
   const [asking, setAsking] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
+  // Named "Front desk kiosk" unless the person opening it types another name first.
+  const [name, setName] = useState(DEFAULT_KIOSK_NAME);
+  const [nameError, setNameError] = useState<string | null>(null);
   const open = useOpenKiosk();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { online } = useConnection();
 
-  const confirm = () =>
-    open.mutate(key, {
-      onSuccess: async (answer) => {
-        kioskToken.set(answer.data.token);
-        const { refreshToken } = sessionStore.get();
-        if (refreshToken) void authApi.logout(refreshToken).catch(() => undefined);
-        // Leave the signed-in pages first, so their guard does not send the device to sign-in.
-        await navigate(KIOSK_PATH, { replace: true, flushSync: true });
-        sessionStore.clear();
-        queryClient.clear();
-        // As at sign-out: the members' copy does not stay on a device members now use.
-        await clearDeviceData().catch(() => undefined);
+  const confirm = () => {
+    const checked = kioskContracts.open.body.safeParse({ name });
+    if (!checked.success) {
+      setNameError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    open.mutate(
+      { name: checked.data?.name ?? DEFAULT_KIOSK_NAME, key },
+      {
+        onSuccess: async (answer) => {
+          kioskToken.set(answer.data.token);
+          const { refreshToken } = sessionStore.get();
+          if (refreshToken) void authApi.logout(refreshToken).catch(() => undefined);
+          // Leave the signed-in pages first, so their guard does not send the device to sign-in.
+          await navigate(KIOSK_PATH, { replace: true, flushSync: true });
+          sessionStore.clear();
+          queryClient.clear();
+          // As at sign-out: the members' copy does not stay on a device members now use.
+          await clearDeviceData().catch(() => undefined);
+        },
       },
-    });
+    );
+  };
 
   return (
     <>
@@ -49,6 +62,8 @@ export function OpenKioskButton() {
           leftSection={<IconDeviceTablet size={18} aria-hidden />}
           onClick={() => {
             setKey(newIdempotencyKey());
+            setName(DEFAULT_KIOSK_NAME);
+            setNameError(null);
             open.reset();
             setAsking(true);
           }}
@@ -72,6 +87,18 @@ export function OpenKioskButton() {
           Members will check themselves in here with their card, phone number or member ID. You will
           be signed out on this device; Exit kiosk asks for your password to come back.
         </Text>
+        <TextInput
+          mt="md"
+          label="Kiosk name"
+          description="How Settings and the kiosk's visits name this device."
+          value={name}
+          maxLength={60}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setNameError(null);
+          }}
+        />
       </ConfirmModal>
     </>
   );

@@ -500,7 +500,7 @@ describe('on a phone and for the kiosk', () => {
   it('Open kiosk asks first, keeps the token on this device and signs the desk out', async () => {
     const OPEN = 'POST /v1/kiosk/open';
     const { api, user, router } = openPage([], {
-      [OPEN]: () => ok(openedKiosk('Kiosk 27 Nov 2026'), {}, 201),
+      [OPEN]: () => ok(openedKiosk('Front desk kiosk'), {}, 201),
       'POST /v1/auth/logout': () => ok(null),
     });
     await user.click(screen.getByRole('button', { name: 'Open kiosk' }));
@@ -514,5 +514,30 @@ describe('on a phone and for the kiosk', () => {
     await waitFor(() =>
       expect(api.sent('POST /v1/auth/logout').map((r) => r.body)).toEqual([{ token: 'r1' }]),
     );
+    // Named "Front desk kiosk" as offered, not a date.
+    expect(api.sent(OPEN).map((r) => r.body)).toEqual([{ name: 'Front desk kiosk' }]);
+  });
+
+  it('Open kiosk: the name "Front desk kiosk" can be changed before opening, and is checked', async () => {
+    const OPEN = 'POST /v1/kiosk/open';
+    const { api, user, router } = openPage([], {
+      [OPEN]: () => ok(openedKiosk('Side door'), {}, 201),
+      'POST /v1/auth/logout': () => ok(null),
+    });
+    await user.click(screen.getByRole('button', { name: 'Open kiosk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open the kiosk on this device?' });
+    const name = within(dialog).getByRole('textbox', { name: 'Kiosk name' });
+    expect(name).toHaveValue('Front desk kiosk');
+    await user.clear(name);
+    await user.type(name, 'S');
+    await user.click(within(dialog).getByRole('button', { name: 'Open kiosk' }));
+    expect(
+      await within(dialog).findByText('Kiosk name must be at least 2 characters'),
+    ).toBeVisible();
+    expect(api.sent(OPEN)).toHaveLength(0);
+    await user.type(name, 'ide door ');
+    await user.click(within(dialog).getByRole('button', { name: 'Open kiosk' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/check-in/kiosk'));
+    expect(api.sent(OPEN).map((r) => r.body)).toEqual([{ name: 'Side door' }]);
   });
 });
