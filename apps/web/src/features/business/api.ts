@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   NIGERIAN_STATES,
   businessContracts,
   kioskContracts,
+  kioskEntryContracts,
   type CreateBusinessInput,
   type UpdateBusinessInput,
 } from '@kora/shared';
@@ -22,6 +23,9 @@ export const businessApi = {
   states: () => callApi(businessContracts.states),
   kiosks: () => callApi(kioskContracts.list),
   revokeKiosk: (id: number) => callApi(kioskContracts.revoke, { params: { id } }),
+  kioskEntry: () => callApi(kioskEntryContracts.get),
+  setKioskEntry: (typedEntry: boolean) =>
+    callApi(kioskEntryContracts.set, { body: { typed_entry: typedEntry } }),
 };
 
 /** The states list; the built-in list shows at once while the server's loads. */
@@ -72,3 +76,18 @@ export const useKiosks = (enabled: boolean) =>
 /** Switches a kiosk off: it stops working at its next call. */
 export const useRevokeKiosk = () =>
   useChangeMutation('kiosk', (id: number) => businessApi.revokeKiosk(id));
+
+const kioskEntryKey = [...queryRoots.kiosks, 'entry'] as const;
+
+/** Whether the kiosks take a typed phone or member ID with a PIN (owners and admins only). */
+export const useKioskEntry = (enabled: boolean) =>
+  useDataQuery(kioskEntryKey, () => businessApi.kioskEntry(), { enabled });
+
+/** Lets the kiosks take typed entry with a PIN, or cards only; the answer is kept as shown. */
+export const useSetKioskEntry = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (typedEntry: boolean) => businessApi.setKioskEntry(typedEntry),
+    onSuccess: (answer) => queryClient.setQueryData(kioskEntryKey, answer.data),
+  });
+};

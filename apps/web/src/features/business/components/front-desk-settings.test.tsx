@@ -14,6 +14,8 @@ const PROFILE = 'GET /v1/business/profile';
 const SAVE = 'PATCH /v1/business/profile';
 const PLANS = 'GET /v1/subscription-type';
 const KIOSKS = 'GET /v1/settings/kiosks';
+const ENTRY = 'GET /v1/settings/kiosk-entry';
+const SET_ENTRY = 'PUT /v1/settings/kiosk-entry';
 
 const dayPass = plan({ id: 9, name: 'Day pass', amount: 3000, duration_type: 'day' });
 const monthly = plan({ id: 7 });
@@ -100,6 +102,7 @@ describe('Settings → Front Desk: kiosks', () => {
   it('lists each kiosk with who opened it and when it was last used', async () => {
     signIn({ role: 'admin' });
     mockFetch({
+      [ENTRY]: () => ok({ typed_entry: false }),
       [KIOSKS]: () =>
         ok([kiosk(), kiosk({ id: 4, name: 'Kiosk 27 November 2026', last_used_at: null })]),
     });
@@ -113,6 +116,7 @@ describe('Settings → Front Desk: kiosks', () => {
     signIn({ role: 'owner' });
     let kiosks = [kiosk(), kiosk({ id: 4, name: 'Side door' })];
     const api = mockFetch({
+      [ENTRY]: () => ok({ typed_entry: false }),
       [KIOSKS]: () => ok(kiosks),
       'DELETE /v1/settings/kiosks/3': () => {
         kiosks = kiosks.filter((k) => k.id !== 3);
@@ -133,19 +137,22 @@ describe('Settings → Front Desk: kiosks', () => {
 
   it('keeps it on when the person changes their mind, and says when none is on', async () => {
     signIn({ role: 'owner' });
-    const api = mockFetch({ [KIOSKS]: () => ok([kiosk()]) });
+    const api = mockFetch({
+      [ENTRY]: () => ok({ typed_entry: false }),
+      [KIOSKS]: () => ok([kiosk()]),
+    });
     const { user } = renderPage(<KioskSettings />);
     await user.click(await screen.findByRole('button', { name: 'Switch off Front door' }));
     await user.click(await screen.findByRole('button', { name: 'Keep it on' }));
     expect(api.sent('DELETE /v1/settings/kiosks/3')).toHaveLength(0);
-    mockFetch({ [KIOSKS]: () => ok([]) });
+    mockFetch({ [ENTRY]: () => ok({ typed_entry: false }), [KIOSKS]: () => ok([]) });
     renderPage(<KioskSettings />);
     await expectShown('No kiosk is switched on. Open one from the Check-in page.');
   });
 
   it('says so when the kiosks cannot be loaded', async () => {
     signIn({ role: 'owner' });
-    mockFetch({ [KIOSKS]: () => fail(500) });
+    mockFetch({ [ENTRY]: () => ok({ typed_entry: false }), [KIOSKS]: () => fail(500) });
     renderPage(<KioskSettings />);
     await expectShown('We could not load your kiosks. Please try again.');
   });
@@ -154,8 +161,59 @@ describe('Settings → Front Desk: kiosks', () => {
     signIn({ role: 'staff' });
     const api = mockFetch({});
     renderPage(<KioskSettings />);
-    await expectShown('Only the business owner or an admin can see and switch off kiosks.');
+    await expectShown(
+      'Only the business owner or an admin can see and switch off kiosks, and choose what they take.',
+    );
     expect(api.sent(KIOSKS)).toHaveLength(0);
+    expect(api.sent(ENTRY)).toHaveLength(0);
+    expect(screen.queryByRole('switch', { name: /Typed entry with a PIN/ })).toBeNull();
+  });
+});
+
+describe('Settings → Front Desk: what the kiosk takes', () => {
+  const entrySwitch = () => screen.findByRole('switch', { name: /^Typed entry with a PIN/ });
+
+  it('is off by default (cards only), says what it means, and saves as soon as it is switched', async () => {
+    signIn({ role: 'admin' });
+    let typed = false;
+    const api = mockFetch({
+      [KIOSKS]: () => ok([]),
+      [ENTRY]: () => ok({ typed_entry: typed }),
+      [SET_ENTRY]: (req) => {
+        typed = (req.body as { typed_entry: boolean }).typed_entry;
+        return ok({ typed_entry: typed });
+      },
+    });
+    const { user } = renderPage(<KioskSettings />);
+    const toggle = await entrySwitch();
+    expect(toggle).not.toBeChecked();
+    expect(
+      screen.getByText(
+        /Members may type their phone or member ID with a PIN at the kiosk; off: cards only\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(toggle);
+    await expectShown('Kiosk entry saved.');
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(api.sent(SET_ENTRY).map((r) => r.body)).toEqual([
+      { typed_entry: true },
+      { typed_entry: false },
+    ]);
+  });
+
+  it("shows the server's refusal and keeps what the kiosk takes", async () => {
+    signIn({ role: 'owner' });
+    mockFetch({
+      [KIOSKS]: () => ok([]),
+      [ENTRY]: () => ok({ typed_entry: false }),
+      [SET_ENTRY]: () => fail(403, 'You do not have permission to do this.'),
+    });
+    const { user } = renderPage(<KioskSettings />);
+    await user.click(await entrySwitch());
+    await expectShown('You do not have permission to do this.');
+    expect(await entrySwitch()).not.toBeChecked();
   });
 });
 

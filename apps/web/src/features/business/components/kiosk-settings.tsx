@@ -7,12 +7,14 @@ import { PageLoader } from '@/components/page-loader';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/use-can';
 import { useKiosks, useRevokeKiosk } from '../api';
+import { KioskEntrySetting } from './kiosk-entry-setting';
 
 const KIOSK_TEXTS = {
   title: 'Kiosks',
   note: 'Devices at the entrance where members check themselves in. A kiosk switched off stops at its next scan.',
   empty: 'No kiosk is switched on. Open one from the Check-in page.',
-  managersOnly: 'Only the business owner or an admin can see and switch off kiosks.',
+  managersOnly:
+    'Only the business owner or an admin can see and switch off kiosks, and choose what they take.',
   loadFailed: 'We could not load your kiosks. Please try again.',
   never: 'Never',
   switchOff: 'Switch off',
@@ -23,7 +25,10 @@ const KIOSK_TEXTS = {
   failed: 'We could not switch the kiosk off. Please try again.',
 } as const;
 
-/** Settings → Front Desk: the kiosks switched on, each with who opened it and when it was used. */
+/**
+ * Settings → Front Desk: what the kiosks take (cards only, or a typed phone or member ID with a
+ * PIN too) and the kiosks switched on, each with who opened it and when it was used.
+ */
 export function KioskSettings() {
   const allowed = useCan('business.manage');
   return (
@@ -36,7 +41,10 @@ export function KioskSettings() {
           {KIOSK_TEXTS.note}
         </Text>
         {allowed ? (
-          <KioskList />
+          <>
+            <KioskEntrySetting />
+            <KioskList />
+          </>
         ) : (
           <Text size="sm" c="dimmed">
             {KIOSK_TEXTS.managersOnly}
