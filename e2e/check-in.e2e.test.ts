@@ -2,7 +2,7 @@ import { checkInContracts, paymentContracts } from '@kora/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, call, createMember, createMonthlyPlan, signUpOwner } from './api';
-import { screenshot, useBrowser } from './browser';
+import { cutPlaceholders, screenshot, useBrowser } from './browser';
 
 /*
  * The front desk's busiest minute. A member whose verdict is red pays at the desk and is checked
@@ -176,6 +176,37 @@ describe('check-in', () => {
     expect(await page().getByRole('dialog').count()).toBe(0);
     const again = await call(checkInContracts.listDay, { token });
     expect(again.data.filter((v) => v.member.id === carded.id)).toHaveLength(1);
+  });
+
+  it('on a 375 px phone nothing is cut: the placeholders, and the names of the members found', async () => {
+    for (const first of ['Oluwatobiloba', 'Oluwaseyifunmi'])
+      await createMember(token, {
+        first_name: first,
+        last_name: 'Adebayo-Ogunlesi',
+        mobile_number: first === 'Oluwatobiloba' ? '08025550106' : '08025550107',
+        city: 'Yaba',
+        state: 'Lagos',
+      });
+    await page().setViewportSize({ width: 375, height: 812 });
+    await page().goto('/check-in');
+    await searchBox().waitFor();
+    expect(await cutPlaceholders(page())).toEqual([]);
+    await searchBox().fill('Adebayo');
+    await page().keyboard.press('Enter');
+    await page().getByText('2 members found: choose one').waitFor();
+    const names = page().getByText(/^Oluw\w+ Adebayo-Ogunlesi$/);
+    await expect.poll(() => names.count()).toBe(2);
+    for (const name of await names.all())
+      expect(
+        await name.evaluate(
+          (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+        ),
+      ).toBe(true);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await screenshot(page(), 'check-in-06-found-phone');
+    await page().setViewportSize({ width: 1280, height: 800 });
   });
 
   it('the kiosk on a 768 px tablet: keypad check-in, the desk sent for, exit with the password', async () => {

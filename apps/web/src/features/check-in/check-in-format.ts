@@ -11,7 +11,7 @@ import {
 /** The desk's words. */
 export const CHECK_IN_TEXTS = {
   searchLabel: 'Phone, member ID, card or name',
-  searchPlaceholder: 'Type or scan, then press Enter',
+  searchPlaceholder: 'Type or scan, then Enter',
   readyToScan: 'Ready to scan',
   scanPaused: 'Scanning paused while you type in another box: click the search box to scan',
   noMember: 'No member found',

@@ -3,7 +3,10 @@ import type { CheckInCandidate } from '@kora/shared';
 import { TONE_COLOR } from '../check-in-format';
 import { DESK_LIST_STYLE, PersonLine, memberAsPerson } from './person-line';
 
-/** Several members matched: each with their picture, member ID and verdict; a tap opens one. */
+/**
+ * Several members matched: each with their picture, member ID and verdict; a tap opens one. The
+ * verdict sits under the name, so on a phone the name keeps the row's width.
+ */
 export function CandidateList({
   candidates,
   onChoose,
@@ -34,10 +37,17 @@ export function CandidateList({
                     person={person}
                     avatarSize={44}
                     detail={c.member.member_id || 'No member ID'}
-                  />
-                  <Badge color={TONE_COLOR[c.verdict.tone]} variant="light" size="lg">
-                    {c.verdict.text}
-                  </Badge>
+                  >
+                    <Badge
+                      color={TONE_COLOR[c.verdict.tone]}
+                      variant="light"
+                      size="lg"
+                      mt={6}
+                      maw="100%"
+                    >
+                      {c.verdict.text}
+                    </Badge>
+                  </PersonLine>
                 </Group>
               </UnstyledButton>
             </li>

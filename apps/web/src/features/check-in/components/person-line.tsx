@@ -29,7 +29,8 @@ export const DESK_LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as c
 
 /**
  * A person in one of the desk's lists: their picture, their name and a dimmed line under it
- * (`detail`), then whatever else the row says of them (`children`).
+ * (`detail`), then whatever else the row says of them (`children`). A long name wraps (two lines
+ * at most) rather than being cut on a phone.
  */
 export function PersonLine({
   person,
@@ -46,7 +47,7 @@ export function PersonLine({
     <>
       <PersonAvatar {...person} size={avatarSize} />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={600} truncate>
+        <Text fw={600} lineClamp={2} title={person.name} style={{ overflowWrap: 'anywhere' }}>
           {person.name}
         </Text>
         <Text size="xs" c="dimmed" truncate>
