@@ -272,6 +272,20 @@ describe('the document says what the server takes', () => {
     expect(res.statusCode, res.body).toBe(valid ? 200 : 400);
   });
 
+  it("takes a message's deliveries of any status ('' or all), as documented", async () => {
+    const status = operation('get', '/v1/comms/{id}/deliveries').parameters?.find(
+      (p) => p.name === 'status',
+    );
+    for (const value of ['', 'all']) {
+      expect(documentAccepts(status!.schema, value)).toBe(true);
+      // No such message: the filter is taken, the message is not found.
+      const res = await call(t.app, 'GET', `/v1/comms/999999/deliveries?status=${value}`, {
+        token: owner.token,
+      });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+  });
+
   it('documents days, instants and e-mails with their formats, names with their least length', () => {
     const body = (method: string, path: string) =>
       operation(method, path).requestBody!.content['application/json']!.schema.properties as Record<

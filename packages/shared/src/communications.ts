@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, addFieldIssue, idParam, pageQuery } from './common';
+import { LIMITS, addFieldIssue, choiceFilter, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { textField } from './text';
 
@@ -259,12 +259,8 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 const communicationsListQuery = pageQuery(100);
 const deliveryListQuery = pageQuery(100).extend({
-  status: z
-    .preprocess(
-      (v) => (v === '' || v === 'all' ? undefined : v),
-      z.enum(['pending', 'done', 'failed'], { error: 'Status must be pending, done or failed' }),
-    )
-    .optional(),
+  /** '' or `all`: every delivery. */
+  status: choiceFilter(['pending', 'done', 'failed'], 'Status must be pending, done or failed'),
 });
 const audienceQuery = z.object({
   group: z.enum(COMMS_GROUP_KEYS, { error: COMMS_MESSAGES.groupRequired }),
