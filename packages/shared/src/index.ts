@@ -33,3 +33,4 @@ export * from './offline';
 export * from './portal';
 export * from './privacy';
 export * from './freezes';
+export * from './phone-format';

@@ -17,17 +17,8 @@ export const formatDateTime = (value: string | Date | null | undefined): string 
   return d.isValid() ? d.format('D MMM YYYY, HH:mm') : 'N/A';
 };
 
-/**
- * A phone number as the back office shows it everywhere: a Nigerian number in the national
- * form, grouped as people read it (+2348031234567, 2348031234567 and 08031234567 all show
- * "0803 123 4567"). Anything else (a foreign number, an e-mail address) shows as it is.
- */
-export const formatPhone = (phone: string | null | undefined): string => {
-  if (!phone) return '';
-  const compact = phone.replace(/[\s().-]/g, '');
-  const nigerian = /^(?:(?:\+|00)?234|0)(\d{3})(\d{3})(\d{4})$/.exec(compact);
-  return nigerian ? `0${nigerian[1]} ${nigerian[2]} ${nigerian[3]}` : phone.trim();
-};
+/** A phone number as the back office and the members' page show it: "0803 123 4567". */
+export { formatPhone } from '@kora/shared';
 
 export const fullName = (first?: string | null, last?: string | null): string =>
   [first, last].filter(Boolean).join(' ').trim();

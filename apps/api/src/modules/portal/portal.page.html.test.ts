@@ -128,8 +128,8 @@ describe('member page HTML', () => {
       { id: 4, name: HOSTILE, amount: 60000, duration: 3, duration_type: 'month' },
     ];
     const html = renewPage(me(), plans);
-    expect(html).toContain('Monthly: ₦25,000 for 1 month');
-    expect(html).toContain('₦60,000 for 3 months');
+    expect(html).toContain('Monthly: <span class="amount">₦25,000</span> for 1 month');
+    expect(html).toContain('<span class="amount">₦60,000</span> for 3 months');
     expectEscaped(html);
     expect(renewPage(me({ business: { ...gym, paystack_connected: false } }), plans)).toContain(
       'This gym does not take payments online yet.',

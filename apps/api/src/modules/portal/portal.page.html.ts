@@ -73,6 +73,8 @@ const STYLE =
   'ul.rows{list-style:none;margin:0;padding:0}' +
   'ul.rows li{display:flex;justify-content:space-between;gap:.75rem;padding:.5rem 0;border-top:1px solid #e4e7eb;overflow-wrap:anywhere}' +
   'ul.rows li:first-child{border-top:0}' +
+  // An amount and a phone number each stay on one line ("₦25,000", "0803 123 4567").
+  '.amount,.phone{white-space:nowrap;overflow-wrap:normal}' +
   '.qr svg{width:100%;max-width:22rem;height:auto;display:block;margin:0 auto}' +
   '.card-page section{text-align:center}.card-page #kiosk-pin{text-align:left}' +
   'a{color:#0f5e58}';

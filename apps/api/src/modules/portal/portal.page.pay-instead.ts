@@ -1,3 +1,4 @@
+import { formatPhone } from '@kora/shared';
 import { escapeHtml as h } from '../../lib/html';
 import type { PayInstead } from '../business';
 
@@ -31,7 +32,7 @@ export const payInsteadSection = (gymName: string, memberId: string, p: PayInste
       `<p class="note">${h(PAY_INSTEAD_TEXTS.reference(memberId))}</p>`
     : '';
   const phone = p.phone
-    ? `<p>${h(PAY_INSTEAD_TEXTS.phone(gymName))} <a href="${h(telOf(p.phone))}">${h(p.phone)}</a>.</p>`
+    ? `<p>${h(PAY_INSTEAD_TEXTS.phone(gymName))} <a class="phone" href="${h(telOf(p.phone))}">${h(formatPhone(p.phone))}</a>.</p>`
     : '';
   return (
     `<h2>${h(PAY_INSTEAD_TEXTS.heading)}</h2>` +

@@ -78,7 +78,9 @@ describe('renew without online payments', () => {
     });
     const page = await get(`/m/${gym.code}/renew`);
     expect(page.body).toContain('Pay at the front desk of Iron Temple');
-    expect(page.body).toContain('Call Iron Temple on <a href="tel:08031234567">0803 123 4567</a>');
+    expect(page.body).toContain(
+      'Call Iron Temple on <a class="phone" href="tel:08031234567">0803 123 4567</a>',
+    );
     expect(page.body).toContain('<dt>Bank</dt><dd>GTBank &lt;Lekki&gt;</dd>');
     expect(page.body).toContain('<dt>Account number</dt><dd>0123456789</dd>');
     expect(page.body).toContain('<dt>Account name</dt><dd>Iron Temple Ltd</dd>');

@@ -2,6 +2,7 @@ import {
   durationLabel,
   formatDay,
   formatNaira,
+  formatPhone,
   TIME_ZONE,
   type FreezeRulesOfPlan,
 } from '@kora/shared';
@@ -97,6 +98,9 @@ const formatInstant = (at: string): string => {
 
 const h = escapeHtml;
 
+/** An amount in naira, kept on one line ("₦25,000" never breaks inside, even at 375 px). */
+const amount = (kobo: number) => `<span class="amount">${h(formatNaira(kobo))}</span>`;
+
 const notice = (text: string | undefined) =>
   text ? `<p class="notice" role="status">${h(text)}</p>` : '';
 
@@ -143,7 +147,7 @@ export const homePage = (me: PageMe, opts: { flash?: string } = {}): string => {
     const label = `${formatDay(p.paid_on)} · ${p.plan_name ?? 'Payment'}${state}`;
     return (
       `<li><span>${url ? `<a href="${h(url)}">${h(label)}</a>` : h(label)}</span>` +
-      `<span>${h(formatNaira(p.amount))}</span></li>`
+      `${amount(p.amount)}</li>`
     );
   });
   const reminders = me.reminders.map(
@@ -230,7 +234,7 @@ export const renewPage = (
         (p) =>
           `<label class="check"><input type="radio" name="subscription_type_id" value="${p.id}"` +
           `${p.id === selected ? ' checked' : ''}>` +
-          `<span>${h(p.name)}: ${h(formatNaira(p.amount))} for ${h(durationLabel(p.duration, p.duration_type))}</span></label>`,
+          `<span>${h(p.name)}: ${amount(p.amount)} for ${h(durationLabel(p.duration, p.duration_type))}</span></label>`,
       )
       .join('');
     const periods = Array.from({ length: MAX_PERIODS }, (_, i) => i + 1)
@@ -275,7 +279,7 @@ export const detailsPage = (
   const v = (name: keyof PageMe['member']) =>
     opts.values?.[name] ?? (m[name] as string | null) ?? '';
   const phone = opts.phoneTo
-    ? `<p>We sent a code to ${h(opts.phoneTo)}.</p>` +
+    ? `<p>We sent a code to ${h(formatPhone(opts.phoneTo))}.</p>` +
       `<form method="post" action="${base}/details/phone/verify" novalidate>` +
       field({
         name: 'code',
@@ -286,7 +290,7 @@ export const detailsPage = (
         maxlength: 6,
       }) +
       '<button type="submit">Change my number</button></form>'
-    : `<p>Now ${h(m.mobile_number ?? 'none')}.</p>` +
+    : `<p>Now ${h(formatPhone(m.mobile_number) || 'none')}.</p>` +
       `<form method="post" action="${base}/details/phone" novalidate>` +
       field({
         name: 'mobile_number',
