@@ -65,7 +65,7 @@ describe('MoneyInput', () => {
   it('₦0 with the caret anywhere in it: the typed or pasted amount replaces the 0', async () => {
     const { user } = open();
     await user.click(field('Amount'));
-    field('Amount').setSelectionRange(1, 1);
+    (field('Amount') as HTMLInputElement).setSelectionRange(1, 1);
     await user.keyboard('7');
     expect(field('Amount')).toHaveValue('₦7');
     await user.clear(field('Amount'));
