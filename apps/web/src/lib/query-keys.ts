@@ -73,6 +73,7 @@ export type Change =
   | 'held-dismissed'
   | 'reminder-settings'
   | 'kiosk'
+  | 'kiosk-pin'
   | 'check-in'
   | 'day-pass'
   | 'cash-up'
@@ -138,6 +139,8 @@ const REFRESH_AFTER: Record<Change, readonly QueryKey[]> = {
   'reminder-settings': [[...queryRoots.reminders, 'settings']],
   // A kiosk switched off: the kiosks listed in Settings.
   kiosk: [queryRoots.kiosks],
+  // A member's kiosk PIN set: only their trail shows it (never the PIN).
+  'kiosk-pin': [queryRoots.audit],
   // A visit recorded: the day's visits and the lookups' "checked in at", the members' last
   // visit, and the dashboard's attendance.
   'check-in': [queryRoots.checkIn, listsOf(queryRoots.members), queryRoots.dashboard],

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   checkInContracts,
+  kioskEntryContracts,
   memberContracts,
   type CreateMemberInput,
   type Member,
@@ -80,7 +81,13 @@ export const membersApi = {
       params: { id },
       query: { page, per_page: VISITS_PER_PAGE },
     }),
+  setKioskPin: (id: number, pin: string) =>
+    callApi(kioskEntryContracts.setMemberPin, { params: { id }, body: { pin } }),
 };
+
+/** Sets the member's kiosk PIN (kept hashed by the server); the member's trail has the change. */
+export const useSetKioskPin = (id: number) =>
+  useChangeMutation('kiosk-pin', (pin: string) => membersApi.setKioskPin(id, pin));
 
 /** A member's visits, newest first, with their last visit and this and last month's counts. */
 export const useMemberVisits = (id: number, page: number) =>

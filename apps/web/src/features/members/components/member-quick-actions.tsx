@@ -10,6 +10,7 @@ import { useMutationOnce } from '@/components/use-single-flight';
 import { errorMessage } from '@/lib/api-error';
 import { useUpdateMember } from '../api';
 import { deactivatedReason, memberFullName } from '../member-format';
+import { MemberKioskPin } from './member-kiosk-pin';
 
 interface MemberQuickActionsProps {
   member: Member;
@@ -20,7 +21,8 @@ interface MemberQuickActionsProps {
 }
 
 /**
- * Edit Member, Update Subscription, and Deactivate (after confirmation) / Reactivate Member.
+ * Edit Member, Update Subscription, Set kiosk PIN, and Deactivate (after confirmation) /
+ * Reactivate Member.
  * A deactivated member cannot pay: Update Subscription is disabled and says why.
  */
 export function MemberQuickActions({
@@ -82,6 +84,7 @@ export function MemberQuickActions({
           </Button>
         </DisabledWithReason>
         {children}
+        <MemberKioskPin member={member} />
         {member.is_active ? (
           <Button
             variant="light"
