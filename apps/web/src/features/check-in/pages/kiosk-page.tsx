@@ -201,23 +201,32 @@ function KioskScreen({
         onBlur={refocus}
         style={{ position: 'absolute', opacity: 0, width: 1, height: 1, pointerEvents: 'none' }}
       />
-      <Group justify="space-between" mb="xl" wrap="nowrap">
-        <Group gap="md" wrap="nowrap">
+      {/* At 375 px the gym's name wraps and Exit kiosk keeps its full width (never cut). */}
+      <Group justify="space-between" mb={{ base: 'md', sm: 'xl' }} wrap="nowrap" gap="sm">
+        <Group gap="md" wrap="nowrap" miw={0}>
           {logoUrl ? <Avatar src={logoUrl} alt="" size={56} radius="md" /> : null}
-          <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          <Title
+            order={1}
+            fz={{ base: 'h3', sm: 'h1' }}
+            miw={0}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {businessName}
           </Title>
         </Group>
         <Button
           variant="subtle"
           color="gray"
+          px="xs"
           leftSection={<IconDoorExit size={18} aria-hidden />}
           onClick={() => setExiting(true)}
+          style={{ flexShrink: 0 }}
         >
           Exit kiosk
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" maw={1100} mx="auto">
+      {/* Compact on a phone, so the keypad's Go is on the first screen (375 × 812) without scrolling. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'md', sm: 'xl' }} maw={1100} mx="auto">
         <KioskAnswer result={result} pending={send.isPending} typedEntry={typedEntry} />
         <Stack gap="md">
           <Button
@@ -263,9 +272,9 @@ function KioskAnswer({
   return (
     <Paper
       radius="xl"
-      p="xl"
+      p={{ base: 'md', sm: 'xl' }}
       withBorder
-      mih={260}
+      mih={{ base: 120, sm: 260 }}
       bg={result ? `${color}.0` : 'white'}
       style={{
         borderWidth: 4,
@@ -285,7 +294,7 @@ function KioskAnswer({
             size={120}
           />
         ) : null}
-        <Text fz={{ base: 30, sm: 40 }} fw={800} lh={1.2} c={result ? `${color}.8` : undefined}>
+        <Text fz={{ base: 24, sm: 40 }} fw={800} lh={1.2} c={result ? `${color}.8` : undefined}>
           {pending
             ? 'Checking…'
             : result
