@@ -220,7 +220,6 @@ const verifiedSchema = z.object({
   email_verified: z.boolean(),
   session: tokenPairSchema.nullable(),
 });
-export type VerifiedEmail = z.infer<typeof verifiedSchema>;
 
 /**
  * The identity calls. Those made without a session are public (a refresh or logout carries its

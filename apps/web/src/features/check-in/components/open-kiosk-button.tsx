@@ -4,6 +4,9 @@ import { IconDeviceTablet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_KIOSK_NAME, kioskContracts } from '@kora/shared';
+
+/** The name is checked as the server checks it. */
+const openKioskBody = kioskContracts.open.body!;
 import { ConfirmModal } from '@/components/confirm-modal';
 import { newIdempotencyKey } from '@/components/use-submission-key';
 import { authApi } from '@/features/auth';
@@ -31,7 +34,7 @@ export function OpenKioskButton() {
   const { online } = useConnection();
 
   const confirm = () => {
-    const checked = kioskContracts.open.body.safeParse({ name });
+    const checked = openKioskBody.safeParse({ name });
     if (!checked.success) {
       setNameError(checked.error.issues[0]?.message ?? null);
       return;
