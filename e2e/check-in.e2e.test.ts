@@ -1,4 +1,4 @@
-import { checkInContracts, paymentContracts } from '@kora/shared';
+import { checkInContracts, kioskEntryContracts, paymentContracts } from '@kora/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, call, createMember, createMonthlyPlan, signUpOwner } from './api';
@@ -209,7 +209,7 @@ describe('check-in', () => {
     await page().setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('the kiosk on a 768 px tablet: keypad check-in, the desk sent for, exit with the password', async () => {
+  it('the kiosk on a 768 px tablet: cards only at first; with typed entry, phone and PIN, the desk sent for, exit with the password', async () => {
     await page().setViewportSize({ width: 768, height: 1024 });
     await page().goto('/check-in');
     await page().getByRole('button', { name: 'Open kiosk' }).click();
@@ -219,12 +219,27 @@ describe('check-in', () => {
     await page().getByRole('heading', { name: 'Desk Gym Yaba' }).waitFor();
     // Full screen: no navigation of the back office.
     expect(await page().getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    // By default the kiosk takes cards only: no keypad to type someone else's number.
+    await page().getByText('Scan your card to check in').waitFor();
+    expect(await page().getByRole('button', { name: 'Go' }).count()).toBe(0);
+
+    // The owner lets members type their phone with a PIN; Femi's PIN is set at the desk.
+    await call(kioskEntryContracts.set, { token, body: { typed_entry: true } });
+    await call(kioskEntryContracts.setMemberPin, {
+      token,
+      params: { id: kioskMember.id },
+      body: { pin: '2468' },
+    });
+    await page().reload();
+    await page().getByRole('heading', { name: 'Desk Gym Yaba' }).waitFor();
 
     const keypad = async (digits: string) => {
       for (const d of digits) await page().getByRole('button', { name: d, exact: true }).click();
       await page().getByRole('button', { name: 'Go' }).click();
     };
     await keypad(kioskMember.phone);
+    await page().getByText('Enter your PIN').waitFor();
+    await keypad('2468');
     await page()
       .getByText(/^Welcome, Femi — \d+ days left$/)
       .waitFor();
@@ -232,7 +247,10 @@ describe('check-in', () => {
       timeout: 10_000,
     });
 
+    // Someone else's number with a guessed PIN: only "see the front desk", nothing of them.
     await keypad(walkIn.phone);
+    await page().getByText('Enter your PIN').waitFor();
+    await keypad('1111');
     await page().getByText('Please see the front desk').waitFor();
     // Only the answer: nothing about the member.
     expect(await page().getByText(walkIn.last).count()).toBe(0);

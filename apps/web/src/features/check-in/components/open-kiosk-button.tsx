@@ -87,8 +87,9 @@ export function OpenKioskButton() {
         onConfirm={confirm}
       >
         <Text size="sm">
-          Members will check themselves in here with their card, phone number or member ID. You will
-          be signed out on this device; Exit kiosk asks for your password to come back.
+          Members will check themselves in here with their member card (or their phone number or
+          member ID and a PIN, when Settings allows typed entry). You will be signed out on this
+          device; Exit kiosk asks for your password to come back.
         </Text>
         <TextInput
           mt="md"
