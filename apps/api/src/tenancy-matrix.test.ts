@@ -100,6 +100,7 @@ const BODIES: Record<string, (own: Records) => Record<string, unknown>> = {
   connectPaystack: (own) => ({ secret_key: keyOf(own) }),
   createPaymentLink: (own) => ({ subscription_type_id: own.plan, duration: 1, channel: 'email' }),
   createKiosk: () => ({ name: 'Front door' }),
+  openKiosk: () => ({ name: 'Front desk kiosk' }),
   createFreeze: () => ({ start_date: lagosDay(), end_date: addDays(lagosDay(), 6) }),
   endFreeze: () => ({}),
   approveFreeze: () => ({}),
