@@ -43,7 +43,7 @@ const parseCursor = (cursor: string): { tx: bigint; id: number } | null => {
  * reads a typed one (0803 123 4567, +234 803…, 234 803…, 803…); null for a number that is not
  * a Nigerian mobile (the desk cannot find one by phone). The roster never carries the number.
  */
-export const phoneHash = (phone: string): string | null => {
+const phoneHash = (phone: string): string | null => {
   const e164 = nigerianMobileE164(phone);
   return e164 ? sha256(e164) : null;
 };

@@ -117,17 +117,9 @@ export const setPinHash = async (db: Executor, businessId: number, id: number, h
 
 /**
  * Whose password closes the kiosk: the user who opened it, then the owners and admins of the
- * business (active users of this business only), by id.
+ * business (active users of this business only), by id, with each account's e-mail (whose
+ * sign-in count a kiosk exit adds to).
  */
-export const exitUserIds = async (
-  db: Executor,
-  businessId: number,
-  openerId: number | null,
-): Promise<number[]> => {
-  return (await exitAccounts(db, businessId, openerId)).map((a) => a.id);
-};
-
-/** exitUserIds with each account's e-mail (whose sign-in count a kiosk exit adds to). */
 export const exitAccounts = async (
   db: Executor,
   businessId: number,

@@ -8,7 +8,7 @@ import type { PayInstead } from '../business';
  * member ID as the reference.
  */
 
-export const PAY_INSTEAD_TEXTS = {
+const PAY_INSTEAD_TEXTS = {
   heading: 'How to pay',
   desk: (gym: string) => `Pay at the front desk of ${gym}: cash, card or transfer.`,
   phone: (gym: string) => `Questions about paying? Call ${gym} on`,

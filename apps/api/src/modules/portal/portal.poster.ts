@@ -7,7 +7,7 @@ import { safeUrl, type PageGym } from './portal.page.html';
  * and the address in words for those who type it. Made for printing (no menu, no script).
  */
 
-export const POSTER_TEXTS = {
+const POSTER_TEXTS = {
   lead: 'Members: scan to see your plan and card, renew and update your details',
   signIn: 'Sign in with the phone number or e-mail you gave the front desk.',
   print: 'Print this page (Ctrl+P, or Share → Print on a phone) and put it up at reception.',

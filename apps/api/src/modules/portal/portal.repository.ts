@@ -57,7 +57,6 @@ export const memberByAddress = async (
       .limit(1)
   )[0];
 
-export type CodeRow = typeof memberSignInCodes.$inferSelect;
 export type CodeValues = typeof memberSignInCodes.$inferInsert;
 
 export const insertCode = async (tx: Executor, values: CodeValues) =>

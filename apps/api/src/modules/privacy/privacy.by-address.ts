@@ -11,7 +11,7 @@ import { sha256 } from '../../lib/tokens';
  */
 
 /** What staff text about an erased member (a void's or refund's reason) reads afterwards. */
-export const ERASED_TEXT = '(erased)';
+const ERASED_TEXT = '(erased)';
 
 /** The member as read before erasure: the addresses to look for are still on the row. */
 export interface ErasedMember {

@@ -29,7 +29,7 @@ const statusOf = (r: Receipt): string | null =>
   r.voided ? 'VOIDED' : r.refunded > 0 ? `REFUNDED ${formatNaira(r.refunded)}` : null;
 
 /** "Voided on 28 Nov 2026 — this payment was cancelled." */
-export const voidedLine = (day: string | null): string =>
+const voidedLine = (day: string | null): string =>
   `Voided on ${formatDay(day)} — this payment was cancelled.`;
 
 /** The closing line: thanks for a payment that stands; what became of one that does not. */

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
  */
 
 /** The longest pause between two keys of one scan: a scanner types far faster than a person. */
-export const SCAN_KEY_GAP_MS = 100;
+const SCAN_KEY_GAP_MS = 100;
 /** The fewest characters a scan has (a member ID, a phone number, a card code). */
 const SCAN_MIN = 3;
 

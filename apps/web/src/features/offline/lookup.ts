@@ -30,7 +30,7 @@ export const cardHash = (code: string): Promise<string> => sha256Hex(code);
  * never the number. A typed phone is read as E.164 first (0803 123 4567, +234 803…, 234 803…
  * and 803… are all +234803…), as the server does before hashing a member's.
  */
-export const phoneHash = (e164: string): Promise<string> => sha256Hex(e164);
+const phoneHash = (e164: string): Promise<string> => sha256Hex(e164);
 
 /** Active accounts first, then by first name, last name and id (the server's order). */
 const byName = (a: RosterRow, b: RosterRow) =>

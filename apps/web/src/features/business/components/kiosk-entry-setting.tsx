@@ -4,7 +4,7 @@ import { ErrorAlert, SuccessAlert } from '@/components/form-alerts';
 import { PageLoader } from '@/components/page-loader';
 import { useKioskEntry, useSetKioskEntry } from '../api';
 
-export const KIOSK_ENTRY_TEXTS = {
+const KIOSK_ENTRY_TEXTS = {
   label: 'Typed entry with a PIN',
   hint: 'Members may type their phone or member ID with a PIN at the kiosk; off: cards only.',
   pinHint:

@@ -2,7 +2,7 @@ import { Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '
 import { IconCheck, IconCopy, IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import { useId } from 'react';
 
-export const MEMBERS_PAGE_TEXTS = {
+const MEMBERS_PAGE_TEXTS = {
   title: "Your members' page",
   description:
     'Members sign in here with their phone or e-mail to see their plan and card, renew, and keep ' +
@@ -15,8 +15,7 @@ export const MEMBERS_PAGE_TEXTS = {
 } as const;
 
 /** The QR poster of a members' page: its address, then /poster (a page made for printing). */
-export const posterUrlOf = (membersPageUrl: string) =>
-  `${membersPageUrl.replace(/\/+$/, '')}/poster`;
+const posterUrlOf = (membersPageUrl: string) => `${membersPageUrl.replace(/\/+$/, '')}/poster`;
 
 /**
  * Settings → Business Profile: the full address of the gym's members' page (`{APP_URL}/m/{code}`)

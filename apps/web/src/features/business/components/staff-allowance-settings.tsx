@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/page-loader';
 import { useSession } from '@/lib/session';
 import { useBusinessProfile, useUpdateBusiness } from '../api';
 
-export const STAFF_ALLOWANCE_TEXTS = {
+const STAFF_ALLOWANCE_TEXTS = {
   title: 'What staff may see and do',
   revenue: 'Staff see revenue',
   revenueHint:

@@ -12,7 +12,7 @@ import { useCan } from '@/lib/use-can';
 import { useSetKioskPin } from '../api';
 import { deactivatedReason, memberFullName } from '../member-format';
 
-export const KIOSK_PIN_TEXTS = {
+const KIOSK_PIN_TEXTS = {
   action: 'Set kiosk PIN',
   explain: (name: string) =>
     `${name} types their phone number or member ID and this PIN at the kiosk, where the gym ` +
