@@ -17,8 +17,13 @@ import { SitePageLoad } from './site-page-load';
  * its paths from inside the app loads it as a whole page.
  */
 
-const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
-const RequireBusiness = lazyPage(() => import('./layout/require-business'), 'RequireBusiness');
+// The shell brings its own styles (layout/shell-styles.css), not Mantine's whole stylesheet.
+const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout', 'own');
+const RequireBusiness = lazyPage(
+  () => import('./layout/require-business'),
+  'RequireBusiness',
+  'own',
+);
 
 const pages = FEATURES.flatMap((feature) => feature.routes);
 const pagesFor = (access: RouteAccess) => pages.filter((p) => (p.access ?? 'app') === access);

@@ -1,7 +1,7 @@
 import type { Icon } from '@tabler/icons-react';
 import type { Action } from '@kora/shared';
 import type { ComponentType } from 'react';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type PageStyles } from './lazy-page';
 
 /** Who reaches a page. */
 export type RouteAccess =
@@ -63,8 +63,11 @@ const KINDS: Record<PageKind, Omit<FeatureRoute, 'path' | 'page'>> = {
   open: { access: 'open' },
 };
 
-/** A row of a page table: the page's module, loaded on demand, its export there, and its title. */
-type PageRow<M> = [load: () => Promise<M>, name: keyof M, title?: string];
+/**
+ * A row of a page table: the page's module, loaded on demand, its export there, its title, and
+ * which of Mantine's styles it needs (default 'all': lib/lazy-page.ts).
+ */
+type PageRow<M> = [load: () => Promise<M>, name: keyof M, title?: string, styles?: PageStyles];
 
 /**
  * A feature's pages from a table keyed by path (without its leading slash): each page is loaded
@@ -75,9 +78,9 @@ export const pages = <T extends Record<string, unknown>>(
   table: { [P in keyof T]: PageRow<T[P]> },
 ): FeatureRoute[] =>
   (Object.entries(table) as [string, PageRow<Record<string, ComponentType>>][]).map(
-    ([path, [load, name, title]]) => ({
+    ([path, [load, name, title, styles]]) => ({
       path,
-      page: lazyPage(load, name),
+      page: lazyPage(load, name, styles),
       ...KINDS[kind],
       ...(title === undefined ? {} : { title }),
     }),

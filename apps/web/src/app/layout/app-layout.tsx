@@ -8,6 +8,8 @@ import { DeskBanner } from './desk-banner';
 import { AppHeader } from './app-header';
 import { BusinessSetupBanner } from './business-setup-banner';
 import { SideNav } from './side-nav';
+import './shell-styles.css';
+import { loadAllStylesWhenIdle } from '@/lib/lazy-page';
 
 /**
  * The back-office shell: header, side navigation (a drawer on phones), the offline desk's
@@ -19,6 +21,8 @@ export function AppLayout() {
   useEffect(() => close(), [pathname, close]); // a chosen page closes the drawer
   // The offline desk: sends what this device recorded and keeps its list of members fresh.
   useEffect(() => startDeskSync(), []);
+  // Mantine's whole stylesheet, for what the first page loads later (its dialogs' code).
+  useEffect(() => void loadAllStylesWhenIdle(), []);
 
   return (
     <AppShell

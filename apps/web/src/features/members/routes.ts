@@ -6,7 +6,7 @@ export const membersFeature: Feature = {
   name: 'members',
   nav: { label: 'Members', to: '/members', icon: IconUsers, order: 20 },
   routes: pages('business', {
-    members: [() => import('./pages/members-page'), 'MembersPage', 'Members'],
+    members: [() => import('./pages/members-page'), 'MembersPage', 'Members', 'own'],
     'members/add': [() => import('./pages/member-add-page'), 'MemberAddPage', 'Add member'],
     'members/import': [
       () => import('./pages/member-import-page'),

@@ -21,6 +21,7 @@ import { MemberStats } from '../components/member-stats';
 import { MembersTable } from '../components/members-table';
 import { MEMBER_TEXTS } from '../member-form';
 import { useMemberListParams } from '../use-member-list-params';
+import './members-page-styles.css';
 
 /** What the empty list says when a search or a filter finds nobody. */
 const noMatchText = (
