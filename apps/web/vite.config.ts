@@ -195,6 +195,19 @@ const SIGN_IN_KIT: RegExp[] = [
   /src[\\/]lib[\\/](api-client|use-data-query|use-timed-message|form-adapter|form-values)\.ts$/,
 ];
 
+/**
+ * The libraries of the back office's shell and members list (the first page after most
+ * sign-ins) beyond the sign-in kit, in one file rather than fifteen: the Mantine components they
+ * draw (menus, selects, tooltips, dialogs, the table, the app shell) and what those float and
+ * lock the page with. Libraries only: the group also takes what its modules import, and an app
+ * module would bring react-router and the app's own code with it, which the entry and so the
+ * sign-in page would then load too. No module of the sign-in page imports these.
+ */
+const DESK_KIT: RegExp[] = [
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|AppShell|Avatar|Badge|Burger|Card|Chip|Collapse|Combobox|FileButton|FloatingIndicator|FocusTrap|Menu|Modal|ModalBase|NavLink|Overlay|Popover|Portal|ScrollArea|SegmentedControl|Select|SimpleGrid|Skeleton|Table|Tooltip)[\\/]/,
+  /node_modules[\\/](@floating-ui[\\/][^\\/]+|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
+];
+
 /** Test files that replace a module with vi.mock: each runs in a module registry of its own. */
 const MOCKING_TESTS = [
   'src/features/business/components/business-profile-settings.test.tsx',
@@ -258,6 +271,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'sign-in-kit', test: (id) => SIGN_IN_KIT.some((re) => re.test(id)) },
+                { name: 'desk-kit', test: (id) => DESK_KIT.some((re) => re.test(id)) },
               ],
             },
           },
