@@ -212,19 +212,17 @@ const DESK_KIT: RegExp[] = [
  * The app's own code of the shell and the members list (the first page after most sign-ins),
  * shared by other pages, in one file rather than thirty-five (the small files repeat the same
  * names and import lines: the members list's first load is 7.8 kB smaller compressed): the
- * shell, the list's components, their helpers, the setup prompt and the icons they draw. Only these modules,
- * not what they import (react-router, the session, the shared contracts stay where the sign-in
- * page finds them: otherwise it would load this file too). Not the parts that signed-out pages'
- * dialogs use (the dialog frame, the form's buttons).
+ * shell, the list's components, their helpers, the setup prompt (its form loads when it opens)
+ * and the icons they draw. Only these modules, not what they import (react-router, the session,
+ * the shared contracts stay where the sign-in page finds them: otherwise it would load this file
+ * too). Not the parts that signed-out pages' dialogs use (the dialog frame, the form's buttons).
  */
 const DESK_APP: RegExp[] = [
   /src[\\/]app[\\/]layout[\\/]/,
-  /src[\\/]components[\\/](can|confirm-modal|data-table|data-table-cards|data-table-columns|empty-state|export-menu|image-pick-button|list-card|load-error|page-header|paged-rows|pagination-footer|person-avatar|row-action|stat-grid|state-badge|use-section-path)\.tsx?$/,
-  /src[\\/]components[\\/]form[\\/](image-picker|use-adapter-form)\.tsx?$/,
-  /src[\\/]lib[\\/](desk-format|format|use-can|use-image-upload|use-paged-query)\.ts$/,
-  /src[\\/]features[\\/]business[\\/](api|business-form)\.ts$/,
-  /src[\\/]features[\\/]business[\\/]components[\\/](business-fields|business-setup-form|business-setup-modal|business-setup-prompt|logo-field)\.tsx$/,
-  /src[\\/]features[\\/]members[\\/](api|member-form|member-format)\.ts$/,
+  /src[\\/]components[\\/](can|confirm-modal|data-table|data-table-cards|data-table-columns|empty-state|export-menu|list-card|load-error|page-header|paged-rows|pagination-footer|person-avatar|row-action|stat-grid|state-badge|use-section-path)\.tsx?$/,
+  /src[\\/]lib[\\/](desk-format|format|use-can|use-paged-query)\.ts$/,
+  /src[\\/]features[\\/]business[\\/]components[\\/](business-setup-modal|business-setup-prompt)\.tsx$/,
+  /src[\\/]features[\\/]members[\\/](api|member-format|member-texts)\.ts$/,
   /src[\\/]features[\\/]members[\\/]components[\\/](member-avatar|member-status-badge)\.tsx$/,
   /node_modules[\\/]dayjs[\\/]/,
   /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](IconBell|IconBuildingStore|IconChevronDown|IconChevronRight|IconEye|IconFileImport|IconFileText|IconKey|IconPencil|IconPlus|IconSearch|IconUpload|IconUser|IconUserOff|IconUserPlus)\.mjs$/,

@@ -7,20 +7,10 @@ import {
 } from '@kora/shared';
 import { blankValues, formAdapter } from '@/lib/form-adapter';
 import { formatPhone } from '@/lib/format';
+import { MEMBER_TEXTS } from './member-texts';
 
-export const MEMBER_TEXTS = {
-  updatedTitle: 'Member details updated successfully!',
-  updatedText: 'All changes have been saved.',
-  notFound: 'Member not found.',
-  detailFailed: 'An error occurred while fetching member details.',
-  listFailed: 'An error occurred while fetching members.',
-  uploadFailedTitle: 'Upload failed',
-  uploadFailed: 'Failed to upload picture',
-  saveFailedTitle: 'Could not save the member',
-  saveFailed: 'An error occurred while saving the member. Please try again.',
-  noEmergency: 'No emergency contact information provided',
-  noSubscription: 'No active subscription',
-} as const;
+/** What the members pages say (member-texts.ts), for the pages that take it with the form. */
+export { MEMBER_TEXTS };
 
 /** The member's pages (details, edit): their list, and what they say when the member is not there. */
 export const MEMBER_RECORD = { ...MEMBER_TEXTS, list: 'members', back: 'Back to Members' };

@@ -19,7 +19,7 @@ import { VISITED_LABELS, VisitedFilter } from '../components/visited-filter';
 import { MemberCards } from '../components/member-cards';
 import { MemberStats } from '../components/member-stats';
 import { MembersTable } from '../components/members-table';
-import { MEMBER_TEXTS } from '../member-form';
+import { MEMBER_TEXTS } from '../member-texts';
 import { useMemberListParams } from '../use-member-list-params';
 import './members-page-styles.css';
 
