@@ -6,6 +6,7 @@ import {
   NOT_ALLOWED,
   NO_BUSINESS_MESSAGE,
   PAYMENT_MESSAGES,
+  REVENUE_HIDDEN,
   ROLES,
   can,
   onlineContracts,
@@ -177,6 +178,16 @@ const EXCEPTIONS: Record<string, Partial<Record<CallerName, Expected>>> = {
       reason:
         "staff may void only their own Cash payment within 30 minutes: the case's payment is " +
         "the owner's Card payment",
+    },
+  },
+  exportPayments: {
+    staff: {
+      status: 403,
+      code: 'REVENUE_HIDDEN',
+      message: REVENUE_HIDDEN,
+      reason:
+        'a payments export holds the takings, which staff see only when the owner turns on ' +
+        '"Staff see revenue" (off in the case\'s business)',
     },
   },
   uploadFile: {

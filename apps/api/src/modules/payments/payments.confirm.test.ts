@@ -177,8 +177,9 @@ describe('the list, its export and the dashboard', () => {
     expect(
       linked.json().data.every((p: { needs_confirmation: boolean }) => p.needs_confirmation),
     ).toBe(true);
-    // Staff read it too (their dashboard); another business sees none of these.
-    expect((await get(staff, '/v1/dashboard')).json().data.unconfirmed_transfers).toEqual(now);
+    // Staff see no sums of money unless the owner lets them (Staff see revenue); another
+    // business sees none of these.
+    expect((await get(staff, '/v1/dashboard')).json().data.unconfirmed_transfers).toBeNull();
     expect((await get(other, '/v1/dashboard')).json().data.unconfirmed_transfers).toEqual(theirs);
   });
 

@@ -123,6 +123,7 @@ describe('members summary: deactivated and lapsed', () => {
       new_this_month: 5,
       deactivated: 0,
       lapsed: 1,
+      walk_ins: 0,
     });
     // A deactivated member whose cover also ended counts once, as deactivated.
     const ended = await pay(t, s, paymentBody(deactivated.id, plan.id, 100));
@@ -137,12 +138,20 @@ describe('members summary: deactivated and lapsed', () => {
       new_this_month: 5,
       deactivated: 1,
       lapsed: 1,
+      walk_ins: 0,
     });
     // Another business's members are never counted.
     const other = await createTenant(t, { code: 'CHRO' });
     expect(
       (await call(t.app, 'GET', '/v1/member/summary', { token: other.token })).json().data,
-    ).toEqual({ total: 0, active: 0, new_this_month: 0, deactivated: 0, lapsed: 0 });
+    ).toEqual({
+      total: 0,
+      active: 0,
+      new_this_month: 0,
+      deactivated: 0,
+      lapsed: 0,
+      walk_ins: 0,
+    });
   });
 });
 
