@@ -391,6 +391,16 @@ const paymentJson = (pay, mem, plan, sub, byName) =>
     ['confirmed', val(`${pay}.confirmed_at is not null`)],
     ['needs_confirmation', val(`${pay}.confirmed_at is null and ${pay}.voided_at is null`)],
     ['recorded_by_name', opt(byName)],
+    // A discount given at the desk, with its reason (the bench gives none, but reads it as Kora).
+    [
+      'discount',
+      `case when ${pay}.discount_reason is null then 'null' else ${obj([
+        ['amount', naira(`${pay}.discount_kobo`)],
+        ['percent', opt(`(${pay}.discount_bp / 100.0)::float8`)],
+        ['reason', val(`${pay}.discount_reason`)],
+      ])} end`,
+    ],
+    ['paid_on_source', val(`${pay}.paid_on_source`)],
     // When the desk took it (the column's default: its arrival, as no offline time is sent).
     ['recorded_at', iso(`${pay}.recorded_at`)],
     [
