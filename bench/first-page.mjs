@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, startKora, stopProcess, tempDir } from './lib.mjs';
+import { ROOT, apiClient, seedOwner, startKora, stopProcess, tempDir } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.FIRST_PAGE_PORT ?? 3918);
@@ -24,58 +24,15 @@ if (!existsSync(join(ROOT, 'apps/api/dist/server.js'))) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
-const api = async (method, path, body, token) => {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data;
-};
-
-const verificationCode = async (email) => {
-  for (let i = 0; i < 80; i++) {
-    const { data } = await (await fetch(`${BASE}/dev/outbox`)).json();
-    const found = data.find((m) => m.to === email && /code is (\d{7})/.test(m.text ?? ''));
-    if (found) return /code is (\d{7})/.exec(found.text)[1];
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no verification code for ${email}`);
-};
+const api = apiClient(BASE);
 
 /** An owner with a business, a plan and a few paying members: the session's two tokens. */
 const seed = async () => {
-  const owner = {
-    first_name: 'Bola',
-    last_name: 'Ade',
+  const session = await seedOwner(BASE, {
     email: 'owner@first-page.ng',
-    phone_number: '08030000001',
     password: 'Kora!First1',
-  };
-  await api('POST', '/v1/auth/register', owner);
-  const code = await verificationCode(owner.email);
-  await api('POST', '/v1/auth/verify-email/validate', {
-    email: owner.email,
-    code,
-    password: owner.password,
+    business_name: 'First Page Gym',
   });
-  const login = await api('POST', '/v1/auth/login', {
-    email: owner.email,
-    password: owner.password,
-    remember_me: true,
-  });
-  await api(
-    'POST',
-    '/v1/business',
-    { business_name: 'First Page Gym', address: '1 Marina', city: 'Lagos Island', state: 'Lagos' },
-    login.access_token,
-  );
-  const session = await api('POST', '/v1/auth/refresh', { token: login.refresh_token });
   const plan = await api(
     'POST',
     '/v1/subscription-type',

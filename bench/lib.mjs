@@ -394,3 +394,55 @@ export const besideBare = async (
     await stopProcess(bare);
   }
 };
+
+/**
+ * JSON calls to a running Kora at `base`, as the web app makes them: `api(method, path, body?,
+ * token?)` answers the answer's `data` and throws on an error status.
+ */
+export const apiClient = (base) => async (method, path, body, token) => {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json.data;
+};
+
+/** The first capture of `pattern` in the newest development-outbox message to `to` (20 s at most). */
+export const outboxCapture = async (base, to, pattern) => {
+  for (let i = 0; i < 80; i++) {
+    const { data } = await (await fetch(`${base}/dev/outbox`)).json();
+    for (const m of data) {
+      const match = m.to === to ? pattern.exec(m.text ?? '') : null;
+      if (match) return match[1];
+    }
+    await sleep(250);
+  }
+  throw new Error(`no message to ${to} matching ${pattern}`);
+};
+
+/**
+ * A verified owner who set up `business_name` (in Lagos) on a Kora started in development mode
+ * (the outbox holds the verification code): answers the owner's session, its token carrying
+ * the business.
+ */
+export const seedOwner = async (base, { email, password, business_name }) => {
+  const api = apiClient(base);
+  const owner = { first_name: 'Bola', last_name: 'Ade', email, phone_number: '08030000001' };
+  await api('POST', '/v1/auth/register', { ...owner, password });
+  const code = await outboxCapture(base, email, /verification code is (\d{7})/);
+  await api('POST', '/v1/auth/verify-email/validate', { email, code, password });
+  const login = await api('POST', '/v1/auth/login', { email, password, remember_me: true });
+  await api(
+    'POST',
+    '/v1/business',
+    { business_name, address: '1 Marina', city: 'Lagos Island', state: 'Lagos' },
+    login.access_token,
+  );
+  return api('POST', '/v1/auth/refresh', { token: login.refresh_token });
+};

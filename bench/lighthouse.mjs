@@ -10,7 +10,15 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT, startKora, stopProcess, tempDir } from './lib.mjs';
+import {
+  ROOT,
+  apiClient,
+  outboxCapture,
+  seedOwner,
+  startKora,
+  stopProcess,
+  tempDir,
+} from './lib.mjs';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3917);
@@ -70,66 +78,18 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 
-/** A JSON call to the server being measured; throws on an error status. */
-const api = async (method, path, body, token) => {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data;
-};
-
-/** The newest message to `to` in the development outbox matching `pattern`. */
-const messageTo = async (to, pattern) => {
-  for (let i = 0; i < 80; i++) {
-    const { data } = await (await fetch(`${BASE}/dev/outbox`)).json();
-    for (const m of data) {
-      const match = m.to === to ? pattern.exec(m.text ?? '') : null;
-      if (match) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no message to ${to} matching ${pattern}`);
-};
+const api = apiClient(BASE);
+const messageTo = (to, pattern) => outboxCapture(BASE, to, pattern);
 
 /**
  * A gym with a plan and a member who paid this month, and that member signed in by code as on
  * the member's page: the business code and the member's cookie (`name=token`).
  */
 const seedMember = async () => {
-  const owner = {
-    first_name: 'Bola',
-    last_name: 'Ade',
+  const { access_token: token } = await seedOwner(BASE, {
     email: 'owner@lighthouse.ng',
-    phone_number: '08030000001',
     password: 'Kora!Light1',
-  };
-  await api('POST', '/v1/auth/register', owner);
-  const code = await messageTo(owner.email, /verification code is (\d{7})/);
-  await api('POST', '/v1/auth/verify-email/validate', {
-    email: owner.email,
-    code,
-    password: owner.password,
-  });
-  const login = await api('POST', '/v1/auth/login', {
-    email: owner.email,
-    password: owner.password,
-    remember_me: true,
-  });
-  await api(
-    'POST',
-    '/v1/business',
-    { business_name: 'Lighthouse Gym', address: '1 Marina', city: 'Lagos Island', state: 'Lagos' },
-    login.access_token,
-  );
-  const { access_token: token } = await api('POST', '/v1/auth/refresh', {
-    token: login.refresh_token,
+    business_name: 'Lighthouse Gym',
   });
   const plan = await api(
     'POST',
