@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profile } from '@/test/fixtures';
 import { mockFetch, ok } from '@/test/mock-fetch';
@@ -38,9 +38,12 @@ describe('business pages for a user without a business', () => {
     const prompt = message.closest('[role="alert"]') as HTMLElement;
     await user.click(within(prompt).getByRole('button', { name: 'Setup Business' }));
     expect(await screen.findByRole('dialog', { name: 'Setup Your Business' })).toBeInTheDocument();
-    // Only the profile and the setup form's states: the page's own calls are never made.
-    expect(new Set(api.requests.map((r) => r.path))).toEqual(
-      new Set(['/v1/auth/me', '/v1/location/states']),
+    // Only the profile and the setup form's states (asked once the form's code has come, after
+    // the dialog opens): the page's own calls are never made.
+    await waitFor(() =>
+      expect(new Set(api.requests.map((r) => r.path))).toEqual(
+        new Set(['/v1/auth/me', '/v1/location/states']),
+      ),
     );
   });
 });
