@@ -46,12 +46,15 @@ export const checkRateLimit = async (
       })),
     );
   }
-  const results = await Promise.all(checks);
-  const over = results.filter((r) => r.count > r.max);
-  if (over.length) {
-    const seconds = Math.max(...over.map((r) => r.secondsLeft));
-    throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)), seconds);
-  }
+  refuseOver(await Promise.all(checks));
+};
+
+/** 429 when any counter is past its maximum, saying when the longest wait ends. */
+const refuseOver = (counters: { count: number; max: number; secondsLeft: number }[]) => {
+  const over = counters.filter((r) => r.count > r.max);
+  if (!over.length) return;
+  const seconds = Math.max(...over.map((r) => r.secondsLeft));
+  throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)), seconds);
 };
 
 /**
@@ -90,11 +93,7 @@ export const checkAccountLimits = async (
   const results = await Promise.all(
     emails.map((e) => hit(db, `${rule.action}:email:${emailKey(e)}`, rule.windowMinutes)),
   );
-  const over = results.filter((r) => r.count > rule.perEmail);
-  if (over.length) {
-    const seconds = Math.max(...over.map((r) => r.secondsLeft));
-    throw tooManyRequests(Math.max(1, Math.ceil(seconds / 60)), seconds);
-  }
+  refuseOver(results.map((r) => ({ ...r, max: rule.perEmail })));
 };
 
 /** Starts the accounts' counters of `rule` over (after a right password). */
