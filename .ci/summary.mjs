@@ -1,4 +1,5 @@
-// Sums the Vitest JSON reports of a CI run into one closing line: "N passed, N failed".
+// Sums the Vitest JSON reports of a CI run into one closing line: "N passed, N failed", after
+// the name and first message line of every failed test (the CI log keeps only its end).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,6 +15,15 @@ for (const file of readdirSync(dir)
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  for (const suite of report.testResults ?? [])
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed') {
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        console.log(`  FAILED ${suite.name.replace(process.cwd() + '/', '')} > ${test.fullName}`);
+        if (why) console.log(`    ${why}`);
+      }
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
