@@ -118,6 +118,10 @@ export const membersSuite = async (ctx) => {
   const listOne = await run('member list, one connection', firstPages, 1);
   const largeOne = await run(`member list, ${LARGE_PAGE} per page, one connection`, largePages, 1);
   const searchOne = await run('member search, one connection', searches, 1);
+  const meOne = await run('GET /v1/auth/me, one connection', () => '/v1/auth/me', 1);
+  const deepOne = await run('member list, any page, one connection', deepPages, 1, false);
+  const lastPage = `/v1/member?page=${Math.ceil(ctx.data.memberCount / 10)}&per_page=10`;
+  const lastOne = await run('member list, the last page, one connection', () => lastPage, 1, false);
   const row = (route, r, notes) =>
     routeRow(ctx, route, r.kora, { bare, yardstick: r.yardstick, notes });
   return [
@@ -145,6 +149,17 @@ export const membersSuite = async (ctx) => {
       'GET /v1/member?search=, 1 connection',
       searchOne,
       'one user at a time; target p95 ≤ 15 ms on PostgreSQL',
+    ),
+    row('GET /v1/auth/me, 1 connection', meOne, 'one user at a time'),
+    row(
+      'GET /v1/member, any page, 1 connection',
+      deepOne,
+      'one user at a time; target ≤ 50 ms for a page far into 100,000 members',
+    ),
+    row(
+      'GET /v1/member, the last page, 1 connection',
+      lastOne,
+      'one user at a time: the deepest OFFSET; target ≤ 50 ms',
     ),
   ];
 };

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Column, SQL, Table, fillPlaceholders, getTableColumns, is } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './client';
 
@@ -70,6 +71,23 @@ export const compileSelect = <R>(name: string, query: SelectLike<R>): CompiledSe
   return { name, text, params, decode };
 };
 
+const dialect = new PgDialect();
+
+/**
+ * A statement written as SQL (not a select builder) compiled once: its text and parameters
+ * (`bound(name)` placeholders filled when it runs), and `decode` for each row's values in the
+ * order it selects them. `name` makes it a named prepared statement on PostgreSQL; a statement
+ * whose best plan depends on its values (a search term) has none and is planned every time.
+ */
+export const compileSql = <R>(
+  name: string,
+  query: SQL,
+  decode: (row: unknown[]) => R,
+): CompiledSelect<R> => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name, text, params, decode };
+};
+
 const DATE_OID = 1082;
 const asText = (value: string) => value;
 /** pg's own parsers, made once, except a calendar day, which stays text as Drizzle reads it. */
@@ -94,7 +112,7 @@ export const runCompiled = async <R>(
   if (client instanceof pg.Pool) {
     rows = (
       await client.query<unknown[]>({
-        name: query.name,
+        name: query.name || undefined,
         text: query.text,
         values: params,
         rowMode: 'array',

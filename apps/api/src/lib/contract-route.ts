@@ -13,6 +13,7 @@ import {
   errorAnswerSchema,
   type Contract,
   type ExportFormat,
+  type PageMeta,
 } from '@kora/shared';
 import { tenantOf } from '../plugins/tenancy';
 import { forbidden } from './errors';
@@ -179,6 +180,37 @@ export const pageRoute = <C extends Contract>(
   message: string,
   load: (request: ContractRequest<C>) => Promise<Omit<z.input<C['answer']>, 'message'>>,
 ): void => register(app, c, async (request) => ({ message, ...(await load(request)) }));
+
+/**
+ * A page whose rows PostgreSQL already wrote as the answer's JSON text (the member list: see
+ * modules/members/members.json.ts), with its meta.
+ */
+export interface JsonPage {
+  /** The JSON array of the page's rows, exactly as the answer's serializer would write them. */
+  dataJson: string;
+  meta: PageMeta;
+}
+
+/**
+ * A page route whose rows come as JSON text: the answer `{ message, data, meta }` is put
+ * together around it as the serializer would write it (keys in the schema's order, meta's as
+ * pageMeta makes them) and sent as it is. The contract's answer schema still documents it, and
+ * the API tests check every answer against that document.
+ */
+export const jsonPageRoute = <C extends Contract>(
+  app: FastifyInstance,
+  c: C,
+  message: string,
+  load: (request: ContractRequest<C>) => Promise<JsonPage>,
+): void => {
+  const head = `{"message":${JSON.stringify(message)},"data":`;
+  register(app, c, async (request, reply) => {
+    const { dataJson, meta } = await load(request);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`${head}${dataJson},"meta":${JSON.stringify(meta)}}`);
+  });
+};
 
 /**
  * A contract's route that only confirms (its answer `{ message, data: null }`, never another):

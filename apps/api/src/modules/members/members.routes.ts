@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { exportContracts, memberContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { createdRoute, dataRoute, exportRoute, pageRoute } from '../../lib/contract-route';
+import { createdRoute, dataRoute, exportRoute, jsonPageRoute } from '../../lib/contract-route';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
 import { memberExport } from './members.export';
@@ -9,7 +9,8 @@ import * as members from './members.service';
 
 /** Members of the caller's business. Staff, admins and owners may all read, add and edit. */
 export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  pageRoute(app, api.list, 'Members loaded.', (req) =>
+  // The page's rows come written as JSON by PostgreSQL (members.json.ts).
+  jsonPageRoute(app, api.list, 'Members loaded.', (req) =>
     members.listMembers(ctx, tenantOf(req).businessId, req.query),
   );
 

@@ -11,7 +11,6 @@ import {
   type MemberListQuery,
   type MemberSummary,
   type MemberVisitedFilter,
-  type PageMeta,
   type UpdateMemberInput,
 } from '@kora/shared';
 import type { AppContext } from '../../context';
@@ -20,6 +19,7 @@ import type { Executor, Tx } from '../../db/client';
 import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { BatchReader } from '../../lib/export-file';
 import { createOnce } from '../../lib/idempotency';
+import type { JsonPage } from '../../lib/contract-route';
 import { pageWindow } from '../../lib/paging';
 import { phoneSearchDigits } from '../../lib/phone';
 import { recordAudit, recordEdit, recordExport, type Actor } from '../audit';
@@ -87,13 +87,13 @@ export const listMembers = async (
   ctx: AppContext,
   businessId: number,
   query: MemberListQuery,
-): Promise<{ data: Member[]; meta: PageMeta }> => {
-  const { rows, total, capped } = await list.listMembers(ctx.db, businessId, {
+): Promise<JsonPage> => {
+  const { json, total, capped } = await list.listMembers(ctx.db, businessId, {
     ...pageWindow(query),
     ...filterOptions(query),
   });
   const meta = pageMeta(query.page, query.per_page, total);
-  return { data: rows.map(toMember), meta: capped ? { ...meta, total_capped: true } : meta };
+  return { dataJson: json, meta: capped ? { ...meta, total_capped: true } : meta };
 };
 
 /**
