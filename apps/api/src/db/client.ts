@@ -107,7 +107,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   if (opts.url) {
     const pool = new pg.Pool({
       ...connection(opts.url),
-      max: opts.poolMax ?? 20,
+      max: opts.poolMax ?? 10,
       idleTimeoutMillis: 30_000,
     });
     pool.on('error', () => undefined);
