@@ -17,6 +17,18 @@ describe('calendar days', () => {
     expect(lagosDay(new Date('2026-03-31T22:59:00Z'))).toBe('2026-03-31');
   });
 
+  it('changes day at Lagos midnight to the millisecond, asked forwards or backwards', () => {
+    const at = (iso: string) => lagosDay(new Date(iso));
+    expect(at('2026-12-01T22:59:59.999Z')).toBe('2026-12-01');
+    expect(at('2026-12-01T23:00:00.000Z')).toBe('2026-12-02');
+    expect(at('2026-12-01T22:59:59.999Z')).toBe('2026-12-01');
+    expect(at('2026-12-02T22:59:59.999Z')).toBe('2026-12-02');
+    expect(at('2026-12-02T23:00:00.000Z')).toBe('2026-12-03');
+    expect(at('2025-02-28T23:00:00.000Z')).toBe('2025-03-01');
+    expect(at('2026-12-01T12:00:00.000Z')).toBe('2026-12-01');
+    expect(() => lagosDay(new Date('nonsense'))).toThrow(RangeError);
+  });
+
   it('clamps month ends', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');

@@ -8,8 +8,24 @@ const dayFormatter = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/**
+ * The Lagos day asked for last, with the instants it spans: nearly every call asks about now, and
+ * a hot request asks several times, so the time-zone formatter runs about once a day.
+ */
+let known = { day: '', from: 0, to: -1 };
+
 /** The calendar day in Lagos at the given instant. */
-export const lagosDay = (at: Date = new Date()): string => dayFormatter.format(at);
+export const lagosDay = (at: Date = new Date()): string => {
+  const t = at.getTime();
+  if (t >= known.from && t < known.to) return known.day;
+  const day = dayFormatter.format(at);
+  known = {
+    day,
+    from: Date.parse(lagosMidnight(day)),
+    to: Date.parse(lagosMidnight(addDays(day, 1))),
+  };
+  return day;
+};
 
 const parse = (day: string): [number, number, number] => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
