@@ -171,15 +171,16 @@ const SHORT_LOAD_REQUESTS = 20;
  * seconds, so a load under a second (the smoke run's) is a fixed number of requests instead, its
  * req/s over the time it took.
  */
-export const load = async ({ url, connections, duration, next }) => {
+export const load = async ({ url, connections, duration, next, amount }) => {
   const times = [];
   const statuses = {};
-  const short = duration < 1;
+  // `amount`: exactly that many requests, however long they take.
+  const short = amount !== undefined || duration < 1;
   const started = performance.now();
   const instance = autocannon({
     url,
     connections,
-    ...(short ? { amount: connections * SHORT_LOAD_REQUESTS } : { duration }),
+    ...(short ? { amount: amount ?? connections * SHORT_LOAD_REQUESTS } : { duration }),
     requests: [{ setupRequest: (req) => ({ ...req, ...next() }) }],
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -91,7 +91,7 @@ const SMOKE = {
   members: '300',
   duration: '0.25',
   connections: '4',
-  suite: 'serialise,members,check-in,roster,payments,audit-cost,dashboard,attendance',
+  suite: 'serialise,members,check-in,guard,roster,payments,audit-cost,dashboard,attendance',
   'payments-per-member': '1',
   payments: '3000',
   visits: '20000',
@@ -104,6 +104,8 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://kora:kora@127.0.0.1:5432/kora_test';
 const suites = values.suite.split(',');
+/** The hot routes the guard (suite `guard`) found past their limit. */
+const guardFailed = [];
 
 /** The roll-up tables, in a stable order, as compared by compareWithTriggerBuilt. */
 const ROLLUP_TABLES = {
@@ -222,12 +224,22 @@ for (const target of targets) {
       koraPid: kora.pid,
       bareUrl: 'http://127.0.0.1:3901/bare',
       yardstickUrl: yardstick ? 'http://127.0.0.1:3902' : undefined,
+      yardstickPid: yardstick?.pid,
       ...dbAccess,
       // PGlite's folder is held by the server: a suite stops it before opening the folder.
       stopKora: () => stopProcess(kora),
     };
     if (suites.includes('members')) rows.push(...(await membersSuite(ctx)));
     if (suites.includes('check-in')) rows.push(...(await checkInSuite(ctx)));
+    if (suites.includes('guard')) {
+      const { guardSuite, guardTable } = await import('./suites/guard.mjs');
+      const guard = await guardSuite(ctx);
+      guardFailed.push(...guard.failed);
+      if (!smoke && guard.rows.length) {
+        const text = `# Guard of the hot routes\n\n${new Date().toISOString()}: CPU per request (the server's and its database's), Kora against the yardstick, ${businesses} × ${values.members} members (suites/guard.mjs).\n\n${guardTable(guard.rows)}\n`;
+        writeFileSync(join(ROOT, 'bench/results/guard.md'), text);
+      }
+    }
     if (suites.includes('roster')) {
       const { rosterSuite } = await import('./suites/roster.mjs');
       rows.push(...(await rosterSuite({ ...ctx, smoke })));
@@ -289,10 +301,12 @@ if (smoke) {
     (r) => /CHECKS FAIL/.test(r.notes ?? '') || /(^|[ ;])5\d\d×/.test(r.notes ?? ''),
   );
   for (const r of broken) console.error(`SMOKE FAILED: ${r.target} ${r.route}: ${r.notes}`);
+  for (const route of guardFailed)
+    console.error(`SMOKE FAILED: the guard: ${route} costs more CPU per request than its limit`);
   console.log(
-    `\n== bench smoke: ${rows.length + (dashboardRows?.length ?? 0) + (attendanceRows?.length ?? 0)} routes measured, ${broken.length} broken`,
+    `\n== bench smoke: ${rows.length + (dashboardRows?.length ?? 0) + (attendanceRows?.length ?? 0)} routes measured, ${broken.length} broken; the guard: ${guardFailed.length} hot routes past their limit`,
   );
-  process.exit(broken.length ? 1 : 0);
+  process.exit(broken.length || guardFailed.length ? 1 : 0);
 }
 
 const tableOf = markdownTable;

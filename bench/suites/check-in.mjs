@@ -37,7 +37,7 @@ const localForm = (e164) => {
 };
 
 /** For each business, SAMPLE members spread over its range: id, phone, member ID, card code. */
-const sampleMembers = async (ctx, tokens) =>
+export const sampleMembers = async (ctx, tokens) =>
   Promise.all(
     ctx.data.owners.map(async (owner, b) => {
       const span = owner.lastMemberId - owner.firstMemberId + 1;
@@ -63,7 +63,7 @@ const sampleMembers = async (ctx, tokens) =>
     }),
   );
 
-const lookupPath = (q) => `/v1/check-in/lookup?q=${encodeURIComponent(q)}`;
+export const lookupPath = (q) => `/v1/check-in/lookup?q=${encodeURIComponent(q)}`;
 
 /** The same request to both servers; throws at the first difference of their answers. */
 const same = async (ctx, token, path, init, mask = (b) => b) => {
