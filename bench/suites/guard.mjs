@@ -32,7 +32,7 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
  * serialised in Node, a function called per row, a pool of 20) measured 1.68 and 1.90 for its
  * first pages and 1.34 and 1.42 for 100 per page.
  */
-export const LIMITS = {
+const LIMITS = {
   'GET /v1/auth/me': 1.7,
   'GET /v1/member, pages 1-5': 1.6,
   [`GET /v1/member, ${LARGE_PAGE} per page`]: 1.35,
@@ -75,8 +75,7 @@ export const guardSuite = async (ctx) => {
     const r = await load({ url, connections: CONNECTIONS, duration: 1, amount: REQUESTS, next });
     const serverCpu = cpuSeconds(pid) - server;
     let dbCpu = 0;
-    for (const [backend, cpu] of await backends())
-      dbCpu += cpuSeconds(backend) - (before.get(backend) ?? 0);
+    for (const [backend, cpu] of await backends()) dbCpu += cpu - (before.get(backend) ?? 0);
     const bad = Object.keys(r.statuses).filter((s) => s !== '200');
     if (bad.length) throw new Error(`guard: ${url} answered ${JSON.stringify(r.statuses)}`);
     return { requests: r.requests, serverCpu, dbCpu: Math.max(0, dbCpu) };
