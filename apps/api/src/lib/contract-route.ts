@@ -183,7 +183,7 @@ export const pageRoute = <C extends Contract>(
 
 /**
  * A page whose rows PostgreSQL already wrote as the answer's JSON text (the member list: see
- * modules/members/members.json.ts), with its meta.
+ * modules/members/members.list-json.ts), with its meta.
  */
 export interface JsonPage {
   /** The JSON array of the page's rows, exactly as the answer's serializer would write them. */

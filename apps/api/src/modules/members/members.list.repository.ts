@@ -11,7 +11,7 @@ import { bound, preparedFor } from '../../db/prepared';
 import { compileSql, runCompiled } from '../../db/raw';
 import { businesses, freezes, members, plans } from '../../db/schema';
 import type { ExportCursor } from '../../lib/export-file';
-import { membersJsonArray } from './members.json';
+import { membersJsonArray } from './members.list-json';
 import { latestSubscription, planOfLatest, subscriptionColumns } from './members.repository';
 
 /**
@@ -33,7 +33,7 @@ import { latestSubscription, planOfLatest, subscriptionColumns } from './members
  * total of a search is capped at SEARCH_COUNT_CAP (`capped`).
  *
  * Either way the statement answers one row: the total and the page as the answer's JSON text,
- * written by PostgreSQL (members.json.ts), which the route sends as it is.
+ * written by PostgreSQL (members.list-json.ts), which the route sends as it is.
  */
 
 /** How many of the newest members a broad search looks through before sorting all its matches. */

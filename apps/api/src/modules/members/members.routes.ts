@@ -9,7 +9,7 @@ import * as members from './members.service';
 
 /** Members of the caller's business. Staff, admins and owners may all read, add and edit. */
 export const memberRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  // The page's rows come written as JSON by PostgreSQL (members.json.ts).
+  // The page's rows come written as JSON by PostgreSQL (members.list-json.ts).
   jsonPageRoute(app, api.list, 'Members loaded.', (req) =>
     members.listMembers(ctx, tenantOf(req).businessId, req.query),
   );

@@ -11,7 +11,7 @@ import { toMember } from './members.mapper';
 import { selectMembers } from './members.repository';
 
 /*
- * The member list's page is written as JSON by PostgreSQL (members.json.ts). It must be, byte
+ * The member list's page is written as JSON by PostgreSQL (members.list-json.ts). It must be, byte
  * for byte, what the member's row mapped by toMember and written by the answer's serializer
  * gives: the same keys in the same order, the same escapes, moments, days and naira.
  */
