@@ -71,7 +71,9 @@ export const useScanCatcher = (
         reset();
         return;
       }
-      const now = Date.now();
+      // The key's own time (when the keyboard sent it), not when this page got round to it: a
+      // busy page on a slow desk computer may handle a scan's keys late and in a bunch.
+      const now = event.timeStamp;
       const inBurst = typed !== '' && now - lastAt <= SCAN_KEY_GAP_MS;
       if (event.key === 'Enter') {
         if (inBurst && typed.trim().length >= SCAN_MIN) {

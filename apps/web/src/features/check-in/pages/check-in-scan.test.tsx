@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckInCandidate } from '@kora/shared';
 import { mockFetch, ok, pageOf } from '@/test/mock-fetch';
 import { amberVerdict, candidate, checkInResult, tunde, visit } from '@/test/check-in-fixtures';
@@ -134,6 +134,37 @@ describe('scanning cards back to back', () => {
     expect(lookedUp(api)).toEqual([AMBER_CARD, TUNDE_CARD]);
     await waitFor(() => expect(searchBox()).toHaveValue(''));
     expect(searchBox()).toHaveFocus();
+  });
+
+  it('a scan whose keys a busy page handles late is still caught: the keys’ own times count', async () => {
+    const { api } = openPage({ [TUNDE_CARD]: [greenTunde()] });
+    const elsewhere = screen.getByRole('button', { name: 'Scan a card with the camera' });
+    act(() => elsewhere.focus());
+    expect(screen.getByText('Ready to scan')).toBeInTheDocument();
+    // The scanner typed them within a few milliseconds...
+    const keys = [...TUNDE_CARD, 'Enter'].map(
+      (key) => new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    );
+    const enter = keys.pop()!;
+    // ...and the page handles each of the code's keys half a second after the one before.
+    const realNow = Date.now.bind(Date);
+    let late = 0;
+    const clock = vi
+      .spyOn(Date, 'now')
+      .mockImplementation(() => realNow() - 60_000 + (late += 500));
+    try {
+      act(() => {
+        for (const key of keys) elsewhere.dispatchEvent(key);
+      });
+    } finally {
+      clock.mockRestore();
+    }
+    act(() => void elsewhere.dispatchEvent(enter));
+    expect(
+      await within(await verdictOf('Tunde Okafor')).findByText('Checked in'),
+    ).toBeInTheDocument();
+    expect(recorded(api)).toEqual([{ member_id: 9, found_by: 'card' }]);
+    expect(lookedUp(api)).toEqual([TUNDE_CARD]);
   });
 
   it("a scan typed into Today's search stays there; the page says scanning is paused", async () => {
