@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { afterFirstPage } from './after-first-page';
 
 /** A page loaded on demand; `preload()` fetches its code ahead of the first render. */
 export type LazyPage = ComponentType & { preload: () => Promise<void> };
@@ -15,27 +16,13 @@ export type PageStyles = 'all' | 'sign-in' | 'own';
 
 const loadAllStyles = () => import('./mantine-styles');
 
-/** How long after the page has loaded the shell waits before it fetches the whole stylesheet. */
-const AFTER_FIRST_PAGE_MS = 2_500;
-
 /**
  * Mantine's whole stylesheet, fetched once the first page has loaded and the browser is idle
  * (at once where it has no idle callbacks), so that the parts a page of 'own' styles loads later
  * (a dialog's code, fetched when it opens) are styled. Its rules are in the same `mantine` layer
  * as the ones the page brought: arriving twice changes nothing.
  */
-export const loadAllStylesWhenIdle = (): Promise<unknown> => {
-  if (typeof requestIdleCallback !== 'function') return loadAllStyles();
-  return new Promise<void>((resolve) => {
-    const idle = () =>
-      setTimeout(
-        () => requestIdleCallback(() => resolve(), { timeout: 2_000 }),
-        AFTER_FIRST_PAGE_MS,
-      );
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  }).then(loadAllStyles);
-};
+export const loadAllStylesWhenIdle = (): Promise<unknown> => afterFirstPage().then(loadAllStyles);
 
 /**
  * A route page loaded on demand from a module's named export (with Mantine's whole stylesheet,
