@@ -74,9 +74,9 @@ export const compileSelect = <R>(name: string, query: SelectLike<R>): CompiledSe
 const dialect = new PgDialect();
 
 /**
- * A statement written as SQL (not a select builder) compiled once: its text and parameters
- * (`bound(name)` placeholders filled when it runs), and `decode` for each row's values in the
- * order it selects them. `name` makes it a named prepared statement on PostgreSQL; a statement
+ * A statement written as SQL (not a select builder) compiled once: its text, its parameters
+ * (each `bound(name)` takes the value of that name given to runCompiled), and `decode`, which
+ * turns each row's values, in the order the statement selects them, into the row answered. `name` makes it a named prepared statement on PostgreSQL; a statement
  * whose best plan depends on its values (a search term) has none and is planned every time.
  */
 export const compileSql = <R>(
