@@ -37,6 +37,8 @@ describe('afterFirstPage', () => {
   });
 
   it('resolves as soon as the early signal comes (the device going offline)', async () => {
+    // Fake timers: the 2.5 s wait it also started must not outlive the test.
+    vi.useFakeTimers();
     vi.stubGlobal('requestIdleCallback', () => 0);
     let go = () => {};
     const waiting = afterFirstPage((resolve) => (go = resolve));
