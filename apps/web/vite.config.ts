@@ -198,14 +198,15 @@ const SIGN_IN_KIT: RegExp[] = [
 /**
  * The libraries of the back office's shell and members list (the first page after most
  * sign-ins) beyond the sign-in kit, in one file rather than fifteen: the Mantine components they
- * draw (menus, selects, tooltips, dialogs, the table, the app shell) and what those float and
- * lock the page with. Libraries only: the group also takes what its modules import, and an app
+ * draw (menus, tooltips, the table, the app shell) and what those float with. Not the dialogs'
+ * frame (components/lazy-modal.tsx: after the first page) nor Mantine's selects (the list's
+ * filter is a native select). Libraries only: the group also takes what its modules import, and an app
  * module would bring react-router and the app's own code with it, which the entry and so the
  * sign-in page would then load too. No module of the sign-in page imports these.
  */
 const DESK_KIT: RegExp[] = [
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|AppShell|Avatar|Badge|Burger|Card|Chip|Collapse|Combobox|FloatingIndicator|FocusTrap|Menu|Modal|ModalBase|NavLink|Overlay|Popover|Portal|ScrollArea|SegmentedControl|Select|SimpleGrid|Skeleton|Table|Tooltip)[\\/]/,
-  /node_modules[\\/](@floating-ui[\\/][^\\/]+|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](AppShell|Avatar|Badge|Burger|Card|Chip|FloatingIndicator|FocusTrap|Menu|NavLink|Popover|Portal|SegmentedControl|SimpleGrid|Skeleton|Table|Tooltip)[\\/]/,
+  /node_modules[\\/](@floating-ui[\\/][^\\/]+|tslib)[\\/]/,
 ];
 
 /**
@@ -224,20 +225,19 @@ const DESK_APP: RegExp[] = [
   /src[\\/]features[\\/]business[\\/]components[\\/](business-setup-modal|business-setup-prompt)\.tsx$/,
   /src[\\/]features[\\/]members[\\/](api|member-format|member-texts)\.ts$/,
   /src[\\/]features[\\/]members[\\/]components[\\/](member-avatar|member-status-badge)\.tsx$/,
-  /node_modules[\\/]dayjs[\\/]/,
   /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](IconBell|IconBuildingStore|IconChevronDown|IconChevronRight|IconEye|IconFileImport|IconFileText|IconKey|IconPencil|IconPlus|IconSearch|IconUpload|IconUser|IconUserOff|IconUserPlus)\.mjs$/,
 ];
 
 /**
  * The sign-in form's own parts, in a file of their own beside the sign-in kit: the form library,
- * its zod resolver, the password and checkbox inputs and the app's form helpers. The sign-in
- * page loads both files (1.6 kB compressed more than one); the back office's first page (the
- * members list, which has no form) loads only the kit: 6.8 kB less. Only these modules, not what
- * they import (zod, React and Mantine's core stay in the kit, which the members list needs
- * anyway).
+ * zod (every form's schema is written with it: 23 kB compressed) and its resolver, the password
+ * and checkbox inputs and the app's form helpers. The sign-in page loads both files; the back
+ * office's first page (the members list, which has no form and reads the API through routes
+ * without schemas, lib/api-routes.ts) loads only the kit. Only these modules (and zod's), not
+ * what they import (React and Mantine's core stay in the kit, which the members list needs).
  */
 const SIGN_IN_FORM: RegExp[] = [
-  /node_modules[\\/](@mantine[\\/]form|mantine-form-zod-resolver|klona|fast-deep-equal)[\\/]/,
+  /node_modules[\\/](@mantine[\\/]form|mantine-form-zod-resolver|klona|fast-deep-equal|zod)[\\/]/,
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]PasswordInput[\\/]/,
   // Not the check mark, which the selects' options and the chips draw.
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Checkbox[\\/](?!CheckIcon)/,

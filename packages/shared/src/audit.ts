@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENTED, pageQuery } from './common';
 import { contract, pageOf } from './contract';
 import { TIME_ZONE, formatDay, lagosDay } from './dates';
-import { formatNaira, koboToNaira } from './money';
+import { formatNaira, koboToNaira } from './naira';
 import { COMMS_CHANNELS } from './communications';
 import { chosenId, dateRangeCheck, dayRangeFilters } from './payments';
 

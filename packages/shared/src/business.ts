@@ -3,6 +3,7 @@ import { DOCUMENTED, LIMITS } from './common';
 import { NIGERIAN_STATES } from './constants';
 import { answerOf, contract } from './contract';
 import { hasUnsafeCharacters, isDomainName, textField, unsafeCharactersMessage } from './text';
+import { UPLOAD_MESSAGES } from './uploads';
 
 /** Column sizes of the businesses table; the schemas below never let more through. */
 export const BUSINESS_LIMITS = {
@@ -309,19 +310,6 @@ export const businessContracts = {
 
 const FILE_TYPES = ['profile_picture', 'business_logo', 'member_picture'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
-
-export const UPLOAD_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  maxSide: 1024,
-  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-} as const;
-
-export const UPLOAD_MESSAGES = {
-  notImage: 'Please select an image file',
-  tooLarge: 'File size must be less than 5MB',
-  fileType: 'file_type must be profile_picture, business_logo or member_picture',
-  entityId: 'entity_id is required',
-} as const;
 
 /** The text fields of the upload form (the file itself is checked by its content). */
 export const uploadFieldsSchema = z.object({

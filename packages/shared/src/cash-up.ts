@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENTED, jsonNumber, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
-import { hasAtMostTwoDecimals } from './money';
+import { hasAtMostTwoDecimals } from './naira';
 import { MAX_LIST_PAGE_SIZE, chosenId, dateRangeCheck, dayRangeFilters } from './payments';
 import { textField } from './text';
 

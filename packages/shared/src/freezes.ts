@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENTED, addFieldIssue, idParam, pageQuery } from './common';
 import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay } from './dates';
-import { formatNaira } from './money';
+import { formatNaira } from './naira';
 import { PAYMENT_METHODS } from './payments';
 import { optionalTextField } from './text';
 

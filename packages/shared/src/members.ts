@@ -12,12 +12,17 @@ import { answerOf, contract, pageOf } from './contract';
 import { isCalendarDay, lagosDay } from './dates';
 import { planSchema } from './plans';
 import { MARKETING_CONSENTS, consentChoiceField, marketingConsentField } from './privacy';
+import {
+  MEMBER_ACCOUNT_STATUSES,
+  MEMBER_KINDS,
+  MEMBER_SEARCH_MAX,
+  MEMBER_VISITED_FILTERS,
+} from './member-list';
 import { optionalTextField, searchText, textField } from './text';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export const MEMBER_SEARCH_MAX = 100;
 export const MEMBER_ADDRESS_MAX = 300;
 
 /**
@@ -142,25 +147,6 @@ export const foldForSearch = (text: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
-
-/** The member list's account filter: active or deactivated accounts; none (or `all`) is both. */
-export const MEMBER_ACCOUNT_STATUSES = ['active', 'inactive'] as const;
-export type MemberAccountStatus = (typeof MEMBER_ACCOUNT_STATUSES)[number];
-
-/**
- * The member list's kind filter: `member` (the default: members, walk-ins left out), `walk_in`
- * (people a day pass added who have not joined) or `all` (both).
- */
-export const MEMBER_KINDS = ['member', 'walk_in', 'all'] as const;
-export type MemberKind = (typeof MEMBER_KINDS)[number];
-
-/**
- * The member list's last-visit filter, in Lagos days (today counts as one): `last_7` came on one
- * of the last 7 days, `last_30` on one of the last 30, `not_14` has not come on any of the last
- * 14 (or never has).
- */
-export const MEMBER_VISITED_FILTERS = ['last_7', 'last_30', 'not_14'] as const;
-export type MemberVisitedFilter = (typeof MEMBER_VISITED_FILTERS)[number];
 
 /** The member list's filters (its export takes the same). */
 export const memberFilters = {

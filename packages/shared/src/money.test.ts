@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, hasAtMostTwoDecimals, koboToNaira, nairaAmount, nairaToKobo } from './money';
+import { nairaAmount } from './money';
+import { formatNaira, hasAtMostTwoDecimals, koboToNaira, nairaToKobo } from './naira';
 
 describe('money', () => {
   it('converts naira to integer kobo exactly', () => {

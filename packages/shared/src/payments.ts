@@ -11,7 +11,8 @@ import {
 import { answerOf, contract, pageOf } from './contract';
 import { DURATION_TYPES, isCalendarDay } from './dates';
 import { memberSchema } from './members';
-import { hasAtMostTwoDecimals, nairaAmount, nairaToKobo } from './money';
+import { nairaAmount } from './money';
+import { hasAtMostTwoDecimals, nairaToKobo } from './naira';
 import { MAX_GROUP_LIMIT, planSchema } from './plans';
 import { recordedAtField } from './offline';
 import { textField, visibleLength } from './text';

@@ -1,4 +1,4 @@
-import { formatNaira } from './money';
+import { formatNaira } from './naira';
 
 /* How a plan reads on screen and in exports: its duration, price per unit and type. */
 

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from './form-alerts';
+import { Modal } from './lazy-modal';
 
 export interface ConfirmBodyProps {
   /** The question, and what else the person should know before answering. */

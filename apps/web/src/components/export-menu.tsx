@@ -6,8 +6,9 @@ import {
   IconFileSpreadsheet,
   IconFileText,
 } from '@tabler/icons-react';
-import type { Contract, ExportFormat } from '@kora/shared';
+import type { ExportFormat } from '@kora/shared';
 import { useState } from 'react';
+import type { Route } from '@/lib/api-route';
 import { queryString, type QueryValue } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { requestFile } from '@/lib/http';
@@ -29,7 +30,7 @@ export const saveFile = (blob: Blob, filename: string) => {
 
 export interface ExportMenuProps {
   /** One of exportContracts. */
-  contract: Contract;
+  contract: Route;
   /** The list's current filters (from the URL); empty values are left out. */
   filters: Record<string, QueryValue>;
   /** The file's name when the answer gives none: `members` → members.csv. */

@@ -1,4 +1,5 @@
 import { pathOf, type Contract } from '@kora/shared';
+import type { Route } from './api-route';
 import type { z } from 'zod';
 import { request } from './http';
 
@@ -36,19 +37,20 @@ export const queryString = (query: Record<string, QueryValue> | undefined): stri
 };
 
 /**
- * One call of the API, built from its contract: the method, the path with its params filled in,
- * the query string and the JSON body. Answers the contract's answer (typed only: the answer is
- * not parsed here). The bearer token and the refresh on a 401 are the http client's.
+ * One call of the API, built from its route (api-routes.ts): the method, the path with its
+ * params filled in, the query string and the JSON body, typed by the call's contract. Answers
+ * the contract's answer (typed only: the answer is not parsed here). The bearer token and the
+ * refresh on a 401 are the http client's.
  */
 export const callApi = <C extends Contract>(
-  contract: C,
+  route: Route<C>,
   opts: CallOptions<C> = {},
 ): Promise<AnswerOf<C>> =>
   request<unknown>(
-    pathOf(contract.path, opts.params) +
+    pathOf(route.path, opts.params) +
       queryString(opts.query as Record<string, QueryValue> | undefined),
     {
-      method: contract.method,
+      method: route.method,
       body: opts.body,
       headers: opts.headers,
       signal: opts.signal,

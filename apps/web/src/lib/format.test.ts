@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira, formatPhone, initials, lastVisitText } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatNaira,
+  formatPhone,
+  initials,
+  lastVisitText,
+} from './format';
 
 describe('formatting', () => {
   it('shows Nigerian numbers in one national form, grouped 4-3-4', () => {
@@ -24,6 +31,20 @@ describe('formatting', () => {
     expect(formatNaira(25000)).toBe('₦25,000');
     expect(formatDate('2026-11-20')).toBe('20 Nov 2026');
     expect(formatDate(null)).toBe('N/A');
+  });
+
+  it('shows a calendar day as that day and a moment in the device’s time', () => {
+    expect(formatDate('2026-01-05')).toBe('5 Jan 2026');
+    expect(formatDate('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatDate(new Date(2026, 1, 28, 23, 59))).toBe('28 Feb 2026');
+    expect(formatDate('not a date')).toBe('N/A');
+    expect(formatDate('')).toBe('N/A');
+    const moment = new Date(2026, 10, 20, 9, 5);
+    expect(formatDateTime(moment.toISOString())).toBe('20 Nov 2026, 09:05');
+    expect(formatDateTime(moment)).toBe('20 Nov 2026, 09:05');
+    expect(formatDateTime(new Date(2026, 10, 20, 23, 45))).toBe('20 Nov 2026, 23:45');
+    expect(formatDateTime(undefined)).toBe('N/A');
+    expect(formatDateTime('2026-13-45T99:00:00Z')).toBe('N/A');
   });
 
   it('says when a member last came in Lagos days: Today, Yesterday, 3 days ago, Never', () => {

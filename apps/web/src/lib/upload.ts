@@ -1,10 +1,5 @@
-import {
-  UPLOAD_LIMITS,
-  UPLOAD_MESSAGES,
-  uploadContracts,
-  type FileType,
-  type UploadResult,
-} from '@kora/shared';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES, type FileType, type UploadResult } from '@kora/shared';
+import { uploadContracts } from '@/lib/api-routes';
 import { http } from './http';
 
 export const IMAGE_ACCEPT = UPLOAD_LIMITS.types.join(',');

@@ -1,4 +1,4 @@
-import { planContracts } from '@kora/shared';
+import { planContracts } from '@/lib/api-routes';
 import { callApi } from './api-client';
 import { listsOf, queryRoots } from './query-keys';
 import { useDataQuery } from './use-data-query';

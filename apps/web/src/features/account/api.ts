@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { authContracts, type ChangePasswordInput, type UpdateProfileInput } from '@kora/shared';
+import type { ChangePasswordInput, UpdateProfileInput } from '@kora/shared';
+import { authContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { sessionStore, useSession } from '@/lib/session';

@@ -1,4 +1,4 @@
-import { auditContracts } from '@kora/shared';
+import { auditContracts } from '@/lib/api-routes';
 import { callApi, queryString } from '@/lib/api-client';
 import { requestFile } from '@/lib/http';
 import { queryRoots } from '@/lib/query-keys';

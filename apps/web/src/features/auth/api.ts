@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  authContracts,
-  type LoginInput,
-  type RegisterInput,
-  type ResetPasswordConfirmInput,
-  type VerifyEmailInput,
+import type {
+  LoginInput,
+  RegisterInput,
+  ResetPasswordConfirmInput,
+  VerifyEmailInput,
 } from '@kora/shared';
+import { authContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 

@@ -1,12 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  NIGERIAN_STATES,
-  businessContracts,
-  kioskContracts,
-  kioskEntryContracts,
-  type CreateBusinessInput,
-  type UpdateBusinessInput,
-} from '@kora/shared';
+import { NIGERIAN_STATES, type CreateBusinessInput, type UpdateBusinessInput } from '@kora/shared';
+import { businessContracts, kioskContracts, kioskEntryContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { refreshSession } from '@/lib/http';
 import { queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { cashUpContracts, type RecordCashUpInput } from '@kora/shared';
+import type { RecordCashUpInput } from '@kora/shared';
+import { cashUpContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, useRefreshAfter } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,15 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { CardChannel, CheckInInput, DayPassInput, FoundBy, Plan } from '@kora/shared';
 import {
   businessContracts,
   checkInContracts,
   dayPassContracts,
   kioskContracts,
-  type CardChannel,
-  type CheckInInput,
-  type DayPassInput,
-  type FoundBy,
-  type Plan,
-} from '@kora/shared';
+} from '@/lib/api-routes';
 import { offlineLookup } from '@/features/offline';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, useRefreshAfter } from '@/lib/query-keys';

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  communicationsContracts,
-  type CommunicationChannel,
-  type CommunicationGroup,
-  type CommunicationPurpose,
-  type Communication,
-  type CreateMessageInput,
+import type {
+  CommunicationChannel,
+  CommunicationGroup,
+  CommunicationPurpose,
+  Communication,
+  CreateMessageInput,
 } from '@kora/shared';
+import { communicationsContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,4 +1,5 @@
-import { AT_RISK_PER_PAGE, dashboardContracts } from '@kora/shared';
+import { AT_RISK_PER_PAGE } from '@kora/shared';
+import { dashboardContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,11 +1,11 @@
-import {
-  freezeContracts,
-  type ApproveFreezeInput,
-  type PaymentMethod,
-  type DeclineFreezeInput,
-  type EndFreezeInput,
-  type FreezeData,
+import type {
+  ApproveFreezeInput,
+  PaymentMethod,
+  DeclineFreezeInput,
+  EndFreezeInput,
+  FreezeData,
 } from '@kora/shared';
+import { freezeContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,15 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  checkInContracts,
-  kioskEntryContracts,
-  memberContracts,
-  type CreateMemberInput,
-  type Member,
-  type MemberAccountStatus,
-  type MemberKind,
-  type MemberVisitedFilter,
-  type UpdateMemberInput,
+import type {
+  CreateMemberInput,
+  Member,
+  MemberAccountStatus,
+  MemberKind,
+  MemberVisitedFilter,
+  UpdateMemberInput,
 } from '@kora/shared';
+import { checkInContracts, kioskEntryContracts, memberContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { checkInContracts, dayPassContracts, paymentContracts } from '@kora/shared';
+import { checkInContracts, dayPassContracts, paymentContracts } from '@/lib/api-routes';
 import { idempotent } from '@/lib/api-client';
 import { ApiError, refreshSession, request } from '@/lib/http';
 import { PICTURE_CACHE } from '@/lib/picture-cache';

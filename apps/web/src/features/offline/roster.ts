@@ -1,10 +1,5 @@
-import {
-  checkInContracts,
-  foldForSearch,
-  rosterAnswer,
-  type RosterAnswer,
-  type RosterMember,
-} from '@kora/shared';
+import { foldForSearch, rosterAnswer, type RosterAnswer, type RosterMember } from '@kora/shared';
+import { checkInContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/http';
 import type { DeskDb, RosterMeta, RosterRow } from './db';

@@ -1,11 +1,11 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import {
-  onlineContracts,
-  type ConnectPaystackInput,
-  type CreatePaymentLinkInput,
-  type HeldState,
-  type SendChannel,
+import type {
+  ConnectPaystackInput,
+  CreatePaymentLinkInput,
+  HeldState,
+  SendChannel,
 } from '@kora/shared';
+import { onlineContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  auditContracts,
-  paymentContracts,
-  receiptContracts,
-  type PaymentDetails,
-  type ReceiptChannel,
-  type RecordPaymentInput,
-  type RefundPaymentInput,
+import type {
+  PaymentDetails,
+  ReceiptChannel,
+  RecordPaymentInput,
+  RefundPaymentInput,
 } from '@kora/shared';
+import { auditContracts, paymentContracts, receiptContracts } from '@/lib/api-routes';
 import { listQuery, type ListFilters } from '@/components/list';
 import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useRefreshAfter } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { planContracts, subscriptionContracts, type UpdatePlanInput } from '@kora/shared';
+import type { UpdatePlanInput } from '@kora/shared';
+import { planContracts, subscriptionContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { queryRoots, statsOf, useChangeMutation, useRefreshAfter } from '@/lib/query-keys';
 import { useCan } from '@/lib/use-can';

@@ -1,4 +1,5 @@
-import { memberContracts, pathOf, privacyContracts, type ConsentChoice } from '@kora/shared';
+import { pathOf, type ConsentChoice } from '@kora/shared';
+import { memberContracts, privacyContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { requestFile } from '@/lib/http';
 import { queryRoots, useChangeMutation } from '@/lib/query-keys';

@@ -1,4 +1,5 @@
-import { reminderContracts, type UpdateReminderSettingsInput } from '@kora/shared';
+import type { UpdateReminderSettingsInput } from '@kora/shared';
+import { reminderContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';

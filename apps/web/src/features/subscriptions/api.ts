@@ -1,4 +1,4 @@
-import { subscriptionContracts } from '@kora/shared';
+import { subscriptionContracts } from '@/lib/api-routes';
 import { listQuery, type ListFilters } from '@/components/list';
 import { callApi } from '@/lib/api-client';
 import { listsOf, queryRoots } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { teamContracts, type InviteInput, type TeamRole, type TeamUser } from '@kora/shared';
+import type { InviteInput, TeamRole, TeamUser } from '@kora/shared';
+import { teamContracts } from '@/lib/api-routes';
 import { callApi, idempotent } from '@/lib/api-client';
 import { listsOf, queryRoots, useChangeMutation } from '@/lib/query-keys';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,14 +1,8 @@
 import { Badge, Card, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDoorEnter, IconSearch } from '@tabler/icons-react';
-import {
-  FOUND_BY,
-  LOOKUP_MAX,
-  exportContracts,
-  lagosDay,
-  type FoundBy,
-  type Visit,
-} from '@kora/shared';
+import { FOUND_BY, LOOKUP_MAX, lagosDay, type FoundBy, type Visit } from '@kora/shared';
+import { exportContracts } from '@/lib/api-routes';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ExportMenu } from '@/components/export-menu';

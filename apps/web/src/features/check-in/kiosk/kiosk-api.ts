@@ -1,4 +1,6 @@
-import { kioskContracts, type Contract } from '@kora/shared';
+import type { Contract } from '@kora/shared';
+import { kioskContracts } from '@/lib/api-routes';
+import type { Route } from '@/lib/api-route';
 import type { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-error';
 
@@ -34,14 +36,14 @@ export const kioskToken = {
  * refresh (a kiosk has no session). An error answer throws an ApiError with the server's words.
  */
 const kioskCall = async <C extends Contract>(
-  contract: C,
+  route: Route<C>,
   token: string,
   body?: unknown,
 ): Promise<z.infer<C['answer']>> => {
   let res: Response;
   try {
-    res = await fetch(contract.path, {
-      method: contract.method,
+    res = await fetch(route.path, {
+      method: route.method,
       headers: {
         Accept: 'application/json',
         Authorization: `Kiosk ${token}`,

@@ -1,4 +1,5 @@
-import { Select } from '@mantine/core';
+import { Input } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import type { MemberVisitedFilter } from '@kora/shared';
 
 const ANY = 'all';
@@ -18,19 +19,31 @@ interface VisitedFilterProps {
   onChange: (value: MemberVisitedFilter | undefined) => void;
 }
 
-/** Members by their last visit: any (default), seen lately, or not seen in 14 days. */
+/**
+ * Members by their last visit: any (default), seen lately, or not seen in 14 days. The phone's
+ * own picker (a native select drawn as a Mantine input): the members list is the first page
+ * after signing in, and this keeps the code of Mantine's selects and their drop-downs off it.
+ */
 export function VisitedFilter({ value, onChange }: VisitedFilterProps) {
   return (
-    <Select
+    <Input
+      component="select"
       aria-label="Last visit"
-      data={OPTIONS}
       value={value ?? ANY}
-      allowDeselect={false}
-      onChange={(next) =>
-        onChange(!next || next === ANY ? undefined : (next as MemberVisitedFilter))
-      }
+      onChange={(event) => {
+        const next = (event.currentTarget as HTMLSelectElement).value;
+        onChange(next === ANY ? undefined : (next as MemberVisitedFilter));
+      }}
+      rightSection={<IconChevronDown size={16} aria-hidden />}
+      rightSectionPointerEvents="none"
       size="md"
       w={{ base: '100%', xs: 230 }}
-    />
+    >
+      {OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </Input>
   );
 }

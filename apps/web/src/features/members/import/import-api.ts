@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importContracts, pathOf, type ImportSettingsInput, type MemberImport } from '@kora/shared';
+import { pathOf, type ImportSettingsInput, type MemberImport } from '@kora/shared';
+import { importContracts } from '@/lib/api-routes';
 import { callApi } from '@/lib/api-client';
 import { http, requestFile } from '@/lib/http';
 import { useDataQuery } from '@/lib/use-data-query';

@@ -1,11 +1,7 @@
 import { Button, Chip, CloseButton, Group, Loader, TextInput } from '@mantine/core';
 import { IconFileImport, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import {
-  MEMBER_SEARCH_MAX,
-  exportContracts,
-  type Member,
-  type MemberVisitedFilter,
-} from '@kora/shared';
+import { MEMBER_SEARCH_MAX, type Member, type MemberVisitedFilter } from '@kora/shared';
+import { exportContracts } from '@/lib/api-routes';
 import { Link, useNavigate } from 'react-router';
 import { Can } from '@/components/can';
 import { ExportMenu } from '@/components/export-menu';

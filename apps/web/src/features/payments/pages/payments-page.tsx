@@ -1,13 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCash, IconChecks, IconPlus } from '@tabler/icons-react';
-import {
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-  exportContracts,
-  formatDay,
-  lagosDay,
-  type Payment,
-} from '@kora/shared';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, formatDay, lagosDay, type Payment } from '@kora/shared';
+import { exportContracts } from '@/lib/api-routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExportMenu } from '@/components/export-menu';

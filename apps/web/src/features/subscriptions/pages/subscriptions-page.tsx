@@ -1,5 +1,6 @@
 import { IconCalendarStats } from '@tabler/icons-react';
-import { exportContracts, lagosDay } from '@kora/shared';
+import { lagosDay } from '@kora/shared';
+import { exportContracts } from '@/lib/api-routes';
 import { ExportMenu } from '@/components/export-menu';
 import { FilteredListCard, statusChoice, useListFilters } from '@/components/list';
 import { PageHeader } from '@/components/page-header';
