@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE_NOT_FOUND, BLOG_LIMITS, ONLINE_MESSAGES, lagosDay } from '@kora/shared';
+import { ARTICLE_NOT_FOUND, BLOG_LIMITS, ONLINE_MESSAGES, addDays, lagosDay } from '@kora/shared';
 import { publishArticle } from './modules/blog';
 import { call } from './test/app';
 import { useTestApp, useTenants } from './test/hooks';
@@ -28,6 +28,9 @@ let doc: { paths: Record<string, Record<string, Operation>> };
 let memberToken: string;
 let ids: { member: number; plan: number };
 /** A valid desk payment: one period of the plan (₦25,000), in cash. */
+/** A message to every member by e-mail. */
+const MESSAGE = { group: 'all_members', channel: 'email', message: '<p>See you at the gym</p>' };
+const YEAR = Number(lagosDay().slice(0, 4));
 const payment = () => ({
   member_id: ids.member,
   subscription_type_id: ids.plan,
@@ -209,6 +212,54 @@ describe('the document says what the server takes', () => {
       false,
     ],
     [
+      'a payment recorded at a time without its seconds',
+      'post',
+      '/v1/payment',
+      () => '/v1/payment',
+      () => ({ ...payment(), recorded_at: '2026-12-01T10:00Z' }),
+      false,
+    ],
+    [
+      'a payment recorded a minute ago, to the second',
+      'post',
+      '/v1/payment',
+      () => '/v1/payment',
+      () => ({ ...payment(), recorded_at: new Date(Date.now() - 60_000).toISOString() }),
+      true,
+    ],
+    [
+      'a message scheduled for 30 February',
+      'post',
+      '/v1/comms',
+      () => '/v1/comms',
+      () => ({ ...MESSAGE, is_scheduled: true, schedule_date: `${YEAR + 1}-02-30T10:00` }),
+      false,
+    ],
+    [
+      'a message sent now, with a send time that is not one',
+      'post',
+      '/v1/comms',
+      () => '/v1/comms',
+      () => ({ ...MESSAGE, is_scheduled: false, schedule_date: 'next week' }),
+      false,
+    ],
+    [
+      'a message sent now, with a blank send time',
+      'post',
+      '/v1/comms',
+      () => '/v1/comms',
+      () => ({ ...MESSAGE, is_scheduled: false, schedule_date: '' }),
+      true,
+    ],
+    [
+      'a message scheduled for tomorrow, in Lagos time',
+      'post',
+      '/v1/comms',
+      () => '/v1/comms',
+      () => ({ ...MESSAGE, is_scheduled: true, schedule_date: `${addDays(lagosDay(), 1)}T10:00` }),
+      true,
+    ],
+    [
       'a sign-up with an e-mail that is not one',
       'post',
       '/v1/auth/register',
@@ -249,6 +300,11 @@ describe('the document says what the server takes', () => {
     ['payments of any method (all)', '/v1/payment', 'method', 'all', true],
     ['payments of an unknown method', '/v1/payment', 'method', 'Cheque', false],
     ['payments from a blank day', '/v1/payment', 'start_date', '', true],
+    ['payments of any member (blank)', '/v1/payment', 'member_id', '', true],
+    ['payments of any plan (blank)', '/v1/payment', 'subscription_type_id', '', true],
+    ['trail entries by anyone (blank)', '/v1/audit', 'user_id', '', true],
+    ['trail entries of any member (blank)', '/v1/audit', 'member_id', '', true],
+    ['cash-ups by anyone (blank)', '/v1/cash-up', 'user_id', '', true],
     ['payments from 30 February', '/v1/payment', 'start_date', '2026-02-30', false],
     ['subscriptions of any status', '/v1/subscription', 'status', 'all', true],
     ['members of any account status', '/v1/member', 'account_status', '', true],

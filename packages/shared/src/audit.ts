@@ -155,10 +155,12 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    chosenId(`${label} must be a whole number of at least 1`).optional(),
-  );
+  z
+    .preprocess(
+      blankToUndefined,
+      chosenId(`${label} must be a whole number of at least 1`).optional(),
+    )
+    .meta(DOCUMENTED.idOrBlank);
 
 /** The trail's filters (the list and its export). Dates are Lagos days, both included. */
 export const auditFilters = {

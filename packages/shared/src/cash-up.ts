@@ -76,10 +76,12 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const cashUpListQuery = pageQuery(MAX_LIST_PAGE_SIZE)
   .extend({
     /** Managers: one person's cash-ups; ignored for staff (they see their own). */
-    user_id: z.preprocess(
-      blankToUndefined,
-      chosenId('user_id must be a whole number of at least 1').optional(),
-    ),
+    user_id: z
+      .preprocess(
+        blankToUndefined,
+        chosenId('user_id must be a whole number of at least 1').optional(),
+      )
+      .meta(DOCUMENTED.idOrBlank),
     ...dayRangeFilters,
     /** Only cash-ups that came up short (difference < 0). */
     short_only: z

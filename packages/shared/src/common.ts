@@ -29,6 +29,14 @@ export const DOCUMENTED = {
   instant: { format: 'date-time' },
   /** An e-mail address. */
   email: { format: 'email' },
+  /** A record's id in a list's query string (its digits), or '' for any. */
+  idOrBlank: {
+    anyOf: [
+      { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+      { type: 'string', pattern: '^\\d+$' },
+      { type: 'string', maxLength: 0 },
+    ],
+  },
   /** An e-mail address, or blank (spaces at most) for none. */
   emailOrBlank: { anyOf: [{ format: 'email' }, { pattern: '^\\s*$' }] },
   /** A filter's values, with '' (and 'all' when `all`) for any. */

@@ -102,17 +102,29 @@ const visibleText = (html: string) =>
     .trim();
 
 /**
- * `YYYY-MM-DDTHH:mm` (a datetime-local field: Lagos time, UTC+1 all year) or a full ISO date
- * with its offset; undefined when it is neither.
+ * A day that exists on the calendar, YYYY-MM-DD, as a regular expression (the OpenAPI document
+ * carries it): 31 days in the long months, 30 in the short ones, 28 in February and a 29th in
+ * leap years (every fourth year, but not the centuries other than every fourth one).
  */
+const CALENDAR_DAY =
+  '(?:\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))' +
+  '|(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)';
+
+/**
+ * A message's send time: `YYYY-MM-DDTHH:mm` (a datetime-local field: Lagos time, UTC+1 all
+ * year), seconds optional, or the same with its offset or Z. The day must exist (no 30 February,
+ * which a Date would read as 2 March).
+ */
+const SCHEDULE_DATE = new RegExp(
+  `^${CALENDAR_DAY}T(?:[01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(?:\\.\\d{1,9})?)?(Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)?$`,
+);
+
+/** The instant a send time names; undefined when it is not one. */
 const parseScheduleDate = (value: string): Date | undefined => {
-  const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  const at = local
-    ? new Date(`${value.length === 16 ? `${value}:00` : value}+01:00`)
-    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
-      ? new Date(value)
-      : undefined;
-  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+  const m = SCHEDULE_DATE.exec(value);
+  if (!m) return undefined;
+  const at = new Date(m[2] ? value : `${value}${m[1] ? '' : ':00'}+01:00`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
 };
 
 /**
@@ -137,9 +149,15 @@ export const createMessageSchema = (now: () => Date = () => new Date()) =>
         multiLine: true,
       }).refine((v) => visibleText(v).length > 0, { error: COMMS_MESSAGES.messageRequired }),
       is_scheduled: z.boolean({ error: 'is_scheduled must be true or false' }).default(false),
+      // Blank or null: none. A given one is a date and time even when the message is not
+      // scheduled (it is then ignored).
       schedule_date: z
         .string({ error: COMMS_MESSAGES.scheduleInvalid })
         .max(40, { error: COMMS_MESSAGES.scheduleInvalid })
+        .refine((v) => v === '' || parseScheduleDate(v) !== undefined, {
+          error: COMMS_MESSAGES.scheduleInvalid,
+        })
+        .meta({ anyOf: [{ pattern: SCHEDULE_DATE.source }, { maxLength: 0 }] })
         .nullable()
         .optional(),
     })

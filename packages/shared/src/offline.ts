@@ -21,8 +21,9 @@ export const RECORDED_AT_MESSAGES = {
 
 /** The longest ISO instant accepted (`2026-11-26T07:42:10.123456789+01:00` is 35). */
 const RECORDED_AT_MAX = 40;
+/** RFC 3339's date and time (seconds included, as its `date-time` format has them), upper case. */
 const ISO_INSTANT =
-  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The instant an ISO 8601 date and time with its offset (or Z) names; undefined when it is not one. */
 export const parseRecordedAt = (value: string): Date | undefined => {
@@ -33,8 +34,8 @@ export const parseRecordedAt = (value: string): Date | undefined => {
 };
 
 /**
- * `recorded_at`: when the desk really did it, an ISO 8601 instant with its offset or Z
- * (e.g. 2026-11-26T07:42:10.123Z). Optional: absent means now. Only the shape is checked here;
+ * `recorded_at`: when the desk really did it, an ISO 8601 instant with its seconds and its
+ * offset or Z (e.g. 2026-11-26T07:42:10.123Z). Optional: absent means now. Only the shape is checked here;
  * the server checks it against its own clock (at most 5 minutes ahead, at most 7 days old).
  */
 export const recordedAtField = z

@@ -177,17 +177,23 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** An empty query value (`?member_id=`) means "no filter". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** An optional id filter in a query string. */
+/**
+ * An optional id filter in a query string: blank (`?member_id=`) is no filter; else the id's
+ * digits (nothing else is read as a number: not `1e1`, not `0x10`).
+ */
 const idFilter = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int({ error: `${label} must be a whole number` })
-      .min(1, { error: `${label} must be at least 1` })
-      .max(MAX_ID, { error: `${label} is too large` })
-      .optional(),
-  );
+  z
+    .preprocess(
+      blankToUndefined,
+      jsonWholeNumber(`${label} must be a number`, {
+        min: 1,
+        max: MAX_ID,
+        minMessage: `${label} must be at least 1`,
+        maxMessage: `${label} is too large`,
+        wholeMessage: `${label} must be a whole number`,
+      }).optional(),
+    )
+    .meta(DOCUMENTED.idOrBlank);
 
 /** An optional calendar day filter, YYYY-MM-DD. */
 export const dayFilter = (label: string) =>
