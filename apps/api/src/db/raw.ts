@@ -96,6 +96,12 @@ const pgTypes = {
     oid === DATE_OID ? asText : pg.types.getTypeParser(oid, format),
 };
 
+/** True when `db` is the database itself (which runCompiled takes), not a transaction. */
+export const isDatabaseItself = (db: Executor): boolean => {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool || client instanceof PGlite;
+};
+
 /**
  * Runs a compiled select with the values bound to it, on the database (not a transaction): a
  * named prepared statement on PostgreSQL, a plain query on PGlite. Answers the decoded rows.

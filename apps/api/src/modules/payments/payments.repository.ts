@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuditActorKind, PaymentStatus } from '@kora/shared';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
+import { bound } from '../../db/prepared';
+import { compileSql, isDatabaseItself, runCompiled } from '../../db/raw';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions, users } from '../../db/schema';
 import { inBusiness, ofBusiness } from '../../db/tenant';
@@ -76,6 +78,114 @@ type RecordPaymentRow = { status: RecordOutcome['status'] } & Record<string, unk
 const groupArray = (ids: readonly number[] | undefined) =>
   ids && ids.length > 0 ? `{${ids.map((id) => Math.trunc(id)).join(',')}}` : null;
 
+/** record_payment's answer, every column named, in this order. */
+const RECORD_PAYMENT_COLUMNS = [
+  'status',
+  'expected_kobo',
+  'payment_id',
+  'payment_amount_kobo',
+  'payment_duration',
+  'payment_method',
+  'payment_purpose',
+  'payment_idempotency_key',
+  'payment_recorded_by',
+  'payment_created_at',
+  'payment_recorded_at',
+  'payment_paid_on',
+  'subscription_id',
+  'subscription_start_date',
+  'subscription_expiry_date',
+  'subscription_duration',
+  'subscription_duration_type',
+  'subscription_plan_duration',
+  'subscription_amount_kobo',
+  'subscription_is_active',
+  'subscription_is_first',
+  'subscription_created_at',
+  'member_picture_url',
+  'member_first_name',
+  'member_last_name',
+  'member_email_address',
+  'plan_name',
+  'plan_is_grouped',
+  'plan_duration_type',
+  'group_limit',
+  'group_member_ids',
+  'payment_receipt_seq',
+  'payment_receipt_number',
+  'payment_receipt_token',
+  'payment_confirmed_at',
+  'payment_recorded_by_name',
+  'payment_discount_kobo',
+  'payment_discount_bp',
+  'payment_discount_reason',
+  'payment_paid_on_source',
+] as const;
+
+/** The arguments of a desk payment's `record_payment` call (a plan's periods). */
+type RecordPaymentArgs = Record<
+  | 'business'
+  | 'member'
+  | 'plan'
+  | 'periods'
+  | 'amountKobo'
+  | 'method'
+  | 'purpose'
+  | 'key'
+  | 'recordedBy'
+  | 'today'
+  | 'group'
+  | 'actorKind'
+  | 'recordedAt'
+  | 'discountKobo'
+  | 'discountBp'
+  | 'discountReason'
+  | 'paidOnSource',
+  SQL | string | number | null
+>;
+
+/** `record_payment` for a plan's periods, its arguments given (values, or `bound` names). */
+const recordPaymentCall = (a: RecordPaymentArgs) => sql`select ${sql.raw(
+  RECORD_PAYMENT_COLUMNS.map((c) => `"${c}"`).join(', '),
+)} from record_payment(
+  ${a.business}::integer, ${a.member}::integer, ${a.plan}::integer,
+  ${a.periods}::integer, ${a.amountKobo}::bigint, ${a.method}::varchar,
+  ${a.purpose}::varchar, ${a.key}::varchar, ${a.recordedBy}::integer,
+  ${a.today}::date, ${a.group}::integer[], ${a.actorKind}::varchar,
+  ${a.recordedAt}::timestamptz, 'plan'::varchar,
+  ${a.discountKobo}::bigint, ${a.discountBp}::integer,
+  ${a.discountReason}::varchar, ${a.paidOnSource}::varchar)`;
+
+/** The call compiled once, every argument bound by its name; its row read into named columns. */
+const RECORD_PAYMENT = compileSql(
+  'record_payment',
+  recordPaymentCall(
+    Object.fromEntries(
+      [
+        'business',
+        'member',
+        'plan',
+        'periods',
+        'amountKobo',
+        'method',
+        'purpose',
+        'key',
+        'recordedBy',
+        'today',
+        'group',
+        'actorKind',
+        'recordedAt',
+        'discountKobo',
+        'discountBp',
+        'discountReason',
+        'paidOnSource',
+      ].map((name) => [name, bound(name)]),
+    ) as RecordPaymentArgs,
+  ),
+  (values): RecordPaymentRow =>
+    Object.fromEntries(RECORD_PAYMENT_COLUMNS.map((c, i) => [c, values[i]])) as RecordPaymentRow,
+);
+
 /** A value as drizzle reads that column (kobo as a number, moments as Dates, days as text). */
 const read = <C extends Column>(column: C, value: unknown) =>
   column.mapFromDriverValue(value) as C['_']['data'];
@@ -88,16 +198,30 @@ const read = <C extends Column>(column: C, value: unknown) =>
  * 'recorded'.
  */
 export const recordPayment = async (db: Executor, p: PaymentToRecord): Promise<RecordOutcome> => {
-  const row = rowsOf<RecordPaymentRow>(
-    await db.execute(sql`select * from record_payment(
-      ${p.businessId}::integer, ${p.memberId}::integer, ${p.planId}::integer,
-      ${p.duration}::integer, ${p.amountKobo}::bigint, ${p.method}::varchar,
-      ${p.purpose}::varchar, ${p.idempotencyKey}::varchar, ${p.recordedBy}::integer,
-      ${p.today}::date, ${groupArray(p.groupMemberIds)}::integer[], ${p.actorKind}::varchar,
-      ${p.recordedAt?.toISOString() ?? null}::timestamptz, 'plan'::varchar,
-      ${p.discount?.kobo ?? null}::bigint, ${p.discount?.bp ?? null}::integer,
-      ${p.discount?.reason ?? null}::varchar, ${p.paidOnSource ?? null}::varchar)`),
-  )[0];
+  const args = {
+    business: p.businessId,
+    member: p.memberId,
+    plan: p.planId,
+    periods: p.duration,
+    amountKobo: p.amountKobo,
+    method: p.method,
+    purpose: p.purpose,
+    key: p.idempotencyKey,
+    recordedBy: p.recordedBy,
+    today: p.today,
+    group: groupArray(p.groupMemberIds),
+    actorKind: p.actorKind,
+    recordedAt: p.recordedAt?.toISOString() ?? null,
+    discountKobo: p.discount?.kobo ?? null,
+    discountBp: p.discount?.bp ?? null,
+    discountReason: p.discount?.reason ?? null,
+    paidOnSource: p.paidOnSource ?? null,
+  };
+  // The desk's own payments (the database itself): one named prepared statement, built once.
+  // Inside a caller's transaction (a day pass): the same call through Drizzle.
+  const row = isDatabaseItself(db)
+    ? (await runCompiled(db, RECORD_PAYMENT, args))[0]
+    : rowsOf<RecordPaymentRow>(await db.execute(recordPaymentCall(args)))[0];
   if (!row) throw new Error('record_payment answered no row');
   switch (row.status) {
     case 'recorded':
