@@ -3,7 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { BLOG_LIMITS, BLOG_PAGE_SIZE } from '@kora/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type Database } from './db/client';
+import { databaseOptions, openDatabase, type Database } from './db/client';
 import { Dispatcher } from './jobs/dispatcher';
 import { answerSerializerCompiler } from './lib/contract-route';
 import { pruneRateLimits } from './lib/rate-limit';
@@ -80,14 +80,7 @@ export const buildApp = async (
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
-  const database =
-    opts.database ??
-    (await openDatabase({
-      url: config.databaseUrl,
-      migrationUrl: config.databaseMigrationUrl,
-      dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
-      poolMax: config.databasePoolMax,
-    }));
+  const database = opts.database ?? (await openDatabase(databaseOptions(config)));
   if (!opts.database) {
     await database.migrate();
     if (await database.ownsTables())

@@ -64,14 +64,16 @@ const publish = async (files: string[], io: Io, env: NodeJS.ProcessEnv): Promise
   // Paths are read from where the command was typed (npm runs scripts from the repository root).
   const base = env.INIT_CWD ?? process.cwd();
   const paths = files.map((f) => resolve(base, f));
-  // The API is loaded only to publish: help and a mistyped command answer at once.
-  const [{ buildApp }, { PublishError, publishFiles }] = await Promise.all([
-    import('./app'),
+  // The database and the blog are loaded only to publish: help and a mistyped command answer at
+  // once. The database is opened and migrated as the server's start does, without the server.
+  const [{ databaseOptions, openDatabase }, { PublishError, publishFiles }] = await Promise.all([
+    import('./db/client'),
     import('./modules/blog'),
   ]);
-  const app = await buildApp({ ...config, logLevel: 'silent', runJobs: false });
+  const database = await openDatabase(databaseOptions(config));
   try {
-    const results = await publishFiles(app.ctx.db, paths);
+    await database.migrate();
+    const results = await publishFiles(database.db, paths);
     for (const { article, created } of results)
       io.out(`Published: /blog/${article.slug} (${created ? 'created' : 'updated'})`);
     return 0;
@@ -83,7 +85,7 @@ const publish = async (files: string[], io: Io, env: NodeJS.ProcessEnv): Promise
     io.err('Nothing was published.');
     return 1;
   } finally {
-    await app.close();
+    await database.close();
   }
 };
 

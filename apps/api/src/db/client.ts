@@ -47,6 +47,19 @@ const migrationsFolder = (): string => {
   return found;
 };
 
+/** Where the configuration puts the database: its PostgreSQL URLs, else the data folder's PGlite. */
+export const databaseOptions = (config: {
+  databaseUrl?: string;
+  databaseMigrationUrl?: string;
+  dataDir: string;
+  databasePoolMax?: number;
+}): OpenOptions => ({
+  url: config.databaseUrl,
+  migrationUrl: config.databaseMigrationUrl,
+  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
+  poolMax: config.databasePoolMax,
+});
+
 export interface OpenOptions {
   /** postgres:// URL; without it PGlite is used. */
   url?: string;
