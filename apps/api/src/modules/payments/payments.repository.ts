@@ -123,26 +123,26 @@ const RECORD_PAYMENT_COLUMNS = [
 ] as const;
 
 /** The arguments of a desk payment's `record_payment` call (a plan's periods). */
-type RecordPaymentArgs = Record<
-  | 'business'
-  | 'member'
-  | 'plan'
-  | 'periods'
-  | 'amountKobo'
-  | 'method'
-  | 'purpose'
-  | 'key'
-  | 'recordedBy'
-  | 'today'
-  | 'group'
-  | 'actorKind'
-  | 'recordedAt'
-  | 'discountKobo'
-  | 'discountBp'
-  | 'discountReason'
-  | 'paidOnSource',
-  SQL | string | number | null
->;
+const RECORD_PAYMENT_ARGS = [
+  'business',
+  'member',
+  'plan',
+  'periods',
+  'amountKobo',
+  'method',
+  'purpose',
+  'key',
+  'recordedBy',
+  'today',
+  'group',
+  'actorKind',
+  'recordedAt',
+  'discountKobo',
+  'discountBp',
+  'discountReason',
+  'paidOnSource',
+] as const;
+type RecordPaymentArgs = Record<(typeof RECORD_PAYMENT_ARGS)[number], SQL | string | number | null>;
 
 /** `record_payment` for a plan's periods, its arguments given (values, or `bound` names). */
 const recordPaymentCall = (a: RecordPaymentArgs) => sql`select ${sql.raw(
@@ -160,27 +160,7 @@ const recordPaymentCall = (a: RecordPaymentArgs) => sql`select ${sql.raw(
 const RECORD_PAYMENT = compileSql(
   'record_payment',
   recordPaymentCall(
-    Object.fromEntries(
-      [
-        'business',
-        'member',
-        'plan',
-        'periods',
-        'amountKobo',
-        'method',
-        'purpose',
-        'key',
-        'recordedBy',
-        'today',
-        'group',
-        'actorKind',
-        'recordedAt',
-        'discountKobo',
-        'discountBp',
-        'discountReason',
-        'paidOnSource',
-      ].map((name) => [name, bound(name)]),
-    ) as RecordPaymentArgs,
+    Object.fromEntries(RECORD_PAYMENT_ARGS.map((name) => [name, bound(name)])) as RecordPaymentArgs,
   ),
   (values): RecordPaymentRow =>
     Object.fromEntries(RECORD_PAYMENT_COLUMNS.map((c, i) => [c, values[i]])) as RecordPaymentRow,
