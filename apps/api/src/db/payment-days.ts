@@ -38,6 +38,9 @@ export const readClosedThrough = async (db: Executor): Promise<string> =>
     ),
   )[0]?.d ?? '0001-01-01';
 
+/** The last closed day read inside a statement (a prepared one cannot be given it as a value). */
+export const CLOSED_THROUGH = sql`coalesce((select closed_through from payment_rollup_state where id = 1), '0001-01-01'::date)`;
+
 /**
  * Closes the days before `today` (Lagos) not closed yet: adds their payments and ended
  * subscriptions to the roll-up. Safe to run on several instances at once (the state row is
@@ -124,13 +127,15 @@ export interface DayRange {
 
 /**
  * One row per day, plan and method with payments in `range` for a business: closed days from
- * the roll-up, later days live from the payments. `firsts` needs each live payment's subscription
+ * the roll-up, later days live from the payments. Each value may be SQL instead (a bound
+ * parameter of a prepared statement, the closed day read by the statement itself:
+ * CLOSED_THROUGH). `firsts` needs each live payment's subscription
  * (a join); `ended` adds the subscriptions that ended, counted before `endedBefore`.
  */
 export const paymentDaysOf = (
-  businessId: number,
-  range: DayRange,
-  closedThrough: string,
+  businessId: number | SQL,
+  range: DayRange | { from: string | SQL; to: string | SQL },
+  closedThrough: string | SQL,
   opts: { firsts?: boolean; endedBefore?: string } = {},
 ): SQL => {
   const { from, to } = range;
@@ -171,28 +176,36 @@ export const paymentDaysOf = (
   )`;
 };
 
-/** Payments of a business over all time (a floor and ceiling no payment day falls outside). */
-export const ALL_DAYS: DayRange = { from: '0001-01-01', to: '9999-12-31' };
+/**
+ * How many payments (not voided) a business has in `range`, optionally of one plan and method,
+ * as SQL: the closed days' counts from the roll-up, the later days' payments counted live. The
+ * count alone of paymentDaysOf (refunds change no count), without its other columns.
+ */
+export const paymentCountOf = (
+  businessId: SQL,
+  range: { from: SQL; to: SQL },
+  closedThrough: SQL,
+  kept: { planId?: SQL; method?: SQL } = {},
+): SQL => {
+  const { from, to } = range;
+  const plan = (column: SQL) => (kept.planId ? sql` and ${column} = ${kept.planId}` : sql``);
+  const method = (column: SQL) => (kept.method ? sql` and ${column} = ${kept.method}` : sql``);
+  return sql`((select coalesce(sum(r.payments), 0) from payment_days r
+      where r.business_id = ${businessId} and r.day between ${from} and ${to}
+        and r.day <= ${closedThrough}${plan(sql`r.subscription_type_id`)}${method(sql`r.method`)})
+    + (select count(*) from payments x
+      where x.business_id = ${businessId} and x.paid_on between ${from} and ${to}
+        and x.paid_on > ${closedThrough} and x.voided_at is null${plan(sql`x.subscription_type_id`)}${method(sql`x.method`)}))`;
+};
+
+/**
+ * Payments of a business over all time (a floor and ceiling no payment day falls outside),
+ * written into a statement's text: as parameters, PostgreSQL's generic plan cannot see that they
+ * keep every day, so it planned each call anew instead of keeping one plan.
+ */
+export const ALL_DAYS_SQL = {
+  from: sql.raw(`'0001-01-01'::date`),
+  to: sql.raw(`'9999-12-31'::date`),
+};
 
 export const asNumber = (v: unknown): number => (v == null ? 0 : Number(v));
-
-/** The payments' count and kobo per day, plan and method, summed with optional filters. */
-export const countPaymentDays = async (
-  db: Executor,
-  businessId: number,
-  range: DayRange,
-  filters: { planId?: number; method?: string } = {},
-): Promise<number> => {
-  const conditions = [
-    filters.planId ? sql`plan = ${filters.planId}` : undefined,
-    filters.method ? sql`method = ${filters.method}` : undefined,
-  ].filter(Boolean) as SQL[];
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const closed = await readClosedThrough(db);
-  const row = rowsOf<{ n: unknown }>(
-    await db.execute(
-      sql`select coalesce(sum(payments), 0)::bigint as n from ${paymentDaysOf(businessId, range, closed)} d ${where}`,
-    ),
-  )[0];
-  return asNumber(row?.n);
-};

@@ -202,13 +202,16 @@ export const jsonPageRoute = <C extends Contract>(
   c: C,
   message: string,
   load: (request: ContractRequest<C>) => Promise<JsonPage>,
+  options: { totalsAtTop?: boolean } = {},
 ): void => {
   const head = `{"message":${JSON.stringify(message)},"data":`;
   register(app, c, async (request, reply) => {
     const { dataJson, meta } = await load(request);
+    // An answer that repeats meta's total and pages at its top level (the payments list).
+    const tail = options.totalsAtTop ? `,"total":${meta.total},"pages":${meta.pages}}` : '}';
     return reply
       .type('application/json; charset=utf-8')
-      .send(`${head}${dataJson},"meta":${JSON.stringify(meta)}}`);
+      .send(`${head}${dataJson},"meta":${JSON.stringify(meta)}${tail}`);
   });
 };
 

@@ -1,4 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import {
+  jsonMoment as iso,
+  jsonMomentOrNull,
+  jsonNaira as naira,
+  jsonObject as obj,
+  jsonOrNull as opt,
+  jsonValue as val,
+} from '../../db/json-text';
 
 /**
  * The member list's answer written by PostgreSQL as JSON text, instead of typed rows decoded,
@@ -9,28 +17,9 @@ import { sql, type SQL } from 'drizzle-orm';
  *
  * The text is exactly what toMember and the answer's serializer write, byte for byte (a test
  * compares the two over members with every kind of value: absent fields, accents, quotes,
- * control characters, kobo that is not whole naira, a freeze, a visit):
- * - keys in the answer schema's order, no spaces (concat(), not json_build_object, which adds
- *   spaces after its colons and commas);
- * - text as JSON strings (to_json escapes as JSON.stringify does: quotes, backslashes and
- *   control characters; PostgreSQL's text holds no lone surrogate);
- * - moments as toISOString writes them: UTC, milliseconds, "Z";
- * - calendar days as 'YYYY-MM-DD' (JSON dates are ISO whatever the DateStyle);
- * - kobo as naira: the double's shortest text, as JavaScript writes a number.
+ * control characters, kobo that is not whole naira, a freeze, a visit); how each kind of value
+ * is written: db/json-text.ts.
  */
-
-/** A JSON object from [key, value's JSON text] pairs. */
-const obj = (fields: [string, string][]) =>
-  `concat('{', ${fields.map(([k, v], i) => `'${i ? ',' : ''}"${k}":', ${v}`).join(', ')}, '}')`;
-/** A value that is never null (text, boolean, date), as JSON. */
-const val = (e: string) => `to_json(${e})`;
-/** A value that may be null, as JSON. */
-const opt = (e: string) => `coalesce(to_json(${e})::text, 'null')`;
-/** A moment as toISOString writes it (a JSON string). */
-const iso = (e: string) =>
-  `to_json(to_char(${e} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-/** Kobo as naira (koboToNaira), a JSON number. */
-const naira = (kobo: string) => val(`(${kobo} / 100.0)::float8`);
 
 /**
  * One member as the API answers it: `m` the member row, `l` its latest subscription (`plan_id`,
@@ -75,10 +64,7 @@ const MEMBER_JSON = obj([
   ['marketing_consent', val('m.marketing_consent')],
   ['is_walk_in', val('m.is_walk_in')],
   ['picture_url', opt('m.picture_url')],
-  [
-    'last_visit_at',
-    `case when m.last_visit_at is null then 'null' else ${iso('m.last_visit_at')}::text end`,
-  ],
+  ['last_visit_at', jsonMomentOrNull('m.last_visit_at')],
   ['frozen_until', opt('f.frozen_until')],
   ['created_at', iso('m.created_at')],
   ['updated_at', iso('m.updated_at')],

@@ -1,21 +1,21 @@
-import { and, count, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditActorKind, PaymentStatus } from '@kora/shared';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { bound } from '../../db/prepared';
-import { compileSql, isDatabaseItself, runCompiled } from '../../db/raw';
+import { compileSql, isDatabaseItself, runCompiled, type CompiledSelect } from '../../db/raw';
 import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions, users } from '../../db/schema';
 import { inBusiness, ofBusiness } from '../../db/tenant';
 import type { ExportCursor } from '../../lib/export-file';
-import { readPage } from '../../lib/paging';
+import { paymentsJsonArray } from './payments.list-json';
 import {
-  ALL_DAYS,
+  ALL_DAYS_SQL,
+  CLOSED_THROUGH,
   asNumber,
-  countPaymentDays,
+  paymentCountOf,
   paymentDaysOf,
-  readClosedThrough,
   rowsOf,
 } from '../../db/payment-days';
 
@@ -433,21 +433,110 @@ const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
     ),
   )!;
 
+/** The page sizes and pages opened most, whose statements carry their LIMIT and OFFSET in the text. */
+const FIXED_PAGE_SIZES = new Set([10, 20, 50, 100]);
+const FIXED_PAGES = 5;
+
+/** The list's filters as conditions on `payments`, each value bound by its name. */
+const boundCondition = (f: PaymentFilters): SQL =>
+  and(
+    sql`${payments.businessId} = ${bound('businessId')}`,
+    f.memberId ? sql`${payments.memberId} = ${bound('memberId')}` : undefined,
+    f.planId ? sql`${payments.subscriptionTypeId} = ${bound('planId')}` : undefined,
+    f.method ? sql`${payments.method} = ${bound('method')}` : undefined,
+    f.from ? sql`${payments.paidOn} >= ${bound('from')}::date` : undefined,
+    f.to ? sql`${payments.paidOn} <= ${bound('to')}::date` : undefined,
+    f.status ? STATUS_CONDITIONS[f.status] : undefined,
+    f.unconfirmedBefore
+      ? and(
+          STATUS_CONDITIONS.unconfirmed,
+          sql`${payments.paidOn} <= ${bound('unconfirmedBefore')}::date`,
+        )
+      : undefined,
+  )!;
+
+/**
+ * How many payments the filters keep, as SQL: one member's are counted directly (a few rows of
+ * its index), and so are the voided, refunded and unconfirmed ones (a partial index each holds
+ * only them); any other filter (plan, method, days) is answered by the daily roll-up, which
+ * does not grow with the payments and counts the payments not voided: the voided ones are added
+ * to it when the list shows them too (no status filter).
+ */
+const totalSql = (f: PaymentFilters, where: SQL): SQL => {
+  const { status } = f;
+  if (f.memberId || f.unconfirmedBefore || (status && status !== 'valid'))
+    return sql`(select count(*) from ${payments} where ${where})`;
+  const voided = status
+    ? sql`0`
+    : sql`(select count(*) from ${payments} where ${where} and ${STATUS_CONDITIONS.voided})`;
+  const valid = paymentCountOf(
+    bound('businessId'),
+    {
+      from: f.from ? sql`${bound('from')}::date` : ALL_DAYS_SQL.from,
+      to: f.to ? sql`${bound('to')}::date` : ALL_DAYS_SQL.to,
+    },
+    CLOSED_THROUGH,
+    {
+      planId: f.planId ? bound('planId') : undefined,
+      method: f.method ? bound('method') : undefined,
+    },
+  );
+  return sql`(${voided} + ${valid})`;
+};
+
+/**
+ * One page of the business's payments, newest first, as the answer's JSON text
+ * (paymentsJsonArray), and how many the filters keep, in one row: one named prepared statement
+ * per set of filters given (their values bound), with the LIMIT and OFFSET of a front desk's
+ * first pages in its text (PostgreSQL then keeps one plan for it instead of planning each call).
+ */
+const pageStatement = (f: PaymentFilters, fixed: { limit: number; offset: number } | undefined) => {
+  const where = boundCondition(f);
+  const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
+  const offset = fixed ? sql.raw(String(fixed.offset)) : bound('offset');
+  const page = sql`(select * from ${payments} where ${where}
+    order by ${payments.createdAt} desc, ${payments.id} desc limit ${limit} offset ${offset})`;
+  return sql`select ${totalSql(f, where)}::bigint as total, ${paymentsJsonArray(page)} as data`;
+};
+
+const pageStatements = new Map<string, CompiledSelect<{ total: number; data: string }>>();
+
 export const listPayments = async (
   db: Executor,
   businessId: number,
-  filters: PaymentFilters,
-  page: { limit: number; offset: number },
-) => {
-  const where = filterCondition(businessId, filters);
-  return readPage(
-    selectPayments(db, { subscriptionId: subscriptions.id })
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countPayments(db, businessId, filters, where),
-  );
+  f: PaymentFilters,
+  window: { limit: number; offset: number },
+): Promise<{ json: string; total: number }> => {
+  const fixed =
+    FIXED_PAGE_SIZES.has(window.limit) &&
+    window.offset % window.limit === 0 &&
+    window.offset / window.limit < FIXED_PAGES
+      ? window
+      : undefined;
+  const shape = (['memberId', 'planId', 'method', 'from', 'to', 'unconfirmedBefore'] as const)
+    .filter((k) => f[k] !== undefined)
+    .join('_');
+  const name = `payments_page_${shape || 'all'}_${f.status ?? 'any'}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    statement = compileSql(name, pageStatement(f, fixed), (row) => ({
+      total: Number(row[0]),
+      data: String(row[1]),
+    }));
+    pageStatements.set(name, statement);
+  }
+  const [row] = await runCompiled(db, statement, {
+    businessId,
+    memberId: f.memberId,
+    planId: f.planId,
+    method: f.method,
+    from: f.from,
+    to: f.to,
+    unconfirmedBefore: f.unconfirmedBefore,
+    limit: window.limit,
+    offset: window.offset,
+  });
+  return { json: row!.data, total: row!.total };
 };
 
 /**
@@ -478,62 +567,28 @@ export const exportPaymentsBatch = (
 export type PaymentExportRow = Awaited<ReturnType<typeof exportPaymentsBatch>>[number];
 
 /**
- * How many payments match: one member's are counted directly (a few rows of its index), and so
- * are the voided, refunded and unconfirmed ones (a partial index each holds only them); any other
- * filter (plan, method, days) is answered by the daily roll-up, which does not grow with the
- * payments and counts the payments not voided: the voided ones are added to it when the list
- * shows them too (no status filter).
- */
-const countPayments = async (
-  db: Executor,
-  businessId: number,
-  filters: PaymentFilters,
-  where: SQL,
-): Promise<{ total: number }[]> => {
-  const direct = () => db.select({ total: count() }).from(payments).where(where);
-  const { status } = filters;
-  if (filters.memberId || filters.unconfirmedBefore || (status && status !== 'valid'))
-    return direct();
-  const voided = status
-    ? 0
-    : ((
-        await db
-          .select({ total: count() })
-          .from(payments)
-          .where(and(where, STATUS_CONDITIONS.voided))
-      )[0]?.total ?? 0);
-  const valid = await countPaymentDays(
-    db,
-    businessId,
-    { from: filters.from ?? ALL_DAYS.from, to: filters.to ?? ALL_DAYS.to },
-    { planId: filters.planId, method: filters.method },
-  );
-  return [{ total: valid + voided }];
-};
-
-/**
  * Count and kobo sums over all the business's payments, by the Lagos day they were recorded:
- * closed days from the daily roll-up, today live.
+ * closed days from the daily roll-up, today live. One named prepared statement, which reads the
+ * last closed day itself.
  */
+const SUMMARY = compileSql(
+  'payment_summary',
+  sql`select coalesce(sum(payments), 0)::bigint as count, coalesce(sum(kobo), 0)::bigint as total,
+    coalesce(sum(kobo) filter (where day = ${bound('today')}::date), 0)::bigint as today,
+    coalesce(sum(kobo) filter (where day between ${bound('monthStart')}::date and ${bound('today')}::date), 0)::bigint as month,
+    coalesce(sum(kobo) filter (where day between ${bound('yearStart')}::date and ${bound('today')}::date), 0)::bigint as year
+  from ${paymentDaysOf(bound('businessId'), ALL_DAYS_SQL, CLOSED_THROUGH)} d`,
+  (row) => ({
+    count: asNumber(row[0]),
+    total: asNumber(row[1]),
+    today: asNumber(row[2]),
+    thisMonth: asNumber(row[3]),
+    yearToDate: asNumber(row[4]),
+  }),
+);
+
 export const paymentSummary = async (
   db: Executor,
   businessId: number,
   days: { today: string; monthStart: string; yearStart: string },
-) => {
-  const closed = await readClosedThrough(db);
-  const row = rowsOf<Record<'count' | 'total' | 'today' | 'month' | 'year', unknown>>(
-    await db.execute(sql`
-      select coalesce(sum(payments), 0)::bigint as count, coalesce(sum(kobo), 0)::bigint as total,
-        coalesce(sum(kobo) filter (where day = ${days.today}), 0)::bigint as today,
-        coalesce(sum(kobo) filter (where day between ${days.monthStart} and ${days.today}), 0)::bigint as month,
-        coalesce(sum(kobo) filter (where day between ${days.yearStart} and ${days.today}), 0)::bigint as year
-      from ${paymentDaysOf(businessId, ALL_DAYS, closed)} d`),
-  )[0];
-  return {
-    count: asNumber(row?.count),
-    total: asNumber(row?.total),
-    today: asNumber(row?.today),
-    thisMonth: asNumber(row?.month),
-    yearToDate: asNumber(row?.year),
-  };
-};
+) => (await runCompiled(db, SUMMARY, { businessId, ...days }))[0]!;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { exportContracts, paymentContracts as api } from '@kora/shared';
 import type { AppContext } from '../../context';
-import { dataRoute, exportRoute, route } from '../../lib/contract-route';
+import { dataRoute, exportRoute, jsonPageRoute, route } from '../../lib/contract-route';
 import { idempotencyKeyOf, sendCreated } from '../../lib/idempotency';
 import { tenantOf } from '../../plugins/tenancy';
 import { actorOf } from '../audit';
@@ -24,11 +24,15 @@ const correctorOf = (req: FastifyRequest): corrections.Corrector => {
 
 /** Payments of the caller's business. Staff, admins and owners may all record and read. */
 export const paymentRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
-  route(app, api.list, async (req) => {
-    const page = await payments.listPayments(ctx, tenantOf(req).businessId, req.query);
-    // The web client reads total and pages at the top level too.
-    return { message: 'Payments loaded.', ...page, total: page.meta.total, pages: page.meta.pages };
-  });
+  // The page's rows come written as JSON by PostgreSQL (payments.list-json.ts); the web client
+  // reads total and pages at the top level too.
+  jsonPageRoute(
+    app,
+    api.list,
+    'Payments loaded.',
+    (req) => payments.listPayments(ctx, tenantOf(req).businessId, req.query),
+    { totalsAtTop: true },
+  );
 
   // A streamed file (CSV or .xlsx) of every payment the list's filters keep.
   // The trail notes who exported what before the first row is read.

@@ -6,8 +6,8 @@ import {
   monthStart,
   nairaToKobo,
   yearStart,
+  pageMeta,
   type PageMeta,
-  type Payment,
   type PaymentListQuery,
   type PaymentMethod,
   type PaymentSummary,
@@ -27,13 +27,13 @@ import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { recordedAtOf } from '../../lib/recorded-at';
 import type { BatchReader } from '../../lib/export-file';
-import { pageAnswer, pageWindow } from '../../lib/paging';
+import { pageWindow } from '../../lib/paging';
 import { getMemberForBusiness, MEMBER_INACTIVE, memberInactive, memberNotFound } from '../members';
 import { coveredMembersOf } from '../subscriptions';
 import { planInactive, planNotFound } from '../plans';
 import { seesRevenue } from '../business';
 import { checkDeskTerms, discountOf, paidOnOf } from './payments.terms';
-import { toPayment, toRecordedPayment } from './payments.mapper';
+import { toRecordedPayment } from './payments.mapper';
 import * as repo from './payments.repository';
 
 const amountMismatch = (expectedKobo: number) =>
@@ -337,21 +337,17 @@ type PaymentFilterQuery = Pick<
   | 'unconfirmed_before'
 >;
 
+/**
+ * A page of the business's payments, newest first, written as the answer's JSON text by
+ * PostgreSQL (payments.list-json.ts), with its meta.
+ */
 export const listPayments = async (
   ctx: AppContext,
   businessId: number,
   query: PaymentListQuery,
-): Promise<{ data: Payment[]; meta: PageMeta }> => {
+): Promise<{ dataJson: string; meta: PageMeta }> => {
   const page = await repo.listPayments(ctx.db, businessId, filtersOf(query), pageWindow(query));
-  // A group plan's payments show whom they cover (read only when the page has one).
-  const covered = await coveredMembersOf(
-    ctx.db,
-    businessId,
-    page.rows.flatMap((r) => (r.plan.isGrouped && r.subscriptionId ? [r.subscriptionId] : [])),
-  );
-  return pageAnswer(query, page, (row) =>
-    toPayment(row, row.subscriptionId ? covered.get(row.subscriptionId) : undefined),
-  );
+  return { dataJson: page.json, meta: pageMeta(query.page, query.per_page, page.total) };
 };
 
 /** The export's batch reader: the payments the list's filters keep, newest first. */
