@@ -7,6 +7,8 @@
 //   GET /v1/member               page rows and total in one statement; with ?search= the matches
 //                                counted and the page chosen in the same statement
 //   POST /v1/payment             one call of a PL/pgSQL function created at the start
+//   GET /v1/payment              page rows (with a group plan's members) and total in one
+//                                statement; GET /v1/payment/summary its sums in one statement
 //   GET /v1/check-in/lookup, POST /v1/check-in   yardstick-check-in.mjs
 // Environment: DATABASE_URL, JWT_SECRET, PORT, YARDSTICK_POOL (connections, default 8).
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -159,7 +161,7 @@ const tenantOf = async (request, reply) => {
     return undefined;
   }
   // Every role (owner, admin, staff) may read members and record payments.
-  return { userId: Number(claims.sub), businessId: user.business_id };
+  return { userId: Number(claims.sub), businessId: user.business_id, role: user.role };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -559,6 +561,100 @@ language sql stable as $fn$
   where py.id = p_payment
 $fn$`;
 
+/**
+ * A payment as the payments list answers it (toPayment): `p` the payment, `m` its member, `pl`
+ * its plan, `s` the subscription it bought, `u` its recorder, `c.list` the members a group plan
+ * covers.
+ */
+const LISTED_PAYMENT_JSON = obj([
+  ['id', int('p.id')],
+  ['amount', naira('p.amount_kobo')],
+  ['created_at', iso('p.created_at')],
+  ['paid_on', val('p.paid_on')],
+  ['duration', int('p.duration')],
+  ['method', val('p.method')],
+  ['purpose', val('p.purpose')],
+  ['member_id', int('p.member_id')],
+  ['subscription_type_id', int('p.subscription_type_id')],
+  ['member', paymentMember('m')],
+  [
+    'subscription_type',
+    planBrief('pl', [['duration_type', val('coalesce(s.duration_type, pl.duration_type)')]]),
+  ],
+  ['covered_members', `coalesce(c.list, '[]')`],
+  ['receipt_number', val('p.receipt_number')],
+  ['voided', val('p.voided_at is not null')],
+  ['voided_at', `coalesce(${iso('p.voided_at')}::text, 'null')`],
+  ['void_reason', opt('p.void_reason')],
+  ['refunded', naira('p.refunded_kobo')],
+  ['confirmed', val('p.confirmed_at is not null')],
+  ['needs_confirmation', val('p.confirmed_at is null and p.voided_at is null')],
+  ['recorded_by_name', opt(`nullif(trim(u.first_name || ' ' || u.last_name), '')`)],
+  [
+    'discount',
+    `case when p.discount_reason is null then 'null' else ${obj([
+      ['amount', naira('p.discount_kobo')],
+      ['percent', opt('(p.discount_bp / 100.0)::float8')],
+      ['reason', val('p.discount_reason')],
+    ])} end`,
+  ],
+  ['paid_on_source', val('p.paid_on_source')],
+  ['kind', val('p.kind')],
+]);
+
+/** The last day the daily roll-up holds (`st.closed`): Kora's rule for every payment figure. */
+const CLOSED = `st as (select closed_through as closed from payment_rollup_state where id = 1)`;
+
+/**
+ * A page of the payments list, newest first down the (business_id, created_at) index, and how
+ * many there are as Kora counts them (the voided ones, plus the roll-up's closed days, plus
+ * today's payments live), in one row. Named per page window (LIMIT and OFFSET in the text).
+ */
+const paymentListStatement = (limit, offset) => ({
+  name: `yardstick_payments_${limit}_${offset}`,
+  text: `with ${CLOSED}
+  select ((select count(*) from payments where business_id = $1 and voided_at is not null)
+    + (select coalesce(sum(r.payments), 0) from payment_days r, st
+       where r.business_id = $1 and r.day <= st.closed)
+    + (select count(*) from payments x, st
+       where x.business_id = $1 and x.paid_on > st.closed and x.voided_at is null))::bigint as total,
+  coalesce((
+    select '[' || string_agg(${LISTED_PAYMENT_JSON}, ',' order by p.created_at desc, p.id desc) || ']'
+    from (select * from payments where business_id = $1
+      order by created_at desc, id desc limit ${limit} offset ${offset}) p
+    join members m on m.id = p.member_id
+    join plans pl on pl.id = p.subscription_type_id
+    left join subscriptions s on s.payment_id = p.id
+    left join users u on u.id = p.recorded_by
+    left join lateral (
+      select '[' || string_agg(${paymentMember('cm')}, ',' order by cs.id) || ']' as list
+      from subscriptions cs join members cm on cm.id = cs.member_id
+      where pl.is_grouped and cs.business_id = $1 and cs.group_subscription_id = s.id) c on true
+  ), '[]') as data`,
+});
+
+/**
+ * The payments summary's sums in one statement: the roll-up's closed days, today's payments
+ * live and today's refunds, by day ($2 today, $3 the month's first day, $4 the year's).
+ */
+const PAYMENT_SUMMARY = {
+  name: 'yardstick_payment_summary',
+  text: `with ${CLOSED}, d as (
+      select r.day, r.payments, r.amount_kobo as kobo from payment_days r, st
+      where r.business_id = $1 and r.day <= st.closed
+      union all
+      select x.paid_on, 1, x.amount_kobo from payments x, st
+      where x.business_id = $1 and x.paid_on > st.closed and x.voided_at is null
+      union all
+      select f.refunded_on, 0, -f.amount_kobo from refunds f, st
+      where f.business_id = $1 and f.refunded_on > st.closed)
+    select coalesce(sum(payments), 0)::bigint as count, coalesce(sum(kobo), 0)::bigint as total,
+      coalesce(sum(kobo) filter (where day = $2::date), 0)::bigint as today,
+      coalesce(sum(kobo) filter (where day between $3::date and $2::date), 0)::bigint as month,
+      coalesce(sum(kobo) filter (where day between $4::date and $2::date), 0)::bigint as year
+    from d`,
+};
+
 const RECORD = {
   name: 'yardstick_record',
   text: `select status, code, expected, body
@@ -640,6 +736,54 @@ app.get('/v1/member', async (request, reply) => {
   const pages = Math.max(1, Math.ceil(total / perPage));
   const meta = `{"page":${page},"per_page":${perPage},"pages":${pages},"total":${total}${capped ? ',"total_capped":true' : ''}}`;
   return json(reply, 200, `{"message":"Members loaded.","data":${data},"meta":${meta}}`);
+});
+
+app.get('/v1/payment', async (request, reply) => {
+  const tenant = await tenantOf(request, reply);
+  if (!tenant) return reply;
+  const q = request.query;
+  const page = wholeNumber(q.page, 1, 1, 1_000_000);
+  if (page === undefined) return invalid(reply, 'page', 'Page must be a whole number');
+  const perPage = wholeNumber(q.per_page, 20, 1, MAX_PER_PAGE);
+  if (perPage === undefined) return invalid(reply, 'per_page', 'Page size must be a whole number');
+  const filters = Object.keys(q).filter((k) => k !== 'page' && k !== 'per_page');
+  if (filters.length)
+    return fail(reply, 501, 'The yardstick does not filter payments.', 'NOT_MEASURED');
+  const { rows } = await pool.query({
+    ...paymentListStatement(perPage, (page - 1) * perPage),
+    values: [tenant.businessId],
+  });
+  const total = Number(rows[0].total);
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const meta = `{"page":${page},"per_page":${perPage},"pages":${pages},"total":${total}}`;
+  return json(
+    reply,
+    200,
+    `{"message":"Payments loaded.","data":${rows[0].data},"meta":${meta},"total":${total},"pages":${pages}}`,
+  );
+});
+
+app.get('/v1/payment/summary', async (request, reply) => {
+  const tenant = await tenantOf(request, reply);
+  if (!tenant) return reply;
+  // Staff see the takings only when the owner allows it: the bench signs in as owners.
+  if (tenant.role !== 'owner' && tenant.role !== 'admin')
+    return fail(reply, 501, 'The yardstick measures owners and admins.', 'NOT_MEASURED');
+  const today = lagosDay();
+  const { rows } = await pool.query({
+    ...PAYMENT_SUMMARY,
+    values: [tenant.businessId, today, `${today.slice(0, 8)}01`, `${today.slice(0, 5)}01-01`],
+  });
+  const [count, total, day, month, year] = ['count', 'total', 'today', 'month', 'year'].map((k) =>
+    Number(rows[0][k]),
+  );
+  // Whole naira, half a naira up (Kora's average).
+  const average = count === 0 ? 0 : Math.floor((total + count * 50) / (count * 100));
+  return json(
+    reply,
+    200,
+    `{"message":"Payments summary loaded.","data":{"count":${count},"today":${day / 100},"this_month":${month / 100},"year_to_date":${year / 100},"average":${average}}}`,
+  );
 });
 
 app.post('/v1/payment', async (request, reply) => {

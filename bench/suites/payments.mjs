@@ -11,7 +11,7 @@
 //     (or today, when the previous one had ended).
 // Requests that got no answer (connection errors) are retried with the same key afterwards, as a
 // client would; the retry must answer the same payment. Then the payments list and summary are
-// measured like the member routes.
+// compared with the yardstick's answers and measured beside them like the member routes.
 import http from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -350,6 +350,39 @@ const checkSameRecording = async (ctx, token) => {
   console.log('   payment answers compared: Kora and the yardstick the same');
 };
 
+/** GET `path` with a bearer token: its status and parsed answer. */
+const getAnswer = async (url, path, token) => {
+  const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json() };
+};
+
+/**
+ * Kora and the yardstick answer the payments list (pages 1 to 6, 20 and 100 per page) and the
+ * summary the same, for each business of `tokens`; a difference stops the run.
+ */
+const checkSameReads = async ({ koraUrl, yardstickUrl }, tokens) => {
+  const paths = ['/v1/payment/summary'];
+  for (const perPage of [20, 100])
+    for (let page = 1; page <= 6; page++)
+      paths.push(`/v1/payment?page=${page}&per_page=${perPage}`);
+  for (const token of tokens)
+    for (const path of paths) {
+      const [kora, yardstick] = await Promise.all([
+        getAnswer(koraUrl, path, token),
+        getAnswer(yardstickUrl, path, token),
+      ]);
+      const diff =
+        kora.status !== yardstick.status
+          ? `status: ${kora.status} ≠ ${yardstick.status}`
+          : firstDifference(kora.body, yardstick.body);
+      if (diff)
+        throw new Error(
+          `Kora and the yardstick answer GET ${path} differently (Kora ≠ yardstick), first at ${diff}`,
+        );
+    }
+  console.log(`   payments list and summary compared: Kora and the yardstick the same`);
+};
+
 export const paymentsSuite = async (ctx) => {
   const { data, duration, koraUrl, yardstickUrl } = ctx;
   const tokens = await Promise.all(data.owners.map(tokenFor));
@@ -370,16 +403,19 @@ export const paymentsSuite = async (ctx) => {
     );
   }
 
-  // The payments list and summary, now that there are payments to list.
+  // The payments list and summary, now that there are payments to list: first the same
+  // answers from Kora and the yardstick, then each under load.
   const pick = (n) => Math.floor(Math.random() * n);
   const auth = () => ({ authorization: `Bearer ${tokens[pick(tokens.length)]}` });
-  const listLoad = await loadGet(
-    ctx,
-    koraUrl,
-    () => `/v1/payment?page=${1 + pick(5)}&per_page=20`,
-    auth,
-  );
-  const summaryLoad = await loadGet(ctx, koraUrl, () => '/v1/payment/summary', auth);
+  const listPath = () => `/v1/payment?page=${1 + pick(5)}&per_page=20`;
+  const summaryPath = () => '/v1/payment/summary';
+  if (yardstickUrl) await checkSameReads(ctx, tokens.slice(0, 2));
+  const listLoad = await loadGet(ctx, koraUrl, listPath, auth);
+  const listYardstick = yardstickUrl ? await loadGet(ctx, yardstickUrl, listPath, auth) : undefined;
+  const summaryLoad = await loadGet(ctx, koraUrl, summaryPath, auth);
+  const summaryYardstick = yardstickUrl
+    ? await loadGet(ctx, yardstickUrl, summaryPath, auth)
+    : undefined;
 
   console.log('   checking the database…');
   const [koraCheck, yardstickCheck] = await withDatabase(ctx, async (query) => [
@@ -400,7 +436,13 @@ export const paymentsSuite = async (ctx) => {
       yardstick: yardstick?.figures,
       notes: `target Kora / yardstick ≥ 80 %, none lost or doubled; ${koraVerdict.notes}${yardstickNote}`,
     }),
-    routeRow(ctx, 'GET /v1/payment (list page)', listLoad),
-    routeRow(ctx, 'GET /v1/payment/summary', summaryLoad),
+    routeRow(ctx, 'GET /v1/payment (list page)', listLoad, {
+      yardstick: listYardstick,
+      notes: 'pages 1-5 of 20; target Kora / yardstick ≥ 80 %',
+    }),
+    routeRow(ctx, 'GET /v1/payment/summary', summaryLoad, {
+      yardstick: summaryYardstick,
+      notes: 'target Kora / yardstick ≥ 80 %',
+    }),
   ];
 };
