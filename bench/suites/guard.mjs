@@ -42,6 +42,8 @@ const LIMITS = {
   'GET /v1/check-in/lookup by phone': 2.0,
   'GET /v1/check-in/lookup by member ID': 2.0,
   'GET /v1/check-in/lookup by card': 2.0,
+  'GET /v1/payment, pages 1-3': 1.7,
+  'GET /v1/payment/summary': 1.7,
 };
 
 /** CPU seconds a process has used (user + system); 0 once it is gone. */
@@ -103,6 +105,9 @@ export const guardSuite = async (ctx) => {
     'GET /v1/check-in/lookup by phone': lookup('phone'),
     'GET /v1/check-in/lookup by member ID': lookup('memberId'),
     'GET /v1/check-in/lookup by card': lookup('card'),
+    'GET /v1/payment, pages 1-3': () =>
+      get(`/v1/payment?page=${1 + Math.floor(Math.random() * 3)}&per_page=20`),
+    'GET /v1/payment/summary': () => get('/v1/payment/summary'),
   };
 
   const rows = [];
