@@ -74,11 +74,11 @@ BEGIN
     ELSIF "in_refuse" THEN
       "status" := 'refused';
     ELSE
-      INSERT INTO "visits" ("business_id", "member_id", "visited_at", "recorded_by_user_id",
-        "kiosk_token_id", "found_by", "verdict_status", "override_reason", "subscription_id")
-      VALUES ("in_business", "in_member", "in_visited_at", "in_recorded_by", "in_kiosk_token",
-        "in_found_by", "in_verdict_status", "in_override_reason", "in_subscription")
-      RETURNING "id" INTO "visit_id";
+      -- The visit's id is taken first, so that what goes with the visit (the audit entry of a
+      -- "Let in anyway", the key's answer) is written before it: the visit's insert is the
+      -- statement's last write, and the row its roll-up updates, the business's visits of the
+      -- hour, which every check-in of the business updates, stays locked only until the commit.
+      "visit_id" := nextval('"visits_id_seq"');
       IF "in_audit" IS NOT NULL THEN
         INSERT INTO "audit_entries" ("business_id", "actor_kind", "actor_user_id", "actor_name",
           "actor_role", "action", "record_kind", "record_id", "record_label", "member_id",
@@ -88,7 +88,17 @@ BEGIN
           coalesce(a."changes", '{}'::jsonb), coalesce(a."detail", '{}'::jsonb)
         FROM jsonb_populate_record(NULL::"audit_entries", "in_audit") a;
       END IF;
+      IF "in_key" IS NOT NULL THEN
+        UPDATE "idempotency_keys" k SET "entity_id" = "visit_id"
+        WHERE k."business_id" = "in_business" AND k."scope" = 'visit' AND k."key" = "in_key";
+      END IF;
+      INSERT INTO "visits" ("id", "business_id", "member_id", "visited_at", "recorded_by_user_id",
+        "kiosk_token_id", "found_by", "verdict_status", "override_reason", "subscription_id")
+      VALUES ("visit_id", "in_business", "in_member", "in_visited_at", "in_recorded_by",
+        "in_kiosk_token", "in_found_by", "in_verdict_status", "in_override_reason",
+        "in_subscription");
       "status" := 'recorded';
+      RETURN;
     END IF;
   END IF;
   IF "in_key" IS NOT NULL THEN
