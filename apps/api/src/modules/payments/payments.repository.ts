@@ -499,6 +499,16 @@ const pageStatement = (f: PaymentFilters, fixed: { limit: number; offset: number
   return sql`select ${totalSql(f, where)}::bigint as total, ${paymentsJsonArray(page)} as data`;
 };
 
+/** The filters that shape a page statement, each by its letter in the statement's name. */
+const FILTER_LETTERS = {
+  memberId: 'm',
+  planId: 'p',
+  method: 'k',
+  from: 'f',
+  to: 't',
+  unconfirmedBefore: 'u',
+} as const;
+
 const pageStatements = new Map<string, CompiledSelect<{ total: number; data: string }>>();
 
 export const listPayments = async (
@@ -513,9 +523,11 @@ export const listPayments = async (
     window.offset / window.limit < FIXED_PAGES
       ? window
       : undefined;
-  const shape = (['memberId', 'planId', 'method', 'from', 'to', 'unconfirmedBefore'] as const)
-    .filter((k) => f[k] !== undefined)
-    .join('_');
+  // The filters given, a letter each: the name stays well under PostgreSQL's 63 characters.
+  const shape = Object.entries(FILTER_LETTERS)
+    .filter(([k]) => f[k as keyof typeof FILTER_LETTERS] !== undefined)
+    .map(([, letter]) => letter)
+    .join('');
   const name = `payments_page_${shape || 'all'}_${f.status ?? 'any'}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
   let statement = pageStatements.get(name);
   if (!statement) {
