@@ -676,6 +676,16 @@ const wholeNumber = (value, fallback, min, max) => {
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 };
 
+/** The page and page size a list asks for (as Kora reads them), or undefined once refused. */
+const pageWindow = (q, reply) => {
+  const page = wholeNumber(q.page, 1, 1, 1_000_000);
+  if (page === undefined) return void invalid(reply, 'page', 'Page must be a whole number');
+  const perPage = wholeNumber(q.per_page, 20, 1, MAX_PER_PAGE);
+  if (perPage === undefined)
+    return void invalid(reply, 'per_page', 'Page size must be a whole number');
+  return { page, perPage };
+};
+
 const app = Fastify({ logger: false });
 
 app.get('/health', async (_request, reply) => json(reply, 200, '{"status":"ok"}'));
@@ -692,10 +702,9 @@ app.get('/v1/member', async (request, reply) => {
   const tenant = await tenantOf(request, reply);
   if (!tenant) return reply;
   const q = request.query;
-  const page = wholeNumber(q.page, 1, 1, 1_000_000);
-  if (page === undefined) return invalid(reply, 'page', 'Page must be a whole number');
-  const perPage = wholeNumber(q.per_page, 20, 1, MAX_PER_PAGE);
-  if (perPage === undefined) return invalid(reply, 'per_page', 'Page size must be a whole number');
+  const window = pageWindow(q, reply);
+  if (!window) return reply;
+  const { page, perPage } = window;
   if (q.account_status !== undefined && q.account_status !== '' && q.account_status !== 'all')
     return fail(reply, 501, 'The yardstick does not filter by account status.', 'NOT_MEASURED');
   if (typeof q.search === 'string' && q.search.length > 400)
@@ -742,10 +751,9 @@ app.get('/v1/payment', async (request, reply) => {
   const tenant = await tenantOf(request, reply);
   if (!tenant) return reply;
   const q = request.query;
-  const page = wholeNumber(q.page, 1, 1, 1_000_000);
-  if (page === undefined) return invalid(reply, 'page', 'Page must be a whole number');
-  const perPage = wholeNumber(q.per_page, 20, 1, MAX_PER_PAGE);
-  if (perPage === undefined) return invalid(reply, 'per_page', 'Page size must be a whole number');
+  const window = pageWindow(q, reply);
+  if (!window) return reply;
+  const { page, perPage } = window;
   const filters = Object.keys(q).filter((k) => k !== 'page' && k !== 'per_page');
   if (filters.length)
     return fail(reply, 501, 'The yardstick does not filter payments.', 'NOT_MEASURED');
