@@ -367,42 +367,59 @@ const planBrief = (plan, extra = []) =>
   ]);
 
 /**
+ * The fields of a payment as toPayment (payments.mapper.ts) answers it, in the answer's order:
+ * `pay` the payment, `mem` its member, `plan` its plan, `durationType` the SQL of the unit
+ * bought, `covered` the SQL of the members a group plan covers (a JSON array), `byName` the SQL
+ * of the recorder's name (null when none).
+ */
+const paymentFields = ({ pay, mem, plan, durationType, covered, byName }) => [
+  ['id', int(`${pay}.id`)],
+  ['amount', naira(`${pay}.amount_kobo`)],
+  ['created_at', iso(`${pay}.created_at`)],
+  ['paid_on', val(`${pay}.paid_on`)],
+  ['duration', int(`${pay}.duration`)],
+  ['method', val(`${pay}.method`)],
+  ['purpose', val(`${pay}.purpose`)],
+  ['member_id', int(`${pay}.member_id`)],
+  ['subscription_type_id', int(`${pay}.subscription_type_id`)],
+  ['member', paymentMember(mem)],
+  ['subscription_type', planBrief(plan, [['duration_type', val(durationType)]])],
+  ['covered_members', covered],
+  ['receipt_number', val(`${pay}.receipt_number`)],
+  ['voided', val(`${pay}.voided_at is not null`)],
+  ['voided_at', `coalesce(${iso(`${pay}.voided_at`)}::text, 'null')`],
+  ['void_reason', opt(`${pay}.void_reason`)],
+  ['refunded', naira(`${pay}.refunded_kobo`)],
+  ['confirmed', val(`${pay}.confirmed_at is not null`)],
+  ['needs_confirmation', val(`${pay}.confirmed_at is null and ${pay}.voided_at is null`)],
+  ['recorded_by_name', opt(byName)],
+  // A discount given at the desk, with its reason.
+  [
+    'discount',
+    `case when ${pay}.discount_reason is null then 'null' else ${obj([
+      ['amount', naira(`${pay}.discount_kobo`)],
+      ['percent', opt(`(${pay}.discount_bp / 100.0)::float8`)],
+      ['reason', val(`${pay}.discount_reason`)],
+    ])} end`,
+  ],
+  ['paid_on_source', val(`${pay}.paid_on_source`)],
+];
+
+/**
  * A recorded payment as toRecordedPayment (payments.mapper.ts) answers it; `byName`: the SQL of
- * the recorder's name (null when none).
+ * the recorder's name (null when none). The bench records individual plans: a group plan's
+ * other members are none.
  */
 const paymentJson = (pay, mem, plan, sub, byName) =>
   obj([
-    ['id', int(`${pay}.id`)],
-    ['amount', naira(`${pay}.amount_kobo`)],
-    ['created_at', iso(`${pay}.created_at`)],
-    ['paid_on', val(`${pay}.paid_on`)],
-    ['duration', int(`${pay}.duration`)],
-    ['method', val(`${pay}.method`)],
-    ['purpose', val(`${pay}.purpose`)],
-    ['member_id', int(`${pay}.member_id`)],
-    ['subscription_type_id', int(`${pay}.subscription_type_id`)],
-    ['member', paymentMember(mem)],
-    ['subscription_type', planBrief(plan, [['duration_type', val(`${sub}.duration_type`)]])],
-    // The bench records individual plans: a group plan's other members are none.
-    ['covered_members', `'[]'`],
-    ['receipt_number', val(`${pay}.receipt_number`)],
-    ['voided', val(`${pay}.voided_at is not null`)],
-    ['voided_at', `coalesce(${iso(`${pay}.voided_at`)}::text, 'null')`],
-    ['void_reason', opt(`${pay}.void_reason`)],
-    ['refunded', naira(`${pay}.refunded_kobo`)],
-    ['confirmed', val(`${pay}.confirmed_at is not null`)],
-    ['needs_confirmation', val(`${pay}.confirmed_at is null and ${pay}.voided_at is null`)],
-    ['recorded_by_name', opt(byName)],
-    // A discount given at the desk, with its reason (the bench gives none, but reads it as Kora).
-    [
-      'discount',
-      `case when ${pay}.discount_reason is null then 'null' else ${obj([
-        ['amount', naira(`${pay}.discount_kobo`)],
-        ['percent', opt(`(${pay}.discount_bp / 100.0)::float8`)],
-        ['reason', val(`${pay}.discount_reason`)],
-      ])} end`,
-    ],
-    ['paid_on_source', val(`${pay}.paid_on_source`)],
+    ...paymentFields({
+      pay,
+      mem,
+      plan,
+      durationType: `${sub}.duration_type`,
+      covered: `'[]'`,
+      byName,
+    }),
     // When the desk took it (the column's default: its arrival, as no offline time is sent).
     ['recorded_at', iso(`${pay}.recorded_at`)],
     [
@@ -567,38 +584,14 @@ $fn$`;
  * covers.
  */
 const LISTED_PAYMENT_JSON = obj([
-  ['id', int('p.id')],
-  ['amount', naira('p.amount_kobo')],
-  ['created_at', iso('p.created_at')],
-  ['paid_on', val('p.paid_on')],
-  ['duration', int('p.duration')],
-  ['method', val('p.method')],
-  ['purpose', val('p.purpose')],
-  ['member_id', int('p.member_id')],
-  ['subscription_type_id', int('p.subscription_type_id')],
-  ['member', paymentMember('m')],
-  [
-    'subscription_type',
-    planBrief('pl', [['duration_type', val('coalesce(s.duration_type, pl.duration_type)')]]),
-  ],
-  ['covered_members', `coalesce(c.list, '[]')`],
-  ['receipt_number', val('p.receipt_number')],
-  ['voided', val('p.voided_at is not null')],
-  ['voided_at', `coalesce(${iso('p.voided_at')}::text, 'null')`],
-  ['void_reason', opt('p.void_reason')],
-  ['refunded', naira('p.refunded_kobo')],
-  ['confirmed', val('p.confirmed_at is not null')],
-  ['needs_confirmation', val('p.confirmed_at is null and p.voided_at is null')],
-  ['recorded_by_name', opt(`nullif(trim(u.first_name || ' ' || u.last_name), '')`)],
-  [
-    'discount',
-    `case when p.discount_reason is null then 'null' else ${obj([
-      ['amount', naira('p.discount_kobo')],
-      ['percent', opt('(p.discount_bp / 100.0)::float8')],
-      ['reason', val('p.discount_reason')],
-    ])} end`,
-  ],
-  ['paid_on_source', val('p.paid_on_source')],
+  ...paymentFields({
+    pay: 'p',
+    mem: 'm',
+    plan: 'pl',
+    durationType: 'coalesce(s.duration_type, pl.duration_type)',
+    covered: `coalesce(c.list, '[]')`,
+    byName: `nullif(trim(u.first_name || ' ' || u.last_name), '')`,
+  }),
   ['kind', val('p.kind')],
 ]);
 
