@@ -11,6 +11,7 @@ import { bound, preparedFor } from '../../db/prepared';
 import { compileSql, runCompiled } from '../../db/raw';
 import { businesses, freezes, members, plans } from '../../db/schema';
 import type { ExportCursor } from '../../lib/export-file';
+import { firstPagesWindow, type PageWindow } from '../../lib/paging';
 import { membersJsonArray } from './members.list-json';
 import { latestSubscription, planOfLatest, subscriptionColumns } from './members.repository';
 
@@ -178,29 +179,13 @@ const totalOf = (
   return seenFilter(f.visited) ? seen : sql`${accountTotal(f, id)} - ${seen}`;
 };
 
-/** A page window written into a statement's text (a front desk's first pages). */
-interface FixedWindow {
-  limit: number;
-  offset: number;
-}
-
-/**
- * The page sizes and pages opened most (the default list's first pages), whose statements carry
- * their LIMIT and OFFSET in the text. PostgreSQL keeps a statement's generic plan only when it
- * costs about what a plan made for the values would; with the LIMIT as a parameter it assumes a
- * tenth of the gym's members and plans every call anew (a third of a millisecond of its CPU on
- * each page). Any other page uses the statement with LIMIT and OFFSET as parameters.
- */
-const FIXED_PAGE_SIZES = new Set([10, 20, 50, 100]);
-const FIXED_PAGES = 5;
-
 /**
  * One page of the business's members, newest first, as the answer's JSON text
  * (membersJsonArray), and the list's total, in one row (also for a page past the last one),
  * compiled once and run as a named prepared statement (its name tells the filters and a fixed
  * window, if any; `db/raw.ts`).
  */
-const pageStatement = (f: Filters, fixed: FixedWindow | undefined) => {
+const pageStatement = (f: Filters, fixed: PageWindow | undefined) => {
   const id = bound('businessId');
   const since = bound('visitedSince');
   const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
@@ -226,16 +211,11 @@ interface PageRow {
 }
 const pageRow = (row: unknown[]): PageRow => ({ total: Number(row[0]), data: String(row[1]) });
 
-const pageStatementOf = (db: Executor, f: Filters, window: FixedWindow) => {
+const pageStatementOf = (db: Executor, f: Filters, window: PageWindow) => {
+  // The default list's first pages (a filtered list plans with its filter's values).
   const fixed =
-    !f.accountStatus &&
-    f.kind !== 'walk_in' &&
-    !f.visited &&
-    !f.frozen &&
-    FIXED_PAGE_SIZES.has(window.limit) &&
-    window.offset % window.limit === 0 &&
-    window.offset / window.limit < FIXED_PAGES
-      ? window
+    !f.accountStatus && f.kind !== 'walk_in' && !f.visited && !f.frozen
+      ? firstPagesWindow(window)
       : undefined;
   const name = `members_page_${f.accountStatus ?? 'all'}${f.kind ? `_${f.kind}` : ''}${f.visited ? `_${f.visited}` : ''}${f.frozen ? '_frozen' : ''}${fixed ? `_${fixed.limit}_${fixed.offset}` : ''}`;
   return preparedFor(db, name, () => compileSql(name, pageStatement(f, fixed), pageRow));

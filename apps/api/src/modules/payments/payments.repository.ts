@@ -1,14 +1,15 @@
-import { and, desc, eq, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditActorKind, PaymentStatus } from '@kora/shared';
 import { memberBrief, planBrief } from '../../db/briefs';
 import type { Executor } from '../../db/client';
 import { bound } from '../../db/prepared';
 import { compileSql, isDatabaseItself, runCompiled, type CompiledSelect } from '../../db/raw';
-import { given, ofMemberAndPlan, type MemberPlanFilters } from '../../db/filters';
+import type { MemberPlanFilters } from '../../db/filters';
 import { members, payments, plans, subscriptions, users } from '../../db/schema';
 import { inBusiness, ofBusiness } from '../../db/tenant';
 import type { ExportCursor } from '../../lib/export-file';
+import { firstPagesWindow, type PageWindow } from '../../lib/paging';
 import { paymentsJsonArray } from './payments.list-json';
 import {
   ALL_DAYS_SQL,
@@ -420,40 +421,39 @@ const STATUS_CONDITIONS: Record<PaymentStatus, SQL> = {
   unconfirmed: sql`${payments.confirmedAt} is null and ${payments.voidedAt} is null`,
 };
 
-/** The payments the list's filters keep (the list and the export read by it). */
-const filterCondition = (businessId: number, f: PaymentFilters): SQL =>
+/**
+ * The payments the list's filters keep (the list and the export read by it), each value written
+ * by `value`: a parameter of the statement (the export), or a name bound when a prepared
+ * statement runs (the list).
+ */
+const conditionOf = (
+  f: PaymentFilters & { businessId: number },
+  value: (name: keyof PaymentFilters | 'businessId') => SQL,
+): SQL =>
   and(
-    ...ofMemberAndPlan(payments, businessId, f),
-    given(f.method, (method) => eq(payments.method, method)),
-    given(f.from, (day) => gte(payments.paidOn, day)),
-    given(f.to, (day) => lte(payments.paidOn, day)),
-    given(f.status, (status) => STATUS_CONDITIONS[status]),
-    given(f.unconfirmedBefore, (day) =>
-      and(STATUS_CONDITIONS.unconfirmed, lte(payments.paidOn, day))!,
-    ),
-  )!;
-
-/** The page sizes and pages opened most, whose statements carry their LIMIT and OFFSET in the text. */
-const FIXED_PAGE_SIZES = new Set([10, 20, 50, 100]);
-const FIXED_PAGES = 5;
-
-/** The list's filters as conditions on `payments`, each value bound by its name. */
-const boundCondition = (f: PaymentFilters): SQL =>
-  and(
-    sql`${payments.businessId} = ${bound('businessId')}`,
-    f.memberId ? sql`${payments.memberId} = ${bound('memberId')}` : undefined,
-    f.planId ? sql`${payments.subscriptionTypeId} = ${bound('planId')}` : undefined,
-    f.method ? sql`${payments.method} = ${bound('method')}` : undefined,
-    f.from ? sql`${payments.paidOn} >= ${bound('from')}::date` : undefined,
-    f.to ? sql`${payments.paidOn} <= ${bound('to')}::date` : undefined,
+    sql`${payments.businessId} = ${value('businessId')}`,
+    f.memberId ? sql`${payments.memberId} = ${value('memberId')}` : undefined,
+    f.planId ? sql`${payments.subscriptionTypeId} = ${value('planId')}` : undefined,
+    f.method ? sql`${payments.method} = ${value('method')}` : undefined,
+    f.from ? sql`${payments.paidOn} >= ${value('from')}::date` : undefined,
+    f.to ? sql`${payments.paidOn} <= ${value('to')}::date` : undefined,
     f.status ? STATUS_CONDITIONS[f.status] : undefined,
     f.unconfirmedBefore
       ? and(
           STATUS_CONDITIONS.unconfirmed,
-          sql`${payments.paidOn} <= ${bound('unconfirmedBefore')}::date`,
+          sql`${payments.paidOn} <= ${value('unconfirmedBefore')}::date`,
         )
       : undefined,
   )!;
+
+const filterCondition = (businessId: number, f: PaymentFilters): SQL => {
+  const values = { ...f, businessId };
+  return conditionOf(values, (name) => sql`${values[name]}`);
+};
+
+/** The list's filters as conditions on `payments`, each value bound by its name. */
+const boundCondition = (f: PaymentFilters): SQL =>
+  conditionOf({ ...f, businessId: 0 }, (name) => bound(name));
 
 /**
  * How many payments the filters keep, as SQL: one member's are counted directly (a few rows of
@@ -490,7 +490,7 @@ const totalSql = (f: PaymentFilters, where: SQL): SQL => {
  * per set of filters given (their values bound), with the LIMIT and OFFSET of a front desk's
  * first pages in its text (PostgreSQL then keeps one plan for it instead of planning each call).
  */
-const pageStatement = (f: PaymentFilters, fixed: { limit: number; offset: number } | undefined) => {
+const pageStatement = (f: PaymentFilters, fixed: PageWindow | undefined) => {
   const where = boundCondition(f);
   const limit = fixed ? sql.raw(String(fixed.limit)) : bound('limit');
   const offset = fixed ? sql.raw(String(fixed.offset)) : bound('offset');
@@ -515,14 +515,9 @@ export const listPayments = async (
   db: Executor,
   businessId: number,
   f: PaymentFilters,
-  window: { limit: number; offset: number },
+  window: PageWindow,
 ): Promise<{ json: string; total: number }> => {
-  const fixed =
-    FIXED_PAGE_SIZES.has(window.limit) &&
-    window.offset % window.limit === 0 &&
-    window.offset / window.limit < FIXED_PAGES
-      ? window
-      : undefined;
+  const fixed = firstPagesWindow(window);
   // The filters given, a letter each: the name stays well under PostgreSQL's 63 characters.
   const shape = Object.entries(FILTER_LETTERS)
     .filter(([k]) => f[k as keyof typeof FILTER_LETTERS] !== undefined)
